@@ -1,0 +1,32 @@
+// One jest run for the whole workspace: jsdom projects for the front end, node for the BFF.
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+};
+// ky (and a few others) ship ESM only: let swc transform them too.
+const esmOnly = '/node_modules/(?!(\\.pnpm/)?(ky|@?jotai)[@/])';
+const web = (name, roots) => ({
+  displayName: name,
+  testEnvironment: 'jsdom',
+  roots,
+  transform,
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transformIgnorePatterns: [esmOnly],
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.cjs' },
+});
+module.exports = {
+  projects: [
+    web('shared', ['<rootDir>/shared']),
+    web('host', ['<rootDir>/host/src']),
+    web('remotes', ['<rootDir>/remotes']),
+    {
+      displayName: 'bff',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/bff'],
+      transform,
+      testMatch: ['**/*.test.ts'],
+      transformIgnorePatterns: [esmOnly],
+      testTimeout: 30000,
+    },
+  ],
+};

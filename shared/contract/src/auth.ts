@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Role value of an administrator: the only role allowed into the console. */
+export const ADMIN_ROLE = 2;
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** POST /users/login → { token } (seed §7). */
+export interface LoginResponse {
+  token: string;
+}
+
+/** POST /users/info (header `token`) → data.userInfo.role (seed §7). */
+export interface UserInfoResponse {
+  data: { userInfo: { id: number; email: string; role: number } };
+}
+
+/** POST /users/logout (header `token`). */
+export interface LogoutResponse {
+  ok: true;
+}

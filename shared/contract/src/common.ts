@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Query of every list endpoint: server-side pagination, sort and free-text search. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  q: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Every error body the BFF sends. `fieldErrors` maps a form field to its messages (400). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    /** On a 409: the record as it is now on the server. */
+    current: z.unknown().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  validation: 'validation_failed',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooManyRequests: 'too_many_requests',
+  internal: 'internal_error',
+} as const;
+
+/** Optimistic concurrency: every editable record carries a version the client sends back. */
+export const versionSchema = z.number().int().min(1);
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const REMOTE_NAMES = ['system', 'user-policy', 'present', 'battle', 'points'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export const ENVIRONMENTS = ['local', 'dev', 'beta-dev', 'stg', 'beta-stg', 'prd', 'beta-prd'] as const;
+export type EnvironmentName = (typeof ENVIRONMENTS)[number];
+
+/** What the host fetches at start (/config.json): nothing environment-specific is baked into a build. */
+export const runtimeConfigSchema = z.object({
+  environment: z.enum(ENVIRONMENTS),
+  apiBase: z.string().url(),
+  pointsApiBase: z.string().url(),
+  chainRpcUrl: z.string().url(),
+  stakingContractAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  remotes: z.record(
+    z.enum(REMOTE_NAMES),
+    z.object({
+      /** URL of the remote's mf-manifest.json (or remoteEntry.js). */
+      entry: z.string().min(1),
+      version: z.string().optional(),
+    }),
+  ),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

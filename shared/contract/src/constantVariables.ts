@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { versionSchema } from './common';
+
+export const CONSTANT_VALUE_TYPES = ['number', 'string', 'boolean', 'json'] as const;
+export type ConstantValueType = (typeof CONSTANT_VALUE_TYPES)[number];
+
+export const CONSTANT_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+
+/**
+ * Values travel as text (what an admin types) and are checked against their type,
+ * so the same rule runs in the form and in the BFF.
+ */
+export function valueTypeError(type: ConstantValueType, value: string): string | null {
+  switch (type) {
+    case 'number':
+      return value.trim() !== '' && Number.isFinite(Number(value)) ? null : 'Enter a number';
+    case 'boolean':
+      return value === 'true' || value === 'false' ? null : 'Enter true or false';
+    case 'json':
+      try {
+        JSON.parse(value);
+        return null;
+      } catch {
+        return 'Enter valid JSON';
+      }
+    case 'string':
+      return null;
+  }
+}
+
+const constantVariableFields = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1, 'Key is required')
+    .max(100, 'Key is at most 100 characters')
+    .regex(CONSTANT_KEY_PATTERN, 'Key starts with a letter and holds letters, digits, _ . -'),
+  type: z.enum(CONSTANT_VALUE_TYPES, { message: 'Pick a type' }),
+  value: z.string().max(10000, 'Value is at most 10,000 characters'),
+  description: z.string().max(500, 'Description is at most 500 characters').default(''),
+});
+
+function checkValue(input: { type: ConstantValueType; value: string }, ctx: z.RefinementCtx) {
+  const message = valueTypeError(input.type, input.value);
+  if (message) ctx.addIssue({ code: 'custom', path: ['value'], message });
+}
+
+export const constantVariableCreateSchema = constantVariableFields.superRefine(checkValue);
+export type ConstantVariableCreate = z.infer<typeof constantVariableCreateSchema>;
+
+export const constantVariableUpdateSchema = constantVariableFields
+  .extend({ version: versionSchema })
+  .superRefine(checkValue);
+export type ConstantVariableUpdate = z.infer<typeof constantVariableUpdateSchema>;
+
+export interface ConstantVariable {
+  id: number;
+  key: string;
+  type: ConstantValueType;
+  value: string;
+  description: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export const CONSTANT_VARIABLE_SORTS = ['key', 'type', 'value', 'description', 'updatedAt'] as const;

@@ -1,0 +1,5 @@
+export * from './common';
+export * from './auth';
+export * from './config';
+export * from './constantVariables';
+export * from './actionLogs';

@@ -1,0 +1,91 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { apiErrorSchema } from '@phoenix/contract';
+import { ApiRequestError } from './ApiRequestError';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+  /** Injected by tests. */
+  fetch?: typeof fetch;
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** A small typed layer over ky: JSON in and out, the `token` header, errors as ApiRequestError. */
+export interface ApiClient {
+  get<T>(path: string, query?: Query): Promise<T>;
+  getText(path: string, query?: Query): Promise<string>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string, query?: Query): Promise<T>;
+}
+
+function cleanQuery(query?: Query): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null && v !== '') out[k] = String(v);
+  }
+  return out;
+}
+
+async function toApiError(error: unknown, onUnauthorized: () => void): Promise<ApiRequestError> {
+  if (error instanceof HTTPError) {
+    const { status } = error.response;
+    if (status === 401) onUnauthorized();
+    let body: unknown = null;
+    try {
+      body = await error.response.clone().json();
+    } catch {
+      /* not JSON: fall back to the status text */
+    }
+    const parsed = apiErrorSchema.safeParse(body);
+    if (parsed.success) {
+      const e = parsed.data.error;
+      return new ApiRequestError(status, e.code, e.message, e.fieldErrors ?? {}, e.current);
+    }
+    return new ApiRequestError(status, 'http_error', `${status} ${error.response.statusText}`.trim());
+  }
+  if (error instanceof ApiRequestError) return error;
+  return new ApiRequestError(0, 'network_error', 'The server could not be reached');
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http: KyInstance = ky.create({
+    prefixUrl: options.baseUrl.replace(/\/+$/, ''),
+    retry: 0,
+    timeout: 30_000,
+    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = options.getToken();
+          if (token) request.headers.set('token', token);
+        },
+      ],
+    },
+  });
+
+  async function call<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, kyOptions: Options, as: 'json' | 'text' = 'json'): Promise<T> {
+    try {
+      const response = await http(path.replace(/^\/+/, ''), { method, ...kyOptions });
+      if (as === 'text') return (await response.text()) as T;
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch (error) {
+      throw await toApiError(error, options.onUnauthorized);
+    }
+  }
+
+  return {
+    get: (path, query) => call('get', path, { searchParams: cleanQuery(query) }),
+    getText: (path, query) => call('get', path, { searchParams: cleanQuery(query) }, 'text'),
+    post: (path, body) => call('post', path, { json: body ?? {} }),
+    put: (path, body) => call('put', path, { json: body ?? {} }),
+    patch: (path, body) => call('patch', path, { json: body ?? {} }),
+    delete: (path, query) => call('delete', path, { searchParams: cleanQuery(query) }),
+  };
+}

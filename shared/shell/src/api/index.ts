@@ -1,0 +1,3 @@
+export * from './ApiRequestError';
+export * from './client';
+export * from './useApi';

@@ -1,0 +1,5 @@
+export * from './store';
+export * from './config';
+export * from './authState';
+export * from './queryClient';
+export * from './ShellProviders';
