@@ -27,9 +27,17 @@ export interface PhoenixTheme {
     surface: string;
     background: string;
     focus: string;
+    /** Quiet backgrounds: table header, skeletons, hovered rows. */
+    subtle: string;
+    dangerSurface: string;
+    successSurface: string;
+    warningSurface: string;
   };
   radius: string;
   font: string;
+  /** Monospace for keys, ids and JSON. */
+  monoFont: string;
+  shadow: string;
 }
 
 export function themeFor(environment: EnvironmentName): PhoenixTheme {
@@ -49,9 +57,15 @@ export function themeFor(environment: EnvironmentName): PhoenixTheme {
       surface: '#ffffff',
       background: '#f1f5f9',
       focus: '#f59e0b',
+      subtle: '#e2e8f0',
+      dangerSurface: '#fef2f2',
+      successSurface: '#f0fdf4',
+      warningSurface: '#fffbeb',
     },
     radius: '6px',
     font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans JP', sans-serif",
+    monoFont: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    shadow: '0 10px 30px rgba(15, 23, 42, 0.25)',
   };
 }
 

@@ -3,3 +3,4 @@ export * from './config';
 export * from './authState';
 export * from './queryClient';
 export * from './ShellProviders';
+export * from './placeholderPages';

@@ -1,0 +1,71 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Jest (root jest.config.cjs) runs tests as CommonJS without --experimental-vm-modules and does
+ * not transform these packages, so:
+ *  - kysely ≥0.28 is ESM-only ("Must use import to load ES Module");
+ *  - @electric-sql/pglite's CommonJS build uses dynamic import('fs'), which jest's vm refuses.
+ * We compile each once to plain CommonJS with esbuild (a dependency of tsx) into the temp dir and
+ * tests point the module at it with jest.mock. Runtime (tsx / node) uses the real packages.
+ * The proper fix is adding `kysely|@electric-sql` to the root transformIgnorePatterns exception.
+ */
+const nodeRequire = createRequire(__filename);
+
+function esbuild(): {
+  buildSync(options: Record<string, unknown>): unknown;
+} {
+  return createRequire(nodeRequire.resolve('tsx/package.json'))('esbuild');
+}
+
+function packageVersion(entry: string, name: string): string {
+  let dir = path.dirname(entry);
+  while (dir !== path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (pkg.name === name) return pkg.version;
+    }
+    dir = path.dirname(dir);
+  }
+  return 'unknown';
+}
+
+function cached(name: string, entry: string, make: (out: string) => void): unknown {
+  const safe = name.replace(/[^a-z0-9]+/gi, '_');
+  const out = path.join(os.tmpdir(), `phoenix-bff-cjs-${safe}-${packageVersion(entry, name)}-v2.cjs`);
+  if (!fs.existsSync(out)) {
+    const tmp = `${out}.${process.pid}.${Date.now()}.tmp`;
+    make(tmp);
+    fs.renameSync(tmp, out); // atomic: jest workers may race here
+  }
+  return nodeRequire(out);
+}
+
+/** kysely: bundle its ESM sources into one CommonJS file. */
+export function kyselyCommonJs(): unknown {
+  const entry = nodeRequire.resolve('kysely');
+  return cached('kysely', entry, (outfile) =>
+    esbuild().buildSync({ entryPoints: [entry], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'silent' }),
+  );
+}
+
+/**
+ * PGlite: its CommonJS build is fine except for import('fs') & co. Rewrite those to a promise of
+ * require(), and keep __filename/__dirname pointing at the package so its wasm and data files load.
+ */
+export function pgliteCommonJs(): unknown {
+  const entry = nodeRequire.resolve('@electric-sql/pglite');
+  return cached('@electric-sql/pglite', entry, (outfile) => {
+    let source = fs.readFileSync(entry, 'utf8');
+    const prelude =
+      `var __filename = ${JSON.stringify(entry)}; var __dirname = ${JSON.stringify(path.dirname(entry))};` +
+      'var __cjsRequire = require; var __cjsImport = function (m) { return Promise.resolve().then(function () {' +
+      ' var x = __cjsRequire(m); return Object.assign({}, x, { default: x }); }); };\n';
+    source = source.replace(/\bimport\((?=["'])/g, '__cjsImport(');
+    source = source.startsWith('"use strict";') ? '"use strict";' + prelude + source.slice(13) : prelude + source;
+    fs.writeFileSync(outfile, source);
+  });
+}

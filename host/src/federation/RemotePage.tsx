@@ -1,0 +1,88 @@
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import styled from 'styled-components';
+import type { RemoteName } from '@phoenix/contract';
+import type { RemotePages } from '@phoenix/shell';
+import { loadRemotePages, resetRemote } from './remotes';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; pages: RemotePages }
+  | { status: 'error'; error: Error };
+
+const Panel = styled.section`
+  margin: 1rem 0;
+  padding: 1.25rem 1.5rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  h2 { margin: 0 0 0.5rem; font-size: 1.1rem; }
+  p { margin: 0 0 1rem; color: ${({ theme }) => theme.colors.muted}; }
+  button {
+    font: inherit; padding: 0.45rem 1rem; border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.colors.primary}; background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText}; cursor: pointer;
+  }
+  button:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+const Loading = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteName; error: Error; onRetry: () => void }) {
+  return (
+    <Panel role="alert" aria-labelledby="remote-error-title">
+      <h2 id="remote-error-title">This page could not be loaded</h2>
+      <p>
+        The <strong>{remote}</strong> module is unavailable ({error.message}). Other pages keep working. Retry in a
+        moment; if it persists, tell the {remote} squad.
+      </p>
+      <button type="button" onClick={onRetry}>
+        Retry
+      </button>
+    </Panel>
+  );
+}
+
+function useRemotePages(remote: RemoteName, attempt: number): LoadState {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    loadRemotePages(remote).then(
+      (pages) => live && setState({ status: 'ready', pages }),
+      (error: unknown) => live && setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, attempt]);
+  return state;
+}
+
+/** Renders one page of a remote, loading the remote on first use. */
+export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const state = useRemotePages(remote, attempt);
+  const retry = () => {
+    resetRemote(remote);
+    setAttempt((n) => n + 1);
+  };
+
+  if (state.status === 'loading') return <Loading role="status">Loading…</Loading>;
+  if (state.status === 'error') return <RemoteUnavailable remote={remote} error={state.error} onRetry={retry} />;
+
+  const Page = state.pages[page] as ComponentType | undefined;
+  if (!Page) {
+    return <RemoteUnavailable remote={remote} error={new Error(`it has no page "${page}"`)} onRetry={retry} />;
+  }
+  return (
+    <RemoteErrorBoundary resetKey={`${remote}/${page}/${attempt}`} fallback={(error) => <RemoteUnavailable remote={remote} error={error} onRetry={retry} />}>
+      <Suspense fallback={<Loading role="status">Loading…</Loading>}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

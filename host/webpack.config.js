@@ -1,0 +1,3 @@
+const { createFederatedConfig } = require('@phoenix/build');
+
+module.exports = createFederatedConfig({ dir: __dirname, name: 'host', kind: 'host', port: 8080 });

@@ -1,0 +1,140 @@
+// One webpack 5 + Module Federation configuration for the host and every remote, so the
+// shared singletons and the output layout cannot drift apart between squads.
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+/** One copy of each in the page: one React, one router, one store, one shell contract. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'jotai',
+  'styled-components',
+  '@tanstack/react-query',
+  '@phoenix/shell',
+  '@phoenix/ui',
+  '@phoenix/contract',
+];
+
+/** Module Federation names must be identifiers: user-policy → user_policy. */
+function federationName(name) {
+  return name.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Version actually installed for a package, as resolved from the building package's folder. */
+function installedVersion(pkg, fromDir) {
+  const base = pkg.startsWith('@') ? pkg.split('/').slice(0, 2).join('/') : pkg.split('/')[0];
+  const manifest = require.resolve(`${base}/package.json`, { paths: [fromDir] });
+  return readJson(manifest).version;
+}
+
+function sharedConfig(fromDir) {
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const version = installedVersion(name, fromDir);
+    const major = version.split('.')[0];
+    shared[name] = { singleton: true, requiredVersion: `^${major}.0.0`, version, strictVersion: false };
+  }
+  return shared;
+}
+
+/** What a release was built against: lets a host (and the compose command) check compatibility. */
+function buildInfo(dir) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const singletons = {};
+  for (const name of SINGLETONS) {
+    const base = name.startsWith('@') ? name : name.split('/')[0];
+    singletons[base] = installedVersion(name, dir);
+  }
+  return {
+    name: pkg.name,
+    version: pkg.version,
+    shellContract: `^${installedVersion('@phoenix/shell', dir).split('.')[0]}.0.0`,
+    singletons,
+  };
+}
+
+/**
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', port: number, exposes?: Record<string,string>, outputPath?: string }} options
+ */
+function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath }) {
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode || 'production';
+    const info = buildInfo(dir);
+    const out = outputPath || process.env.PHOENIX_OUTPUT_PATH || path.join(dir, 'dist');
+    return {
+      mode,
+      context: dir,
+      entry: kind === 'host' ? { main: './src/index.ts' } : {},
+      devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: out,
+        publicPath: 'auto',
+        filename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: `phoenix_${federationName(name)}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') } },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federationName(name),
+          filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+          exposes: kind === 'remote' ? exposes : undefined,
+          remotes: {},
+          shared: sharedConfig(dir),
+          manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+          dts: false,
+        }),
+        new (require('webpack').DefinePlugin)({
+          __PHOENIX_BUILD__: JSON.stringify(info),
+        }),
+        {
+          // build-info.json beside the entry: version + what it was built against.
+          apply(compiler) {
+            compiler.hooks.thisCompilation.tap('PhoenixBuildInfo', (compilation) => {
+              const { sources, Compilation } = compiler.webpack;
+              compilation.hooks.processAssets.tap({ name: 'PhoenixBuildInfo', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+                compilation.emitAsset('build-info.json', new sources.RawSource(JSON.stringify({ ...info, builtAt: new Date().toISOString() }, null, 2)));
+              });
+            });
+          },
+        },
+        ...(kind === 'host'
+          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' })]
+          : []),
+      ],
+      optimization: { moduleIds: 'deterministic' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        historyApiFallback: kind === 'host',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: kind === 'host' ? { directory: path.join(dir, 'public'), publicPath: '/' } : false,
+        client: { overlay: { warnings: false } },
+      },
+    };
+  };
+}
+
+module.exports = { createFederatedConfig, federationName, SINGLETONS, buildInfo };

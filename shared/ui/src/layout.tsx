@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+/** A surface with a border: groups a table, a form, a detail. */
+export const Panel = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  padding: 1rem 1.25rem;
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ${({ theme }) => theme.font};
+`;
+
+/** A smaller panel for one fact or one setting. */
+export const Card = styled(Panel).attrs({ as: 'div' })`
+  padding: 0.75rem 1rem;
+`;
+
+/** A page's content column. */
+export const PageBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  font-family: ${({ theme }) => theme.font};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 1rem;
+  flex-wrap: wrap;
+`;
+const Titles = styled.div`
+  min-width: 0;
+`;
+const H1 = styled.h1`
+  margin: 0;
+  font-size: 1.5rem;
+  line-height: 1.2;
+`;
+const Description = styled.p`
+  margin: 0.25rem 0 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const Actions = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+`;
+
+/** The page's one h1, an optional sentence under it, and the page-level actions on the right. */
+export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Header>
+      <Titles>
+        <H1>{title}</H1>
+        {description && <Description>{description}</Description>}
+      </Titles>
+      {actions && <Actions>{actions}</Actions>}
+    </Header>
+  );
+}
+
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+const toneColor = {
+  neutral: 'muted',
+  info: 'primary',
+  success: 'success',
+  warning: 'warning',
+  danger: 'danger',
+} as const;
+
+/** A short status word ("active", "json", "published"). Colour is never the only signal: the text says it. */
+export const Badge = styled.span<{ $tone?: BadgeTone }>`
+  display: inline-block;
+  padding: 0.1rem 0.5rem;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  font-weight: 600;
+  line-height: 1.4;
+  border: 1px solid ${({ theme, $tone = 'neutral' }) => theme.colors[toneColor[$tone]]};
+  color: ${({ theme, $tone = 'neutral' }) => theme.colors[toneColor[$tone]]};
+  background: ${({ theme }) => theme.colors.surface};
+  white-space: nowrap;
+`;
