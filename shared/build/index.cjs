@@ -132,6 +132,13 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: kind === 'host' ? { directory: path.join(dir, 'public'), publicPath: '/' } : false,
         client: { overlay: { warnings: false } },
+        // In development the host answers /config.json from the file scripts/dev.mjs writes.
+        setupMiddlewares: (middlewares, devServer) => {
+          if (kind === 'host' && process.env.PHOENIX_DEV_CONFIG) {
+            devServer.app.get('/config.json', (_req, res) => res.sendFile(process.env.PHOENIX_DEV_CONFIG));
+          }
+          return middlewares;
+        },
       },
     };
   };

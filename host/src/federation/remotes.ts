@@ -7,13 +7,18 @@ export function federationName(remote: RemoteName): string {
   return remote.replace(/[^A-Za-z0-9_]/g, '_');
 }
 
+/** Entries may be relative to the console's origin (one server for everything, the local default). */
+function absolute(entry: string): string {
+  return new URL(entry, window.location.href).href;
+}
+
 let configured: RuntimeConfig['remotes'] = {};
 
 /** Registers every remote of this environment; nothing is fetched until a page needs it. */
 export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']): void {
   configured = remotes;
   registerRemotes(
-    Object.entries(remotes).map(([name, remote]) => ({ name: federationName(name as RemoteName), entry: remote.entry })),
+    Object.entries(remotes).map(([name, remote]) => ({ name: federationName(name as RemoteName), entry: absolute(remote.entry) })),
   );
 }
 
@@ -41,5 +46,5 @@ export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
 export function resetRemote(remote: RemoteName): void {
   loaded.delete(remote);
   const entry = configured[remote];
-  if (entry) registerRemotes([{ name: federationName(remote), entry: entry.entry }], { force: true });
+  if (entry) registerRemotes([{ name: federationName(remote), entry: absolute(entry.entry) }], { force: true });
 }

@@ -1,2 +1,3 @@
-// Filled in by the auth work: see the files beside this one.
-export {};
+export * from './signIn';
+export * from './authSession';
+export * from './useAuth';

@@ -1,2 +1,1 @@
-// Filled in by the session work: see the files beside this one.
-export {};
+export * from './session';

@@ -1,2 +1,2 @@
-// Filled in by the toasts work: see the files beside this one.
-export {};
+export { toastsAtom, SUCCESS_TOAST_MS } from './toastAtoms';
+export { useToast, type Toaster } from './useToast';

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DbTarget =
+  /** A PostgreSQL server (node-postgres pool). */
+  | { kind: 'postgres'; connectionString: string; maxConnections?: number; searchPath?: string }
+  /** Embedded PGlite; no dataDir = in memory. */
+  | { kind: 'pglite'; dataDir?: string };
+
+/** The one place that picks a dialect: the rest of the BFF only sees Kysely<Database>. */
+export function createDb(target: DbTarget): Kysely<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: target.maxConnections ?? 10,
+      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
+  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** PostgreSQL error code of a unique-constraint violation (same on PGlite). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,69 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../../context';
+import type { Database } from '../../db/schema';
+
+export interface ActiveSession {
+  sessionId: number;
+  admin: Actor;
+}
+
+export async function createSession(
+  trx: Transaction<Database>,
+  input: { adminId: number; tokenHash: string; now: Date; ttlMs: number },
+): Promise<number> {
+  const row = await trx
+    .insertInto('sessions')
+    .values({
+      admin_id: input.adminId,
+      token_hash: input.tokenHash,
+      created_at: input.now,
+      last_used_at: input.now,
+      expires_at: new Date(input.now.getTime() + input.ttlMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The session behind a token if it is usable now: not revoked, within its absolute lifetime,
+ * used within the idle timeout, and its admin still active. Using it bumps last_used_at.
+ */
+export async function useSession(
+  db: Kysely<Database>,
+  input: { tokenHash: string; now: Date; idleMs: number },
+): Promise<ActiveSession | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('admins', 'admins.id', 'sessions.admin_id')
+    .select(['sessions.id as sessionId', 'admins.id as adminId', 'admins.email', 'admins.role'])
+    .where('sessions.token_hash', '=', input.tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', input.now)
+    .where('sessions.last_used_at', '>', new Date(input.now.getTime() - input.idleMs))
+    .where('admins.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row) return null;
+  await db.updateTable('sessions').set({ last_used_at: input.now }).where('id', '=', row.sessionId).execute();
+  return { sessionId: row.sessionId, admin: { id: row.adminId, email: row.email, role: row.role } };
+}
+
+export async function revokeSession(trx: Transaction<Database>, sessionId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of an admin (disabling, password reset). Returns how many were open. */
+export async function revokeAdminSessions(trx: Transaction<Database>, adminId: number, now: Date): Promise<number> {
+  const result = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('admin_id', '=', adminId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, type ApiError } from '@phoenix/contract';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error the client is meant to see: thrown anywhere, rendered as { error: {...} }. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: { fieldErrors?: FieldErrors; current?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): ApiError {
+    const { fieldErrors, current } = this.details;
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(fieldErrors ? { fieldErrors } : {}),
+        ...(current !== undefined ? { current } : {}),
+      },
+    };
+  }
+}
+
+export const validationFailed = (fieldErrors: FieldErrors, message = 'Some fields are invalid') =>
+  new HttpError(400, ERROR_CODES.validation, message, { fieldErrors });
+export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, ERROR_CODES.unauthorized, message);
+export const forbidden = (message = 'Your account is not allowed to do this') =>
+  new HttpError(403, ERROR_CODES.forbidden, message);
+export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
+/** 409: someone else saved first. `current` is the record as it is now. */
+export const conflict = (current: unknown, message = 'Someone else changed this record. Review their version and try again.') =>
+  new HttpError(409, ERROR_CODES.conflict, message, { current });
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, ERROR_CODES.tooManyRequests, message, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+
+/** One error shape everywhere: our HttpErrors, Fastify's own 4xx, 404s, and opaque 500s. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.details.headers) reply.headers(error.details.headers);
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Framework errors: malformed JSON, body too large, unsupported media type...
+      const malformed = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError;
+      const body: ApiError = malformed
+        ? { error: { code: ERROR_CODES.validation, message: 'The request body is not valid JSON' } }
+        : { error: { code: BFF_EXTRA_ERROR_CODES.badRequest, message: publicMessage(status) } };
+      return reply.status(status).send(body);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const body: ApiError = { error: { code: ERROR_CODES.internal, message: 'Something went wrong. Try again later.' } };
+    return reply.status(500).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ApiError = { error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` } };
+    return reply.status(404).send(body);
+  });
+}
+
+function publicMessage(status: number): string {
+  switch (status) {
+    case 413:
+      return 'The request body is too large';
+    case 415:
+      return 'Unsupported content type: send JSON';
+    default:
+      return 'The request could not be processed';
+  }
+}

@@ -1,0 +1,74 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser, signedInPage } from '../support/browser.mjs';
+
+// Every child path of /admin in the seed's route table.
+const SEED_PATHS = [
+  'management', 'battle', 'battle/forceEnd', 'present', 'present/create', 'present/edit', 'present/distribution',
+  'shop', 'shop/edit', 'user', 'user/restrictApis', 'information', 'health', 'maintenance', 'logs', 'policies',
+  'policies/create', 'policies/edit', 'policies/users_in_policy', 'policies/restrictApis', 'cooldown',
+  'terms-of-service', 'terms-of-service/create', 'terms-of-service/edit', 'treasureChest', 'energy', 'seasonPass',
+  'activeFlag', 'constantVariables', 'constantVariables/create', 'constantVariables/edit', 'doubleupSeasonHistory',
+  'logoutAndBattleForceEnd', 'worldMessage', 'points', 'points/tasks', 'points/users', 'points/staking',
+  'points/maintenance', 'points-lottery', 'points-spin', 'points-referral', 'points-lootbox', 'points-daily-checkin',
+];
+
+async function sidebarWidth(page) {
+  return page.getByRole('navigation', { name: 'Main' }).evaluate((el) => el.getBoundingClientRect().width);
+}
+
+describe('layout', () => {
+  let stack;
+  let browser;
+  before(async () => {
+    stack = await startStack(18200);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('opens every seed path inside the layout, each remote loaded without error', async () => {
+    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const path of SEED_PATHS) {
+      await page.goto(`${stack.hostUrl}/admin/${path}`);
+      await page.getByRole('banner').waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      const main = page.getByRole('main');
+      await main.getByRole('heading').first().waitFor({ timeout: 15_000 });
+      assert.equal(await main.getByText('This page could not be loaded').count(), 0, `${path} failed to load its remote`);
+      const pathname = new URL(page.url()).pathname;
+      assert.equal(pathname, path === 'points' ? '/admin/points/tasks' : `/admin/${path}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('sizes the sidebar as the seed says at 1280, 700 and 600 px', async () => {
+    const { context, page } = await signedInPage(browser, stack.hostUrl, { width: 1280, height: 900 });
+    assert.equal(await sidebarWidth(page), 256); // 16rem expanded
+    await page.getByRole('button', { name: /minimize sidebar/i }).click();
+    assert.equal(await sidebarWidth(page), 72); // 4.5rem minimized
+    await page.getByRole('button', { name: /expand sidebar/i }).click();
+    assert.equal(await sidebarWidth(page), 256);
+
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.waitForFunction(() => document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect().width === 72);
+    await page.getByRole('button', { name: /expand sidebar/i }).click();
+    assert.equal(await sidebarWidth(page), 700); // 100% when narrow
+    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    assert.equal(await sidebarWidth(page), 72);
+
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.waitForTimeout(100);
+    const width600 = await page.locator('nav[aria-label="Main"]').evaluate((el) => el.getBoundingClientRect().width);
+    assert.equal(width600, 0); // minimized is 0 at ≤640
+    await page.getByRole('button', { name: /expand sidebar/i }).click();
+    assert.equal(await sidebarWidth(page), 600);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser, signedInPage } from '../support/browser.mjs';
+
+describe('a remote that cannot be loaded', () => {
+  let stack;
+  let browser;
+  before(async () => {
+    stack = await startStack(18400);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('breaks only its own pages, and Retry recovers once its server is back', async () => {
+    await stack.stopRemote('battle');
+    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const main = page.getByRole('main');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Management' }).click();
+    await main.getByText('This page could not be loaded').waitFor({ timeout: 20_000 });
+    await page.getByRole('banner').waitFor();
+
+    // Another remote keeps working.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ConstantVariable Management' }).click();
+    await main.getByRole('heading', { name: /constant/i }).first().waitFor();
+    assert.equal(await main.getByText('This page could not be loaded').count(), 0);
+
+    // The squad redeploys: Retry loads it without a reload of the console.
+    await stack.startRemote('battle');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Management' }).click();
+    await main.getByText('This page could not be loaded').waitFor();
+    await main.getByRole('button', { name: 'Retry' }).click();
+    await main.getByRole('heading', { name: /battle management/i }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});

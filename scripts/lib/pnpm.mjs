@@ -1,0 +1,38 @@
+// Run pnpm whether or not it is installed globally: a fresh machine has only Node 20 and npm.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PNPM_VERSION = '10.34.9';
+
+function hasGlobalPnpm() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  return probe.status === 0 && probe.stdout.trim().startsWith('10.');
+}
+
+const pnpmCommand = hasGlobalPnpm() ? ['pnpm'] : ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+
+/** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+export function pnpm(args, options) {
+  return run(pnpmCommand[0], [...pnpmCommand.slice(1), ...args], options);
+}
+
+export function installDependencies() {
+  return pnpm(['install', '--frozen-lockfile', '--reporter=append-only']);
+}
+
+/** Production builds of the host and every remote (webpack in production mode). */
+export function buildAll() {
+  return pnpm(['-r', '--workspace-concurrency=2', '--filter', './host', '--filter', './remotes/*', 'build']);
+}

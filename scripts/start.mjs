@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm start`: install, build production bundles, start the BFF (embedded PGlite) and serve the
+// console on http://localhost:8080.
+import { buildAll, installDependencies } from './lib/pnpm.mjs';
+import { readEnvironment, startBff, startConsoleServer } from './lib/console.mjs';
+
+const PORT = Number(process.env.PORT ?? 8080);
+const BFF_PORT = Number(process.env.BFF_PORT ?? 8787);
+
+if (!process.argv.includes('--no-install')) await installDependencies();
+if (!process.argv.includes('--no-build')) await buildAll();
+
+const config = readEnvironment('local');
+config.apiBase = `http://localhost:${BFF_PORT}`;
+config.pointsApiBase = `http://localhost:${BFF_PORT}/points`;
+
+const bff = await startBff({
+  port: BFF_PORT,
+  env: { CORS_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}` },
+});
+await startConsoleServer({ port: PORT, host: '0.0.0.0', config });
+
+console.log(`\nPhoenix Admin is running on http://localhost:${PORT}`);
+console.log('Sign in as admin@phoenix.local / phoenix-admin (local seed data). Ctrl+C stops it.\n');
+
+const stop = () => {
+  bff.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+bff.on('exit', (code) => {
+  console.error(`The BFF stopped (exit ${code}).`);
+  process.exit(1);
+});

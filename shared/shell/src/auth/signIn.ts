@@ -1,0 +1,95 @@
+import { ADMIN_ROLE, type LoginResponse, type UserInfoResponse } from '@phoenix/contract';
+import { ApiRequestError } from '../api/ApiRequestError';
+import { createApiClient, type ApiClient } from '../api/client';
+
+/**
+ * Gives an API client that sends the given `token` header (or none). Sign-in needs this: the
+ * token it checks is not the console's token yet, so the shared client cannot carry it.
+ */
+export type AuthClientFactory = (token: string | null) => ApiClient;
+
+/**
+ * Clients for the auth calls. Their 401s do NOT trigger the console-wide sign-out: a rejected
+ * sign-in is not an expired session.
+ */
+export function authClientFactory(options: { baseUrl: string; fetch?: typeof fetch }): AuthClientFactory {
+  return (token) =>
+    createApiClient({
+      baseUrl: options.baseUrl,
+      getToken: () => token,
+      onUnauthorized: () => {},
+      fetch: options.fetch,
+    });
+}
+
+/** Why a sign-in failed: only ever shown as "sign-in failed", "too many attempts" or "server unreachable". */
+export type SignInFailureReason = 'invalid' | 'rate_limited' | 'unavailable';
+
+export type SignInResult =
+  | { status: true; email: string; token: string }
+  | { status: false; reason: SignInFailureReason };
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+function failureReason(error: unknown): SignInFailureReason {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 429) return 'rate_limited';
+    if (error.isNetwork || error.status >= 500) return 'unavailable';
+    return 'invalid';
+  }
+  return 'unavailable';
+}
+
+function extractToken(response: unknown): string | null {
+  if (typeof response !== 'object' || response === null) return null;
+  const token = (response as Partial<LoginResponse>).token;
+  return typeof token === 'string' && token.length > 0 ? token : null;
+}
+
+function extractUserInfo(response: unknown): { email?: string; role: number } | null {
+  const info = (response as Partial<UserInfoResponse> | null)?.data?.userInfo;
+  if (!info || typeof info.role !== 'number') return null;
+  return { email: typeof info.email === 'string' ? info.email : undefined, role: info.role };
+}
+
+/** Best effort: a token we will not use must not stay alive on the server. */
+async function revoke(clientFor: AuthClientFactory, token: string): Promise<void> {
+  try {
+    await clientFor(token).post('/users/logout');
+  } catch {
+    /* the server may already refuse this token: nothing more to do */
+  }
+}
+
+/**
+ * Seed §4/§5: sign-in succeeds only if a token comes back AND /users/info says role 2.
+ * Stores nothing: the caller (useAuth / restoreSession) decides what to keep.
+ */
+export async function signIn(clientFor: AuthClientFactory, credentials: Credentials): Promise<SignInResult> {
+  const email = credentials.email.trim();
+  let token: string | null;
+  try {
+    token = extractToken(await clientFor(null).post<LoginResponse>('/users/login', { email, password: credentials.password }));
+  } catch (error) {
+    return { status: false, reason: failureReason(error) };
+  }
+  if (!token) return { status: false, reason: 'invalid' };
+
+  let info: { email?: string; role: number } | null;
+  try {
+    info = extractUserInfo(await clientFor(token).post<UserInfoResponse>('/users/info'));
+  } catch (error) {
+    await revoke(clientFor, token);
+    const reason = failureReason(error);
+    // 401/403 on /users/info means the account may not use the console: a plain failed sign-in.
+    return { status: false, reason };
+  }
+  if (!info || info.role !== ADMIN_ROLE) {
+    await revoke(clientFor, token);
+    return { status: false, reason: 'invalid' };
+  }
+  return { status: true, email: info.email || email, token };
+}

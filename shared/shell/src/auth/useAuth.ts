@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountAtom, tokenAtom, type Account } from '../core/authState';
+import { runtimeConfigAtom } from '../core/config';
+import type { SessionStorage } from '../session/session';
+import { authClientFactory, signIn, type SignInFailureReason } from './signIn';
+import {
+  defaultSessionStorage,
+  establishSession,
+  installUnauthorizedHandler,
+  logoutSession,
+  syncSessionAcrossTabs,
+} from './authSession';
+
+export interface LoginOutcome {
+  status: boolean;
+  reason?: SignInFailureReason;
+}
+
+export interface UseAuth {
+  account: Account | null;
+  token: string | null;
+  isSignedIn: boolean;
+  login(email: string, password: string): Promise<LoginOutcome>;
+  logout(): Promise<void>;
+}
+
+/** Auth state and actions for components (host login page, navbar; remotes may read it). */
+export function useAuth(options: { storage?: SessionStorage } = {}): UseAuth {
+  const store = useStore();
+  const queryClient = useQueryClient();
+  const account = useAtomValue(accountAtom);
+  const token = useAtomValue(tokenAtom);
+  const storage = options.storage;
+
+  const login = useCallback(
+    async (email: string, password: string): Promise<LoginOutcome> => {
+      const config = store.get(runtimeConfigAtom);
+      if (!config) return { status: false, reason: 'unavailable' };
+      const result = await signIn(authClientFactory({ baseUrl: config.apiBase }), { email, password });
+      if (!result.status) return { status: false, reason: result.reason };
+      // Nothing cached for a previous admin may show to this one.
+      queryClient.clear();
+      establishSession({ email: result.email, token: result.token }, { store, storage: storage ?? defaultSessionStorage() });
+      return { status: true };
+    },
+    [store, storage, queryClient],
+  );
+
+  const logout = useCallback(
+    () => logoutSession({ store, storage: storage ?? defaultSessionStorage() }),
+    [store, storage],
+  );
+
+  return { account, token, isSignedIn: token !== null, login, logout };
+}
+
+/**
+ * Mounted once by the host under its router: registers the 401 handler with the router's
+ * current location (so the admin comes back to it) and follows sign-in/out in other tabs.
+ */
+export function useAuthSync(currentPath: string, options: { storage?: SessionStorage } = {}): void {
+  const store = useStore();
+  const pathRef = useRef(currentPath);
+  pathRef.current = currentPath;
+  const storage = options.storage;
+
+  useEffect(() => {
+    const env = { store, storage: storage ?? defaultSessionStorage() };
+    installUnauthorizedHandler(() => pathRef.current, env);
+    const stop = syncSessionAcrossTabs(env);
+    return () => {
+      stop();
+      installUnauthorizedHandler(undefined, env);
+    };
+  }, [store, storage]);
+}

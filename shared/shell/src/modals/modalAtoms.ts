@@ -1,0 +1,43 @@
+import { atom } from 'jotai';
+import type { ReactNode } from 'react';
+
+/** Content of a shell modal (seed §3): title, body, okText (default "OK"), cancelText (default "Cancel"). */
+export interface ModalContent {
+  title: string;
+  body?: ReactNode;
+  okText: string;
+  cancelText: string;
+}
+
+export interface ConfirmModalState {
+  visible: boolean;
+  content: ModalContent & { danger: boolean };
+  /** Settles the promise returned by confirm(); cleared when the modal closes. */
+  resolve: ((ok: boolean) => void) | null;
+}
+
+export interface AddBulkUsersModalState {
+  visible: boolean;
+  content: ModalContent & {
+    /** Asks the server which ids do not exist; shown before the admin may confirm. */
+    validate?: (ids: string[]) => Promise<{ unknown: string[] }>;
+  };
+  resolve: ((ids: string[] | null) => void) | null;
+}
+
+export const DEFAULT_OK_TEXT = 'OK';
+export const DEFAULT_CANCEL_TEXT = 'Cancel';
+
+const closedContent = { title: '', body: undefined, okText: DEFAULT_OK_TEXT, cancelText: DEFAULT_CANCEL_TEXT };
+
+export const confirmModalAtom = atom<ConfirmModalState>({
+  visible: false,
+  content: { ...closedContent, danger: false },
+  resolve: null,
+});
+
+export const addBulkUsersModalAtom = atom<AddBulkUsersModalState>({
+  visible: false,
+  content: { ...closedContent },
+  resolve: null,
+});

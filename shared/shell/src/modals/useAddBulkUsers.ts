@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { DEFAULT_CANCEL_TEXT, DEFAULT_OK_TEXT, addBulkUsersModalAtom } from './modalAtoms';
+
+export interface AddBulkUsersOptions {
+  title: string;
+  body?: ReactNode;
+  okText?: string;
+  cancelText?: string;
+  /** Called with the parsed ids before confirming; the unknown ones are shown to the admin. */
+  validate?: (ids: string[]) => Promise<{ unknown: string[] }>;
+}
+
+/**
+ * `await addBulkUsers({...})` → the parsed, de-duplicated player ids the admin confirmed,
+ * or null if cancelled. Ids are strings of digits (they may exceed Number.MAX_SAFE_INTEGER).
+ */
+export function useAddBulkUsers(): (options: AddBulkUsersOptions) => Promise<string[] | null> {
+  const store = useStore();
+  return useCallback(
+    ({ title, body, okText = DEFAULT_OK_TEXT, cancelText = DEFAULT_CANCEL_TEXT, validate }: AddBulkUsersOptions) =>
+      new Promise<string[] | null>((resolve) => {
+        store.get(addBulkUsersModalAtom).resolve?.(null);
+        store.set(addBulkUsersModalAtom, { visible: true, content: { title, body, okText, cancelText, validate }, resolve });
+      }),
+    [store],
+  );
+}

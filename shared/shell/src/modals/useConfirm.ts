@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { DEFAULT_CANCEL_TEXT, DEFAULT_OK_TEXT, confirmModalAtom } from './modalAtoms';
+
+export interface ConfirmOptions {
+  title: string;
+  /** Say exactly what will be touched. Plain text or nodes; never HTML. */
+  body?: ReactNode;
+  okText?: string;
+  cancelText?: string;
+  /** Red OK button and role="alertdialog", for destructive or global actions. */
+  danger?: boolean;
+}
+
+/** `await confirm({...})` → true on OK, false on Cancel or Escape. */
+export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
+  const store = useStore();
+  return useCallback(
+    ({ title, body, okText = DEFAULT_OK_TEXT, cancelText = DEFAULT_CANCEL_TEXT, danger = false }: ConfirmOptions) =>
+      new Promise<boolean>((resolve) => {
+        // One confirm at a time: a new one cancels the one still open.
+        store.get(confirmModalAtom).resolve?.(false);
+        store.set(confirmModalAtom, { visible: true, content: { title, body, okText, cancelText, danger }, resolve });
+      }),
+    [store],
+  );
+}

@@ -1,0 +1,252 @@
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { focusRing, visuallyHidden } from './focus';
+import { EmptyState, ErrorState, LoadingSkeleton } from './states';
+
+export type SortOrder = 'asc' | 'desc';
+export interface SortState {
+  key: string;
+  order: SortOrder;
+}
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  /** Header becomes a button that asks the server for this order. */
+  sortable?: boolean;
+  /** Cell content; defaults to String(row[key]). Return nodes, never HTML strings. */
+  render?: (row: T) => ReactNode;
+  width?: string;
+  align?: 'left' | 'right' | 'center';
+}
+
+export type RowKey = string | number;
+
+export interface DataTableSelection {
+  selected: ReadonlySet<RowKey>;
+  onChange: (selected: Set<RowKey>) => void;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table (visually hidden caption). */
+  caption: string;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => RowKey;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  loading?: boolean;
+  /** A describeError sentence; shows the error state instead of rows. */
+  error?: ReactNode;
+  onRetry?: () => void;
+  emptyTitle?: ReactNode;
+  emptyMessage?: ReactNode;
+  emptyAction?: ReactNode;
+  /** Checkbox per row + "select page"; bulkActions renders in a bar while something is selected. */
+  selection?: DataTableSelection;
+  bulkActions?: (selected: RowKey[]) => ReactNode;
+}
+
+const Wrap = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.text};
+  &[aria-busy='true'] tbody {
+    opacity: 0.6;
+  }
+`;
+const Caption = styled.caption`
+  ${visuallyHidden}
+`;
+const Th = styled.th<{ $align?: string; $width?: string }>`
+  text-align: ${({ $align }) => $align ?? 'left'};
+  width: ${({ $width }) => $width ?? 'auto'};
+  padding: 0.55rem 0.75rem;
+  background: ${({ theme }) => theme.colors.background};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  font-weight: 600;
+  white-space: nowrap;
+`;
+const SortButton = styled.button`
+  font: inherit;
+  font-weight: 600;
+  color: inherit;
+  background: none;
+  border: 0;
+  padding: 0;
+  cursor: pointer;
+  display: inline-flex;
+  gap: 0.3rem;
+  align-items: center;
+  ${focusRing}
+`;
+const Td = styled.td<{ $align?: string }>`
+  text-align: ${({ $align }) => $align ?? 'left'};
+  padding: 0.55rem 0.75rem;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.subtle};
+  vertical-align: top;
+`;
+const Tr = styled.tr`
+  &:hover td {
+    background: ${({ theme }) => theme.colors.background};
+  }
+`;
+const BulkBar = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  padding: 0.5rem 0.75rem;
+  background: ${({ theme }) => theme.colors.warningSurface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: 0.875rem;
+`;
+const Check = styled.input`
+  ${focusRing}
+`;
+
+const ariaSortOf = (sort: SortState | null | undefined, key: string) =>
+  sort?.key === key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none';
+
+function defaultCell<T>(row: T, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * A server-driven table: it renders what it is given and reports what the admin asks for
+ * (sort, retry, selection). Paging, fetching and URL state live in the shell's list hooks.
+ */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  loading = false,
+  error,
+  onRetry,
+  emptyTitle = 'No results',
+  emptyMessage,
+  emptyAction,
+  selection,
+  bulkActions,
+}: DataTableProps<T>) {
+  const baseId = useId();
+  const colCount = columns.length + (selection ? 1 : 0);
+  const visibleKeys = (rows ?? []).map(rowKey);
+  const selectedOnPage = selection ? visibleKeys.filter((k) => selection.selected.has(k)) : [];
+  const allOnPage = visibleKeys.length > 0 && selectedOnPage.length === visibleKeys.length;
+
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (allOnPage) visibleKeys.forEach((k) => next.delete(k));
+    else visibleKeys.forEach((k) => next.add(k));
+    selection.onChange(next);
+  };
+  const toggleOne = (key: RowKey) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <tr>
+        <td colSpan={colCount}>
+          <ErrorState message={error} onRetry={onRetry} />
+        </td>
+      </tr>
+    );
+  } else if (!rows || (loading && rows.length === 0)) {
+    body = <LoadingSkeleton columns={colCount} />;
+  } else if (rows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={colCount}>
+          <EmptyState title={emptyTitle} action={emptyAction}>
+            {emptyMessage}
+          </EmptyState>
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => {
+      const key = rowKey(row);
+      return (
+        <Tr key={key} aria-selected={selection ? selection.selected.has(key) : undefined}>
+          {selection && (
+            <Td>
+              <Check
+                type="checkbox"
+                checked={selection.selected.has(key)}
+                onChange={() => toggleOne(key)}
+                aria-label={`Select row ${key}`}
+              />
+            </Td>
+          )}
+          {columns.map((c) => (
+            <Td key={c.key} $align={c.align}>
+              {c.render ? c.render(row) : defaultCell(row, c.key)}
+            </Td>
+          ))}
+        </Tr>
+      );
+    });
+  }
+
+  return (
+    <Wrap>
+      {selection && selection.selected.size > 0 && (
+        <BulkBar role="region" aria-label="Bulk actions">
+          <span>{`${selection.selected.size} selected`}</span>
+          {bulkActions?.([...selection.selected])}
+        </BulkBar>
+      )}
+      <Table aria-busy={loading || undefined} aria-describedby={loading ? `${baseId}-loading` : undefined}>
+        <Caption>
+          {caption}
+          {loading && <span id={`${baseId}-loading`}> (loading)</span>}
+        </Caption>
+        <thead>
+          <tr>
+            {selection && (
+              <Th $width="2.5rem">
+                <Check type="checkbox" checked={allOnPage} onChange={toggleAll} aria-label="Select all rows on this page" />
+              </Th>
+            )}
+            {columns.map((c) => (
+              <Th key={c.key} scope="col" $align={c.align} $width={c.width} aria-sort={c.sortable ? ariaSortOf(sort, c.key) : undefined}>
+                {c.sortable && onSortChange ? (
+                  <SortButton
+                    type="button"
+                    onClick={() =>
+                      onSortChange({ key: c.key, order: sort?.key === c.key && sort.order === 'asc' ? 'desc' : 'asc' })
+                    }
+                  >
+                    {c.header}
+                    <span aria-hidden="true">{sort?.key === c.key ? (sort.order === 'asc' ? '▲' : '▼') : '↕'}</span>
+                  </SortButton>
+                ) : (
+                  c.header
+                )}
+              </Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </Table>
+    </Wrap>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { Button } from './Button';
+import { focusRing } from './focus';
+
+const Nav = styled.nav`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  padding: 0.5rem 0;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const Group = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+`;
+const SizeSelect = styled.select`
+  font: inherit;
+  padding: 0.25rem 0.4rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  ${focusRing}
+`;
+
+export interface PaginationProps {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  pageSizeOptions?: readonly number[];
+}
+
+/** "Page n of m", previous/next and a page size select; the numbers come from the server's Page<T>. */
+export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange, pageSizeOptions = [10, 20, 50, 100] }: PaginationProps) {
+  const sizeId = useId();
+  const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  const sizes = pageSizeOptions.includes(pageSize) ? pageSizeOptions : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
+  return (
+    <Nav aria-label="Pagination">
+      <span aria-live="polite">{total === 0 ? 'No results' : `${first}–${last} of ${total}`}</span>
+      <Group>
+        {onPageSizeChange && (
+          <>
+            <label htmlFor={sizeId}>Rows per page</label>
+            <SizeSelect id={sizeId} value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+              {sizes.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SizeSelect>
+          </>
+        )}
+        <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+          Previous
+        </Button>
+        <span>{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</span>
+        <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
+          Next
+        </Button>
+      </Group>
+    </Nav>
+  );
+}

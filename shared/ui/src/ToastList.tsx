@@ -1,0 +1,56 @@
+import styled from 'styled-components';
+import { IconButton } from './Button';
+
+export type ToastKind = 'success' | 'error';
+export interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+const Region = styled.div`
+  position: fixed;
+  right: 1rem;
+  bottom: 1rem;
+  z-index: 1100;
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  max-width: min(26rem, calc(100vw - 2rem));
+  font-family: ${({ theme }) => theme.font};
+`;
+const Item = styled.div<{ $kind: ToastKind }>`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.5rem;
+  padding: 0.65rem 0.75rem;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme, $kind }) => ($kind === 'error' ? theme.colors.danger : theme.colors.success)};
+  border-left-width: 5px;
+  background: ${({ theme, $kind }) => ($kind === 'error' ? theme.colors.dangerSurface : theme.colors.successSurface)};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.shadow};
+  font-size: 0.875rem;
+`;
+const Message = styled.p`
+  margin: 0;
+  flex: 1;
+  overflow-wrap: anywhere;
+`;
+
+/**
+ * Toasts: successes are polite (role="status"), errors interrupt (role="alert").
+ * Messages are plain text.
+ */
+export function ToastList({ toasts, onDismiss }: { toasts: readonly ToastItem[]; onDismiss: (id: number) => void }) {
+  return (
+    <Region aria-label="Notifications">
+      {toasts.map((t) => (
+        <Item key={t.id} $kind={t.kind} role={t.kind === 'error' ? 'alert' : 'status'}>
+          <Message>{t.message}</Message>
+          <IconButton label="Dismiss notification" icon="✕" onClick={() => onDismiss(t.id)} />
+        </Item>
+      ))}
+    </Region>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { Button } from './Button';
+import { Panel } from './layout';
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 2rem 1rem;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const Title = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.text};
+`;
+const Text = styled.p`
+  margin: 0;
+`;
+
+/** Nothing to show: say so, and offer the next step (e.g. "New variable"). */
+export function EmptyState({ title = 'Nothing here yet', children, action }: { title?: ReactNode; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <Box>
+      <Title>{title}</Title>
+      {children && <Text>{children}</Text>}
+      {action}
+    </Box>
+  );
+}
+
+const ErrorBox = styled(Box)`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** A failed load: what happened (a describeError sentence) and a Retry button. */
+export function ErrorState({ message, onRetry, title = 'Could not load this' }: { message: ReactNode; onRetry?: () => void; title?: ReactNode }) {
+  return (
+    <ErrorBox role="alert">
+      <Title>{title}</Title>
+      <Text>{message}</Text>
+      {onRetry && <Button onClick={onRetry}>Retry</Button>}
+    </ErrorBox>
+  );
+}
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.45; }
+`;
+const Bar = styled.span<{ $width: number }>`
+  display: block;
+  height: 0.8rem;
+  width: ${({ $width }) => $width}%;
+  border-radius: 4px;
+  background: ${({ theme }) => theme.colors.subtle};
+  animation: ${pulse} 1.4s ease-in-out infinite;
+`;
+const SkeletonCell = styled.td`
+  padding: 0.7rem 0.75rem;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.subtle};
+`;
+
+/**
+ * Placeholder table rows while a list loads (keeps the table's height, so nothing jumps).
+ * Render inside a <tbody>.
+ */
+export function LoadingSkeleton({ rows = 5, columns }: { rows?: number; columns: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, r) => (
+        <tr key={r} aria-hidden="true" data-testid="skeleton-row">
+          {Array.from({ length: columns }, (_, c) => (
+            <SkeletonCell key={c}>
+              <Bar $width={40 + ((r * 7 + c * 13) % 50)} />
+            </SkeletonCell>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** Inline "Loading…" for a detail or a form, announced politely. */
+export function LoadingBlock({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <Box role="status" aria-live="polite">
+      <Text>{label}</Text>
+    </Box>
+  );
+}
+
+/** The page of an area that a later issue builds: "<title>: not available yet". */
+export function NotAvailableYet({ title }: { title: string }) {
+  return (
+    <Panel>
+      <h1 style={{ margin: 0, fontSize: '1.5rem' }}>{title}</h1>
+      <Text style={{ marginTop: '0.5rem' }}>{`${title}: not available yet`}</Text>
+    </Panel>
+  );
+}
