@@ -1,1 +1,3 @@
 import '@testing-library/jest-dom';
+// fetch, Request, Response, TextEncoder… for jsdom tests (ky, react-router data routers).
+import './shared/shell/src/testing/installWebGlobals';

@@ -25,3 +25,28 @@ export interface Actor {
   email: string;
   role: number;
 }
+
+export const DEFAULTS = {
+  tokenTtlMinutes: 720,
+  tokenIdleMinutes: 30,
+  loginThrottle: { maxFailures: 5, windowMinutes: 15 },
+  bcryptCost: 10,
+} as const;
+
+const MINUTE = 60_000;
+
+export function resolveSettings(options: {
+  tokenTtlMinutes?: number;
+  tokenIdleMinutes?: number;
+  loginThrottle?: { maxFailures: number; windowMinutes: number };
+  bcryptCost?: number;
+}): AppSettings {
+  const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
+  return {
+    tokenTtlMs: (options.tokenTtlMinutes ?? DEFAULTS.tokenTtlMinutes) * MINUTE,
+    tokenIdleMs: (options.tokenIdleMinutes ?? DEFAULTS.tokenIdleMinutes) * MINUTE,
+    loginMaxFailures: throttle.maxFailures,
+    loginWindowMs: throttle.windowMinutes * MINUTE,
+    bcryptCost: options.bcryptCost ?? DEFAULTS.bcryptCost,
+  };
+}

@@ -23,7 +23,7 @@ async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);
   registerConfiguredRemotes(config.remotes);
-  prepareSession();
+  await prepareSession();
   createRoot(document.getElementById('root')!).render(
     <ShellProviders theme={themeFor(config.environment)}>
       <RouterProvider router={createAppRouter()} />

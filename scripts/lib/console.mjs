@@ -37,14 +37,30 @@ export function readEnvironment(name) {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, 'environments', `${name}.json`), 'utf8'));
 }
 
+/** Version a workspace build was made as (its build-info.json), or null when it is not built. */
+export function builtVersion(dir) {
+  const file = path.join(dir, 'build-info.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : null;
+}
+
 /**
- * One static server for the host and every remote (under /remotes/<name>/), answering
- * /config.json from the environment file: the embedded default layout.
+ * One static server for the host and every remote, answering /config.json: the embedded default.
+ * It serves the released layout (scripts/lib/releases.mjs) from the workspace builds: each remote's
+ * dist at /remotes/<name>/<version>/ (version from its build-info.json), and `config`'s remote entries
+ * point there, so `npm start` runs the same URLs and cache rules as a composed environment.
  */
 export function startConsoleServer({ port = 8080, host = '127.0.0.1', config }) {
-  const mounts = [
-    { prefix: '/', dir: path.join(repoRoot, 'host/dist'), spa: true },
-    ...REMOTES.map((name) => ({ prefix: `/remotes/${name}`, dir: path.join(repoRoot, 'remotes', name, 'dist') })),
-  ];
-  return startStaticServer({ port, host, mounts, routes: { '/config.json': () => config } });
+  const remotes = {};
+  const mounts = [{ prefix: '/', dir: path.join(repoRoot, 'host/dist'), spa: true }];
+  for (const name of REMOTES) {
+    const dir = path.join(repoRoot, 'remotes', name, 'dist');
+    const version = builtVersion(dir) ?? config.remotes?.[name]?.version ?? '0.0.0';
+    mounts.push({ prefix: `/remotes/${name}/${version}`, dir });
+    remotes[name] = { version, entry: `/remotes/${name}/${version}/mf-manifest.json` };
+  }
+  const hostVersion = builtVersion(path.join(repoRoot, 'host/dist'));
+  const served = { ...config, host: { version: hostVersion ?? config.host?.version }, remotes };
+  delete served.history;
+  delete served.remotesBaseUrl;
+  return startStaticServer({ port, host, mounts, routes: { '/config.json': () => served, '/health': () => ({ ok: true }) } });
 }

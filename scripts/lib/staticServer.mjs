@@ -26,7 +26,8 @@ export function cacheControlFor(file) {
 }
 
 /**
- * @param {{ port: number, host?: string, mounts: { prefix: string, dir: string, spa?: boolean }[], routes?: Record<string, () => unknown> }} options
+ * @param {{ port: number, host?: string, mounts: { prefix: string, dir: string | (() => string | null), spa?: boolean }[], routes?: Record<string, () => unknown> }} options
+ *   dir: a folder, or a function giving it per request (a host whose pinned version can change).
  *   routes: exact paths answered with JSON computed per request (e.g. /config.json).
  */
 export function startStaticServer({ port, host = '127.0.0.1', mounts, routes = {} }) {
@@ -41,7 +42,13 @@ export function startStaticServer({ port, host = '127.0.0.1', mounts, routes = {
       return;
     }
     if (routes[pathname]) {
-      const body = JSON.stringify(routes[pathname](), null, 2);
+      let body;
+      try {
+        body = JSON.stringify(routes[pathname](), null, 2);
+      } catch (error) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${pathname}: ${error.message}`);
+        return;
+      }
       res.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
       return;
     }
@@ -51,7 +58,12 @@ export function startStaticServer({ port, host = '127.0.0.1', mounts, routes = {
       return;
     }
     const relative = pathname.slice(mount.prefix.length).replace(/^\/+/, '');
-    const root = path.resolve(mount.dir);
+    const dir = typeof mount.dir === 'function' ? mount.dir() : mount.dir;
+    if (!dir) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+    const root = path.resolve(dir);
     let file = path.resolve(root, relative);
     if (file !== root && !file.startsWith(root + path.sep)) {
       res.writeHead(403).end();

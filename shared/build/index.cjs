@@ -48,7 +48,13 @@ function sharedConfig(fromDir) {
   return shared;
 }
 
-/** What a release was built against: lets a host (and the compose command) check compatibility. */
+/**
+ * What a release was built against: lets a host (and the compose command) check compatibility.
+ * shellContract: the shell-contract range this build needs; shellVersion: the @phoenix/shell it
+ * bundles (for the host: the contract version it PROVIDES to remotes).
+ * scripts/release.mjs sets PHOENIX_RELEASE_VERSION (--version); PHOENIX_SHELL_CONTRACT overrides the
+ * recorded range (tests use it to produce an incompatible release).
+ */
 function buildInfo(dir) {
   const pkg = readJson(path.join(dir, 'package.json'));
   const singletons = {};
@@ -56,10 +62,12 @@ function buildInfo(dir) {
     const base = name.startsWith('@') ? name : name.split('/')[0];
     singletons[base] = installedVersion(name, dir);
   }
+  const shellVersion = installedVersion('@phoenix/shell', dir);
   return {
     name: pkg.name,
-    version: pkg.version,
-    shellContract: `^${installedVersion('@phoenix/shell', dir).split('.')[0]}.0.0`,
+    version: process.env.PHOENIX_RELEASE_VERSION || pkg.version,
+    shellContract: process.env.PHOENIX_SHELL_CONTRACT || `^${shellVersion.split('.')[0]}.0.0`,
+    shellVersion,
     singletons,
   };
 }
@@ -80,7 +88,10 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
       output: {
         path: out,
         publicPath: 'auto',
-        filename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
+        // The host's entry (main.js, in index.html) carries the federation runtime, which webpack 5.111
+        // cannot hash with [contenthash] in its own name (module-federation/core#5077): it is served
+        // revalidated like index.html; its lazy chunks keep content hashes (immutable).
+        filename: mode === 'production' && kind === 'remote' ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: `phoenix_${federationName(name)}`,
         clean: true,

@@ -7,10 +7,12 @@ import path from 'node:path';
  * Jest (root jest.config.cjs) runs tests as CommonJS without --experimental-vm-modules and does
  * not transform these packages, so:
  *  - kysely ≥0.28 is ESM-only ("Must use import to load ES Module");
+ *  - cookie 2 (used by fastify's inject through light-my-request) is ESM-only too;
  *  - @electric-sql/pglite's CommonJS build uses dynamic import('fs'), which jest's vm refuses.
  * We compile each once to plain CommonJS with esbuild (a dependency of tsx) into the temp dir and
- * tests point the module at it with jest.mock. Runtime (tsx / node) uses the real packages.
- * The proper fix is adding `kysely|@electric-sql` to the root transformIgnorePatterns exception.
+ * tests point the module at it with jest.mock (see testApp.ts). Runtime (tsx / node) uses the
+ * real packages; this only concerns the test process. The proper fix is letting the root config
+ * transform these packages (or running jest with ESM support); then this file can go.
  */
 const nodeRequire = createRequire(__filename);
 
@@ -35,7 +37,7 @@ function packageVersion(entry: string, name: string): string {
 
 function cached(name: string, entry: string, make: (out: string) => void): unknown {
   const safe = name.replace(/[^a-z0-9]+/gi, '_');
-  const out = path.join(os.tmpdir(), `phoenix-bff-cjs-${safe}-${packageVersion(entry, name)}-v2.cjs`);
+  const out = path.join(os.tmpdir(), `phoenix-bff-cjs-${safe}-${packageVersion(entry, name)}-v3.cjs`);
   if (!fs.existsSync(out)) {
     const tmp = `${out}.${process.pid}.${Date.now()}.tmp`;
     make(tmp);
@@ -44,10 +46,43 @@ function cached(name: string, entry: string, make: (out: string) => void): unkno
   return nodeRequire(out);
 }
 
-/** kysely: bundle its ESM sources into one CommonJS file. */
-export function kyselyCommonJs(): unknown {
-  const entry = nodeRequire.resolve('kysely');
-  return cached('kysely', entry, (outfile) =>
+/** kysely and kysely/migration: one CommonJS bundle (shared internals), `migration` as a key. */
+export function kyselyCommonJs(): Record<string, unknown> {
+  const main = nodeRequire.resolve('kysely');
+  const migration = nodeRequire.resolve('kysely/migration');
+  return cached('kysely', main, (outfile) =>
+    esbuild().buildSync({
+      stdin: {
+        contents: `export * from ${JSON.stringify(main)}; export * as migration from ${JSON.stringify(migration)};`,
+        resolveDir: path.dirname(main),
+        sourcefile: 'kysely-entry.js',
+      },
+      outfile,
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'silent',
+    }),
+  ) as Record<string, unknown>;
+}
+
+/** Absolute path of a package reached through a chain of dependencies, e.g. fastify → light-my-request → cookie. */
+export function resolveThrough(chain: readonly string[]): string {
+  let resolve = nodeRequire.resolve;
+  let resolved = '';
+  for (const name of chain) {
+    resolved = resolve(name);
+    resolve = createRequire(resolved).resolve;
+  }
+  return resolved;
+}
+
+/** Any ESM-only package (a leaf without ESM-only dependencies of its own) as one CommonJS bundle. */
+export function esmPackageCommonJs(chain: readonly string[]): unknown {
+  const entry = resolveThrough(chain);
+  const name = chain[chain.length - 1];
+  return cached(name, entry, (outfile) =>
     esbuild().buildSync({ entryPoints: [entry], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'silent' }),
   );
 }

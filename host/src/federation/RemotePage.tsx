@@ -4,6 +4,7 @@ import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { loadRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteIncompatibleError } from './compatibility';
 
 type LoadState =
   | { status: 'loading' }
@@ -46,6 +47,35 @@ export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteNa
   );
 }
 
+/** The configured release needs a shell contract (or singletons) this host does not provide. */
+export function RemoteIncompatible({ error, onReload }: { error: RemoteIncompatibleError; onReload: () => void }) {
+  const { remote, info, compatibility } = error;
+  return (
+    <Panel role="alert" aria-labelledby="remote-incompatible-title">
+      <h2 id="remote-incompatible-title">This module is not compatible with this console</h2>
+      <p>
+        This environment pins <strong>{remote} {info.version}</strong>, which needs shell contract{' '}
+        <strong>{info.shellContract}</strong>; this console provides shell <strong>{compatibility.provides}</strong>.
+        It was not loaded, and other pages keep working.
+      </p>
+      {compatibility.problems.length > 1 && (
+        <ul>
+          {compatibility.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      <p>
+        Ask the release manager to pin a compatible {remote} version for this environment (or to roll it back), then
+        reload the console.
+      </p>
+      <button type="button" onClick={onReload}>
+        Reload the console
+      </button>
+    </Panel>
+  );
+}
+
 function useRemotePages(remote: RemoteName, attempt: number): LoadState {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   useEffect(() => {
@@ -72,6 +102,7 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
   };
 
   if (state.status === 'loading') return <Loading role="status">Loading…</Loading>;
+  if (state.status === 'error' && state.error instanceof RemoteIncompatibleError) return <RemoteIncompatible error={state.error} onReload={() => window.location.reload()} />;
   if (state.status === 'error') return <RemoteUnavailable remote={remote} error={state.error} onRetry={retry} />;
 
   const Page = state.pages[page] as ComponentType | undefined;

@@ -18,15 +18,12 @@ const Field = styled.div`
   min-width: 0;
 `;
 
-const Label = styled.label`
+/** The required mark is CSS-only: the control's `required` already tells assistive tech. */
+const Label = styled.label<{ $required?: boolean }>`
   font-weight: 600;
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.text};
-`;
-
-const Required = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
-  margin-left: 0.15rem;
+  ${({ $required, theme }) => ($required ? `&::after { content: ' *'; color: ${theme.colors.danger}; }` : '')}
 `;
 
 const Hint = styled.p`
@@ -101,9 +98,8 @@ export interface FormFieldProps extends FieldChrome {
 export function FormField({ label, htmlFor, hint, hintId, error, errorId, required, children }: FormFieldProps) {
   return (
     <Field>
-      <Label htmlFor={htmlFor}>
+      <Label htmlFor={htmlFor} $required={required}>
         {label}
-        {required && <Required aria-hidden="true">*</Required>}
       </Label>
       {children}
       {hint && <Hint id={hintId}>{hint}</Hint>}

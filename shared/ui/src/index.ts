@@ -8,3 +8,6 @@ export * from './Pagination';
 export * from './DataTable';
 export * from './Modal';
 export * from './ToastList';
+export * from './feedback';
+export * from './SearchForm';
+export * from './format';

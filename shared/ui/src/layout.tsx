@@ -86,3 +86,16 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   background: ${({ theme }) => theme.colors.surface};
   white-space: nowrap;
 `;
+
+/** Text for screen readers only (e.g. the header of an actions column). */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
+`;

@@ -2,16 +2,17 @@ import type { Kysely } from 'kysely';
 import type { ActionLog, ActionLogQuery } from '@phoenix/contract';
 import { ACTION_LOG_SORTS } from '@phoenix/contract';
 import type { ActionLogRow, Database } from '../../db/schema';
+import { sortKey } from '../../db/ordering';
 import { likeEscape } from '../../http/validate';
 
 export type ActionLogSort = (typeof ACTION_LOG_SORTS)[number];
 
-const sortColumns = {
-  createdAt: 'created_at',
-  adminEmail: 'admin_email',
-  action: 'action',
-  targetType: 'target_type',
-} as const satisfies Record<ActionLogSort, keyof ActionLogRow>;
+const sortKeys = {
+  createdAt: sortKey('created_at', 'plain'),
+  adminEmail: sortKey('admin_email', 'text'),
+  action: sortKey('action', 'text'),
+  targetType: sortKey('target_type', 'text'),
+} satisfies Record<ActionLogSort, unknown>;
 
 export function toActionLog(row: ActionLogRow): ActionLog {
   return {
@@ -70,7 +71,7 @@ function ordered(db: Kysely<Database>, query: ActionLogQuery, sort: ActionLogSor
   const direction = sort || orderGiven ? query.order : 'desc';
   return filtered(db, query)
     .selectAll()
-    .orderBy(sortColumns[sort ?? 'createdAt'], direction)
+    .orderBy(sortKeys[sort ?? 'createdAt'], direction)
     .orderBy('id', direction);
 }
 

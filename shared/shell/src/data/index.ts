@@ -1,2 +1,17 @@
-// Filled in by the data work: see the files beside this one.
-export {};
+export { resourceKeys, type ApiTarget } from './queryKeys';
+export { useListParams, type ListParams, type ListParamsOptions, type SortOrder } from './useListParams';
+export { useResourceList, type ResourceListResult } from './useResourceList';
+export { useResource, type ResourceResult } from './useResource';
+export { useResourceMutation, type ResourceMutations, type ResourceMutationOptions } from './useResourceMutation';
+export { useCsvExport, saveTextFile } from './useCsvExport';
+export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+export {
+  useResourceForm,
+  type ResourceForm,
+  type ResourceFormOptions,
+  type FormConflict,
+  type FormSchema,
+  type FieldBinding,
+  type FieldErrors,
+  type FormValues,
+} from './useResourceForm';

@@ -1,4 +1,19 @@
+import { useAtomValue } from 'jotai';
+import { ToastList } from '@phoenix/ui';
+import { toastsAtom } from '../toasts/toastAtoms';
+import { useToast } from '../toasts/useToast';
+import { AddBulkUsersDialog } from './AddBulkUsersDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+
 /** Renders the shell's global overlays (confirm, addBulkUsers, toasts). Mounted once by the host. */
 export function ShellOverlays() {
-  return null;
+  const toasts = useAtomValue(toastsAtom);
+  const { dismiss } = useToast();
+  return (
+    <>
+      <ConfirmDialog />
+      <AddBulkUsersDialog />
+      <ToastList toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
 }

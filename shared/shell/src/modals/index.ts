@@ -1,1 +1,5 @@
 export * from './ShellOverlays';
+export { confirmModalAtom, addBulkUsersModalAtom, type ModalContent, type ConfirmModalState, type AddBulkUsersModalState } from './modalAtoms';
+export { useConfirm, type ConfirmOptions } from './useConfirm';
+export { useAddBulkUsers, type AddBulkUsersOptions } from './useAddBulkUsers';
+export { parseUserIds, type ParsedUserIds, type InvalidIdEntry } from './parseUserIds';

@@ -1,0 +1,87 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ERROR_CODES } from '@phoenix/contract';
+import { resolveSettings, type AppContext } from './context';
+import { migrateToLatest } from './db/migrations';
+import type { Database } from './db/schema';
+import { registerActionLogRoutes } from './features/actionLogs/routes';
+import { registerAdminRoutes } from './features/admins/routes';
+import { registerAuthRoutes } from './features/auth/routes';
+import { registerConstantVariableRoutes } from './features/constantVariables/routes';
+import { registerHealthRoutes } from './features/health/routes';
+import { installAuthGuard } from './http/auth';
+import { HttpError, installErrorHandlers } from './http/errors';
+import { seedLocalData } from './seed';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  /** The clock; tests pass one they can move. */
+  now?: () => Date;
+  /** Absolute token lifetime (default 720 = 12 h). */
+  tokenTtlMinutes?: number;
+  /** Idle timeout (default 30). */
+  tokenIdleMinutes?: number;
+  /** Login throttle per email (default 5 failures in 15 minutes). */
+  loginThrottle?: { maxFailures: number; windowMinutes: number };
+  /** bcrypt cost for new hashes (default 10; tests use 4). */
+  bcryptCost?: number;
+  /** Allowed browser origins (exact match). Default: none (only same-origin / non-browser). */
+  corsOrigins?: string[];
+  /** Create the local accounts and sample data (never in a deployed environment). */
+  seedLocalData?: boolean;
+  /** Run migrations at start (default true). */
+  migrate?: boolean;
+  /** Destroy `db` when the app closes (default true). */
+  closeDbOnClose?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const settings = resolveSettings(options);
+  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings };
+
+  if (options.migrate ?? true) await migrateToLatest(options.db);
+  if (options.seedLocalData) await seedLocalData(ctx);
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  if (options.closeDbOnClose ?? true) app.addHook('onClose', async () => options.db.destroy());
+
+  installErrorHandlers(app);
+  installJsonParser(app);
+  await app.register(cors, {
+    origin: options.corsOrigins ?? false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'token'],
+    exposedHeaders: ['content-disposition', 'retry-after', 'x-export-truncated'],
+    maxAge: 600,
+  });
+  installAuthGuard(app, ctx);
+  // API responses hold admin data: never let a browser or proxy cache them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  await registerHealthRoutes(app);
+  await registerAuthRoutes(app, ctx);
+  await registerAdminRoutes(app, ctx);
+  await registerConstantVariableRoutes(app, ctx);
+  await registerActionLogRoutes(app, ctx);
+
+  await app.ready();
+  return app;
+}
+
+/** JSON bodies; an empty body is "no body" (so `POST /users/logout` with a JSON header works). */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, ERROR_CODES.validation, 'The request body is not valid JSON'), undefined);
+    }
+  });
+}

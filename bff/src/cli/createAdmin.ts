@@ -1,0 +1,70 @@
+/**
+ * Creates an admin (role 2) in the database the BFF uses (DATABASE_URL, else PGlite at
+ * PGLITE_DATA_DIR). This is how a deployed BFF gets its first account: it never seeds one.
+ *
+ *   echo 'a long passphrase' | pnpm --filter @phoenix/bff create-admin --email ops@example.com --password-stdin
+ *   PHOENIX_ADMIN_PASSWORD='a long passphrase' pnpm --filter @phoenix/bff create-admin --email ops@example.com
+ *
+ * With PGlite, stop the BFF first: an embedded database has a single user.
+ */
+import { ADMIN_ROLE, loginBodySchema } from '@phoenix/contract';
+import { createDb } from '../db/connect';
+import { migrateToLatest } from '../db/migrations';
+import { describeDb, dbTargetFromEnv } from '../config';
+import { DEFAULTS, resolveSettings, type AppContext } from '../context';
+import { mutate } from '../features/actionLogs/write';
+import { hashPassword } from '../features/auth/crypto';
+import { MIN_PASSWORD_LENGTH, createAdmin } from '../features/admins/service';
+import { HttpError } from '../http/errors';
+
+function usage(message: string): never {
+  console.error(`create-admin: ${message}`);
+  console.error('usage: create-admin --email <email> (--password-stdin | env PHOENIX_ADMIN_PASSWORD)');
+  process.exit(2);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const emailIndex = args.indexOf('--email');
+  const email = emailIndex >= 0 ? args[emailIndex + 1] : undefined;
+  if (!email) usage('--email is required');
+  const password = args.includes('--password-stdin') ? await readStdin() : process.env.PHOENIX_ADMIN_PASSWORD;
+  if (!password) usage('give the password on stdin with --password-stdin, or in PHOENIX_ADMIN_PASSWORD');
+
+  const parsed = loginBodySchema.safeParse({ email, password });
+  if (!parsed.success) usage(parsed.error.issues.map((i) => i.message).join('; '));
+  if (password.length < MIN_PASSWORD_LENGTH) usage(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+
+  const target = dbTargetFromEnv();
+  const db = createDb(target);
+  try {
+    await migrateToLatest(db);
+    const passwordHash = await hashPassword(password, DEFAULTS.bcryptCost);
+    const ctx: AppContext = { db, now: () => new Date(), settings: resolveSettings({}) };
+    const admin = await mutate(ctx, { id: null, email: 'system (create-admin CLI)' }, (trx, now) =>
+      createAdmin(trx, { email: parsed.data.email, passwordHash, role: ADMIN_ROLE }, now),
+    );
+    console.log(`create-admin: created admin #${admin.id} ${admin.email} (role ${admin.role}) in ${describeDb(target)}`);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const fields = Object.values(error.details.fieldErrors ?? {}).flat();
+      console.error(`create-admin: ${fields.length ? fields.join('; ') : error.message}`);
+      process.exitCode = 1;
+    } else {
+      throw error;
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('create-admin: failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_ROLE } from '@phoenix/contract';
+import type { Actor, AppContext } from '../context';
+import { hashToken } from '../features/auth/crypto';
+import { useSession } from '../features/auth/sessions';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * Who may call a route:
+ *  - 'admin' (the default for every route): a valid token of an active role-2 admin;
+ *  - 'session': a valid token of any role (only /users/info and /users/logout);
+ *  - 'public': no token (only /users/login and /health).
+ */
+export type AuthLevel = 'admin' | 'session' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    auth: { sessionId: number; admin: Actor } | null;
+  }
+  interface FastifyInstance {
+    /** Every route with the auth level the guard applies to it (for tests and start-up checks). */
+    routeTable: ReadonlyArray<{ method: string; url: string; auth: AuthLevel }>;
+  }
+}
+
+/** The token travels in the `token` header (seed §7). */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  return token && token.length <= 512 ? token : null;
+}
+
+/**
+ * The guard: one onRequest hook on the root instance, so it covers every route registered
+ * anywhere, before the body is even parsed. Routes opt out only through `config.auth`.
+ */
+export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  const routeTable: { method: string; url: string; auth: AuthLevel }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const auth: AuthLevel = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'admin';
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth });
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS' || request.is404) return; // CORS preflight; 404 handler
+    const level: AuthLevel = request.routeOptions.config.auth ?? 'admin';
+    if (level === 'public') return;
+    const token = tokenOf(request);
+    if (!token) throw unauthorized();
+    const session = await useSession(ctx.db, {
+      tokenHash: hashToken(token),
+      now: ctx.now(),
+      idleMs: ctx.settings.tokenIdleMs,
+    });
+    if (!session) throw unauthorized('Your session has ended. Sign in again.');
+    if (level === 'admin' && session.admin.role !== ADMIN_ROLE) throw forbidden();
+    request.auth = session;
+  });
+}
+
+/** The signed-in admin of a guarded route. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.auth) throw unauthorized(); // only reachable if a route is wrongly marked public
+  return request.auth.admin;
+}

@@ -1,0 +1,102 @@
+import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { sql } from 'kysely';
+import { apiErrorSchema } from '@phoenix/contract';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ corsOrigins: ['http://localhost:8080'] });
+  token = (await signedInAdmin(t)).token;
+});
+afterAll(() => t.close());
+
+test('GET /health needs no token', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/health' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ ok: true });
+});
+
+test('malformed JSON → 400 in the error shape', async () => {
+  const response = await t.call(token, {
+    method: 'POST',
+    url: '/constant-variables',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"key": "a",',
+  });
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ error: { code: 'validation_failed', message: 'The request body is not valid JSON' } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/users/login',
+    headers: { 'content-type': 'application/json' },
+    payload: 'not json',
+  });
+  expect(login.statusCode).toBe(400);
+});
+
+test('unknown route → 404 JSON', async () => {
+  const response = await t.call(token, { method: 'GET', url: '/no/such/route' });
+  expect(response.statusCode).toBe(404);
+  expect(response.json().error.code).toBe('not_found');
+  expect(apiErrorSchema.safeParse(response.json()).success).toBe(true);
+  expect((await t.call(null, { method: 'GET', url: '/no/such/route' })).statusCode).toBe(404);
+});
+
+test('a non-JSON content type → 415 in the error shape', async () => {
+  const response = await t.call(token, {
+    method: 'POST',
+    url: '/constant-variables',
+    headers: { 'content-type': 'application/xml' },
+    payload: '<hello/>',
+  });
+  expect(response.statusCode).toBe(415);
+  expect(apiErrorSchema.safeParse(response.json()).success).toBe(true);
+});
+
+test('every route except login, info, logout and health refuses a request without a token', async () => {
+  const routes = t.app.routeTable.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  expect(routes.length).toBeGreaterThanOrEqual(12);
+  const notAdminOnly = routes.filter((r) => r.auth !== 'admin').map((r) => `${r.method} ${r.url} ${r.auth}`);
+  expect(notAdminOnly.sort()).toEqual([
+    'GET /health public',
+    'POST /users/info session',
+    'POST /users/login public',
+    'POST /users/logout session',
+  ]);
+  for (const { method, url, auth } of routes) {
+    if (auth === 'public') continue;
+    const response = await t.app.inject({ method: method as 'GET', url: url.replace(/:\w+/g, '1') });
+    expect({ route: `${method} ${url}`, status: response.statusCode }).toEqual({ route: `${method} ${url}`, status: 401 });
+  }
+  // and a role-1 token is refused everywhere but info and logout
+  const operator = await signedInAdmin(t, 1);
+  for (const { method, url, auth } of routes) {
+    if (auth !== 'admin') continue;
+    const response = await t.call(operator.token, { method: method as 'GET', url: url.replace(/:\w+/g, '1') });
+    expect({ route: `${method} ${url}`, status: response.statusCode }).toEqual({ route: `${method} ${url}`, status: 403 });
+  }
+});
+
+test('CORS: allowed origin gets headers, preflight allows the token header', async () => {
+  const preflight = await t.app.inject({
+    method: 'OPTIONS',
+    url: '/constant-variables/1',
+    headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'token,content-type' },
+  });
+  expect(preflight.statusCode).toBe(204);
+  expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+  expect(String(preflight.headers['access-control-allow-headers'])).toContain('token');
+  const denied = await t.app.inject({ method: 'GET', url: '/health', headers: { origin: 'http://evil.example' } });
+  expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+});
+
+test('an unexpected error → 500 without internals', async () => {
+  await sql`alter table constant_variables rename to constant_variables_gone`.execute(t.db);
+  try {
+    const response = await t.call(token, { method: 'GET', url: '/constant-variables' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong. Try again later.' } });
+  } finally {
+    await sql`alter table constant_variables_gone rename to constant_variables`.execute(t.db);
+  }
+});

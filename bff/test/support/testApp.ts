@@ -1,0 +1,111 @@
+// Must come before anything that loads kysely or PGlite (see commonJs.ts). Import this module
+// first in every test file that builds an app.
+jest.mock('kysely', () => require('./commonJs').kyselyCommonJs());
+jest.mock('kysely/migration', () => require('./commonJs').kyselyCommonJs().migration);
+jest.mock('@electric-sql/pglite', () => require('./commonJs').pgliteCommonJs());
+jest.mock(require('./commonJs').resolveThrough(['fastify', 'light-my-request', 'cookie']), () =>
+  require('./commonJs').esmPackageCommonJs(['fastify', 'light-my-request', 'cookie']),
+);
+
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { buildApp, type AppOptions } from '../../src/app';
+import { resolveSettings, type AppContext } from '../../src/context';
+import { createDb } from '../../src/db/connect';
+import type { Database } from '../../src/db/schema';
+import { mutate } from '../../src/features/actionLogs/write';
+import { hashPassword } from '../../src/features/auth/crypto';
+import { createAdmin } from '../../src/features/admins/service';
+
+// Starting PGlite (WASM) takes a few seconds, more when jest runs files in parallel; the
+// project's testTimeout is a global option jest ignores per project, so set it here.
+jest.setTimeout(60_000);
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private time = Date.parse('2030-01-15T09:00:00.000Z');
+  now = (): Date => new Date(this.time);
+  advanceMinutes(minutes: number): void {
+    this.time += minutes * 60_000;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  clock: TestClock;
+  ctx: AppContext;
+  /** Creates an account directly (role 2 unless given). */
+  createAccount(input: { email?: string; password?: string; role?: number }): Promise<{ id: number; email: string; password: string }>;
+  login(email: string, password: string): Promise<string>;
+  /** inject() with the `token` header set. */
+  call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * One app per test file on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is
+ * set — a new schema on that PostgreSQL server, dropped again by close().
+ */
+export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const clock = new TestClock();
+  const url = process.env.TEST_DATABASE_URL;
+  let dropSchema: (() => Promise<void>) | null = null;
+  let db: Kysely<Database>;
+  if (url) {
+    const schema = `bff_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    db = createDb({ kind: 'postgres', connectionString: url, searchPath: schema, maxConnections: 5 });
+    dropSchema = async () => {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    };
+  } else {
+    db = createDb({ kind: 'pglite' });
+  }
+
+  const appOptions: AppOptions = { db, now: clock.now, bcryptCost: 4, ...options };
+  const app = await buildApp(appOptions);
+  const ctx: AppContext = { db, now: clock.now, settings: resolveSettings(appOptions) };
+
+  let counter = 0;
+  const testApp: TestApp = {
+    app,
+    db,
+    clock,
+    ctx,
+    async createAccount({ email, password = 'correct horse battery', role = 2 }) {
+      const address = email ?? `admin${++counter}-${randomBytes(3).toString('hex')}@test.local`;
+      const passwordHash = await hashPassword(password, 4);
+      const account = await mutate(ctx, { id: null, email: 'test' }, (trx, now) =>
+        createAdmin(trx, { email: address, passwordHash, role }, now),
+      );
+      return { id: account.id, email: account.email, password };
+    },
+    async login(email, password) {
+      const response = await app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return response.json().token as string;
+    },
+    call(token, injectOptions) {
+      return app.inject({
+        ...injectOptions,
+        headers: { ...(injectOptions.headers ?? {}), ...(token ? { token } : {}) },
+      });
+    },
+    async close() {
+      await app.close(); // also destroys db
+      if (dropSchema) await dropSchema();
+    },
+  };
+  return testApp;
+}
+
+/** A signed-in role-2 admin: { token, id, email }. */
+export async function signedInAdmin(t: TestApp, role = 2) {
+  const account = await t.createAccount({ role });
+  const token = await t.login(account.email, account.password);
+  return { ...account, token };
+}

@@ -1,0 +1,81 @@
+import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { createGlobalStyle } from 'styled-components';
+import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell';
+import { AuthLayout } from './auth/AuthLayout';
+import { LoginPage } from './auth/LoginPage';
+import { Dashboard } from './dashboard/Dashboard';
+import { MainLayout } from './layout/MainLayout';
+import { RequireAuth } from './routes/guards';
+import { adminChildRoutes } from './routes/routeTable';
+
+const GlobalStyle = createGlobalStyle`
+  html, body { margin: 0; }
+  body {
+    font-family: ${({ theme }) => theme.font};
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.background};
+  }
+  *:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+/**
+ * Root of the console. Assumes <ShellProviders theme={…}> above it and a data router around it
+ * (it is the root route element of createAppRouter()). Registers the 401 handler with the
+ * router's location and follows sign-in/out made in other tabs.
+ */
+export function App() {
+  const location = useLocation();
+  useAuthSync(`${location.pathname}${location.search}`);
+  return (
+    <>
+      <GlobalStyle />
+      <Outlet />
+    </>
+  );
+}
+
+/** The whole route tree (seed §2). */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <App />,
+      children: [
+        { path: '/', element: <Navigate to="/admin" replace /> },
+        {
+          path: '/auth',
+          element: <AuthLayout />,
+          children: [
+            { index: true, element: <Navigate to="/auth/login" replace /> },
+            { path: 'login', id: 'login', element: <LoginPage /> },
+          ],
+        },
+        {
+          path: '/admin',
+          id: 'admin',
+          element: (
+            <RequireAuth>
+              <MainLayout />
+            </RequireAuth>
+          ),
+          children: [{ index: true, id: 'dashboard', element: <Dashboard /> }, ...adminChildRoutes()],
+        },
+        // Seed §2: unknown paths go to login (which goes on to /admin when signed in).
+        { path: '*', element: <Navigate to="/auth/login" replace /> },
+      ],
+    },
+  ];
+}
+
+/** The browser router of the console: `<RouterProvider router={createAppRouter()} />`. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}
+
+/**
+ * Start-up sign-in (seed §4): call once after runtimeConfigAtom is set, before rendering.
+ * A valid stored session is applied synchronously (before this returns); a legacy record
+ * (with a password) needs a sign-in call, so await the promise to render already signed in.
+ */
+export function prepareSession(options?: RestoreSessionOptions): Promise<void> {
+  return restoreSession(options);
+}

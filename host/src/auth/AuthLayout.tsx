@@ -1,0 +1,84 @@
+import { Link, Outlet } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import styled from 'styled-components';
+import { ShellOverlays, environmentLabel, runtimeConfigAtom } from '@phoenix/shell';
+
+const Page = styled.div`
+  min-height: 100vh;
+  display: flex;
+  align-items: flex-start;
+  justify-content: center;
+  padding: 8vh 1rem 2rem;
+  box-sizing: border-box;
+  background: ${({ theme }) => theme.colors.background};
+  border-top: 6px solid ${({ theme }) => theme.colors.accent};
+`;
+
+const Card = styled.main`
+  width: 100%;
+  max-width: 24rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  padding: 1.5rem;
+  box-sizing: border-box;
+`;
+
+const Heading = styled.h1`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  margin: 0 0 1rem;
+  font-size: 1.35rem;
+`;
+
+const Env = styled.span`
+  font-size: 0.75rem;
+  padding: 0.1rem 0.45rem;
+  border-radius: ${({ theme }) => theme.radius};
+  color: ${({ theme }) => theme.colors.accentText};
+  background: ${({ theme }) => theme.colors.accent};
+`;
+
+const TabList = styled.div`
+  display: flex;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  margin-bottom: 1rem;
+`;
+
+const Tab = styled(Link)`
+  padding: 0.5rem 1rem;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  font-weight: 600;
+  border-bottom: 3px solid ${({ theme }) => theme.colors.accent};
+  margin-bottom: -1px;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** Seed §2 auth layout: a single Login tab. */
+export function AuthLayout() {
+  const config = useAtomValue(runtimeConfigAtom);
+  return (
+    <Page>
+      <Card>
+        <Heading>
+          Phoenix Admin
+          {config && <Env>{environmentLabel(config.apiBase)}</Env>}
+        </Heading>
+        <TabList role="tablist" aria-label="Authentication">
+          <Tab to="/auth/login" role="tab" id="auth-tab-login" aria-selected="true" aria-controls="auth-panel-login">
+            Login
+          </Tab>
+        </TabList>
+        <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login">
+          <Outlet />
+        </div>
+      </Card>
+      <ShellOverlays />
+    </Page>
+  );
+}

@@ -1,0 +1,169 @@
+import { renderApp, setWidth, storeSession } from '../testing/renderApp';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { environmentLabel, isSidebarMinimizedAtom } from '@phoenix/shell';
+import { MENU, menuLinks } from './menu';
+
+jest.mock('../federation/RemotePage', () => require('../testing/RemotePageMock'));
+
+let cleanupFetch: (() => void) | undefined;
+beforeEach(() => {
+  window.localStorage.clear();
+  storeSession();
+});
+afterEach(() => {
+  cleanupFetch?.();
+  setWidth(1280);
+});
+
+async function start(path = '/admin', options: Parameters<typeof renderApp>[1] = {}) {
+  const app = await renderApp(path, options);
+  cleanupFetch = app.restoreFetch;
+  await screen.findByRole('navigation', { name: 'Main' });
+  return app;
+}
+
+function resizeTo(width: number) {
+  act(() => {
+    setWidth(width);
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+const sidebar = () => screen.getByRole('navigation', { name: 'Main' });
+const toggle = () => screen.getByRole('button', { name: /^(Minimize|Expand) sidebar$/ });
+
+describe('landmarks and navbar', () => {
+  it('has header, nav and main, the title, the environment label and a named logout', async () => {
+    await start('/admin', { apiBase: 'http://localhost:8787' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Phoenix Admin')).toBeInTheDocument();
+    expect(within(header).getByText('LOCAL')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(sidebar()).toBeInTheDocument();
+  });
+
+  it.each([
+    ['http://localhost:3000', 'LOCAL'],
+    ['https://stg-bff.example.com', 'STG'],
+    ['https://beta-dev.api.example.com', 'BETA-DEV'],
+    ['https://api.example.com', 'PRD'],
+  ])('labels API base %s as %s', async (apiBase, label) => {
+    expect(environmentLabel(apiBase)).toBe(label);
+    await start('/admin', { apiBase });
+    expect(within(screen.getByRole('banner')).getByText(label)).toBeInTheDocument();
+  });
+});
+
+describe('sidebar', () => {
+  it('at 1280px starts expanded; the navbar button minimizes and expands it', async () => {
+    const { store } = await start();
+    expect(sidebar()).toHaveAttribute('data-minimized', 'false');
+    expect(toggle()).toHaveAccessibleName('Minimize sidebar');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('button', { name: 'Close sidebar' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(toggle());
+    expect(sidebar()).toHaveAttribute('data-minimized', 'true');
+    expect(store.get(isSidebarMinimizedAtom)).toBe(true);
+    expect(toggle()).toHaveAccessibleName('Expand sidebar');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    // minimized: links keep their full names (and a title) for icons-only display
+    const link = within(sidebar()).getByRole('link', { name: 'Admin Management' });
+    expect(link).toHaveAttribute('title', 'Admin Management');
+
+    await user.click(toggle());
+    expect(sidebar()).toHaveAttribute('data-minimized', 'false');
+  });
+
+  it('minimizes when the window shrinks to 768px or less, and expands again above', async () => {
+    await start();
+    resizeTo(700);
+    expect(sidebar()).toHaveAttribute('data-minimized', 'true');
+    expect(sidebar()).toHaveAttribute('data-viewport', 'narrow');
+    resizeTo(1280);
+    expect(sidebar()).toHaveAttribute('data-minimized', 'false');
+    resizeTo(768);
+    expect(sidebar()).toHaveAttribute('data-minimized', 'true');
+  });
+
+  it('a resize that stays narrow keeps the admin choice', async () => {
+    await start('/admin', { width: 700 });
+    await userEvent.setup().click(toggle());
+    expect(sidebar()).toHaveAttribute('data-minimized', 'false');
+    resizeTo(720);
+    expect(sidebar()).toHaveAttribute('data-minimized', 'false');
+  });
+
+  it('at 700px starts minimized; expanded, its close button minimizes it', async () => {
+    await start('/admin', { width: 700 });
+    expect(sidebar()).toHaveAttribute('data-minimized', 'true');
+    expect(sidebar()).not.toHaveAttribute('inert');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(sidebar()).toHaveAttribute('data-minimized', 'false');
+    await user.click(within(sidebar()).getByRole('button', { name: 'Close sidebar' }));
+    expect(sidebar()).toHaveAttribute('data-minimized', 'true');
+  });
+
+  it('on a narrow screen, following a link minimizes the sidebar', async () => {
+    const { router } = await start('/admin', { width: 700 });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await user.click(within(sidebar()).getByRole('link', { name: 'Battle Management' }));
+    expect(router.state.location.pathname).toBe('/admin/battle');
+    expect(sidebar()).toHaveAttribute('data-minimized', 'true');
+  });
+
+  it('at 600px minimized (width 0), it is out of the way: inert, so not focusable nor in the accessibility tree', async () => {
+    await start('/admin', { width: 600 });
+    const nav = sidebar();
+    expect(nav).toHaveAttribute('data-viewport', 'tiny');
+    expect(nav).toHaveAttribute('data-minimized', 'true');
+    expect(nav).toHaveAttribute('inert');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(sidebar()).not.toHaveAttribute('inert');
+    expect(within(sidebar()).getByRole('button', { name: 'Close sidebar' })).toBeInTheDocument();
+  });
+
+  it('lists the menu in order, Points Management as a group of nine', async () => {
+    await start();
+    const nav = sidebar();
+    const group = within(nav).getByRole('button', { name: 'Points Management' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.setup().click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent?.replace(/^\S{1,2}(?=[A-Z])/, ''));
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(menuLinks().map((l) => `/admin/${l.target}`));
+    expect(names).toHaveLength(menuLinks().length);
+    for (const link of menuLinks()) {
+      expect(within(nav).getByRole('link', { name: link.label })).toHaveAttribute('href', `/admin/${link.target}`);
+    }
+    const points = MENU.find((e) => e.kind === 'group');
+    expect(points?.kind === 'group' && points.children).toHaveLength(9);
+  });
+
+  it('marks the current page, and opens the group holding it', async () => {
+    await start('/admin/points-lootbox');
+    const nav = sidebar();
+    expect(within(nav).getByRole('button', { name: 'Points Management' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'LootBox Configuration' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
+  it('marks only the most specific entry (Present 配布, not Present Management)', async () => {
+    await start('/admin/present/distribution');
+    const nav = sidebar();
+    expect(within(nav).getByRole('link', { name: 'Present 配布' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Present Management' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks the parent entry on a sub-page (policies/edit → Policy Management)', async () => {
+    await start('/admin/policies/edit?id=3');
+    expect(within(sidebar()).getByRole('link', { name: 'Policy Management' })).toHaveAttribute('aria-current', 'page');
+  });
+});

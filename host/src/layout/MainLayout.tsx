@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useStore } from 'jotai';
+import styled from 'styled-components';
+import { ShellOverlays, returnToAtom } from '@phoenix/shell';
+import { adminRouteFor } from '../routes/routeTable';
+import { Navbar } from './Navbar';
+import { Sidebar } from './Sidebar';
+import { useViewport } from './useViewport';
+
+/* An app shell: the document never scrolls, the sidebar and the content scroll on their own,
+   so "100%" of the narrow sidebar is the whole window width. */
+const Shell = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100vh;
+  height: 100dvh;
+  overflow: hidden;
+`;
+
+const Body = styled.div`
+  position: relative;
+  display: flex;
+  flex: 1 1 auto;
+  min-height: 0;
+  overflow: hidden;
+`;
+
+const Main = styled.main`
+  flex: 1 1 auto;
+  min-width: 0;
+  overflow: auto;
+  box-sizing: border-box;
+  padding: 1.25rem 1.5rem;
+  &:focus {
+    outline: none;
+  }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -10000px;
+  top: 0;
+  z-index: 100;
+  padding: 0.5rem 1rem;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  &:focus {
+    left: 0.5rem;
+    top: 0.5rem;
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
+`;
+
+function usePageTitle(pathname: string): void {
+  useEffect(() => {
+    const route = adminRouteFor(pathname);
+    document.title = `${route ? route.title : 'Dashboard'} · Phoenix Admin`;
+  }, [pathname]);
+}
+
+/** Seed §2 main layout: navbar, sidebar and content area. */
+export function MainLayout() {
+  const store = useStore();
+  const { pathname } = useLocation();
+  const viewport = useViewport();
+  usePageTitle(pathname);
+
+  // Signed in again after a 401: the remembered page has been reached.
+  useEffect(() => {
+    if (store.get(returnToAtom) !== null) store.set(returnToAtom, null);
+  }, [store]);
+
+  return (
+    <Shell>
+      <SkipLink href="#main-content">Skip to content</SkipLink>
+      <Navbar />
+      <Body>
+        <Sidebar viewport={viewport} />
+        <Main id="main-content" tabIndex={-1}>
+          <Outlet />
+        </Main>
+      </Body>
+      <ShellOverlays />
+    </Shell>
+  );
+}

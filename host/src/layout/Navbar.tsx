@@ -1,0 +1,111 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell';
+import { SIDEBAR_ID } from './Sidebar';
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  min-height: 3.5rem;
+  padding: 0 1rem;
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.accentText};
+`;
+
+const Title = styled.span`
+  font-size: 1.15rem;
+  font-weight: 700;
+  white-space: nowrap;
+`;
+
+const EnvLabel = styled.span`
+  padding: 0.1rem 0.5rem;
+  border: 2px solid currentColor;
+  border-radius: ${({ theme }) => theme.radius};
+  font-size: 0.8rem;
+  font-weight: 700;
+  letter-spacing: 0.05em;
+`;
+
+const Spacer = styled.span`
+  flex: 1 1 auto;
+`;
+
+const Email = styled.span`
+  font-size: 0.9rem;
+  opacity: 0.9;
+  @media (max-width: ${BREAKPOINTS.narrow}px) {
+    display: none;
+  }
+`;
+
+const HeaderButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.4rem;
+  min-width: 2.75rem;
+  min-height: 2.5rem;
+  padding: 0 0.75rem;
+  font: inherit;
+  color: inherit;
+  background: transparent;
+  border: 1px solid currentColor;
+  border-radius: ${({ theme }) => theme.radius};
+  cursor: pointer;
+  &:hover {
+    background: rgba(255, 255, 255, 0.15);
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
+      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Seed §2 navbar: title, environment label, sidebar toggle, logout. */
+export function Navbar() {
+  const config = useAtomValue(runtimeConfigAtom);
+  const [minimized, setMinimized] = useAtom(isSidebarMinimizedAtom);
+  const { account, logout } = useAuth();
+  const navigate = useNavigate();
+  const toggleLabel = minimized ? 'Expand sidebar' : 'Minimize sidebar';
+
+  const onLogout = () => {
+    // Local state is cleared at once (logout waits for nobody); then straight to login,
+    // without remembering this page for whoever signs in next.
+    void logout();
+    navigate('/auth/login', { replace: true });
+  };
+
+  return (
+    <Header>
+      <HeaderButton
+        type="button"
+        aria-label={toggleLabel}
+        title={toggleLabel}
+        aria-expanded={!minimized}
+        aria-controls={SIDEBAR_ID}
+        onClick={() => setMinimized(!minimized)}
+      >
+        <MenuIcon />
+      </HeaderButton>
+      <Title>Phoenix Admin</Title>
+      {config && <EnvLabel title="Environment">{environmentLabel(config.apiBase)}</EnvLabel>}
+      <Spacer />
+      {account && <Email>{account.email}</Email>}
+      <HeaderButton type="button" onClick={onLogout}>
+        Log out
+      </HeaderButton>
+    </Header>
+  );
+}

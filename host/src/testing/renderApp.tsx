@@ -1,0 +1,72 @@
+/** Test support: renders the whole console at a path with a fake backend. Import FIRST. */
+import { fakeBackend, authHandlers, type FakeHandler } from '@phoenix/shell/src/auth/testing';
+import { render, screen } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { RuntimeConfig } from '@phoenix/contract';
+import { STORAGE_KEY, ShellProviders, runtimeConfigAtom } from '@phoenix/shell';
+import { themeFor } from '@phoenix/ui';
+import { appRoutes, prepareSession } from '../App';
+
+export const API = 'http://api.test';
+
+export function testConfig(apiBase = API): RuntimeConfig {
+  return {
+    environment: 'local',
+    apiBase,
+    pointsApiBase: 'http://points.test',
+    chainRpcUrl: 'http://rpc.test',
+    stakingContractAddress: `0x${'a'.repeat(40)}`,
+    remotes: {} as RuntimeConfig['remotes'],
+  };
+}
+
+export const ACTION_LOGS = [
+  { id: 7, adminId: 1, adminEmail: 'admin@example.com', action: 'present.create', targetType: 'present', targetId: '42', before: null, after: {}, createdAt: '2025-01-02T03:04:05Z' },
+  { id: 6, adminId: 1, adminEmail: 'other@example.com', action: 'maintenance.update', targetType: 'maintenance', targetId: null, before: {}, after: {}, createdAt: '2025-01-01T00:00:00Z' },
+];
+
+export function defaultHandlers(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
+  return authHandlers({
+    'GET /action-logs': () => ({ body: { items: ACTION_LOGS, total: 2, page: 1, pageSize: 5 } }),
+    ...overrides,
+  });
+}
+
+export function storeSession(email = 'admin@example.com', token = 'tok-admin', expiry = Date.now() + 60_000): void {
+  window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ data: { email, token }, expiry }));
+}
+
+export function setWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+export interface RenderAppOptions {
+  handlers?: Record<string, FakeHandler>;
+  apiBase?: string;
+  width?: number;
+}
+
+/** Starts the console like the bootstrap does: config → restore session → render. */
+export async function renderApp(path: string, options: RenderAppOptions = {}) {
+  setWidth(options.width ?? 1280);
+  const backend = fakeBackend(options.handlers ?? defaultHandlers());
+  const restoreFetch = backend.install();
+  const store = createStore();
+  store.set(runtimeConfigAtom, testConfig(options.apiBase));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  await prepareSession({ store, getCurrentPath: () => `${router.state.location.pathname}${router.state.location.search}` });
+  const view = render(
+    <ShellProviders store={store} queryClient={queryClient} theme={themeFor('local')}>
+      <RouterProvider router={router} />
+    </ShellProviders>,
+  );
+  return { ...view, store, router, backend, restoreFetch, queryClient };
+}
+
+export const currentPath = (router: { state: { location: { pathname: string; search: string } } }) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+export { screen };

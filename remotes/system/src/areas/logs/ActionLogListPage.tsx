@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { ActionLog } from '@phoenix/contract';
+import { describeError, useCsvExport, useListParams, useResourceList } from '@phoenix/shell';
+import {
+  Button,
+  DataTable,
+  FieldRow,
+  FormActions,
+  PageBody,
+  PageHeader,
+  Pagination,
+  Panel,
+  TextField,
+  formatDateTime,
+  isoToLocalInput,
+  localInputToIso,
+  type DataTableColumn,
+} from '@phoenix/ui';
+
+const ACTION_LOGS = 'action-logs';
+const FILTERS = ['admin', 'action', 'target', 'from', 'to'] as const;
+type Filter = (typeof FILTERS)[number];
+
+const Mono = styled.code`
+  font-family: ${({ theme }) => theme.monoFont};
+  font-size: 0.8125rem;
+`;
+const Pre = styled.pre`
+  margin: 0.25rem 0 0;
+  font-family: ${({ theme }) => theme.monoFont};
+  font-size: 0.75rem;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  max-width: 28rem;
+  max-height: 14rem;
+  overflow-y: auto;
+`;
+
+/** JSON as text (never HTML): what a record looked like before and after the action. */
+const asJson = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
+
+const columns: DataTableColumn<ActionLog>[] = [
+  { key: 'createdAt', header: 'When', sortable: true, render: (log) => formatDateTime(log.createdAt) },
+  { key: 'adminEmail', header: 'Admin', sortable: true },
+  { key: 'action', header: 'Action', sortable: true, render: (log) => <Mono>{log.action}</Mono> },
+  {
+    key: 'targetType',
+    header: 'Target',
+    sortable: true,
+    render: (log) => (log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType),
+  },
+  {
+    key: 'changes',
+    header: 'Changes',
+    render: (log) =>
+      log.before === null && log.after === null ? (
+        '—'
+      ) : (
+        <details>
+          <summary>Before / after</summary>
+          <Pre aria-label="Before">{`Before:\n${asJson(log.before)}`}</Pre>
+          <Pre aria-label="After">{`After:\n${asJson(log.after)}`}</Pre>
+        </details>
+      ),
+  },
+];
+
+type Draft = Record<Filter, string>;
+
+/** The filter inputs: edited locally, written to the URL on "Apply" (one request, one history entry). */
+function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft) => void }) {
+  // from/to travel as ISO in the URL; the inputs show local time.
+  const [draft, setDraft] = useState<Draft>({ ...applied, from: isoToLocalInput(applied.from), to: isoToLocalInput(applied.to) });
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const set = (name: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const from = localInputToIso(draft.from);
+    const to = localInputToIso(draft.to);
+    if (from && to && from > to) {
+      setRangeError('"From" must be before "To".');
+      return;
+    }
+    setRangeError(null);
+    onApply({ admin: draft.admin.trim(), action: draft.action.trim(), target: draft.target.trim(), from, to });
+  };
+  const clear = () => {
+    setRangeError(null);
+    setDraft({ admin: '', action: '', target: '', from: '', to: '' });
+    onApply({ admin: '', action: '', target: '', from: '', to: '' });
+  };
+
+  return (
+    <Panel as="form" onSubmit={submit} aria-label="Filter action logs" role="search">
+      <FieldRow>
+        <TextField label="Admin email" type="search" value={draft.admin} onChange={set('admin')} />
+        <TextField label="Action" type="search" value={draft.action} onChange={set('action')} hint="e.g. constantVariable.update" />
+        <TextField label="Target" type="search" value={draft.target} onChange={set('target')} hint="Type, e.g. constantVariable" />
+        <TextField label="From" type="datetime-local" value={draft.from} onChange={set('from')} error={rangeError} />
+        <TextField label="To" type="datetime-local" value={draft.to} onChange={set('to')} />
+      </FieldRow>
+      <FormActions>
+        <Button onClick={clear}>Clear filters</Button>
+        <Button type="submit" variant="primary">
+          Apply filters
+        </Button>
+      </FormActions>
+    </Panel>
+  );
+}
+
+export default function ActionLogListPage() {
+  const list = useListParams({ defaults: { sort: 'createdAt', order: 'desc', pageSize: 50 }, filters: FILTERS });
+  const { data, isLoading, isFetching, error, refetch } = useResourceList<ActionLog>(ACTION_LOGS, list.toQuery());
+  const { exportCsv, isExporting } = useCsvExport(ACTION_LOGS, list.toFilterQuery());
+  const filtered = FILTERS.some((f) => list.filters[f]);
+
+  return (
+    <PageBody>
+      <PageHeader
+        title="Action logs"
+        description="Who changed what, with the record before and after. Read-only."
+        actions={
+          <Button onClick={exportCsv} loading={isExporting}>
+            Export CSV
+          </Button>
+        }
+      />
+      {/* Re-mount on URL change (back/forward, shared link) so the inputs show the applied filters. */}
+      <Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />
+      <DataTable
+        caption="Action logs"
+        columns={columns}
+        rows={data?.items}
+        rowKey={(log) => log.id}
+        sort={list.sort ? { key: list.sort, order: list.order } : null}
+        onSortChange={list.setSort}
+        loading={isLoading || isFetching}
+        error={error && !data ? describeError(error) : undefined}
+        onRetry={refetch}
+        emptyTitle={filtered ? 'No log entries match these filters' : 'No actions logged yet'}
+        emptyAction={filtered ? <Button onClick={list.reset}>Clear filters</Button> : undefined}
+      />
+      {data && (
+        <Pagination
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          pageSizeOptions={[20, 50, 100, 200]}
+        />
+      )}
+    </PageBody>
+  );
+}

@@ -1,0 +1,22 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { notAvailableYetPage } from './areas/notYetBuilt/notAvailableYetPage';
+
+/** A page a later issue builds: resolved at once, no chunk to fetch. */
+const soon = (title: string) => lazy(async () => ({ default: notAvailableYetPage(title) }));
+
+/**
+ * The system remote's pages, keyed by route path relative to /admin (exposed as './pages').
+ * A new area is one page file here + the host's route line.
+ */
+const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+  constantVariables: lazy(() => import('./areas/constantVariables/ConstantVariableListPage')),
+  'constantVariables/create': lazy(() => import('./areas/constantVariables/ConstantVariableCreatePage')),
+  'constantVariables/edit': lazy(() => import('./areas/constantVariables/ConstantVariableEditPage')),
+  logs: lazy(() => import('./areas/logs/ActionLogListPage')),
+  information: soon('Information'),
+  maintenance: soon('Maintenance status'),
+  activeFlag: soon('Active flags'),
+  worldMessage: soon('World messages'),
+};
+
+export default pages;

@@ -1,0 +1,90 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ReactElement } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { DataTable, type DataTableColumn, type RowKey, type SortState } from './DataTable';
+import { defaultTheme } from './theme';
+
+interface Row {
+  id: number;
+  key: string;
+  note: string;
+}
+const columns: DataTableColumn<Row>[] = [
+  { key: 'key', header: 'Key', sortable: true },
+  { key: 'note', header: 'Note', render: (r) => <em>{r.note}</em> },
+];
+const rows: Row[] = [
+  { id: 1, key: 'a', note: '<b>not html</b>' },
+  { id: 2, key: 'b', note: 'two' },
+];
+const renderUi = (ui: ReactElement) => render(<ThemeProvider theme={defaultTheme}>{ui}</ThemeProvider>);
+
+describe('DataTable', () => {
+  it('shows skeleton rows while loading the first page', () => {
+    renderUi(<DataTable caption="Things" columns={columns} rows={undefined} rowKey={(r) => r.id} loading />);
+    expect(screen.getByRole('table', { name: /Things/ })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
+  });
+
+  it('shows the empty state', () => {
+    renderUi(<DataTable caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} emptyTitle="No variables yet" />);
+    expect(screen.getByText('No variables yet')).toBeInTheDocument();
+  });
+
+  it('shows the error and Retry calls onRetry', async () => {
+    const onRetry = jest.fn();
+    renderUi(<DataTable caption="Things" columns={columns} rows={undefined} rowKey={(r) => r.id} error="The server failed." onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The server failed.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders cells as text, never as HTML', () => {
+    renderUi(<DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    expect(screen.getByText('<b>not html</b>')).toBeInTheDocument();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('toggles sort through the header button and exposes aria-sort', async () => {
+    function Sorted() {
+      const [sort, setSort] = useState<SortState>({ key: 'key', order: 'asc' });
+      return <DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} sort={sort} onSortChange={setSort} />;
+    }
+    renderUi(<Sorted />);
+    const header = screen.getByRole('columnheader', { name: /Key/ });
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    // Not sortable: no button, no aria-sort.
+    const note = screen.getByRole('columnheader', { name: 'Note' });
+    expect(note).not.toHaveAttribute('aria-sort');
+    expect(within(note).queryByRole('button')).toBeNull();
+  });
+
+  it('selects rows and shows bulk actions for the selection', async () => {
+    const onBulk = jest.fn();
+    function Selectable() {
+      const [selected, setSelected] = useState<Set<RowKey>>(new Set());
+      return (
+        <DataTable
+          caption="Things"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          selection={{ selected, onChange: setSelected }}
+          bulkActions={(keys) => <button onClick={() => onBulk(keys)}>Remove selected</button>}
+        />
+      );
+    }
+    renderUi(<Selectable />);
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('1 selected');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove selected' }));
+    expect(onBulk).toHaveBeenCalledWith([2, 1]);
+  });
+});
