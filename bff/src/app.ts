@@ -9,7 +9,13 @@ import { registerActionLogRoutes } from './features/actionLogs/routes';
 import { registerAdminRoutes } from './features/admins/routes';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerConstantVariableRoutes } from './features/constantVariables/routes';
+import { registerDashboardRoutes } from './features/dashboard/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerMaintenanceRoutes } from './features/maintenance/routes';
+import { registerNewsRoutes } from './features/news/routes';
+import { registerActiveFlagRoutes } from './features/activeFlags/routes';
+import { registerPlayerRoutes } from './features/players/routes';
+import { registerWorldMessageRoutes } from './features/worldMessages/routes';
 import { installAuthGuard } from './http/auth';
 import { HttpError, installErrorHandlers } from './http/errors';
 import { seedLocalData } from './seed';
@@ -67,6 +73,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAdminRoutes(app, ctx);
   await registerConstantVariableRoutes(app, ctx);
   await registerActionLogRoutes(app, ctx);
+  await registerNewsRoutes(app, ctx);
+  await registerMaintenanceRoutes(app, ctx);
+  await registerActiveFlagRoutes(app, ctx);
+  await registerWorldMessageRoutes(app, ctx);
+  await registerPlayerRoutes(app, ctx);
+  await registerDashboardRoutes(app, ctx);
 
   await app.ready();
   return app;

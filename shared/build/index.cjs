@@ -88,10 +88,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
       output: {
         path: out,
         publicPath: 'auto',
-        // The host's entry (main.js, in index.html) carries the federation runtime, which webpack 5.111
-        // cannot hash with [contenthash] in its own name (module-federation/core#5077): it is served
-        // revalidated like index.html; its lazy chunks keep content hashes (immutable).
-        filename: mode === 'production' && kind === 'remote' ? '[name].[contenthash:8].js' : '[name].js',
+        filename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: `phoenix_${federationName(name)}`,
         clean: true,

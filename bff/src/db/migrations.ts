@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 
 /**
@@ -93,7 +93,154 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+
+  // SYSTEM remote areas. Every list filter / sort column has an index; text sorts use lower(...)
+  // (see db/ordering.ts), so those get an expression index.
+  '0002_players': {
+    async up(db: Kysely<any>) {
+      // Ids come from the game: not generated here.
+      await db.schema
+        .createTable('players')
+        .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id > 0`))
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('wallet_address', 'varchar(42)')
+        .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('status', 'varchar(16)', (c) =>
+          c.notNull().defaultTo('active').check(sql`status in ('active', 'banned')`),
+        )
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_seen_at', 'timestamptz')
+        .execute();
+      await expressionIndex(db, 'players_name_lower_idx', 'players', sql`lower(name)`);
+      await expressionIndex(db, 'players_wallet_lower_idx', 'players', sql`lower(wallet_address)`);
+      for (const column of ['level', 'status', 'created_at', 'last_seen_at'] as const) {
+        await db.schema.createIndex(`players_${column}_idx`).on('players').column(column).execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('players').ifExists().execute();
+    },
+  },
+
+  '0003_news': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('news')
+        .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+        .addColumn('title', 'varchar(120)', (c) => c.notNull())
+        // Markdown as typed; never rendered to HTML by the BFF.
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('category', 'varchar(16)', (c) =>
+          c.notNull().check(sql`category in ('update', 'event', 'maintenance', 'notice')`),
+        )
+        .addColumn('publish_start', 'timestamptz', (c) => c.notNull())
+        .addColumn('publish_end', 'timestamptz')
+        .addColumn('pinned', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_by', 'varchar(254)')
+        .addCheckConstraint('news_publish_window_check', sql`publish_end is null or publish_end > publish_start`)
+        .execute();
+      await expressionIndex(db, 'news_title_lower_idx', 'news', sql`lower(title)`);
+      for (const column of ['category', 'publish_start', 'publish_end', 'updated_at'] as const) {
+        await db.schema.createIndex(`news_${column}_idx`).on('news').column(column).execute();
+      }
+      // The default order (pinned first, newest start) and the pinned sort.
+      await db.schema.createIndex('news_pinned_publish_start_idx').on('news').columns(['pinned', 'publish_start']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('news').ifExists().execute();
+    },
+  },
+
+  '0004_maintenance': {
+    async up(db: Kysely<any>) {
+      // One document: a single row (id = 1) created here, only ever updated.
+      await db.schema
+        .createTable('maintenance')
+        .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('message', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
+        .addColumn('planned_start', 'timestamptz')
+        .addColumn('planned_end', 'timestamptz')
+        // A jsonb array of unique ascending player ids (100,000 fit easily; one value to lock and swap).
+        .addColumn('allowed_player_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_by', 'varchar(254)')
+        .addCheckConstraint('maintenance_allowed_player_ids_array_check', sql`jsonb_typeof(allowed_player_ids) = 'array'`)
+        .execute();
+      await sql`insert into maintenance (id, enabled, message) values (1, false, '')`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('maintenance').ifExists().execute();
+    },
+  },
+
+  '0005_active_flags': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('active_flags')
+        .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+        .addColumn('key', 'varchar(100)', (c) => c.notNull().unique())
+        .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+        .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_by', 'varchar(254)')
+        .execute();
+      // The key sort is lower(key) like every text sort (see db/ordering.ts).
+      await expressionIndex(db, 'active_flags_key_lower_idx', 'active_flags', sql`lower(key)`);
+      for (const column of ['enabled', 'updated_at'] as const) {
+        await db.schema.createIndex(`active_flags_${column}_idx`).on('active_flags').column(column).execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('active_flags').ifExists().execute();
+    },
+  },
+
+  '0006_world_messages': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('world_messages')
+        .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+        .addColumn('message', 'varchar(500)', (c) => c.notNull())
+        .addColumn('severity', 'varchar(16)', (c) =>
+          c.notNull().check(sql`severity in ('info', 'warning', 'critical')`),
+        )
+        .addColumn('display_start', 'timestamptz', (c) => c.notNull())
+        .addColumn('display_end', 'timestamptz', (c) => c.notNull())
+        .addColumn('cancelled_at', 'timestamptz')
+        .addColumn('cancelled_by', 'varchar(254)')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_by', 'varchar(254)')
+        .addCheckConstraint('world_messages_display_window_check', sql`display_end > display_start`)
+        .execute();
+      for (const column of ['severity', 'display_start', 'display_end', 'cancelled_at', 'created_at'] as const) {
+        await db.schema.createIndex(`world_messages_${column}_idx`).on('world_messages').column(column).execute();
+      }
+      // The severity sort is by rank, not by name: same expression as features/worldMessages/repository.ts.
+      await expressionIndex(
+        db,
+        'world_messages_severity_rank_idx',
+        'world_messages',
+        sql`(case severity when 'info' then 1 when 'warning' then 2 else 3 end)`,
+      );
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('world_messages').ifExists().execute();
+    },
+  },
 };
+
+async function expressionIndex(db: Kysely<any>, name: string, table: string, expression: RawBuilder<unknown>) {
+  await db.schema.createIndex(name).on(table).expression(expression).execute();
+}
 
 const provider: MigrationProvider = {
   async getMigrations() {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AdminStatus, ConstantValueType } from '@phoenix/contract';
+import type { AdminStatus, ConstantValueType, NewsCategory, PlayerStatus, WorldMessageSeverity } from '@phoenix/contract';
 
 /** timestamptz: read as Date, written as Date (from the app clock) or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -60,12 +60,81 @@ export interface ActionLogsTable {
   created_at: Timestamp;
 }
 
+export interface PlayersTable {
+  id: number;
+  name: string;
+  wallet_address: string | null;
+  level: ColumnType<number, number | undefined, number>;
+  status: ColumnType<PlayerStatus, PlayerStatus | undefined, PlayerStatus>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp | null;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  /** Markdown as typed. */
+  body: string;
+  category: NewsCategory;
+  publish_start: Timestamp;
+  publish_end: Timestamp | null;
+  pinned: boolean;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** One row, id = 1 (created by migration 0004). */
+export interface MaintenanceTable {
+  id: number;
+  enabled: boolean;
+  message: string;
+  planned_start: Timestamp | null;
+  planned_end: Timestamp | null;
+  /** jsonb array of unique ascending player ids. */
+  allowed_player_ids: Json;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+
+export interface ActiveFlagsTable {
+  id: Generated<number>;
+  key: string;
+  description: string;
+  enabled: boolean;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface WorldMessagesTable {
+  id: Generated<number>;
+  message: string;
+  severity: WorldMessageSeverity;
+  display_start: Timestamp;
+  display_end: Timestamp;
+  cancelled_at: Timestamp | null;
+  cancelled_by: string | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   constant_variables: ConstantVariablesTable;
   action_logs: ActionLogsTable;
+  players: PlayersTable;
+  news: NewsTable;
+  maintenance: MaintenanceTable;
+  active_flags: ActiveFlagsTable;
+  world_messages: WorldMessagesTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -75,3 +144,8 @@ export type ConstantVariableRow = Selectable<ConstantVariablesTable>;
 export type NewConstantVariableRow = Insertable<ConstantVariablesTable>;
 export type ConstantVariableRowUpdate = Updateable<ConstantVariablesTable>;
 export type ActionLogRow = Selectable<ActionLogsTable>;
+export type PlayerRow = Selectable<PlayersTable>;
+export type NewsRow = Selectable<NewsTable>;
+export type MaintenanceRow = Selectable<MaintenanceTable>;
+export type ActiveFlagRow = Selectable<ActiveFlagsTable>;
+export type WorldMessageRow = Selectable<WorldMessagesTable>;

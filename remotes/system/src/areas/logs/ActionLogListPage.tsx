@@ -96,8 +96,8 @@ function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft
     <Panel as="form" onSubmit={submit} aria-label="Filter action logs" role="search">
       <FieldRow>
         <TextField label="Admin email" type="search" value={draft.admin} onChange={set('admin')} />
-        <TextField label="Action" type="search" value={draft.action} onChange={set('action')} hint="e.g. constantVariable.update" />
-        <TextField label="Target" type="search" value={draft.target} onChange={set('target')} hint="Type, e.g. constantVariable" />
+        <TextField label="Action" type="search" value={draft.action} onChange={set('action')} hint="Exact, or a prefix: constantVariable" />
+        <TextField label="Target" type="search" value={draft.target} onChange={set('target')} hint="Type, or type:id (constantVariable:7)" />
         <TextField label="From" type="datetime-local" value={draft.from} onChange={set('from')} error={rangeError} />
         <TextField label="To" type="datetime-local" value={draft.to} onChange={set('to')} />
       </FieldRow>

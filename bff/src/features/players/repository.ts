@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+import type { Player } from '@phoenix/contract';
+import { toJson } from '../../db/json';
+import type { Database, PlayerRow } from '../../db/schema';
+
+export function toPlayer(row: PlayerRow): Player {
+  return {
+    id: row.id,
+    name: row.name,
+    walletAddress: row.wallet_address,
+    level: row.level,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    lastSeenAt: row.last_seen_at ? row.last_seen_at.toISOString() : null,
+  };
+}
+
+/**
+ * The ids (unique, valid player ids) that are not in the players table, in the order given.
+ * One query: the list travels as one jsonb parameter and is unnested server-side (the same on
+ * PGlite and PostgreSQL), then anti-joined on the primary key.
+ */
+export async function unknownPlayerIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ id: number }>`
+    select given.id
+    from (
+      select value::integer as id, ordinality
+      from jsonb_array_elements_text(${toJson(ids)}::jsonb) with ordinality
+    ) as given
+    where not exists (select 1 from players p where p.id = given.id)
+    order by given.ordinality`.execute(db);
+  return result.rows.map((row) => Number(row.id));
+}
+
+/**
+ * LOCAL SEED DATA ONLY (called from seed.ts when seeding is on): `count` made-up players with
+ * ids 1..count, generated deterministically in one statement. Existing ids are left alone.
+ */
+export async function seedLocalPlayers(db: Kysely<Database>, count: number, now: Date): Promise<void> {
+  await sql`
+    insert into players (id, name, wallet_address, level, status, created_at, last_seen_at)
+    select
+      i,
+      'Player ' || lpad(i::text, 4, '0'),
+      '0x' || md5('wallet-' || i) || substr(md5('salt-' || i), 1, 8),
+      1 + (i * 7) % 60,
+      case when i % 97 = 0 then 'banned' else 'active' end,
+      ${now}::timestamptz - make_interval(days => 400 - (i % 365)),
+      case when i % 5 = 0 then null else ${now}::timestamptz - make_interval(hours => i % 720) end
+    from generate_series(1, ${count}::integer) as i
+    on conflict (id) do nothing`.execute(db);
+}

@@ -1,0 +1,229 @@
+import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import type { WorldMessage } from '@phoenix/contract';
+import { apiFor, at, DAY, expectGuarded, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+
+let t: TestApp;
+let token: string;
+let operatorToken: string;
+beforeAll(async () => {
+  t = await createTestApp(LONG_SESSIONS);
+  token = (await signedInAdmin(t)).token;
+  operatorToken = (await signedInAdmin(t, 1)).token;
+});
+afterAll(() => t.close());
+
+const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
+
+function draft(overrides: Record<string, unknown> = {}) {
+  return { message: 'Servers restart soon', severity: 'warning', displayStart: at(t, HOUR), displayEnd: at(t, 2 * HOUR), ...overrides };
+}
+
+async function create(overrides: Record<string, unknown> = {}): Promise<WorldMessage> {
+  const response = await call('POST', '/world-messages', draft(overrides));
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+test('every /world-messages route: 401 without a token, 403 for a role-1 operator', async () => {
+  await expectGuarded(t, operatorToken, [
+    ['GET', '/world-messages'],
+    ['GET', '/world-messages/export.csv'],
+    ['GET', '/world-messages/1'],
+    ['POST', '/world-messages'],
+    ['PUT', '/world-messages/1'],
+    ['POST', '/world-messages/1/cancel'],
+  ]);
+});
+
+describe('create and read', () => {
+  test('POST → 201, state scheduled; GET /:id; logged', async () => {
+    const created = await create();
+    expect(created).toEqual({
+      id: expect.any(Number),
+      message: 'Servers restart soon',
+      severity: 'warning',
+      displayStart: at(t, HOUR),
+      displayEnd: at(t, 2 * HOUR),
+      state: 'scheduled',
+      cancelledAt: null,
+      cancelledBy: null,
+      version: 1,
+      createdAt: t.clock.now().toISOString(),
+      updatedAt: t.clock.now().toISOString(),
+      updatedBy: expect.stringContaining('@test.local'),
+    });
+    expect((await call('GET', `/world-messages/${created.id}`)).json()).toEqual(created);
+    expect(await lastLog(t, 'worldMessage', created.id)).toMatchObject({ action: 'worldMessage.create', before: null, after: created });
+  });
+
+  test('a window that already started is showing at once', async () => {
+    expect((await create({ displayStart: at(t, -HOUR) })).state).toBe('showing');
+  });
+
+  test('GET missing → 404', async () => {
+    expect((await call('GET', '/world-messages/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('validation', () => {
+  const fieldErrorsOf = async (payload: unknown, method: 'POST' | 'PUT' = 'POST', url = '/world-messages') => {
+    const before = await logCount(t);
+    const response = await call(method, url, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+    expect(await logCount(t)).toBe(before);
+    return response.json().error.fieldErrors as Record<string, string[]>;
+  };
+
+  test('display end before or equal to start', async () => {
+    expect((await fieldErrorsOf(draft({ displayEnd: at(t, 30 * 60_000) }))).displayEnd).toEqual(['Display end must be after display start']);
+    expect((await fieldErrorsOf(draft({ displayEnd: at(t, HOUR) }))).displayEnd).toEqual(['Display end must be after display start']);
+  });
+
+  test('display end is required and must be in the future', async () => {
+    expect((await fieldErrorsOf(draft({ displayEnd: undefined }))).displayEnd).toEqual(['Required']);
+    expect((await fieldErrorsOf(draft({ displayStart: at(t, -2 * HOUR), displayEnd: at(t, -HOUR) }))).displayEnd).toEqual([
+      'Display end must be in the future',
+    ]);
+  });
+
+  test('bad severity, message rules, datetime without offset', async () => {
+    expect((await fieldErrorsOf(draft({ severity: 'fatal' }))).severity).toEqual(['Pick info, warning or critical']);
+    expect((await fieldErrorsOf(draft({ message: '  ' }))).message).toEqual(['Message is required']);
+    expect((await fieldErrorsOf(draft({ message: 'x'.repeat(501) }))).message).toEqual(['Message is at most 500 characters']);
+    expect((await fieldErrorsOf(draft({ displayStart: '2030-01-15 10:00' }))).displayStart).toEqual([
+      'Enter a date and time with a time zone',
+    ]);
+  });
+
+  test('cancel and PUT need a version', async () => {
+    const message = await create();
+    expect((await fieldErrorsOf({}, 'POST', `/world-messages/${message.id}/cancel`)).version).toBeDefined();
+    expect((await fieldErrorsOf(draft(), 'PUT', `/world-messages/${message.id}`)).version).toBeDefined();
+  });
+});
+
+describe('edit and cancel (scheduled only)', () => {
+  test('PUT a scheduled message: saved, version bumped, logged', async () => {
+    const message = await create();
+    const response = await call('PUT', `/world-messages/${message.id}`, { ...draft({ message: 'Edited', severity: 'critical' }), version: 1 });
+    expect(response.statusCode).toBe(200);
+    const saved = response.json();
+    expect(saved).toMatchObject({ message: 'Edited', severity: 'critical', version: 2, state: 'scheduled' });
+    expect(await lastLog(t, 'worldMessage', message.id)).toMatchObject({ action: 'worldMessage.update', before: message, after: saved });
+  });
+
+  test('cancel a scheduled one → state cancelled, logged with before/after', async () => {
+    const message = await create();
+    const response = await call('POST', `/world-messages/${message.id}/cancel`, { version: 1 });
+    expect(response.statusCode).toBe(200);
+    const cancelled = response.json();
+    expect(cancelled).toMatchObject({
+      state: 'cancelled',
+      cancelledAt: t.clock.now().toISOString(),
+      cancelledBy: expect.stringContaining('@test.local'),
+      version: 2,
+    });
+    expect(await lastLog(t, 'worldMessage', message.id)).toMatchObject({
+      action: 'worldMessage.cancel',
+      before: { state: 'scheduled', version: 1 },
+      after: cancelled,
+    });
+    // cancelled is final: no second cancel, no edit
+    const again = await call('POST', `/world-messages/${message.id}/cancel`, { version: 2 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'conflict', message: 'Only a scheduled message can be cancelled', current: cancelled });
+    const edit = await call('PUT', `/world-messages/${message.id}`, { ...draft(), version: 2 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.message).toBe('Only a scheduled message can be edited');
+  });
+
+  test('a showing or ended message cannot be cancelled or edited (409 conflict)', async () => {
+    const showing = await create({ displayStart: at(t, -HOUR) });
+    const response = await call('POST', `/world-messages/${showing.id}/cancel`, { version: 1 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({ code: 'conflict', message: 'Only a scheduled message can be cancelled', current: showing });
+    const edit = await call('PUT', `/world-messages/${showing.id}`, { ...draft(), version: 1 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.message).toBe('Only a scheduled message can be edited');
+
+    const soon = await create({ displayStart: at(t, HOUR), displayEnd: at(t, 2 * HOUR) });
+    t.clock.advanceMinutes(180); // now ended
+    const ended = await call('POST', `/world-messages/${soon.id}/cancel`, { version: 1 });
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().error.current.state).toBe('ended');
+    expect((await call('GET', `/world-messages/${soon.id}`)).json()).toMatchObject({ state: 'ended', cancelledAt: null });
+  });
+
+  test('a stale version → 409 with the default conflict message', async () => {
+    const message = await create();
+    const edited = (await call('PUT', `/world-messages/${message.id}`, { ...draft({ message: 'v2' }), version: 1 })).json();
+    const stale = await call('POST', `/world-messages/${message.id}/cancel`, { version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toContain('Someone else changed this record');
+    expect(stale.json().error.current).toEqual(edited);
+  });
+
+  test('cancel / PUT of a missing message → 404', async () => {
+    expect((await call('POST', '/world-messages/999999/cancel', { version: 1 })).statusCode).toBe(404);
+    expect((await call('PUT', '/world-messages/999999', { ...draft(), version: 1 })).statusCode).toBe(404);
+  });
+});
+
+describe('list: derived state, severity, search, sort, export', () => {
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    await t.db.deleteFrom('world_messages').execute();
+    const scheduled = await create({ message: 'Scheduled one', severity: 'info', displayStart: at(t, HOUR), displayEnd: at(t, DAY) });
+    const showing = await create({ message: 'Showing NEEDLE', severity: 'critical', displayStart: at(t, -HOUR), displayEnd: at(t, 2 * HOUR) });
+    const cancelled = await create({ message: 'Cancelled one', severity: 'warning', displayStart: at(t, 3 * HOUR), displayEnd: at(t, DAY) });
+    await call('POST', `/world-messages/${cancelled.id}/cancel`, { version: 1 });
+    ids = { scheduled: scheduled.id, showing: showing.id, cancelled: cancelled.id };
+  });
+  const messages = (body: { items: WorldMessage[] }) => body.items.map((m) => m.message);
+
+  test('state filter follows the clock (in SQL: totals right)', async () => {
+    expect(messages((await call('GET', '/world-messages?state=scheduled')).json())).toEqual(['Scheduled one']);
+    expect(messages((await call('GET', '/world-messages?state=showing')).json())).toEqual(['Showing NEEDLE']);
+    expect(messages((await call('GET', '/world-messages?state=cancelled')).json())).toEqual(['Cancelled one']);
+    expect((await call('GET', '/world-messages?state=ended')).json().total).toBe(0);
+
+    t.clock.advanceMinutes(150); // Scheduled one is now showing, Showing NEEDLE ended; cancelled stays cancelled
+    const showing = (await call('GET', '/world-messages?state=showing')).json();
+    expect(messages(showing)).toEqual(['Scheduled one']);
+    expect(showing.items[0].state).toBe('showing');
+    expect(messages((await call('GET', '/world-messages?state=ended')).json())).toEqual(['Showing NEEDLE']);
+    expect(messages((await call('GET', '/world-messages?state=cancelled')).json())).toEqual(['Cancelled one']);
+    expect((await call('GET', '/world-messages?state=scheduled')).json().total).toBe(0);
+    expect((await call('GET', `/world-messages/${ids.showing}`)).json().state).toBe('ended');
+  });
+
+  test('severity filter, q, sorts (severity by rank), paging', async () => {
+    expect(messages((await call('GET', '/world-messages?severity=critical')).json())).toEqual(['Showing NEEDLE']);
+    expect(messages((await call('GET', '/world-messages?q=needle')).json())).toEqual(['Showing NEEDLE']);
+    expect(messages((await call('GET', '/world-messages?sort=severity')).json())).toEqual(['Scheduled one', 'Cancelled one', 'Showing NEEDLE']);
+    expect(messages((await call('GET', '/world-messages?sort=severity&order=desc')).json())[0]).toBe('Showing NEEDLE');
+    expect(messages((await call('GET', '/world-messages')).json())).toEqual(['Cancelled one', 'Scheduled one', 'Showing NEEDLE']);
+    expect(messages((await call('GET', '/world-messages?sort=displayStart')).json())[0]).toBe('Showing NEEDLE');
+    for (const sort of ['displayEnd', 'createdAt']) expect((await call('GET', `/world-messages?sort=${sort}`)).statusCode).toBe(200);
+    const page = (await call('GET', '/world-messages?sort=severity&pageSize=2&page=2')).json();
+    expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(messages(page)).toEqual(['Showing NEEDLE']);
+  });
+
+  test('bad filters → 400', async () => {
+    expect((await call('GET', '/world-messages?state=live')).json().error.fieldErrors.state).toBeDefined();
+    expect((await call('GET', '/world-messages?severity=fatal')).json().error.fieldErrors.severity).toBeDefined();
+    expect((await call('GET', '/world-messages?sort=message')).statusCode).toBe(400);
+  });
+
+  test('CSV export of the current filter', async () => {
+    const response = await call('GET', '/world-messages/export.csv?state=cancelled');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="world-messages.csv"');
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('id,message,severity,state,displayStart,displayEnd,cancelledAt,cancelledBy,createdAt,updatedBy');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${ids.cancelled},Cancelled one,warning,cancelled,`);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { listQuerySchema, versionSchema } from './common';
+import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+
+export const NEWS_CATEGORIES = ['update', 'event', 'maintenance', 'notice'] as const;
+export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
+
+/**
+ * Derived from the publish window and the server clock, never stored:
+ * scheduled (now < start), published (start <= now and (no end or now < end)), expired (end <= now).
+ */
+export const NEWS_STATUSES = ['scheduled', 'published', 'expired'] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
+export const NEWS_TITLE_MAX = 120;
+export const NEWS_BODY_MAX = 20_000;
+
+const newsFields = z.object({
+  title: z
+    .string({ message: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(NEWS_TITLE_MAX, `Title is at most ${NEWS_TITLE_MAX} characters`),
+  /** Markdown, stored and returned as typed: the front end renders it safely, the BFF never turns it into HTML. */
+  body: z
+    .string({ message: 'Body is required' })
+    .max(NEWS_BODY_MAX, 'Body is at most 20,000 characters')
+    .refine((v) => v.trim().length > 0, 'Body is required'),
+  category: z.enum(NEWS_CATEGORIES, { message: 'Pick a category' }),
+  publishStart: isoDateTimeSchema,
+  /** null (or omitted) = published until unpinned/deleted. */
+  publishEnd: isoDateTimeSchema.nullable().default(null),
+  pinned: z.boolean({ message: 'Pinned is true or false' }).default(false),
+});
+
+function checkWindow(input: { publishStart: string; publishEnd: string | null }, ctx: z.RefinementCtx) {
+  if (!isStrictlyAfter(input.publishEnd, input.publishStart)) {
+    ctx.addIssue({ code: 'custom', path: ['publishEnd'], message: 'Publish end must be after publish start' });
+  }
+}
+
+export const newsCreateSchema = newsFields.superRefine(checkWindow);
+export type NewsCreate = z.infer<typeof newsCreateSchema>;
+
+export const newsUpdateSchema = newsFields.extend({ version: versionSchema }).superRefine(checkWindow);
+export type NewsUpdate = z.infer<typeof newsUpdateSchema>;
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  body: string;
+  category: NewsCategory;
+  publishStart: string;
+  publishEnd: string | null;
+  pinned: boolean;
+  status: NewsStatus;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** GET /news: q matches title or body; category and status filter. */
+export const newsQuerySchema = listQuerySchema.extend({
+  category: optionalQueryEnum(NEWS_CATEGORIES, 'Pick a category'),
+  status: optionalQueryEnum(NEWS_STATUSES, 'Pick scheduled, published or expired'),
+});
+export type NewsQuery = z.infer<typeof newsQuerySchema>;
+
+/** Without `sort`: pinned first, then newest publish start. */
+export const NEWS_SORTS = ['title', 'category', 'publishStart', 'publishEnd', 'pinned', 'updatedAt'] as const;

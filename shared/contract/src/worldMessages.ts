@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { listQuerySchema, versionSchema } from './common';
+import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+
+export const WORLD_MESSAGE_SEVERITIES = ['info', 'warning', 'critical'] as const;
+export type WorldMessageSeverity = (typeof WORLD_MESSAGE_SEVERITIES)[number];
+
+/**
+ * Derived, never stored: cancelled (cancelledAt set), else scheduled (now < start),
+ * showing (start <= now < end), ended (end <= now).
+ */
+export const WORLD_MESSAGE_STATES = ['scheduled', 'showing', 'ended', 'cancelled'] as const;
+export type WorldMessageState = (typeof WORLD_MESSAGE_STATES)[number];
+
+const worldMessageFields = z.object({
+  message: z
+    .string({ message: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(500, 'Message is at most 500 characters'),
+  severity: z.enum(WORLD_MESSAGE_SEVERITIES, { message: 'Pick info, warning or critical' }),
+  displayStart: isoDateTimeSchema,
+  displayEnd: isoDateTimeSchema,
+});
+
+function checkWindow(input: { displayStart: string; displayEnd: string }, ctx: z.RefinementCtx) {
+  if (!isStrictlyAfter(input.displayEnd, input.displayStart)) {
+    ctx.addIssue({ code: 'custom', path: ['displayEnd'], message: 'Display end must be after display start' });
+  }
+}
+
+/** POST /world-messages. The BFF also refuses a display end that is already past. */
+export const worldMessageCreateSchema = worldMessageFields.superRefine(checkWindow);
+export type WorldMessageCreate = z.infer<typeof worldMessageCreateSchema>;
+
+/** PUT /world-messages/:id: only while the message is scheduled. */
+export const worldMessageUpdateSchema = worldMessageFields.extend({ version: versionSchema }).superRefine(checkWindow);
+export type WorldMessageUpdate = z.infer<typeof worldMessageUpdateSchema>;
+
+/** POST /world-messages/:id/cancel: only while the message is scheduled. */
+export const worldMessageCancelSchema = z.object({ version: versionSchema });
+export type WorldMessageCancel = z.infer<typeof worldMessageCancelSchema>;
+
+export interface WorldMessage {
+  id: number;
+  message: string;
+  severity: WorldMessageSeverity;
+  displayStart: string;
+  displayEnd: string;
+  state: WorldMessageState;
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** GET /world-messages: q matches the message; state and severity filter. */
+export const worldMessageQuerySchema = listQuerySchema.extend({
+  state: optionalQueryEnum(WORLD_MESSAGE_STATES, 'Pick scheduled, showing, ended or cancelled'),
+  severity: optionalQueryEnum(WORLD_MESSAGE_SEVERITIES, 'Pick info, warning or critical'),
+});
+export type WorldMessageQuery = z.infer<typeof worldMessageQuerySchema>;
+
+/** Without `sort`: newest display start first. Severity sorts by rank (info < warning < critical). */
+export const WORLD_MESSAGE_SORTS = ['displayStart', 'displayEnd', 'severity', 'createdAt'] as const;
+
+export const WORLD_MESSAGE_ONLY_SCHEDULED = {
+  cancel: 'Only a scheduled message can be cancelled',
+  edit: 'Only a scheduled message can be edited',
+} as const;
