@@ -27,12 +27,12 @@ describe('constant variables', () => {
     await main.getByLabel('Key').fill('e2e.maxPlayers');
     await main.getByLabel('Type').selectOption('number');
     await main.getByLabel('Value').fill('not a number');
-    await main.getByRole('button', { name: /save/i }).click();
+    await main.getByRole('button', { name: 'Create variable' }).click();
     await main.getByText('Enter a number').waitFor(); // client-side validation, nothing lost
     assert.equal(await main.getByLabel('Key').inputValue(), 'e2e.maxPlayers');
     await main.getByLabel('Value').fill('64');
     await main.getByLabel('Description').fill('Players per match (e2e)');
-    await main.getByRole('button', { name: /save/i }).click();
+    await main.getByRole('button', { name: 'Create variable' }).click();
     await page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);
     await main.getByRole('cell', { name: 'e2e.maxPlayers' }).waitFor();
 
@@ -46,7 +46,7 @@ describe('constant variables', () => {
     await main.getByRole('row', { name: /e2e\.maxPlayers/ }).getByRole('link', { name: /edit/i }).click();
     await page.waitForURL(/\/admin\/constantVariables\/edit\?id=\d+/);
     await main.getByLabel('Value').fill('128');
-    await main.getByRole('button', { name: /save/i }).click();
+    await main.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);
     await main.getByRole('cell', { name: '128' }).waitFor();
 

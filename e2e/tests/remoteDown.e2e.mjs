@@ -29,10 +29,12 @@ describe('a remote that cannot be loaded', () => {
     await main.getByRole('heading', { name: /constant/i }).first().waitFor();
     assert.equal(await main.getByText('This page could not be loaded').count(), 0);
 
-    // The squad redeploys: Retry loads it without a reload of the console.
-    await stack.startRemote('battle');
+    // Still down when coming back to it.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Management' }).click();
     await main.getByText('This page could not be loaded').waitFor();
+
+    // The squad redeploys: Retry loads it without reloading the console.
+    await stack.startRemote('battle');
     await main.getByRole('button', { name: 'Retry' }).click();
     await main.getByRole('heading', { name: /battle management/i }).waitFor({ timeout: 20_000 });
     await context.close();

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { createGlobalStyle } from 'styled-components';
 import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell';
+import { AboutPage } from './about/AboutPage';
 import { AuthLayout } from './auth/AuthLayout';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
@@ -57,7 +58,12 @@ export function appRoutes(): RouteObject[] {
               <MainLayout />
             </RequireAuth>
           ),
-          children: [{ index: true, id: 'dashboard', element: <Dashboard /> }, ...adminChildRoutes()],
+          children: [
+            { index: true, id: 'dashboard', element: <Dashboard /> },
+            // The host's own page: which host and remote versions this environment runs.
+            { path: 'about', id: 'about', element: <AboutPage /> },
+            ...adminChildRoutes(),
+          ],
         },
         // Seed §2: unknown paths go to login (which goes on to /admin when signed in).
         { path: '*', element: <Navigate to="/auth/login" replace /> },

@@ -20,6 +20,8 @@ const Panel = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   h2 { margin: 0 0 0.5rem; font-size: 1.1rem; }
   p { margin: 0 0 1rem; color: ${({ theme }) => theme.colors.muted}; }
+  details { margin: 0 0 1rem; font-size: 0.85rem; }
+  code { white-space: pre-wrap; word-break: break-word; }
   button {
     font: inherit; padding: 0.45rem 1rem; border-radius: ${({ theme }) => theme.radius};
     border: 1px solid ${({ theme }) => theme.colors.primary}; background: ${({ theme }) => theme.colors.primary};
@@ -37,9 +39,13 @@ export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteNa
     <Panel role="alert" aria-labelledby="remote-error-title">
       <h2 id="remote-error-title">This page could not be loaded</h2>
       <p>
-        The <strong>{remote}</strong> module is unavailable ({error.message}). Other pages keep working. Retry in a
-        moment; if it persists, tell the {remote} squad.
+        The <strong>{remote}</strong> module is unavailable: its server did not answer or its code failed. Other pages
+        keep working. Retry in a moment; if it persists, tell the {remote} squad.
       </p>
+      <details>
+        <summary>Technical details</summary>
+        <code>{error.message}</code>
+      </details>
       <button type="button" onClick={onRetry}>
         Retry
       </button>

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell';
 import { SIDEBAR_ID } from './Sidebar';
@@ -64,6 +64,20 @@ const HeaderButton = styled.button`
   }
 `;
 
+const NavbarLink = styled(Link)`
+  color: inherit;
+  font-size: 0.85rem;
+  margin-right: 0.75rem;
+  white-space: nowrap;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (max-width: 640px) {
+    display: none;
+  }
+`;
+
 function MenuIcon() {
   return (
     <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
@@ -103,6 +117,7 @@ export function Navbar() {
       {config && <EnvLabel title="Environment">{environmentLabel(config.apiBase)}</EnvLabel>}
       <Spacer />
       {account && <Email>{account.email}</Email>}
+      <NavbarLink to="/admin/about">About / versions</NavbarLink>
       <HeaderButton type="button" onClick={onLogout}>
         Log out
       </HeaderButton>
