@@ -26,7 +26,7 @@ const steps = [
       console.log('no PostgreSQL server given (PHOENIX_TEST_PG_URL / TEST_DATABASE_URL): skipped; .ci/run starts one');
       return Promise.resolve();
     }
-    return pnpm(['exec', 'jest', '--ci', '--selectProjects', 'bff'], { env: { ...process.env, TEST_DATABASE_URL: url } });
+    return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff'], { env: { ...process.env, TEST_DATABASE_URL: url } });
   }],
   ['build', () => buildAll()],
   ['e2e', () => pnpm(['run', 'test:e2e'])],

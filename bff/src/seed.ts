@@ -10,7 +10,7 @@ import { mutate, type LogActor } from './features/actionLogs/write';
 import { hashPassword } from './features/auth/crypto';
 import { findAdminByEmail } from './features/admins/repository';
 import { createAdmin } from './features/admins/service';
-import { createConstantVariable } from './features/constantVariables/service';
+import { constantVariables } from './features/constantVariables/repository';
 import { createActiveFlag } from './features/activeFlags/service';
 import { createNews } from './features/news/service';
 import { seedLocalPlayers } from './features/players/repository';
@@ -107,7 +107,7 @@ export async function seedLocalData(ctx: AppContext): Promise<void> {
   const anyConstant = await ctx.db.selectFrom('constant_variables').select('id').limit(1).executeTakeFirst();
   if (!anyConstant) {
     for (const constant of LOCAL_CONSTANTS) {
-      await mutate(ctx, SEED_ACTOR, (trx, now) => createConstantVariable(trx, constant, SEED_ACTOR.email, now));
+      await mutate(ctx, SEED_ACTOR, (trx, now) => constantVariables.create(trx, constant, SEED_ACTOR.email, now));
     }
   }
   // SYSTEM areas: same rule (only into an empty table), same service functions.

@@ -11,10 +11,8 @@ describe('system remote pages', () => {
   });
 
   it.each([
-    ['information', 'Information'],
     ['maintenance', 'Maintenance status'],
     ['activeFlag', 'Active flags'],
-    ['worldMessage', 'World messages'],
   ])('%s says it is not available yet', async (path, title) => {
     const Page = pages[path];
     renderWithShell(

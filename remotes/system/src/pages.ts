@@ -13,10 +13,10 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'constantVariables/create': lazy(() => import('./areas/constantVariables/ConstantVariableCreatePage')),
   'constantVariables/edit': lazy(() => import('./areas/constantVariables/ConstantVariableEditPage')),
   logs: lazy(() => import('./areas/logs/ActionLogListPage')),
-  information: soon('Information'),
+  information: lazy(() => import('./areas/news/InformationPage')),
   maintenance: soon('Maintenance status'),
   activeFlag: soon('Active flags'),
-  worldMessage: soon('World messages'),
+  worldMessage: lazy(() => import('./areas/worldMessages/WorldMessagePage')),
 };
 
 export default pages;

@@ -230,3 +230,17 @@ export const FieldRow = styled.div`
   gap: 0.75rem;
   align-items: end;
 `;
+
+/** A list's search and filters on one line: the search grows, each filter keeps ~12rem; wraps on narrow screens. */
+export const FilterBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: flex-end;
+  & > [role='search'] {
+    flex: 1 1 20rem;
+  }
+  & > :not([role='search']) {
+    flex: 0 1 12rem;
+  }
+`;

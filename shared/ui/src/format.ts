@@ -27,3 +27,11 @@ export function localInputToIso(local: string): string {
   const d = new Date(local);
   return Number.isNaN(d.getTime()) ? '' : d.toISOString();
 }
+
+/** A planned or display window in local time: "2025-03-01 14:00 – 2025-03-01 16:00", "From …", "Until …", or `none`. */
+export function formatTimeWindow(start: string | null | undefined, end: string | null | undefined, none = 'No window planned'): string {
+  if (start && end) return `${formatDateTime(start)} – ${formatDateTime(end)}`;
+  if (start) return `From ${formatDateTime(start)}`;
+  if (end) return `Until ${formatDateTime(end)}`;
+  return none;
+}

@@ -11,3 +11,7 @@ export * from './ToastList';
 export * from './feedback';
 export * from './SearchForm';
 export * from './format';
+export * from './Markdown';
+export * from './DateTimeRangeFields';
+export * from './Switch';
+export * from './JsonDiff';

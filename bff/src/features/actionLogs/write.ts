@@ -21,6 +21,9 @@ export interface ActionLogEntry {
   after: unknown;
 }
 
+/** What a mutation returns to `mutate`: its result and the action-log entry describing it. */
+export type Outcome<T> = { result: T; log: ActionLogEntry };
+
 /** Writes one action-log row. Takes the transaction of the change so both commit or neither. */
 export async function writeActionLog(
   trx: Transaction<Database>,
@@ -51,7 +54,7 @@ export async function writeActionLog(
 export async function mutate<T>(
   ctx: AppContext,
   actor: LogActor,
-  work: (trx: Transaction<Database>, now: Date) => Promise<{ result: T; log: ActionLogEntry }>,
+  work: (trx: Transaction<Database>, now: Date) => Promise<Outcome<T>>,
 ): Promise<T> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {

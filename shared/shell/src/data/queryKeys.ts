@@ -8,6 +8,8 @@ export const resourceKeys = {
   all: (resource: string) => ['resource', resource] as const,
   list: (resource: string, query: Query) => ['resource', resource, 'list', query] as const,
   detail: (resource: string, id: string | number) => ['resource', resource, 'detail', String(id)] as const,
+  /** A singleton document (GET/PUT /<resource>, no id), e.g. maintenance. */
+  document: (resource: string) => ['resource', resource, 'document'] as const,
 };
 
 /** Which API a resource lives on: the BFF (default) or the separate points API. */

@@ -27,6 +27,11 @@ export interface ResourceFormOptions<V extends object, Out> {
   fromRecord?: (record: unknown) => V;
   /** Warn before leaving with unsaved changes (default true). */
   guardUnsavedChanges?: boolean;
+  /**
+   * After client validation, before sending: e.g. a confirm for a global effect. Resolve false
+   * to stop without an error (nothing typed is lost).
+   */
+  beforeSubmit?: (values: Out) => boolean | Promise<boolean>;
 }
 
 export interface FormConflict {
@@ -61,6 +66,11 @@ export interface ResourceForm<V extends object> {
   /** Props for Checkbox. */
   checkbox: (name: keyof V & string) => { name: string; checked: boolean; error: string | undefined; onChange: (e: ChangeEvent<HTMLInputElement>) => void };
   handleSubmit: (e?: FormEvent) => Promise<void>;
+  /**
+   * Submits the values with some fields overridden (e.g. `{ enabled: true }` for a "Turn on"
+   * button next to the form). The overrides become part of the values only if the save succeeds.
+   */
+  submit: (overrides?: Partial<V>) => Promise<void>;
   /** Back to the given values (default: the last saved ones), not dirty. */
   reset: (values?: V) => void;
 }
@@ -89,7 +99,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * save, and an unsaved-changes warning.
  */
 export function useResourceForm<V extends object, Out>(options: ResourceFormOptions<V, Out>): ResourceForm<V> {
-  const { schema, onSubmit, onSuccess, guardUnsavedChanges = true } = options;
+  const { schema, onSubmit, onSuccess, beforeSubmit, guardUnsavedChanges = true } = options;
   const [values, setValuesState] = useState<V>(options.initialValues);
   const [baseline, setBaseline] = useState<V>(options.initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -116,14 +126,19 @@ export function useResourceForm<V extends object, Out>(options: ResourceFormOpti
 
   const toValues = (record: unknown): V => (fromRecordRef.current ? fromRecordRef.current(record) : pickKeys(templateRef.current, record));
 
-  const handleSubmit = async (e?: FormEvent) => {
-    e?.preventDefault();
+  const submitValues = async (overrides?: Partial<V>) => {
+    const toSend = overrides ? { ...values, ...overrides } : values;
     if (submittingRef.current) return;
-    const parsed = schema.safeParse(values);
+    const parsed = schema.safeParse(toSend);
     if (!parsed.success) {
       setErrors(issuesToErrors(parsed.error.issues));
       setFormError('Some fields are invalid: correct the highlighted fields and save again.');
       return;
+    }
+    if (beforeSubmit) {
+      submittingRef.current = true; // no second submit while a confirm is open
+      const go = await Promise.resolve(beforeSubmit(parsed.data)).finally(() => (submittingRef.current = false));
+      if (!go) return;
     }
     setErrors({});
     setFormError(null);
@@ -132,7 +147,8 @@ export function useResourceForm<V extends object, Out>(options: ResourceFormOpti
     setSubmitting(true);
     try {
       const result = await onSubmit(parsed.data);
-      setBaseline(values);
+      if (overrides) setValuesState((v) => ({ ...v, ...overrides }));
+      setBaseline(toSend);
       guard.allowNavigation();
       onSuccess?.(result);
     } catch (error) {
@@ -198,7 +214,11 @@ export function useResourceForm<V extends object, Out>(options: ResourceFormOpti
       error: errors[name],
       onChange: (e) => setValue(name, e.target.checked as V[typeof name]),
     }),
-    handleSubmit,
+    handleSubmit: (e) => {
+      e?.preventDefault();
+      return submitValues();
+    },
+    submit: (overrides) => submitValues(overrides),
     reset: (next) => {
       const target = next ?? baseline;
       setValuesState(target);

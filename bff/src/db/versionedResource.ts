@@ -1,0 +1,265 @@
+import type { Insertable, Kysely, RawBuilder, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import type { ListQuery } from '@phoenix/contract';
+import { conflict, notFound, validationFailed } from '../http/errors';
+import { likeEscape } from '../http/validate';
+import type { Outcome } from '../features/actionLogs/write';
+import { isUniqueViolation } from './connect';
+import type { Database } from './schema';
+
+/**
+ * A versioned, admin-edited table (constant variables, news, flags, world messages, ...): the
+ * list / export / get / create / update / delete logic written once. A feature declares its table,
+ * row → API mapper, columns, sorts, search and filters; `resourceRoutes.ts` turns the result into
+ * the HTTP routes. Every mutation returns `{ result, log }` for `mutate` (features/actionLogs/write),
+ * which writes the action-log row in the same transaction as the change.
+ *
+ * Convention (the same in every such table): `id` identity, `version` (optimistic concurrency,
+ * bumped on every save), `created_at`, `updated_at`, `updated_by`.
+ */
+
+/** Tables with the versioned-record columns. */
+export type VersionedTable = {
+  [K in keyof Database]: Database[K] extends {
+    version: number;
+    created_at: unknown;
+    updated_at: unknown;
+    updated_by: string | null;
+  }
+    ? K
+    : never;
+}[keyof Database];
+
+type Managed = 'id' | 'version' | 'created_at' | 'updated_at' | 'updated_by';
+export type RowOf<T extends VersionedTable> = Selectable<Database[T]>;
+/** Columns a feature writes on insert (id, version and the audit columns are set here). */
+export type ColumnsOf<T extends VersionedTable> = Omit<Insertable<Database[T]>, Managed>;
+export type ChangesOf<T extends VersionedTable> = Omit<Updateable<Database[T]>, Managed>;
+type ColumnName<T extends VersionedTable> = keyof Database[T] & string;
+/** The filtered `select from <table>` a filter narrows (typed on the feature's table). */
+export type TableQuery<T extends VersionedTable> = SelectQueryBuilder<Database, T, {}>;
+export type OrderTerm<T extends VersionedTable> = readonly [ColumnName<T>, 'asc' | 'desc'];
+
+export interface VersionedResourceSpec<
+  T extends VersionedTable,
+  Api extends { id: number },
+  Create,
+  Update extends { version: number },
+  Q extends ListQuery,
+  Sorts extends readonly string[],
+> {
+  table: T;
+  /** Action-log target type and action prefix: `${target}.create`, `${target}.update`, ... */
+  target: string;
+  /** 404 messages: `This ${noun} does not exist` (GET) / `This ${noun} no longer exists` (changes). */
+  noun: string;
+  /** Row → API shape (also what the action log stores as before/after). */
+  toApi(row: RowOf<T>, now: Date): Api;
+  /** API input → columns, on insert and (unless `toChanges` is given) on update. */
+  toColumns(input: Create): ColumnsOf<T>;
+  /** PUT input → columns, when the update body differs from the create body. */
+  toChanges?(input: Update): ChangesOf<T>;
+  /** The contract's sort names, and the SQL key of each (see db/ordering.ts). */
+  sorts: Sorts;
+  sortKeys: Record<Sorts[number], RawBuilder<unknown>>;
+  /** Without `sort`: a sort name (in the query's order), or a fixed order (include `id` last). */
+  defaultOrder: Sorts[number] | readonly OrderTerm<T>[];
+  /** `q`: case-insensitive substring of any of these columns. */
+  search?: readonly ColumnName<T>[];
+  /** Extra list filters from the query (and the clock, for derived states). */
+  filters?: readonly ((qb: TableQuery<T>, query: Q, now: Date) => TableQuery<T>)[];
+  /** A unique column reported as a 400 on that field: checked first, and a lost race maps to it too. */
+  unique?: { column: ColumnName<T>; message: string };
+  /** Input checks that need the clock (run before insert and after the version check on update). */
+  validate?(input: Create | Update, now: Date): void;
+  /** A message when a row may no longer be changed by `verb` ('update', 'delete', custom): 409 with it. */
+  frozen?(row: RowOf<T>, now: Date, verb: string): string | null;
+}
+
+export function versionedResource<
+  T extends VersionedTable,
+  Api extends { id: number },
+  Create,
+  // Without `toChanges`, the PUT body is the POST body plus its version.
+  Update extends { version: number } = Create & { version: number },
+  Q extends ListQuery = ListQuery,
+  const Sorts extends readonly string[] = readonly string[],
+>(spec: VersionedResourceSpec<T, Api, Create, Update, Q, Sorts>) {
+  type Row = RowOf<T>;
+  type Sort = Sorts[number];
+  const { table, target, toApi } = spec;
+  const name: string = table;
+  // Kysely can't check queries over a table that is a type parameter: the spec above is typed per
+  // table, the shared queries below go through an untyped handle.
+  const untyped = (db: Kysely<Database>) => db as unknown as Kysely<any>;
+  const doesNotExist = () => notFound(`This ${spec.noun} does not exist`);
+  const gone = () => notFound(`This ${spec.noun} no longer exists`);
+  const duplicate = () => validationFailed({ [spec.unique!.column]: [spec.unique!.message] });
+
+  function filtered(db: Kysely<Database>, query: Q, now: Date) {
+    let qb = untyped(db).selectFrom(name) as unknown as TableQuery<T>;
+    const q = query.q?.trim();
+    const search = spec.search ?? [];
+    if (q && search.length) {
+      const like = `%${likeEscape(q)}%`;
+      qb = (qb as any).where((eb: any) =>
+        search.length === 1 ? eb(search[0], 'ilike', like) : eb.or(search.map((column) => eb(column, 'ilike', like))),
+      );
+    }
+    for (const filter of spec.filters ?? []) qb = filter(qb, query, now);
+    return qb as unknown as SelectQueryBuilder<any, any, {}>;
+  }
+
+  function ordered(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date) {
+    const qb = filtered(db, query, now).selectAll();
+    if (sort === undefined && typeof spec.defaultOrder !== 'string') {
+      return (spec.defaultOrder as readonly OrderTerm<T>[]).reduce((acc, [column, direction]) => acc.orderBy(column, direction), qb);
+    }
+    const key = spec.sortKeys[(sort ?? spec.defaultOrder) as Sort];
+    return qb.orderBy(key, query.order).orderBy('id', query.order);
+  }
+
+  async function find(db: Kysely<Database>, id: number): Promise<Row | undefined> {
+    return (await untyped(db).selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  }
+
+  /** Locks the row until the transaction ends (the version check can't race): 404, 409 stale, 409 frozen. */
+  async function lockVersion(trx: Transaction<Database>, id: number, version: number, now: Date, verb: string) {
+    const row = (await untyped(trx).selectFrom(name).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) as Row | undefined;
+    if (!row) throw gone();
+    const before = toApi(row, now);
+    if ((row as { version: number }).version !== version) throw conflict(before);
+    const frozen = spec.frozen?.(row, now, verb);
+    if (frozen) throw conflict(before, frozen);
+    return { row, before };
+  }
+
+  async function uniqueTaken(trx: Transaction<Database>, value: unknown, exceptId?: number): Promise<boolean> {
+    let qb = untyped(trx).selectFrom(name).select('id').where(spec.unique!.column, '=', value as any);
+    if (exceptId !== undefined) qb = qb.where('id', '<>', exceptId);
+    return (await qb.executeTakeFirst()) !== undefined;
+  }
+
+  async function guardUnique(work: () => Promise<Row>): Promise<Row> {
+    try {
+      return await work();
+    } catch (error) {
+      if (spec.unique && isUniqueViolation(error)) throw duplicate(); // lost a race with another write
+      throw error;
+    }
+  }
+
+  /** Sets `changes`, bumps the version and stamps updated_at / updated_by. */
+  async function updateRow(trx: Transaction<Database>, id: number, changes: ChangesOf<T>, by: string, now: Date): Promise<Row> {
+    return guardUnique(() =>
+      untyped(trx)
+        .updateTable(name)
+        .set((eb: any) => ({ ...changes, version: eb('version', '+', 1), updated_at: now, updated_by: by }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow() as Promise<Row>,
+    );
+  }
+
+  const log = (verb: string, targetId: number, before: Api | null, after: Api | null) => ({
+    action: `${target}.${verb}`,
+    targetType: target,
+    targetId,
+    before,
+    after,
+  });
+
+  /**
+   * A versioned change of some columns, logged as `${target}.${verb}` (e.g. a toggle or a cancel):
+   * lock, version and `frozen` checks, save, log before/after.
+   */
+  async function change(
+    trx: Transaction<Database>,
+    id: number,
+    version: number,
+    verb: string,
+    changes: ChangesOf<T>,
+    by: string,
+    now: Date,
+  ): Promise<Outcome<Api>> {
+    const { before } = await lockVersion(trx, id, version, now, verb);
+    const after = toApi(await updateRow(trx, id, changes, by, now), now);
+    return { result: after, log: log(verb, id, before, after) };
+  }
+
+  return {
+    spec,
+    table,
+    sorts: spec.sorts,
+    toApi,
+    find,
+    lockVersion,
+    updateRow,
+    change,
+
+    async list(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date): Promise<{ items: Api[]; total: number }> {
+      const count = await filtered(db, query, now)
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .executeTakeFirstOrThrow();
+      const rows = (await ordered(db, query, sort, now)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute()) as Row[];
+      return { items: rows.map((row) => toApi(row, now)), total: Number(count.total) };
+    },
+
+    async exportRows(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date, maxRows: number): Promise<Api[]> {
+      const rows = (await ordered(db, query, sort, now).limit(maxRows).execute()) as Row[];
+      return rows.map((row) => toApi(row, now));
+    },
+
+    /** GET /:id: the API shape, or 404 `This <noun> does not exist`. */
+    async get(db: Kysely<Database>, id: number, now: Date): Promise<Api> {
+      const row = await find(db, id);
+      if (!row) throw doesNotExist();
+      return toApi(row, now);
+    },
+
+    async create(trx: Transaction<Database>, input: Create, by: string, now: Date): Promise<Outcome<Api>> {
+      spec.validate?.(input, now);
+      const columns = spec.toColumns(input);
+      if (spec.unique && (await uniqueTaken(trx, (columns as Record<string, unknown>)[spec.unique.column]))) throw duplicate();
+      const row = await guardUnique(() =>
+        untyped(trx)
+          .insertInto(name)
+          .values({ ...columns, version: 1, created_at: now, updated_at: now, updated_by: by })
+          .returningAll()
+          .executeTakeFirstOrThrow() as Promise<Row>,
+      );
+      const after = toApi(row, now);
+      return { result: after, log: log('create', after.id, null, after) };
+    },
+
+    async update(trx: Transaction<Database>, id: number, input: Update, by: string, now: Date): Promise<Outcome<Api>> {
+      const { row, before } = await lockVersion(trx, id, input.version, now, 'update');
+      spec.validate?.(input, now);
+      const changes: ChangesOf<T> = spec.toChanges ? spec.toChanges(input) : spec.toColumns(input as unknown as Create);
+      if (spec.unique) {
+        const value = (changes as Record<string, unknown>)[spec.unique.column];
+        const current = (row as Record<string, unknown>)[spec.unique.column];
+        if (value !== undefined && value !== current && (await uniqueTaken(trx, value, id))) throw duplicate();
+      }
+      const after = toApi(await updateRow(trx, id, changes, by, now), now);
+      return { result: after, log: log('update', id, before, after) };
+    },
+
+    async remove(trx: Transaction<Database>, id: number, version: number, now: Date): Promise<Outcome<{ ok: true }>> {
+      const { before } = await lockVersion(trx, id, version, now, 'delete');
+      await untyped(trx).deleteFrom(name).where('id', '=', id).execute();
+      return { result: { ok: true }, log: log('delete', id, before, null) };
+    },
+  };
+}
+
+export type VersionedResource<
+  T extends VersionedTable,
+  Api extends { id: number },
+  Create,
+  Update extends { version: number },
+  Q extends ListQuery,
+  Sorts extends readonly string[],
+> = ReturnType<typeof versionedResource<T, Api, Create, Update, Q, Sorts>>;
