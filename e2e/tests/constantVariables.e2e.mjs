@@ -34,13 +34,14 @@ describe('constant variables', () => {
     await main.getByLabel('Description').fill('Players per match (e2e)');
     await main.getByRole('button', { name: 'Create variable' }).click();
     await page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);
-    await main.getByRole('cell', { name: 'e2e.maxPlayers' }).waitFor();
+    await main.getByRole('cell', { name: 'e2e.maxPlayers', exact: true }).waitFor();
 
     // Search keeps its state in the URL
     await main.getByRole('searchbox').fill('e2e.');
+    await main.getByRole('searchbox').press('Enter');
     await page.waitForURL(/q=e2e/);
     await page.reload();
-    await main.getByRole('cell', { name: 'e2e.maxPlayers' }).waitFor();
+    await main.getByRole('cell', { name: 'e2e.maxPlayers', exact: true }).waitFor();
 
     // Edit (the record goes in the query string)
     await main.getByRole('row', { name: /e2e\.maxPlayers/ }).getByRole('link', { name: /edit/i }).click();
@@ -48,20 +49,20 @@ describe('constant variables', () => {
     await main.getByLabel('Value').fill('128');
     await main.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);
-    await main.getByRole('cell', { name: '128' }).waitFor();
+    await main.getByRole('cell', { name: '128', exact: true }).waitFor();
 
     // Delete, with the confirm modal
     await main.getByRole('row', { name: /e2e\.maxPlayers/ }).getByRole('button', { name: /delete/i }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await dialog.getByText(/e2e\.maxPlayers/).first().waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await main.getByRole('cell', { name: 'e2e.maxPlayers' }).waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await main.getByRole('cell', { name: 'e2e.maxPlayers', exact: true }).waitFor({ state: 'detached' });
 
     // The action log shows create, update and delete by this admin
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Action Log Management' }).click();
     await page.waitForURL(/\/admin\/logs/);
     for (const action of ['constantVariable.create', 'constantVariable.update', 'constantVariable.delete']) {
-      await main.getByRole('cell', { name: action }).first().waitFor();
+      await main.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     await context.close();
   });

@@ -212,11 +212,41 @@ describe('cross-tab', () => {
 });
 
 describe('dashboard', () => {
+  it('shows the game maintenance state and its planned window, with a link to the page', async () => {
+    storeSession();
+    const start_ = '2025-03-01T10:00:00.000Z';
+    const end = '2025-03-01T12:00:00.000Z';
+    await start('/admin', {
+      handlers: defaultHandlers({
+        'GET /dashboard/summary': () => ({ body: { maintenance: { enabled: true, plannedStart: start_, plannedEnd: end }, recentActions: [] } }),
+      }),
+    });
+    const panel = screen.getByRole('region', { name: 'Game maintenance' });
+    expect(await within(panel).findByText('ON: players are kept out')).toBeInTheDocument();
+    expect(panel).toHaveTextContent(`Planned window: ${new Date(start_).toLocaleString()} – ${new Date(end).toLocaleString()}`);
+    expect(within(panel).getByRole('link', { name: 'Open the maintenance status' })).toHaveAttribute('href', '/admin/maintenance');
+  });
+
+  it('says maintenance is off, and when its state cannot be loaded', async () => {
+    storeSession();
+    const { unmount } = await start('/admin');
+    expect(await within(screen.getByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in')).toBeInTheDocument();
+    expect(screen.getByText('No window planned.')).toBeInTheDocument();
+    unmount();
+    cleanupFetch?.();
+    await start('/admin', {
+      handlers: defaultHandlers({ 'GET /dashboard/summary': () => ({ status: 503, body: { error: { code: 'internal_error', message: 'down' } } }) }),
+    });
+    expect(await within(screen.getByRole('region', { name: 'Game maintenance' })).findByRole('alert')).toHaveTextContent(
+      'The maintenance status could not be loaded',
+    );
+  });
+
   it('shows the recent action-log entries', async () => {
     storeSession();
     const { backend } = await start('/admin');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading recent actions');
     const panel = screen.getByRole('region', { name: 'Recent actions' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('Loading recent actions');
     expect(await within(panel).findByText('present.create')).toBeInTheDocument();
     expect(within(panel).getByText('other@example.com')).toBeInTheDocument();
     expect(within(panel).getByText('present #42')).toBeInTheDocument();
@@ -243,7 +273,7 @@ describe('dashboard', () => {
             : { body: { items: ACTION_LOGS, total: 2, page: 1, pageSize: 5 } },
       }),
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Recent actions could not be loaded');
+    expect(await within(screen.getByRole('region', { name: 'Recent actions' })).findByRole('alert')).toHaveTextContent('Recent actions could not be loaded');
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('present.create')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { ActionLog, Page } from '@phoenix/contract';
+import type { ActionLog, DashboardSummary, Page } from '@phoenix/contract';
 import { describeError, useApi } from '@phoenix/shell';
 
 const Heading = styled.h1`
@@ -135,12 +135,65 @@ function RecentActions() {
   );
 }
 
+const StateLine = styled.p<{ $on: boolean }>`
+  margin: 0 0 0.5rem;
+  font-size: 1.25rem;
+  font-weight: 700;
+  color: ${({ theme, $on }) => ($on ? theme.colors.danger : theme.colors.success)};
+`;
+
+export const DASHBOARD_SUMMARY_KEY = ['dashboard', 'summary'] as const;
+
+function plannedWindow(start: string | null, end: string | null): string {
+  if (start && end) return `Planned window: ${formatTime(start)} – ${formatTime(end)}`;
+  if (start) return `Planned from ${formatTime(start)}`;
+  if (end) return `Planned until ${formatTime(end)}`;
+  return 'No window planned.';
+}
+
+/** The game's maintenance on/off and planned window (GET /dashboard/summary: no 100,000-id list). */
+function GameMaintenance() {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: DASHBOARD_SUMMARY_KEY,
+    queryFn: () => api.get<DashboardSummary>('/dashboard/summary'),
+    staleTime: 0,
+  });
+
+  return (
+    <Panel aria-labelledby="game-maintenance-title">
+      <h2 id="game-maintenance-title">Game maintenance</h2>
+      {query.isPending ? (
+        <Muted role="status">Loading the maintenance status…</Muted>
+      ) : query.isError ? (
+        <ErrorBox role="alert">
+          <p>The maintenance status could not be loaded. {describeError(query.error)}</p>
+          <button type="button" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </ErrorBox>
+      ) : (
+        <>
+          <StateLine $on={query.data.maintenance.enabled}>
+            {query.data.maintenance.enabled ? 'ON: players are kept out' : 'OFF: players can sign in'}
+          </StateLine>
+          <Muted>{plannedWindow(query.data.maintenance.plannedStart, query.data.maintenance.plannedEnd)}</Muted>
+        </>
+      )}
+      <Footer>
+        <Link to="/admin/maintenance">Open the maintenance status</Link>
+      </Footer>
+    </Panel>
+  );
+}
+
 /** The host's own page at /admin (PRODUCT §2). */
 export function Dashboard() {
   return (
     <>
       <Heading>Dashboard</Heading>
       <Panels>
+        <GameMaintenance />
         <RecentActions />
       </Panels>
     </>

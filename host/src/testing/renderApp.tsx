@@ -27,9 +27,12 @@ export const ACTION_LOGS = [
   { id: 6, adminId: 1, adminEmail: 'other@example.com', action: 'maintenance.update', targetType: 'maintenance', targetId: null, before: {}, after: {}, createdAt: '2025-01-01T00:00:00Z' },
 ];
 
+export const MAINTENANCE_OFF = { maintenance: { enabled: false, plannedStart: null, plannedEnd: null }, recentActions: ACTION_LOGS };
+
 export function defaultHandlers(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return authHandlers({
     'GET /action-logs': () => ({ body: { items: ACTION_LOGS, total: 2, page: 1, pageSize: 5 } }),
+    'GET /dashboard/summary': () => ({ body: MAINTENANCE_OFF }),
     ...overrides,
   });
 }

@@ -1,8 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { notAvailableYetPage } from './areas/notYetBuilt/notAvailableYetPage';
-
-/** A page a later issue builds: resolved at once, no chunk to fetch. */
-const soon = (title: string) => lazy(async () => ({ default: notAvailableYetPage(title) }));
 
 /**
  * The system remote's pages, keyed by route path relative to /admin (exposed as './pages').
@@ -14,8 +10,8 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   'constantVariables/edit': lazy(() => import('./areas/constantVariables/ConstantVariableEditPage')),
   logs: lazy(() => import('./areas/logs/ActionLogListPage')),
   information: lazy(() => import('./areas/news/InformationPage')),
-  maintenance: soon('Maintenance status'),
-  activeFlag: soon('Active flags'),
+  maintenance: lazy(() => import('./areas/maintenance/MaintenancePage')),
+  activeFlag: lazy(() => import('./areas/flags/ActiveFlagPage')),
   worldMessage: lazy(() => import('./areas/worldMessages/WorldMessagePage')),
 };
 

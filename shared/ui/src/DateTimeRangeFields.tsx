@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldRow, TextField } from './fields';
+import { TextField } from './fields';
 import { isoToLocalInput, localInputToIso } from './format';
 
 export interface DateTimeFieldProps {
@@ -46,6 +46,13 @@ const Legend = styled.legend`
   font-weight: 600;
   font-size: 0.875rem;
 `;
+/** Side by side, tops aligned (a hint under one field must not push the other down). */
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+  gap: 0.75rem;
+  align-items: start;
+`;
 const ZoneNote = styled.p`
   margin: 0;
   font-size: 0.8125rem;
@@ -68,10 +75,10 @@ export function DateTimeRangeFields({ legend, start, end }: { legend: string; st
   return (
     <Fieldset>
       <Legend>{legend}</Legend>
-      <FieldRow>
+      <Pair>
         <DateTimeField {...start} />
         <DateTimeField {...end} />
-      </FieldRow>
+      </Pair>
       <ZoneNote>{`Times are in your time zone (${localTimeZone()}).`}</ZoneNote>
     </Fieldset>
   );

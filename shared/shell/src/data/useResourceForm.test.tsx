@@ -162,3 +162,45 @@ describe('useResourceForm', () => {
     expect(await screen.findByText('the list')).toBeInTheDocument();
   });
 });
+
+type Switchable = { enabled: boolean; note: string };
+const switchableSchema: FormSchema<Switchable> = {
+  safeParse: (input) => ({ success: true, data: input as Switchable }),
+};
+
+function SwitchForm({ onSubmit, beforeSubmit }: { onSubmit: (v: Switchable) => Promise<unknown>; beforeSubmit: (v: Switchable) => Promise<boolean> }) {
+  const form = useResourceForm({ schema: switchableSchema, initialValues: { enabled: false, note: '' }, onSubmit, beforeSubmit });
+  return (
+    <>
+      <TextField label="Note" {...form.field('note')} />
+      <button onClick={() => void form.submit({ enabled: true })}>Turn on</button>
+      <p>{`enabled ${form.values.enabled} dirty ${form.isDirty}`}</p>
+    </>
+  );
+}
+
+describe('useResourceForm submit(overrides) and beforeSubmit', () => {
+  it('sends the values with the overrides after beforeSubmit agrees; they stay only once saved', async () => {
+    const onSubmit = jest.fn().mockResolvedValue({});
+    const beforeSubmit = jest.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    const { user } = renderWithShell(<SwitchForm onSubmit={onSubmit} beforeSubmit={beforeSubmit} />, { bff: fakeBff() });
+    await user.type(screen.getByLabelText('Note'), 'n');
+
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(beforeSubmit).toHaveBeenCalledWith({ enabled: true, note: 'n' });
+    expect(onSubmit).not.toHaveBeenCalled(); // refused: nothing sent, nothing lost
+    expect(screen.getByText('enabled false dirty true')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ enabled: true, note: 'n' }));
+    expect(await screen.findByText('enabled true dirty false')).toBeInTheDocument();
+  });
+
+  it('a failed save leaves the overrides out of the values', async () => {
+    const onSubmit = jest.fn().mockRejectedValue(new ApiRequestError(500, 'internal_error', 'boom'));
+    const { user } = renderWithShell(<SwitchForm onSubmit={onSubmit} beforeSubmit={async () => true} />, { bff: fakeBff() });
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(screen.getByText('enabled false dirty false')).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { currentUrl, fakeBff, json, page, renderWithShell } from '@phoenix/shell/src/testing';
+import { apiError, currentUrl, fakeBff, json, page, renderWithShell } from '@phoenix/shell/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ActionLog } from '@phoenix/contract';
 import { localInputToIso } from '@phoenix/ui';
@@ -23,13 +23,45 @@ const setup = (url = LOGS) => {
 };
 
 describe('action log list', () => {
-  it('asks for newest first by default and shows before/after as text', async () => {
+  it('asks for newest first by default and sums up each change', async () => {
     const { bff } = setup();
     expect(await screen.findByText('ops@example.com')).toBeInTheDocument();
     expect(Object.fromEntries(bff.calls('GET', '/action-logs')[0].query)).toEqual({ page: '1', pageSize: '50', sort: 'createdAt', order: 'desc' });
     expect(screen.getByText('constantVariable #7')).toBeInTheDocument();
-    expect(screen.getByLabelText('After')).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(screen.getByText('1 changed')).toBeInTheDocument();
+  });
+
+  it('opens the detail of a row at ?id= (kept on reload) with before/after as a text diff', async () => {
+    const { bff, user, router } = setup(`${LOGS}?action=constantVariable`);
+    bff.get('/action-logs/:id', (req) => (req.params.id === '1' ? json(entry) : apiError(404, 'not_found', 'This action log entry does not exist')));
+    await user.click(await screen.findByRole('button', { name: 'View log entry 1' }));
+    expect(currentUrl(router)).toBe(`${LOGS}?action=constantVariable&id=1`);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Action log entry #1' });
+    const diff = await within(dialog).findByRole('table', { name: /Before → after: 1 changed/ });
+    expect(within(diff).getByRole('row', { name: /^value/ })).toHaveTextContent('valueChanged"30""<img src=x onerror=alert(1)>"');
     expect(document.querySelector('img')).toBeNull();
+    const facts = within(dialog).getByText('Who').closest('dl')!;
+    expect(facts).toHaveTextContent('Whoops@example.com');
+    expect(facts).toHaveTextContent('WhatconstantVariable.update');
+    expect(facts).toHaveTextContent('TargetconstantVariable #7');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(currentUrl(router)).toBe(`${LOGS}?action=constantVariable`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a shared link with ?id= opens the detail at once', async () => {
+    const { bff } = setup(`${LOGS}?id=1`);
+    bff.get('/action-logs/:id', () => json(entry));
+    expect(await within(await screen.findByRole('dialog', { name: 'Action log entry #1' })).findByText('ops@example.com')).toBeInTheDocument();
+    expect(bff.calls('GET', '/action-logs/1')).toHaveLength(1);
+  });
+
+  it('says when the entry of ?id= does not exist', async () => {
+    const { bff } = setup(`${LOGS}?id=99`);
+    bff.get('/action-logs/:id', () => apiError(404, 'not_found', 'This action log entry does not exist'));
+    expect(await screen.findByText('There is no action log entry 99. Check the link, or open the entry from the list.')).toBeInTheDocument();
   });
 
   it('writes the filters to the URL (from/to as ISO) and sends them to the API', async () => {

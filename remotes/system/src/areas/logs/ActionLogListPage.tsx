@@ -12,13 +12,15 @@ import {
   Pagination,
   Panel,
   TextField,
+  diffJson,
   formatDateTime,
   isoToLocalInput,
   localInputToIso,
   type DataTableColumn,
 } from '@phoenix/ui';
+import { ACTION_LOGS, ActionLogDetail, targetLabel } from './ActionLogDetail';
+import { useLogDetailParam } from './useLogDetailParam';
 
-const ACTION_LOGS = 'action-logs';
 const FILTERS = ['admin', 'action', 'target', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -26,43 +28,42 @@ const Mono = styled.code`
   font-family: ${({ theme }) => theme.monoFont};
   font-size: 0.8125rem;
 `;
-const Pre = styled.pre`
-  margin: 0.25rem 0 0;
-  font-family: ${({ theme }) => theme.monoFont};
-  font-size: 0.75rem;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  max-width: 28rem;
-  max-height: 14rem;
-  overflow-y: auto;
+const ChangeCell = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  white-space: nowrap;
 `;
 
-/** JSON as text (never HTML): what a record looked like before and after the action. */
-const asJson = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
+/** "2 changed, 1 added" from the entry's before/after, for the list; the detail shows the values. */
+function changeSummary(log: ActionLog): string {
+  if (log.before === null && log.after === null) return 'No data recorded';
+  const diff = diffJson(log.before, log.after);
+  const parts = [
+    diff.changed.length && `${diff.changed.length} changed`,
+    diff.added.length && `${diff.added.length} added`,
+    diff.removed.length && `${diff.removed.length} removed`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'No field changed';
+}
 
-const columns: DataTableColumn<ActionLog>[] = [
+const logColumns = (onView: (log: ActionLog) => void): DataTableColumn<ActionLog>[] => [
   { key: 'createdAt', header: 'When', sortable: true, render: (log) => formatDateTime(log.createdAt) },
   { key: 'adminEmail', header: 'Admin', sortable: true },
   { key: 'action', header: 'Action', sortable: true, render: (log) => <Mono>{log.action}</Mono> },
-  {
-    key: 'targetType',
-    header: 'Target',
-    sortable: true,
-    render: (log) => (log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType),
-  },
+  { key: 'targetType', header: 'Target', sortable: true, render: targetLabel },
+  // Before/after are JSON documents: nothing meaningful to sort by.
   {
     key: 'changes',
     header: 'Changes',
-    render: (log) =>
-      log.before === null && log.after === null ? (
-        '—'
-      ) : (
-        <details>
-          <summary>Before / after</summary>
-          <Pre aria-label="Before">{`Before:\n${asJson(log.before)}`}</Pre>
-          <Pre aria-label="After">{`After:\n${asJson(log.after)}`}</Pre>
-        </details>
-      ),
+    render: (log) => (
+      <ChangeCell>
+        <span>{changeSummary(log)}</span>
+        <Button size="sm" variant="ghost" onClick={() => onView(log)} aria-label={`View log entry ${log.id}`}>
+          View
+        </Button>
+      </ChangeCell>
+    ),
   },
 ];
 
@@ -116,6 +117,7 @@ export default function ActionLogListPage() {
   const { data, isLoading, isFetching, error, refetch } = useResourceList<ActionLog>(ACTION_LOGS, list.toQuery());
   const { exportCsv, isExporting } = useCsvExport(ACTION_LOGS, list.toFilterQuery());
   const filtered = FILTERS.some((f) => list.filters[f]);
+  const detail = useLogDetailParam();
 
   return (
     <PageBody>
@@ -132,7 +134,7 @@ export default function ActionLogListPage() {
       <Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />
       <DataTable
         caption="Action logs"
-        columns={columns}
+        columns={logColumns((log) => detail.open(log.id))}
         rows={data?.items}
         rowKey={(log) => log.id}
         sort={list.sort ? { key: list.sort, order: list.order } : null}
@@ -153,6 +155,7 @@ export default function ActionLogListPage() {
           pageSizeOptions={[20, 50, 100, 200]}
         />
       )}
+      {detail.isOpen && <ActionLogDetail id={detail.id} onClose={detail.close} />}
     </PageBody>
   );
 }

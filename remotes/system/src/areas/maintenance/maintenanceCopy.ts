@@ -4,7 +4,12 @@ export const MAINTENANCE = 'maintenance';
 export const countText = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** What turning maintenance on or off does, in the words of the confirm dialog. */
-export function toggleEffect(turnOn: boolean, allowedCount: number): { title: string; body: string; okText: string } {
+export function toggleEffect(turnOn: boolean, allowedCount: number, withUnsavedEdits = false): { title: string; body: string; okText: string } {
+  const effect = toggleEffectOnly(turnOn, allowedCount);
+  return withUnsavedEdits ? { ...effect, body: `${effect.body} Your unsaved edits to the settings are saved with it.` } : effect;
+}
+
+function toggleEffectOnly(turnOn: boolean, allowedCount: number) {
   return turnOn
     ? {
         title: 'Turn maintenance on?',

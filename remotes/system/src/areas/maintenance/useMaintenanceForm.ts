@@ -35,6 +35,7 @@ export function useMaintenanceForm(doc: MaintenanceStatus, save: (input: Mainten
   // The latest server copy (refetched after a conflict): what the confirm and the toast compare with.
   const docRef = useRef(doc);
   docRef.current = doc;
+  const dirtyRef = useRef(false);
 
   const form = useResourceForm<MaintenanceFormValues, MaintenanceUpdate>({
     schema: maintenanceUpdateSchema,
@@ -44,7 +45,7 @@ export function useMaintenanceForm(doc: MaintenanceStatus, save: (input: Mainten
       const current = docRef.current;
       if (update.enabled === current.enabled) return true;
       const allowedCount = (update.allowedPlayerIds ?? current.allowedPlayerIds).length;
-      return confirm({ ...toggleEffect(update.enabled, allowedCount), danger: update.enabled });
+      return confirm({ ...toggleEffect(update.enabled, allowedCount, dirtyRef.current), danger: update.enabled });
     },
     onSubmit: async (update) => {
       const wasEnabled = docRef.current.enabled;
@@ -55,6 +56,8 @@ export function useMaintenanceForm(doc: MaintenanceStatus, save: (input: Mainten
     // Stay on the page with the saved document (and its new version) as the starting point.
     onSuccess: (saved) => form.reset(toFormValues(saved as MaintenanceStatus)),
   });
+
+  dirtyRef.current = form.isDirty;
 
   return {
     form,

@@ -72,6 +72,7 @@ export function NewsListView({ createSearch, editSearch }: { createSearch: strin
       key: 'title',
       header: 'Title',
       sortable: true,
+      width: '30%',
       render: (news) => (
         <>
           <strong>{news.title}</strong>

@@ -54,7 +54,7 @@ export function WorldMessageListView({ createSearch, editSearch }: { createSearc
   const shortName = (wm: WorldMessage) => truncate(wm.message, 40);
 
   const columns: DataTableColumn<WorldMessage>[] = [
-    { key: 'message', header: 'Message', render: (wm) => <Message>{wm.message}</Message> },
+    { key: 'message', header: 'Message', width: '30%', render: (wm) => <Message>{wm.message}</Message> },
     { key: 'severity', header: 'Severity', sortable: true, render: (wm) => <Badge $tone={SEVERITY_TONE[wm.severity]}>{severityLabel(wm.severity)}</Badge> },
     {
       key: 'state',
@@ -68,17 +68,7 @@ export function WorldMessageListView({ createSearch, editSearch }: { createSearc
     },
     { key: 'displayStart', header: 'Display start', sortable: true, render: (wm) => formatDateTime(wm.displayStart) },
     { key: 'displayEnd', header: 'Display end', sortable: true, render: (wm) => formatDateTime(wm.displayEnd) },
-    {
-      key: 'createdAt',
-      header: 'Created',
-      sortable: true,
-      render: (wm) => (
-        <>
-          {formatDateTime(wm.createdAt)}
-          {wm.updatedBy && <Muted>{wm.updatedBy}</Muted>}
-        </>
-      ),
-    },
+    { key: 'createdAt', header: 'Created', sortable: true, render: (wm) => formatDateTime(wm.createdAt) },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,

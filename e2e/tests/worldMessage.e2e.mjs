@@ -1,0 +1,73 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack } from '../support/stack.mjs';
+import { launchBrowser, signedInPage } from '../support/browser.mjs';
+
+/** A datetime-local value `hours` from now, in the browser's (= this machine's) time zone. */
+function localInput(hours) {
+  const d = new Date(Date.now() + hours * 3600 * 1000);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+describe('world messages', () => {
+  let stack;
+  let browser;
+  before(async () => {
+    stack = await startStack(18750);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('creates, edits and cancels a scheduled message; the list follows each step', async () => {
+    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const main = page.getByRole('main');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'World Message Management' }).click();
+    await page.waitForURL(/\/admin\/worldMessage$/);
+    await main.getByRole('row', { name: /Welcome to the Ember Season!/ }).getByText('Showing').waitFor(); // seeded
+
+    // Create, with the display window checked on the client first.
+    await main.getByRole('link', { name: 'New world message' }).click();
+    await page.waitForURL(/\/admin\/worldMessage\?create=1$/);
+    await main.getByRole('textbox', { name: /^Message/ }).fill('E2E: servers restart at dawn');
+    await main.getByLabel('Severity').selectOption('warning');
+    await main.getByLabel('Display start').fill(localInput(24));
+    await main.getByLabel('Display end').fill(localInput(23));
+    await main.getByRole('button', { name: 'Create message' }).click();
+    await main.getByText('Display end must be after display start').waitFor();
+    await main.getByLabel('Display end').fill(localInput(25));
+    await main.getByRole('button', { name: 'Create message' }).click();
+    await page.waitForURL(/\/admin\/worldMessage$/);
+    const row = main.getByRole('row', { name: /E2E: servers restart at dawn/ });
+    await row.getByText('Scheduled').waitFor();
+    await row.getByText('Warning').waitFor();
+
+    // Edit while scheduled.
+    await row.getByRole('link', { name: /edit/i }).click();
+    await page.waitForURL(/\/admin\/worldMessage\?edit=\d+$/);
+    await main.getByRole('textbox', { name: /^Message/ }).fill('E2E: servers restart at noon');
+    await main.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/admin\/worldMessage$/);
+    const edited = main.getByRole('row', { name: /E2E: servers restart at noon/ });
+    await edited.getByText('Scheduled').waitFor();
+
+    // Cancel, after a confirm naming the message: the row turns "Cancelled" without a reload.
+    await edited.getByRole('button', { name: /cancel/i }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel the scheduled message "E2E: servers restart at noon"?' });
+    await dialog.getByText('Players will never see it.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel message' }).click();
+    await edited.getByText('Cancelled').waitFor();
+    assert.equal(await edited.getByRole('button', { name: /cancel/i }).count(), 0);
+
+    // The state filter lives in the URL.
+    await main.getByLabel('State').selectOption('cancelled');
+    await page.waitForURL(/state=cancelled/);
+    await page.reload();
+    await edited.getByText('Cancelled').waitFor();
+    assert.equal(await main.getByRole('row', { name: /Welcome to the Ember Season!/ }).count(), 0);
+    await context.close();
+  });
+});
