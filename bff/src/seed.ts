@@ -11,10 +11,10 @@ import { hashPassword } from './features/auth/crypto';
 import { findAdminByEmail } from './features/admins/repository';
 import { createAdmin } from './features/admins/service';
 import { constantVariables } from './features/constantVariables/repository';
-import { createActiveFlag } from './features/activeFlags/service';
-import { createNews } from './features/news/service';
+import { activeFlags } from './features/activeFlags/repository';
+import { news } from './features/news/repository';
 import { seedLocalPlayers } from './features/players/repository';
-import { createWorldMessage } from './features/worldMessages/service';
+import { worldMessages } from './features/worldMessages/repository';
 
 /** Local development only (SEED_LOCAL_DATA): never run for a deployed BFF. */
 export const LOCAL_ACCOUNTS = [
@@ -114,17 +114,17 @@ export async function seedLocalData(ctx: AppContext): Promise<void> {
   const startedAt = ctx.now().getTime();
   if (!(await ctx.db.selectFrom('news').select('id').limit(1).executeTakeFirst())) {
     for (const item of localNews(startedAt)) {
-      await mutate(ctx, SEED_ACTOR, (trx, now) => createNews(trx, item, SEED_ACTOR.email, now));
+      await mutate(ctx, SEED_ACTOR, (trx, now) => news.create(trx, item, SEED_ACTOR.email, now));
     }
   }
   if (!(await ctx.db.selectFrom('active_flags').select('id').limit(1).executeTakeFirst())) {
     for (const flag of LOCAL_FLAGS) {
-      await mutate(ctx, SEED_ACTOR, (trx, now) => createActiveFlag(trx, flag, SEED_ACTOR.email, now));
+      await mutate(ctx, SEED_ACTOR, (trx, now) => activeFlags.create(trx, flag, SEED_ACTOR.email, now));
     }
   }
   if (!(await ctx.db.selectFrom('world_messages').select('id').limit(1).executeTakeFirst())) {
     for (const message of localWorldMessages(startedAt)) {
-      await mutate(ctx, SEED_ACTOR, (trx, now) => createWorldMessage(trx, message, SEED_ACTOR.email, now));
+      await mutate(ctx, SEED_ACTOR, (trx, now) => worldMessages.create(trx, message, SEED_ACTOR.email, now));
     }
   }
   // Local made-up players (no players API yet, so no service to go through): one idempotent insert.

@@ -1,6 +1,7 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import type { ActiveFlag } from '@phoenix/contract';
-import { apiFor, expectGuarded, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { apiFor, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { expectStaleConflict, itRequiresAdmin, itReturns404 } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;
@@ -13,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
+const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
 
 async function create(input: Partial<{ key: string; description: string; enabled: boolean }>): Promise<ActiveFlag> {
   const response = await call('POST', '/active-flags', { description: '', ...input });
@@ -20,17 +22,15 @@ async function create(input: Partial<{ key: string; description: string; enabled
   return response.json();
 }
 
-test('every /active-flags route: 401 without a token, 403 for a role-1 operator', async () => {
-  await expectGuarded(t, operatorToken, [
-    ['GET', '/active-flags'],
-    ['GET', '/active-flags/export.csv'],
-    ['GET', '/active-flags/1'],
-    ['POST', '/active-flags'],
-    ['PUT', '/active-flags/1'],
-    ['PATCH', '/active-flags/1/enabled'],
-    ['DELETE', '/active-flags/1?version=1'],
-  ]);
-});
+itRequiresAdmin(contract, '/active-flags', [
+  ['GET', '/active-flags'],
+  ['GET', '/active-flags/export.csv'],
+  ['GET', '/active-flags/1'],
+  ['POST', '/active-flags'],
+  ['PUT', '/active-flags/1'],
+  ['PATCH', '/active-flags/1/enabled'],
+  ['DELETE', '/active-flags/1?version=1'],
+]);
 
 describe('create and read', () => {
   test('POST → 201 (enabled defaults to false); GET /:id; logged', async () => {
@@ -54,9 +54,7 @@ describe('create and read', () => {
     for (const key of ['a', 'points_referral', 'season2.pass-v2', 'x.y.z']) expect((await create({ key })).key).toBe(key);
   });
 
-  test('GET missing → 404', async () => {
-    expect((await call('GET', '/active-flags/999999')).statusCode).toBe(404);
-  });
+  itReturns404(contract, 'GET missing → 404', [['GET', '/active-flags/999999']]);
 });
 
 describe('validation', () => {
@@ -131,19 +129,16 @@ describe('update, toggle, delete, concurrency', () => {
   test('a stale toggle / PUT → 409 with current; nothing changes', async () => {
     const flag = await create({ key: 'stale.flag' });
     const first = (await call('PATCH', `/active-flags/${flag.id}/enabled`, { enabled: true, version: 1 })).json();
-    const staleToggle = await call('PATCH', `/active-flags/${flag.id}/enabled`, { enabled: false, version: 1 });
-    expect(staleToggle.statusCode).toBe(409);
-    expect(staleToggle.json().error).toMatchObject({ code: 'conflict', current: first });
-    const stalePut = await call('PUT', `/active-flags/${flag.id}`, { description: 'x', enabled: false, version: 1 });
-    expect(stalePut.statusCode).toBe(409);
-    expect((await call('GET', `/active-flags/${flag.id}`)).json()).toEqual(first);
+    const url = `/active-flags/${flag.id}`;
+    await expectStaleConflict(contract, ['PATCH', `${url}/enabled`, { enabled: false, version: 1 }], url, first);
+    await expectStaleConflict(contract, ['PUT', url, { description: 'x', enabled: false, version: 1 }], url, first);
   });
 
-  test('missing flag → 404 for PUT, PATCH, DELETE', async () => {
-    expect((await call('PUT', '/active-flags/999999', { description: '', enabled: true, version: 1 })).statusCode).toBe(404);
-    expect((await call('PATCH', '/active-flags/999999/enabled', { enabled: true, version: 1 })).statusCode).toBe(404);
-    expect((await call('DELETE', '/active-flags/999999?version=1')).statusCode).toBe(404);
-  });
+  itReturns404(contract, 'missing flag → 404 for PUT, PATCH, DELETE', [
+    ['PUT', '/active-flags/999999', { description: '', enabled: true, version: 1 }],
+    ['PATCH', '/active-flags/999999/enabled', { enabled: true, version: 1 }],
+    ['DELETE', '/active-flags/999999?version=1'],
+  ]);
 
   test('DELETE: stale → 409; right version → ok, logged; the key can be reused', async () => {
     const flag = await create({ key: 'delete.me' });

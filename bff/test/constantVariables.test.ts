@@ -1,16 +1,30 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import type { ConstantVariable } from '@phoenix/contract';
+import { expectStaleConflict, itRequiresAdmin, itReturns404 } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;
+let operatorToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = (await signedInAdmin(t)).token;
+  operatorToken = (await signedInAdmin(t, 1)).token;
 });
 afterAll(() => t.close());
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+
+itRequiresAdmin(contract, '/constant-variables', [
+  ['GET', '/constant-variables'],
+  ['GET', '/constant-variables/export.csv'],
+  ['GET', '/constant-variables/1'],
+  ['POST', '/constant-variables'],
+  ['PUT', '/constant-variables/1'],
+  ['DELETE', '/constant-variables/1?version=1'],
+]);
 
 async function create(input: Partial<{ key: string; type: string; value: string; description: string }>): Promise<ConstantVariable> {
   const response = await api('POST', '/constant-variables', { type: 'string', value: 'x', description: '', ...input });
@@ -120,12 +134,9 @@ describe('optimistic concurrency', () => {
     const created = await create({ key: 'season.name', value: 'Ember Season' });
     const first = await api('PUT', `/constant-variables/${created.id}`, { ...created, value: 'Frost Season', version: 1 });
     expect(first.statusCode).toBe(200);
-    const second = await api('PUT', `/constant-variables/${created.id}`, { ...created, value: 'Storm Season', version: 1 });
-    expect(second.statusCode).toBe(409);
-    const body = second.json();
-    expect(body.error.code).toBe('conflict');
-    expect(body.error.current).toEqual(first.json());
-    expect((await api('GET', `/constant-variables/${created.id}`)).json().value).toBe('Frost Season');
+    const url = `/constant-variables/${created.id}`;
+    await expectStaleConflict(contract, ['PUT', url, { ...created, value: 'Storm Season', version: 1 }], url, first.json());
+    expect((await api('GET', url)).json().value).toBe('Frost Season');
   });
 
   test('PUT without a version → 400; PUT of a missing record → 404', async () => {

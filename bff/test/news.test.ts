@@ -1,6 +1,7 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import type { NewsItem } from '@phoenix/contract';
-import { apiFor, at, DAY, expectGuarded, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { apiFor, at, DAY, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { itRequiresAdmin, itReturns404 } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;
@@ -13,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
+const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
 
 function draft(overrides: Record<string, unknown> = {}) {
   return {
@@ -34,16 +36,14 @@ async function create(overrides: Record<string, unknown> = {}): Promise<NewsItem
 
 
 describe('auth', () => {
-  test('every /news route: 401 without a token, 403 for a role-1 operator', async () => {
-    await expectGuarded(t, operatorToken, [
-      ['GET', '/news'],
-      ['GET', '/news/export.csv'],
-      ['GET', '/news/1'],
-      ['POST', '/news'],
-      ['PUT', '/news/1'],
-      ['DELETE', '/news/1?version=1'],
-    ]);
-  });
+  itRequiresAdmin(contract, '/news', [
+    ['GET', '/news'],
+    ['GET', '/news/export.csv'],
+    ['GET', '/news/1'],
+    ['POST', '/news'],
+    ['PUT', '/news/1'],
+    ['DELETE', '/news/1?version=1'],
+  ]);
 });
 
 describe('create and read', () => {
@@ -161,9 +161,7 @@ describe('update, delete and concurrency', () => {
     expect((await call('GET', `/news/${item.id}`)).json().title).toBe('Two');
   });
 
-  test('PUT of a missing record → 404', async () => {
-    expect((await call('PUT', '/news/999999', { ...draft(), version: 1 })).statusCode).toBe(404);
-  });
+  itReturns404(contract, 'PUT of a missing record → 404', [['PUT', '/news/999999', () => ({ ...draft(), version: 1 })]]);
 
   test('DELETE: version required, stale → 409, right → ok and logged with before, again → 404', async () => {
     const item = await create();

@@ -1,6 +1,7 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import type { WorldMessage } from '@phoenix/contract';
-import { apiFor, at, DAY, expectGuarded, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { apiFor, at, DAY, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { itRequiresAdmin, itReturns404 } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;
@@ -13,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
+const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
 
 function draft(overrides: Record<string, unknown> = {}) {
   return { message: 'Servers restart soon', severity: 'warning', displayStart: at(t, HOUR), displayEnd: at(t, 2 * HOUR), ...overrides };
@@ -24,16 +26,14 @@ async function create(overrides: Record<string, unknown> = {}): Promise<WorldMes
   return response.json();
 }
 
-test('every /world-messages route: 401 without a token, 403 for a role-1 operator', async () => {
-  await expectGuarded(t, operatorToken, [
-    ['GET', '/world-messages'],
-    ['GET', '/world-messages/export.csv'],
-    ['GET', '/world-messages/1'],
-    ['POST', '/world-messages'],
-    ['PUT', '/world-messages/1'],
-    ['POST', '/world-messages/1/cancel'],
-  ]);
-});
+itRequiresAdmin(contract, '/world-messages', [
+  ['GET', '/world-messages'],
+  ['GET', '/world-messages/export.csv'],
+  ['GET', '/world-messages/1'],
+  ['POST', '/world-messages'],
+  ['PUT', '/world-messages/1'],
+  ['POST', '/world-messages/1/cancel'],
+]);
 
 describe('create and read', () => {
   test('POST → 201, state scheduled; GET /:id; logged', async () => {
@@ -60,9 +60,7 @@ describe('create and read', () => {
     expect((await create({ displayStart: at(t, -HOUR) })).state).toBe('showing');
   });
 
-  test('GET missing → 404', async () => {
-    expect((await call('GET', '/world-messages/999999')).statusCode).toBe(404);
-  });
+  itReturns404(contract, 'GET missing → 404', [['GET', '/world-messages/999999']]);
 });
 
 describe('validation', () => {
@@ -164,10 +162,10 @@ describe('edit and cancel (scheduled only)', () => {
     expect(stale.json().error.current).toEqual(edited);
   });
 
-  test('cancel / PUT of a missing message → 404', async () => {
-    expect((await call('POST', '/world-messages/999999/cancel', { version: 1 })).statusCode).toBe(404);
-    expect((await call('PUT', '/world-messages/999999', { ...draft(), version: 1 })).statusCode).toBe(404);
-  });
+  itReturns404(contract, 'cancel / PUT of a missing message → 404', [
+    ['POST', '/world-messages/999999/cancel', { version: 1 }],
+    ['PUT', '/world-messages/999999', () => ({ ...draft(), version: 1 })],
+  ]);
 });
 
 describe('list: derived state, severity, search, sort, export', () => {

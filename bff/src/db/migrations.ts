@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 
 /**
@@ -54,10 +54,7 @@ const migrations: Record<string, Migration> = {
         )
         .addColumn('value', 'text', (c) => c.notNull())
         .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_by', 'varchar(254)')
+        .$call(versionedColumns)
         .execute();
       await db.schema
         .createIndex('constant_variables_updated_at_idx')
@@ -78,9 +75,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('after', 'jsonb')
         .addColumn('created_at', 'timestamptz', (c) => c.notNull())
         .execute();
-      for (const column of ['created_at', 'admin_email', 'action'] as const) {
-        await db.schema.createIndex(`action_logs_${column}_idx`).on('action_logs').column(column).execute();
-      }
+      await columnIndexes(db, 'action_logs', ['created_at', 'admin_email', 'action']);
       await db.schema
         .createIndex('action_logs_target_idx')
         .on('action_logs')
@@ -113,9 +108,7 @@ const migrations: Record<string, Migration> = {
         .execute();
       await expressionIndex(db, 'players_name_lower_idx', 'players', sql`lower(name)`);
       await expressionIndex(db, 'players_wallet_lower_idx', 'players', sql`lower(wallet_address)`);
-      for (const column of ['level', 'status', 'created_at', 'last_seen_at'] as const) {
-        await db.schema.createIndex(`players_${column}_idx`).on('players').column(column).execute();
-      }
+      await columnIndexes(db, 'players', ['level', 'status', 'created_at', 'last_seen_at']);
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable('players').ifExists().execute();
@@ -136,16 +129,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('publish_start', 'timestamptz', (c) => c.notNull())
         .addColumn('publish_end', 'timestamptz')
         .addColumn('pinned', 'boolean', (c) => c.notNull().defaultTo(false))
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_by', 'varchar(254)')
+        .$call(versionedColumns)
         .addCheckConstraint('news_publish_window_check', sql`publish_end is null or publish_end > publish_start`)
         .execute();
       await expressionIndex(db, 'news_title_lower_idx', 'news', sql`lower(title)`);
-      for (const column of ['category', 'publish_start', 'publish_end', 'updated_at'] as const) {
-        await db.schema.createIndex(`news_${column}_idx`).on('news').column(column).execute();
-      }
+      await columnIndexes(db, 'news', ['category', 'publish_start', 'publish_end', 'updated_at']);
       // The default order (pinned first, newest start) and the pinned sort.
       await db.schema.createIndex('news_pinned_publish_start_idx').on('news').columns(['pinned', 'publish_start']).execute();
     },
@@ -186,16 +174,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('key', 'varchar(100)', (c) => c.notNull().unique())
         .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
         .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(false))
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_by', 'varchar(254)')
+        .$call(versionedColumns)
         .execute();
       // The key sort is lower(key) like every text sort (see db/ordering.ts).
       await expressionIndex(db, 'active_flags_key_lower_idx', 'active_flags', sql`lower(key)`);
-      for (const column of ['enabled', 'updated_at'] as const) {
-        await db.schema.createIndex(`active_flags_${column}_idx`).on('active_flags').column(column).execute();
-      }
+      await columnIndexes(db, 'active_flags', ['enabled', 'updated_at']);
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable('active_flags').ifExists().execute();
@@ -215,15 +198,10 @@ const migrations: Record<string, Migration> = {
         .addColumn('display_end', 'timestamptz', (c) => c.notNull())
         .addColumn('cancelled_at', 'timestamptz')
         .addColumn('cancelled_by', 'varchar(254)')
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('updated_by', 'varchar(254)')
+        .$call(versionedColumns)
         .addCheckConstraint('world_messages_display_window_check', sql`display_end > display_start`)
         .execute();
-      for (const column of ['severity', 'display_start', 'display_end', 'cancelled_at', 'created_at'] as const) {
-        await db.schema.createIndex(`world_messages_${column}_idx`).on('world_messages').column(column).execute();
-      }
+      await columnIndexes(db, 'world_messages', ['severity', 'display_start', 'display_end', 'cancelled_at', 'created_at']);
       // The severity sort is by rank, not by name: same expression as features/worldMessages/repository.ts.
       await expressionIndex(
         db,
@@ -237,6 +215,25 @@ const migrations: Record<string, Migration> = {
     },
   },
 };
+
+// Helpers below are used by migrations that have shipped: they must keep emitting exactly the same
+// statements (a new shape gets a new helper), or a fresh database would differ from a migrated one.
+
+/** The versioned-record columns, last in the table (see db/versionedResource.ts). */
+function versionedColumns<T extends CreateTableBuilder<any, any>>(table: T): T {
+  return table
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_by', 'varchar(254)') as T;
+}
+
+/** One plain index per column, named `<table>_<column>_idx`. */
+async function columnIndexes(db: Kysely<any>, table: string, columns: readonly string[]) {
+  for (const column of columns) {
+    await db.schema.createIndex(`${table}_${column}_idx`).on(table).column(column).execute();
+  }
+}
 
 async function expressionIndex(db: Kysely<any>, name: string, table: string, expression: RawBuilder<unknown>) {
   await db.schema.createIndex(name).on(table).expression(expression).execute();

@@ -69,8 +69,11 @@ export interface VersionedResourceSpec<
   filters?: readonly ((qb: TableQuery<T>, query: Q, now: Date) => TableQuery<T>)[];
   /** A unique column reported as a 400 on that field: checked first, and a lost race maps to it too. */
   unique?: { column: ColumnName<T>; message: string };
-  /** Input checks that need the clock (run before insert and after the version check on update). */
-  validate?(input: Create | Update, now: Date): void;
+  /**
+   * Input checks that need the clock: on the POST body before insert, and on the PUT body (the
+   * POST fields plus version, when there is no `toChanges`) after the version check.
+   */
+  validate?(input: Create, now: Date): void;
   /** A message when a row may no longer be changed by `verb` ('update', 'delete', custom): 409 with it. */
   frozen?(row: RowOf<T>, now: Date, verb: string): string | null;
 }
@@ -236,8 +239,10 @@ export function versionedResource<
 
     async update(trx: Transaction<Database>, id: number, input: Update, by: string, now: Date): Promise<Outcome<Api>> {
       const { row, before } = await lockVersion(trx, id, input.version, now, 'update');
-      spec.validate?.(input, now);
-      const changes: ChangesOf<T> = spec.toChanges ? spec.toChanges(input) : spec.toColumns(input as unknown as Create);
+      // Without toChanges the PUT body is the POST body plus its version (the default type of Update).
+      const asCreate = input as unknown as Create;
+      if (!spec.toChanges) spec.validate?.(asCreate, now);
+      const changes: ChangesOf<T> = spec.toChanges ? spec.toChanges(input) : spec.toColumns(asCreate);
       if (spec.unique) {
         const value = (changes as Record<string, unknown>)[spec.unique.column];
         const current = (row as Record<string, unknown>)[spec.unique.column];

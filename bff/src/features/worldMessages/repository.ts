@@ -1,26 +1,19 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
+  WORLD_MESSAGE_ONLY_SCHEDULED,
   WORLD_MESSAGE_SORTS,
   type WorldMessage,
   type WorldMessageCreate,
   type WorldMessageQuery,
   type WorldMessageState,
 } from '@phoenix/contract';
-import type { Database, WorldMessageRow } from '../../db/schema';
+import type { WorldMessageRow } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
-import { likeEscape } from '../../http/validate';
-
-export type WorldMessageSort = (typeof WORLD_MESSAGE_SORTS)[number];
+import { versionedResource } from '../../db/versionedResource';
+import { validationFailed } from '../../http/errors';
 
 /** Same expression as the index in migration 0006 (info 1 < warning 2 < critical 3). */
 const severityRank = sql`(case severity when 'info' then 1 when 'warning' then 2 else 3 end)`;
-
-const sortKeys = {
-  displayStart: sortKey('display_start', 'plain'),
-  displayEnd: sortKey('display_end', 'plain'),
-  severity: severityRank,
-  createdAt: sortKey('created_at', 'plain'),
-} satisfies Record<WorldMessageSort, unknown>;
 
 /** The same rule as the SQL filter below. */
 export function worldMessageStateAt(
@@ -51,133 +44,63 @@ export function toWorldMessage(row: WorldMessageRow, now: Date): WorldMessage {
   };
 }
 
-function filtered(db: Kysely<Database>, query: WorldMessageQuery, now: Date) {
-  let qb = db.selectFrom('world_messages');
-  const q = query.q?.trim();
-  if (q) qb = qb.where('message', 'ilike', `%${likeEscape(q)}%`);
-  if (query.severity) qb = qb.where('severity', '=', query.severity);
-  switch (query.state) {
-    case 'cancelled':
-      qb = qb.where('cancelled_at', 'is not', null);
-      break;
-    case 'scheduled':
-      qb = qb.where('cancelled_at', 'is', null).where('display_start', '>', now);
-      break;
-    case 'showing':
-      qb = qb.where('cancelled_at', 'is', null).where('display_start', '<=', now).where('display_end', '>', now);
-      break;
-    case 'ended':
-      qb = qb.where('cancelled_at', 'is', null).where('display_end', '<=', now);
-      break;
+/** A broadcast whose window is already over would never be shown: refuse it. */
+function checkNotOver(input: WorldMessageCreate, now: Date): void {
+  if (Date.parse(input.displayEnd) <= now.getTime()) {
+    throw validationFailed({ displayEnd: ['Display end must be in the future'] });
   }
-  return qb;
 }
 
-/** Without a sort: newest display start first. */
-function ordered(db: Kysely<Database>, query: WorldMessageQuery, sort: WorldMessageSort | undefined, now: Date) {
-  const qb = filtered(db, query, now).selectAll();
-  if (!sort) return qb.orderBy('display_start', 'desc').orderBy('id', 'desc');
-  return qb.orderBy(sortKeys[sort], query.order).orderBy('id', query.order);
-}
-
-export async function listWorldMessages(
-  db: Kysely<Database>,
-  query: WorldMessageQuery,
-  sort: WorldMessageSort | undefined,
-  now: Date,
-): Promise<{ items: WorldMessage[]; total: number }> {
-  const count = await filtered(db, query, now)
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await ordered(db, query, sort, now)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  return { items: rows.map((row) => toWorldMessage(row, now)), total: Number(count.total) };
-}
-
-export async function exportWorldMessages(
-  db: Kysely<Database>,
-  query: WorldMessageQuery,
-  sort: WorldMessageSort | undefined,
-  now: Date,
-  maxRows: number,
-): Promise<WorldMessage[]> {
-  const rows = await ordered(db, query, sort, now).limit(maxRows).execute();
-  return rows.map((row) => toWorldMessage(row, now));
-}
-
-export async function findWorldMessage(db: Kysely<Database>, id: number): Promise<WorldMessageRow | undefined> {
-  return db.selectFrom('world_messages').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function lockWorldMessage(trx: Transaction<Database>, id: number): Promise<WorldMessageRow | undefined> {
-  return trx.selectFrom('world_messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export async function insertWorldMessage(
-  trx: Transaction<Database>,
-  input: WorldMessageCreate,
-  by: string,
-  now: Date,
-): Promise<WorldMessageRow> {
-  return trx
-    .insertInto('world_messages')
-    .values({
-      message: input.message,
-      severity: input.severity,
-      display_start: input.displayStart,
-      display_end: input.displayEnd,
-      cancelled_at: null,
-      cancelled_by: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      updated_by: by,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function updateWorldMessage(
-  trx: Transaction<Database>,
-  id: number,
-  input: WorldMessageCreate,
-  by: string,
-  now: Date,
-): Promise<WorldMessageRow> {
-  return trx
-    .updateTable('world_messages')
-    .set((eb) => ({
-      message: input.message,
-      severity: input.severity,
-      display_start: input.displayStart,
-      display_end: input.displayEnd,
-      version: eb('version', '+', 1),
-      updated_at: now,
-      updated_by: by,
-    }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function cancelWorldMessage(
-  trx: Transaction<Database>,
-  id: number,
-  by: string,
-  now: Date,
-): Promise<WorldMessageRow> {
-  return trx
-    .updateTable('world_messages')
-    .set((eb) => ({
-      cancelled_at: now,
-      cancelled_by: by,
-      version: eb('version', '+', 1),
-      updated_at: now,
-      updated_by: by,
-    }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+/**
+ * World messages: broadcasts with a display window; `state` is derived from it (in SQL too).
+ * Edit (PUT) and cancel only while scheduled (409 otherwise); never deleted. Without a sort:
+ * newest display start first.
+ */
+export const worldMessages = versionedResource({
+  table: 'world_messages',
+  target: 'worldMessage',
+  noun: 'world message',
+  toApi: toWorldMessage,
+  toColumns: (input: WorldMessageCreate) => ({
+    message: input.message,
+    severity: input.severity,
+    display_start: input.displayStart,
+    display_end: input.displayEnd,
+  }),
+  sorts: WORLD_MESSAGE_SORTS,
+  sortKeys: {
+    displayStart: sortKey('display_start', 'plain'),
+    displayEnd: sortKey('display_end', 'plain'),
+    severity: severityRank,
+    createdAt: sortKey('created_at', 'plain'),
+  },
+  defaultOrder: [
+    ['display_start', 'desc'],
+    ['id', 'desc'],
+  ],
+  search: ['message'],
+  filters: [
+    (qb, query: WorldMessageQuery) => (query.severity ? qb.where('severity', '=', query.severity) : qb),
+    (qb, query: WorldMessageQuery, now) => {
+      switch (query.state) {
+        case 'cancelled':
+          return qb.where('cancelled_at', 'is not', null);
+        case 'scheduled':
+          return qb.where('cancelled_at', 'is', null).where('display_start', '>', now);
+        case 'showing':
+          return qb.where('cancelled_at', 'is', null).where('display_start', '<=', now).where('display_end', '>', now);
+        case 'ended':
+          return qb.where('cancelled_at', 'is', null).where('display_end', '<=', now);
+        default:
+          return qb;
+      }
+    },
+  ],
+  validate: checkNotOver,
+  frozen: (row, now, verb) =>
+    worldMessageStateAt(row, now) === 'scheduled'
+      ? null
+      : verb === 'cancel'
+        ? WORLD_MESSAGE_ONLY_SCHEDULED.cancel
+        : WORLD_MESSAGE_ONLY_SCHEDULED.edit,
+});
