@@ -35,3 +35,8 @@ export function formatTimeWindow(start: string | null | undefined, end: string |
   if (end) return `Until ${formatDateTime(end)}`;
   return none;
 }
+
+/** "saved 2026-11-21 08:38 by admin@…": when a versioned record was last saved, and by whom. */
+export function savedAt(record: { updatedAt: string; updatedBy: string | null }): string {
+  return `saved ${formatDateTime(record.updatedAt)}${record.updatedBy ? ` by ${record.updatedBy}` : ''}`;
+}

@@ -15,3 +15,4 @@ export * from './Markdown';
 export * from './DateTimeRangeFields';
 export * from './Switch';
 export * from './JsonDiff';
+export * from './columns';

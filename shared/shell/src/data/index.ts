@@ -18,3 +18,4 @@ export {
 } from './useResourceForm';
 export { useQuerySubView, type QuerySubView, type QuerySubViewResult } from './useQuerySubView';
 export { useResourceAction, type ResourceActionOptions, type ResourceActionVars } from './useResourceAction';
+export { ResourceTable, type ResourceTableProps } from './ResourceTable';

@@ -13,7 +13,7 @@ import {
   Select,
   TextArea,
   TextField,
-  formatDateTime,
+  savedAt,
 } from '@phoenix/ui';
 import { LIST_PATH } from './constantVariablePaths';
 
@@ -80,7 +80,7 @@ export function ConstantVariableForm<Out>({
             >
               {theirs && (
                 <>
-                  <p>{`Their version ${theirs.version}, saved ${formatDateTime(theirs.updatedAt)}${theirs.updatedBy ? ` by ${theirs.updatedBy}` : ''}:`}</p>
+                  <p>{`Their version ${theirs.version}, ${savedAt(theirs)}:`}</p>
                   <Pre>{`${theirs.key} (${theirs.type}) = ${theirs.value}`}</Pre>
                 </>
               )}

@@ -1,20 +1,26 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ConstantVariable } from '@phoenix/contract';
-import { useConfirm, useCsvExport, useListParams, useResourceList, useResourceMutation, describeError } from '@phoenix/shell';
+import {
+  ResourceTable,
+  useConfirm,
+  useCsvExport,
+  useListParams,
+  useResourceList,
+  useResourceMutation,
+} from '@phoenix/shell';
 import {
   Badge,
   Button,
   ButtonLink,
-  DataTable,
+  type DataTableColumn,
   PageBody,
   PageHeader,
-  Pagination,
+  RowActions,
   SearchForm,
-  formatDateTime,
   truncate,
+  updatedColumn,
   VisuallyHidden,
-  type DataTableColumn,
 } from '@phoenix/ui';
 import { CONSTANT_VARIABLES, CREATE_PATH, editPath } from './constantVariablePaths';
 
@@ -22,20 +28,10 @@ const Mono = styled.code`
   font-family: ${({ theme }) => theme.monoFont};
   font-size: 0.8125rem;
 `;
-const RowActions = styled.div`
-  display: flex;
-  gap: 0.25rem;
-  justify-content: flex-end;
-`;
-const Muted = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.75rem;
-`;
 
 export default function ConstantVariableListPage() {
   const list = useListParams({ defaults: { sort: 'key', order: 'asc', pageSize: 20 } });
-  const { data, isLoading, isFetching, error, refetch } = useResourceList<ConstantVariable>(CONSTANT_VARIABLES, list.toQuery());
+  const result = useResourceList<ConstantVariable>(CONSTANT_VARIABLES, list.toQuery());
   const { remove } = useResourceMutation<ConstantVariable>(CONSTANT_VARIABLES);
   const { exportCsv, isExporting } = useCsvExport(CONSTANT_VARIABLES, list.toFilterQuery());
   const confirm = useConfirm();
@@ -60,17 +56,7 @@ export default function ConstantVariableListPage() {
       render: (cv) => <Mono title={cv.value.length > 60 ? cv.value : undefined}>{truncate(cv.value, 60)}</Mono>,
     },
     { key: 'description', header: 'Description', sortable: true, render: (cv) => truncate(cv.description, 80) },
-    {
-      key: 'updatedAt',
-      header: 'Updated',
-      sortable: true,
-      render: (cv) => (
-        <>
-          {formatDateTime(cv.updatedAt)}
-          {cv.updatedBy && <Muted>{cv.updatedBy}</Muted>}
-        </>
-      ),
-    },
+    updatedColumn<ConstantVariable>(),
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -105,30 +91,21 @@ export default function ConstantVariableListPage() {
         }
       />
       <SearchForm label="Search key, value or description" value={list.q} onSearch={list.setQ} />
-      <DataTable
+      <ResourceTable
         caption="Constant variables"
         columns={columns}
-        rows={data?.items}
         rowKey={(cv) => cv.id}
-        sort={list.sort ? { key: list.sort, order: list.order } : null}
-        onSortChange={list.setSort}
-        loading={isLoading || isFetching}
-        error={error && !data ? describeError(error) : undefined}
-        onRetry={refetch}
-        emptyTitle={list.q ? `No variables match "${list.q}"` : 'No constant variables yet'}
+        list={list}
+        result={result}
+        filtered={Boolean(list.q)}
+        filteredEmptyTitle={`No variables match "${list.q}"`}
+        emptyTitle="No constant variables yet"
         emptyAction={
-          list.q ? (
-            <Button onClick={() => list.setQ('')}>Clear search</Button>
-          ) : (
-            <ButtonLink as={Link} to={CREATE_PATH} $variant="primary">
-              New variable
-            </ButtonLink>
-          )
+          <ButtonLink as={Link} to={CREATE_PATH} $variant="primary">
+            New variable
+          </ButtonLink>
         }
       />
-      {data && (
-        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
-      )}
     </PageBody>
   );
 }

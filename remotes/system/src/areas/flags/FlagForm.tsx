@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { FLAG_KEY_HINT, type ActiveFlag } from '@phoenix/contract';
 import { useResourceForm, type FormSchema } from '@phoenix/shell';
-import { Alert, Button, Checkbox, ConflictNotice, FormActions, FormStack, Panel, TextArea, TextField, formatDateTime } from '@phoenix/ui';
+import { Alert, Button, Checkbox, ConflictNotice, FormActions, FormStack, Panel, TextArea, TextField, savedAt } from '@phoenix/ui';
 
 /** What the form edits. The key is typed once, at creation (the game looks flags up by key). */
 export interface FlagValues {
@@ -50,7 +50,7 @@ export function FlagForm<Out>({
           {form.conflict && (
             <ConflictNotice title="Someone else saved this flag while you were editing." onReloadTheirs={form.conflict.reloadTheirs} onKeepMine={form.conflict.keepMine}>
               {theirs && (
-                <p>{`Their version ${theirs.version}, saved ${formatDateTime(theirs.updatedAt)}${theirs.updatedBy ? ` by ${theirs.updatedBy}` : ''}: ${theirs.enabled ? 'on' : 'off'}, "${theirs.description}".`}</p>
+                <p>{`Their version ${theirs.version}, ${savedAt(theirs)}: ${theirs.enabled ? 'on' : 'off'}, "${theirs.description}".`}</p>
               )}
             </ConflictNotice>
           )}

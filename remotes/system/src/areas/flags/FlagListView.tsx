@@ -1,22 +1,28 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ActiveFlag } from '@phoenix/contract';
-import { describeError, useConfirm, useCsvExport, useListParams, useResourceList, useResourceMutation } from '@phoenix/shell';
+import {
+  ResourceTable,
+  useConfirm,
+  useCsvExport,
+  useListParams,
+  useResourceList,
+  useResourceMutation,
+} from '@phoenix/shell';
 import {
   Button,
   ButtonLink,
-  DataTable,
+  type DataTableColumn,
   FilterBar,
   PageBody,
   PageHeader,
-  Pagination,
+  RowActions,
   SearchForm,
   Select,
   Switch,
-  VisuallyHidden,
-  formatDateTime,
   truncate,
-  type DataTableColumn,
+  updatedColumn,
+  VisuallyHidden,
 } from '@phoenix/ui';
 import { ACTIVE_FLAGS, STATE_OPTIONS } from './flagLabels';
 import { useFlagToggle } from './useFlagToggle';
@@ -27,20 +33,10 @@ const Mono = styled.code`
   font-family: ${({ theme }) => theme.monoFont};
   font-size: 0.8125rem;
 `;
-const Muted = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.75rem;
-`;
-const RowActions = styled.div`
-  display: flex;
-  gap: 0.25rem;
-  justify-content: flex-end;
-`;
 
 export function FlagListView({ createSearch, editSearch }: { createSearch: string; editSearch: (id: number) => string }) {
   const list = useListParams({ defaults: { sort: 'key', order: 'asc' }, filters: FILTERS });
-  const { data, isLoading, isFetching, error, refetch } = useResourceList<ActiveFlag>(ACTIVE_FLAGS, list.toQuery());
+  const result = useResourceList<ActiveFlag>(ACTIVE_FLAGS, list.toQuery());
   const { remove } = useResourceMutation<ActiveFlag>(ACTIVE_FLAGS);
   const { exportCsv, isExporting } = useCsvExport(ACTIVE_FLAGS, list.toFilterQuery());
   const { toggle, pendingId } = useFlagToggle();
@@ -73,17 +69,7 @@ export function FlagListView({ createSearch, editSearch }: { createSearch: strin
     },
     // The API sorts flags by key, state and update time only.
     { key: 'description', header: 'Description', render: (flag) => truncate(flag.description, 100) },
-    {
-      key: 'updatedAt',
-      header: 'Updated',
-      sortable: true,
-      render: (flag) => (
-        <>
-          {formatDateTime(flag.updatedAt)}
-          {flag.updatedBy && <Muted>{flag.updatedBy}</Muted>}
-        </>
-      ),
-    },
+    updatedColumn<ActiveFlag>(),
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -119,20 +105,17 @@ export function FlagListView({ createSearch, editSearch }: { createSearch: strin
         <SearchForm label="Search key or description" value={list.q} onSearch={list.setQ} />
         <Select label="State" options={STATE_OPTIONS} placeholder="On and off" value={list.filters.enabled} onChange={(e) => list.setFilter('enabled', e.target.value)} />
       </FilterBar>
-      <DataTable
+      <ResourceTable
         caption="Active flags"
         columns={columns}
-        rows={data?.items}
         rowKey={(flag) => flag.id}
-        sort={list.sort ? { key: list.sort, order: list.order } : null}
-        onSortChange={list.setSort}
-        loading={isLoading || isFetching}
-        error={error && !data ? describeError(error) : undefined}
-        onRetry={refetch}
-        emptyTitle={filtered ? 'No flags match these filters' : 'No flags yet'}
-        emptyAction={filtered ? <Button onClick={list.reset}>Clear filters</Button> : newButton}
+        list={list}
+        result={result}
+        filtered={filtered}
+        filteredEmptyTitle="No flags match these filters"
+        emptyTitle="No flags yet"
+        emptyAction={newButton}
       />
-      {data && <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />}
     </PageBody>
   );
 }

@@ -1,22 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ActionLog } from '@phoenix/contract';
-import { describeError, useCsvExport, useListParams, useResourceList } from '@phoenix/shell';
+import { ResourceTable, useCsvExport, useListParams, useResourceList } from '@phoenix/shell';
 import {
   Button,
-  DataTable,
+  type DataTableColumn,
+  diffJson,
   FieldRow,
   FormActions,
-  PageBody,
-  PageHeader,
-  Pagination,
-  Panel,
-  TextField,
-  diffJson,
   formatDateTime,
   isoToLocalInput,
   localInputToIso,
-  type DataTableColumn,
+  PageBody,
+  PageHeader,
+  Panel,
+  TextField,
 } from '@phoenix/ui';
 import { ACTION_LOGS, ActionLogDetail, targetLabel } from './ActionLogDetail';
 import { useLogDetailParam } from './useLogDetailParam';
@@ -114,7 +112,7 @@ function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft
 
 export default function ActionLogListPage() {
   const list = useListParams({ defaults: { sort: 'createdAt', order: 'desc', pageSize: 50 }, filters: FILTERS });
-  const { data, isLoading, isFetching, error, refetch } = useResourceList<ActionLog>(ACTION_LOGS, list.toQuery());
+  const result = useResourceList<ActionLog>(ACTION_LOGS, list.toQuery());
   const { exportCsv, isExporting } = useCsvExport(ACTION_LOGS, list.toFilterQuery());
   const filtered = FILTERS.some((f) => list.filters[f]);
   const detail = useLogDetailParam();
@@ -132,29 +130,17 @@ export default function ActionLogListPage() {
       />
       {/* Re-mount on URL change (back/forward, shared link) so the inputs show the applied filters. */}
       <Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />
-      <DataTable
+      <ResourceTable
         caption="Action logs"
         columns={logColumns((log) => detail.open(log.id))}
-        rows={data?.items}
         rowKey={(log) => log.id}
-        sort={list.sort ? { key: list.sort, order: list.order } : null}
-        onSortChange={list.setSort}
-        loading={isLoading || isFetching}
-        error={error && !data ? describeError(error) : undefined}
-        onRetry={refetch}
-        emptyTitle={filtered ? 'No log entries match these filters' : 'No actions logged yet'}
-        emptyAction={filtered ? <Button onClick={list.reset}>Clear filters</Button> : undefined}
+        list={list}
+        result={result}
+        filtered={filtered}
+        filteredEmptyTitle="No log entries match these filters"
+        emptyTitle="No actions logged yet"
+        pageSizeOptions={[20, 50, 100, 200]}
       />
-      {data && (
-        <Pagination
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          pageSizeOptions={[20, 50, 100, 200]}
-        />
-      )}
       {detail.isOpen && <ActionLogDetail id={detail.id} onClose={detail.close} />}
     </PageBody>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { MAINTENANCE_MESSAGE_MAX, type MaintenanceStatus, type MaintenanceUpdate } from '@phoenix/contract';
-import { Alert, Button, ConflictNotice, DateTimeRangeFields, FormActions, FormStack, Panel, TextArea, formatDateTime, formatTimeWindow } from '@phoenix/ui';
+import { Alert, Button, ConflictNotice, DateTimeRangeFields, FormActions, FormStack, Panel, TextArea, formatTimeWindow, savedAt } from '@phoenix/ui';
 import { AllowedPlayersEditor } from './AllowedPlayersEditor';
 import { countText } from './maintenanceCopy';
 import { MaintenanceStatusPanel } from './MaintenanceStatusPanel';
@@ -15,7 +15,7 @@ const Title = styled.h2`
 function TheirVersion({ theirs }: { theirs: MaintenanceStatus }) {
   return (
     <p>
-      {`Their version ${theirs.version}, saved ${formatDateTime(theirs.updatedAt)}${theirs.updatedBy ? ` by ${theirs.updatedBy}` : ''}: ` +
+      {`Their version ${theirs.version}, ${savedAt(theirs)}: ` +
         `maintenance ${theirs.enabled ? 'ON' : 'OFF'}, window ${formatTimeWindow(theirs.plannedStart, theirs.plannedEnd)}, ` +
         `${countText(theirs.allowedPlayerIds.length, 'allowed player', 'allowed players')}, message "${theirs.message}".`}
     </p>

@@ -13,7 +13,7 @@ import {
   Select,
   TextArea,
   TextField,
-  formatDateTime,
+  savedAt,
 } from '@phoenix/ui';
 import { NewsPreview } from './NewsPreview';
 import { CATEGORY_OPTIONS } from './newsLabels';
@@ -88,7 +88,7 @@ export function NewsForm<Out>({
                 onKeepMine={form.conflict.keepMine}
               >
                 {theirs && (
-                  <p>{`Their version ${theirs.version}, saved ${formatDateTime(theirs.updatedAt)}${theirs.updatedBy ? ` by ${theirs.updatedBy}` : ''}: "${theirs.title}".`}</p>
+                  <p>{`Their version ${theirs.version}, ${savedAt(theirs)}: "${theirs.title}".`}</p>
                 )}
               </ConflictNotice>
             )}

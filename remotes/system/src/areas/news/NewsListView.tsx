@@ -1,23 +1,30 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { NewsItem } from '@phoenix/contract';
-import { describeError, useConfirm, useCsvExport, useListParams, useResourceList, useResourceMutation } from '@phoenix/shell';
+import {
+  ResourceTable,
+  useConfirm,
+  useCsvExport,
+  useListParams,
+  useResourceList,
+  useResourceMutation,
+} from '@phoenix/shell';
 import {
   Badge,
   Button,
   ButtonLink,
-  DataTable,
+  type DataTableColumn,
   FilterBar,
-  PageBody,
-  PageHeader,
-  Pagination,
-  SearchForm,
-  Select,
-  VisuallyHidden,
   formatDateTime,
   markdownToPlainText,
+  PageBody,
+  PageHeader,
+  RowActions,
+  SearchForm,
+  Select,
   truncate,
-  type DataTableColumn,
+  updatedColumn,
+  VisuallyHidden,
 } from '@phoenix/ui';
 import { CATEGORY_OPTIONS, NEWS, STATUS_OPTIONS, STATUS_TONE, categoryLabel, statusLabel } from './newsLabels';
 
@@ -29,23 +36,13 @@ const Excerpt = styled.span`
   font-size: 0.8125rem;
   max-width: 32rem;
 `;
-const Muted = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.75rem;
-`;
-const RowActions = styled.div`
-  display: flex;
-  gap: 0.25rem;
-  justify-content: flex-end;
-`;
 
 /** The body as one line of plain text: markdown syntax dropped, HTML left as the text it is. */
 const excerpt = (body: string) => truncate(markdownToPlainText(body), 140);
 
 export function NewsListView({ createSearch, editSearch }: { createSearch: string; editSearch: (id: number) => string }) {
   const list = useListParams({ filters: FILTERS });
-  const { data, isLoading, isFetching, error, refetch } = useResourceList<NewsItem>(NEWS, list.toQuery());
+  const result = useResourceList<NewsItem>(NEWS, list.toQuery());
   const { remove } = useResourceMutation<NewsItem>(NEWS);
   const { exportCsv, isExporting } = useCsvExport(NEWS, list.toFilterQuery());
   const confirm = useConfirm();
@@ -85,17 +82,7 @@ export function NewsListView({ createSearch, editSearch }: { createSearch: strin
     { key: 'publishStart', header: 'Publish start', sortable: true, render: (news) => formatDateTime(news.publishStart) },
     { key: 'publishEnd', header: 'Publish end', sortable: true, render: (news) => (news.publishEnd ? formatDateTime(news.publishEnd) : 'No end') },
     { key: 'pinned', header: 'Pinned', sortable: true, render: (news) => (news.pinned ? <Badge $tone="warning">Pinned</Badge> : 'No') },
-    {
-      key: 'updatedAt',
-      header: 'Updated',
-      sortable: true,
-      render: (news) => (
-        <>
-          {formatDateTime(news.updatedAt)}
-          {news.updatedBy && <Muted>{news.updatedBy}</Muted>}
-        </>
-      ),
-    },
+    updatedColumn<NewsItem>(),
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -132,20 +119,17 @@ export function NewsListView({ createSearch, editSearch }: { createSearch: strin
         <Select label="Category" options={CATEGORY_OPTIONS} placeholder="Any category" value={list.filters.category} onChange={(e) => list.setFilter('category', e.target.value)} />
         <Select label="Status" options={STATUS_OPTIONS} placeholder="Any status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)} />
       </FilterBar>
-      <DataTable
+      <ResourceTable
         caption="Information"
         columns={columns}
-        rows={data?.items}
         rowKey={(news) => news.id}
-        sort={list.sort ? { key: list.sort, order: list.order } : null}
-        onSortChange={list.setSort}
-        loading={isLoading || isFetching}
-        error={error && !data ? describeError(error) : undefined}
-        onRetry={refetch}
-        emptyTitle={filtered ? 'No news matches these filters' : 'No news yet'}
-        emptyAction={filtered ? <Button onClick={list.reset}>Clear filters</Button> : newButton}
+        list={list}
+        result={result}
+        filtered={filtered}
+        filteredEmptyTitle="No news matches these filters"
+        emptyTitle="No news yet"
+        emptyAction={newButton}
       />
-      {data && <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />}
     </PageBody>
   );
 }

@@ -10,7 +10,7 @@ import {
   Panel,
   Select,
   TextArea,
-  formatDateTime,
+  savedAt,
 } from '@phoenix/ui';
 import { SEVERITY_OPTIONS } from './worldMessageLabels';
 
@@ -69,7 +69,7 @@ export function WorldMessageForm<Out>({
             >
               {theirs && (
                 <p>
-                  {`Their version ${theirs.version} (${theirs.state}), saved ${formatDateTime(theirs.updatedAt)}${theirs.updatedBy ? ` by ${theirs.updatedBy}` : ''}: "${theirs.message}".`}
+                  {`Their version ${theirs.version} (${theirs.state}), ${savedAt(theirs)}: "${theirs.message}".`}
                   {theirs.state !== 'scheduled' && ' It is no longer scheduled, so it cannot be edited any more.'}
                 </p>
               )}

@@ -1,22 +1,21 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { WorldMessage } from '@phoenix/contract';
-import { describeError, useCsvExport, useListParams, useResourceList } from '@phoenix/shell';
+import { ResourceTable, useCsvExport, useListParams, useResourceList } from '@phoenix/shell';
 import {
   Badge,
   Button,
   ButtonLink,
-  DataTable,
+  type DataTableColumn,
   FilterBar,
+  formatDateTime,
   PageBody,
   PageHeader,
-  Pagination,
+  RowActions,
   SearchForm,
   Select,
-  VisuallyHidden,
-  formatDateTime,
   truncate,
-  type DataTableColumn,
+  VisuallyHidden,
 } from '@phoenix/ui';
 import { useCancelWorldMessage } from './useCancelWorldMessage';
 import { SEVERITY_OPTIONS, SEVERITY_TONE, STATE_OPTIONS, STATE_TONE, WORLD_MESSAGES, severityLabel, stateLabel } from './worldMessageLabels';
@@ -33,15 +32,10 @@ const Muted = styled.span`
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.75rem;
 `;
-const RowActions = styled.div`
-  display: flex;
-  gap: 0.25rem;
-  justify-content: flex-end;
-`;
 
 export function WorldMessageListView({ createSearch, editSearch }: { createSearch: string; editSearch: (id: number) => string }) {
   const list = useListParams({ filters: FILTERS });
-  const { data, isLoading, isFetching, error, refetch } = useResourceList<WorldMessage>(WORLD_MESSAGES, list.toQuery());
+  const result = useResourceList<WorldMessage>(WORLD_MESSAGES, list.toQuery());
   const { exportCsv, isExporting } = useCsvExport(WORLD_MESSAGES, list.toFilterQuery());
   const { askAndCancel, isCancelling } = useCancelWorldMessage();
   const filtered = Boolean(list.q || list.filters.state || list.filters.severity);
@@ -107,20 +101,17 @@ export function WorldMessageListView({ createSearch, editSearch }: { createSearc
         <Select label="State" options={STATE_OPTIONS} placeholder="Any state" value={list.filters.state} onChange={(e) => list.setFilter('state', e.target.value)} />
         <Select label="Severity" options={SEVERITY_OPTIONS} placeholder="Any severity" value={list.filters.severity} onChange={(e) => list.setFilter('severity', e.target.value)} />
       </FilterBar>
-      <DataTable
+      <ResourceTable
         caption="World messages"
         columns={columns}
-        rows={data?.items}
         rowKey={(wm) => wm.id}
-        sort={list.sort ? { key: list.sort, order: list.order } : null}
-        onSortChange={list.setSort}
-        loading={isLoading || isFetching}
-        error={error && !data ? describeError(error) : undefined}
-        onRetry={refetch}
-        emptyTitle={filtered ? 'No world messages match these filters' : 'No world messages yet'}
-        emptyAction={filtered ? <Button onClick={list.reset}>Clear filters</Button> : newButton}
+        list={list}
+        result={result}
+        filtered={filtered}
+        filteredEmptyTitle="No world messages match these filters"
+        emptyTitle="No world messages yet"
+        emptyAction={newButton}
       />
-      {data && <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />}
     </PageBody>
   );
 }

@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import type { DataTableColumn } from './DataTable';
+import { formatDateTime } from './format';
+
+/** The Edit / Delete (or other) buttons at the end of a row. */
+export const RowActions = styled.div`
+  display: flex;
+  gap: 0.25rem;
+  justify-content: flex-end;
+`;
+
+const UpdatedBy = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.75rem;
+`;
+
+/** "Updated" column of every versioned record: when, and by whom. */
+export function updatedColumn<T extends { updatedAt: string; updatedBy: string | null }>(): DataTableColumn<T> {
+  return {
+    key: 'updatedAt',
+    header: 'Updated',
+    sortable: true,
+    render: (row) => (
+      <>
+        {formatDateTime(row.updatedAt)}
+        {row.updatedBy && <UpdatedBy>{row.updatedBy}</UpdatedBy>}
+      </>
+    ),
+  };
+}
