@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { ActionLog, DashboardSummary, Page } from '@phoenix/contract';
 import { describeError, useApi } from '@phoenix/shell';
+import { ErrorState } from '@phoenix/ui';
 
 const Heading = styled.h1`
   margin: 0 0 1rem;
@@ -29,25 +30,6 @@ const Panel = styled.section`
 const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const ErrorBox = styled.div`
-  color: ${({ theme }) => theme.colors.danger};
-  p {
-    margin: 0 0 0.5rem;
-  }
-  button {
-    font: inherit;
-    padding: 0.3rem 0.8rem;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    cursor: pointer;
-  }
-  button:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
 `;
 
 const Table = styled.table`
@@ -96,12 +78,7 @@ function RecentActions() {
       {query.isPending ? (
         <Muted role="status">Loading recent actions…</Muted>
       ) : query.isError ? (
-        <ErrorBox role="alert">
-          <p>Recent actions could not be loaded. {describeError(query.error)}</p>
-          <button type="button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </ErrorBox>
+        <ErrorState title="Recent actions could not be loaded" message={describeError(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.items.length === 0 ? (
         <Muted>No actions recorded yet.</Muted>
       ) : (
@@ -166,12 +143,7 @@ function GameMaintenance() {
       {query.isPending ? (
         <Muted role="status">Loading the maintenance status…</Muted>
       ) : query.isError ? (
-        <ErrorBox role="alert">
-          <p>The maintenance status could not be loaded. {describeError(query.error)}</p>
-          <button type="button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </ErrorBox>
+        <ErrorState title="The maintenance status could not be loaded" message={describeError(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <StateLine $on={query.data.maintenance.enabled}>
