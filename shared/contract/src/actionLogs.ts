@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
+import { defineResource } from './resource';
 
-export interface ActionLog {
-  id: number;
-  adminId: number | null;
-  adminEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export const actionLogSchema = z.object({
+  id: z.number().int(),
+  adminId: z.number().int().nullable(),
+  adminEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type ActionLog = z.infer<typeof actionLogSchema>;
 
 export const actionLogQuerySchema = listQuerySchema.extend({
   admin: z.string().max(254).optional(),
@@ -23,3 +25,16 @@ export const actionLogQuerySchema = listQuerySchema.extend({
 export type ActionLogQuery = z.infer<typeof actionLogQuerySchema>;
 
 export const ACTION_LOG_SORTS = ['createdAt', 'adminEmail', 'action', 'targetType'] as const;
+
+/** Read-only: written by every mutation in the same transaction. Newest first by default. */
+export const actionLogResource = defineResource({
+  path: '/action-logs',
+  target: 'actionLog',
+  noun: 'action log entry',
+  plural: 'action log entries',
+  schemas: { record: actionLogSchema, create: z.never(), update: z.never(), query: actionLogQuerySchema },
+  sorts: ACTION_LOG_SORTS,
+  defaultSort: { sort: 'createdAt', order: 'desc' },
+  csv: { filename: 'action-logs.csv', columns: ['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId'] },
+  remove: false,
+});

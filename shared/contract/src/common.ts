@@ -42,4 +42,13 @@ export const ERROR_CODES = {
 /** Optimistic concurrency: every editable record carries a version the client sends back. */
 export const versionSchema = z.number().int().min(1);
 
+/** The audit columns every versioned record carries. */
+export const versionedRecordShape = {
+  id: z.number().int(),
+  version: versionSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+};
+
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { versionSchema } from './common';
+import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
 
 export const CONSTANT_VALUE_TYPES = ['number', 'string', 'boolean', 'json'] as const;
 export type ConstantValueType = (typeof CONSTANT_VALUE_TYPES)[number];
@@ -53,16 +54,32 @@ export const constantVariableUpdateSchema = constantVariableFields
   .superRefine(checkValue);
 export type ConstantVariableUpdate = z.infer<typeof constantVariableUpdateSchema>;
 
-export interface ConstantVariable {
-  id: number;
-  key: string;
-  type: ConstantValueType;
-  value: string;
-  description: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+export const constantVariableSchema = z.object({
+  ...versionedRecordShape,
+  key: z.string(),
+  type: z.enum(CONSTANT_VALUE_TYPES),
+  value: z.string(),
+  description: z.string(),
+});
+export type ConstantVariable = z.infer<typeof constantVariableSchema>;
 
 export const CONSTANT_VARIABLE_SORTS = ['key', 'type', 'value', 'description', 'updatedAt'] as const;
+
+/** Typed values the game servers read at run time. `q` matches key or description. */
+export const constantVariableResource = defineResource({
+  path: '/constant-variables',
+  target: 'constantVariable',
+  noun: 'constant variable',
+  schemas: {
+    record: constantVariableSchema,
+    create: constantVariableCreateSchema,
+    update: constantVariableUpdateSchema,
+    query: listQuerySchema,
+  },
+  sorts: CONSTANT_VARIABLE_SORTS,
+  defaultSort: { sort: 'key', order: 'asc' },
+  csv: {
+    filename: 'constant-variables.csv',
+    columns: ['id', 'key', 'type', 'value', 'description', 'version', 'updatedAt', 'updatedBy'],
+  },
+});

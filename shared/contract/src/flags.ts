@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, versionSchema } from './common';
+import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
 import { queryBooleanSchema } from './fields';
 
 /** Lowercase words of letters and digits joined by . _ or -, e.g. 'battle.double-up'. */
@@ -36,19 +37,27 @@ export const flagToggleSchema = z.object({
 });
 export type FlagToggle = z.infer<typeof flagToggleSchema>;
 
-export interface ActiveFlag {
-  id: number;
-  key: string;
-  description: string;
-  enabled: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+export const activeFlagSchema = z.object({
+  ...versionedRecordShape,
+  key: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+});
+export type ActiveFlag = z.infer<typeof activeFlagSchema>;
 
 /** GET /active-flags: q matches key or description; enabled=true|false filters. */
 export const flagQuerySchema = listQuerySchema.extend({ enabled: queryBooleanSchema });
 export type FlagQuery = z.infer<typeof flagQuerySchema>;
 
 export const FLAG_SORTS = ['key', 'enabled', 'updatedAt'] as const;
+
+/** Feature flags the game reads by key. PATCH <path>/:id/enabled toggles one. */
+export const activeFlagResource = defineResource({
+  path: '/active-flags',
+  target: 'activeFlag',
+  noun: 'flag',
+  schemas: { record: activeFlagSchema, create: flagCreateSchema, update: flagUpdateSchema, query: flagQuerySchema },
+  sorts: FLAG_SORTS,
+  defaultSort: { sort: 'key', order: 'asc' },
+  csv: { filename: 'active-flags.csv', columns: ['id', 'key', 'enabled', 'description', 'version', 'updatedAt', 'updatedBy'] },
+});

@@ -1,3 +1,4 @@
+export * from './resource';
 export * from './common';
 export * from './auth';
 export * from './config';

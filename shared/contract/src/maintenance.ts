@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionSchema } from './common';
+import { defineDocument } from './resource';
 import { isoDateTimeSchema, isStrictlyAfter } from './fields';
 import { playerIdListSchema } from './players';
 
@@ -29,17 +30,26 @@ export const maintenanceUpdateSchema = z
 export type MaintenanceUpdate = z.infer<typeof maintenanceUpdateSchema>;
 
 /** GET /maintenance: the game's maintenance status, one document. */
-export interface MaintenanceStatus {
-  enabled: boolean;
-  message: string;
-  plannedStart: string | null;
-  plannedEnd: string | null;
+export const maintenanceStatusSchema = z.object({
+  enabled: z.boolean(),
+  message: z.string(),
+  plannedStart: z.string().nullable(),
+  plannedEnd: z.string().nullable(),
   /** Players let in during maintenance: unique, ascending. */
-  allowedPlayerIds: number[];
-  version: number;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+  allowedPlayerIds: z.array(z.number().int()),
+  version: versionSchema,
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
+
+/** The game's maintenance status: one versioned document. */
+export const maintenanceDocument = defineDocument({
+  path: '/maintenance',
+  target: 'maintenance',
+  noun: 'maintenance status',
+  schemas: { record: maintenanceStatusSchema, update: maintenanceUpdateSchema },
+});
 
 /**
  * What the action log stores as before/after of a maintenance change: the document without the

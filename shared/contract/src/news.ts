@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, versionSchema } from './common';
+import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
 import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
 
 export const NEWS_CATEGORIES = ['update', 'event', 'maintenance', 'notice'] as const;
@@ -45,20 +46,17 @@ export type NewsCreate = z.infer<typeof newsCreateSchema>;
 export const newsUpdateSchema = newsFields.extend({ version: versionSchema }).superRefine(checkWindow);
 export type NewsUpdate = z.infer<typeof newsUpdateSchema>;
 
-export interface NewsItem {
-  id: number;
-  title: string;
-  body: string;
-  category: NewsCategory;
-  publishStart: string;
-  publishEnd: string | null;
-  pinned: boolean;
-  status: NewsStatus;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+export const newsItemSchema = z.object({
+  ...versionedRecordShape,
+  title: z.string(),
+  body: z.string(),
+  category: z.enum(NEWS_CATEGORIES),
+  publishStart: z.string(),
+  publishEnd: z.string().nullable(),
+  pinned: z.boolean(),
+  status: z.enum(NEWS_STATUSES),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
 
 /** GET /news: q matches title or body; category and status filter. */
 export const newsQuerySchema = listQuerySchema.extend({
@@ -69,3 +67,16 @@ export type NewsQuery = z.infer<typeof newsQuerySchema>;
 
 /** Without `sort`: pinned first, then newest publish start. */
 export const NEWS_SORTS = ['title', 'category', 'publishStart', 'publishEnd', 'pinned', 'updatedAt'] as const;
+
+/** Information: in-game news. Without a sort: pinned first, then the newest publish start. */
+export const newsResource = defineResource({
+  path: '/news',
+  target: 'news',
+  noun: 'news item',
+  schemas: { record: newsItemSchema, create: newsCreateSchema, update: newsUpdateSchema, query: newsQuerySchema },
+  sorts: NEWS_SORTS,
+  csv: {
+    filename: 'news.csv',
+    columns: ['id', 'title', 'category', 'status', 'publishStart', 'publishEnd', 'pinned', 'body', 'version', 'updatedAt', 'updatedBy'],
+  },
+});

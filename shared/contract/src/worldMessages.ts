@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, versionSchema } from './common';
+import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
 import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
 
 export const WORLD_MESSAGE_SEVERITIES = ['info', 'warning', 'critical'] as const;
@@ -41,20 +42,17 @@ export type WorldMessageUpdate = z.infer<typeof worldMessageUpdateSchema>;
 export const worldMessageCancelSchema = z.object({ version: versionSchema });
 export type WorldMessageCancel = z.infer<typeof worldMessageCancelSchema>;
 
-export interface WorldMessage {
-  id: number;
-  message: string;
-  severity: WorldMessageSeverity;
-  displayStart: string;
-  displayEnd: string;
-  state: WorldMessageState;
-  cancelledAt: string | null;
-  cancelledBy: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+export const worldMessageSchema = z.object({
+  ...versionedRecordShape,
+  message: z.string(),
+  severity: z.enum(WORLD_MESSAGE_SEVERITIES),
+  displayStart: z.string(),
+  displayEnd: z.string(),
+  state: z.enum(WORLD_MESSAGE_STATES),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+});
+export type WorldMessage = z.infer<typeof worldMessageSchema>;
 
 /** GET /world-messages: q matches the message; state and severity filter. */
 export const worldMessageQuerySchema = listQuerySchema.extend({
@@ -70,3 +68,17 @@ export const WORLD_MESSAGE_ONLY_SCHEDULED = {
   cancel: 'Only a scheduled message can be cancelled',
   edit: 'Only a scheduled message can be edited',
 } as const;
+
+/** Broadcasts to every player. Never deleted: POST <path>/:id/cancel while scheduled. */
+export const worldMessageResource = defineResource({
+  path: '/world-messages',
+  target: 'worldMessage',
+  noun: 'world message',
+  schemas: { record: worldMessageSchema, create: worldMessageCreateSchema, update: worldMessageUpdateSchema, query: worldMessageQuerySchema },
+  sorts: WORLD_MESSAGE_SORTS,
+  csv: {
+    filename: 'world-messages.csv',
+    columns: ['id', 'message', 'severity', 'state', 'displayStart', 'displayEnd', 'cancelledAt', 'cancelledBy', 'version', 'updatedAt', 'updatedBy'],
+  },
+  remove: false,
+});
