@@ -16,3 +16,4 @@ export * from './DateTimeRangeFields';
 export * from './Switch';
 export * from './JsonDiff';
 export * from './columns';
+export * from './i18n';
