@@ -2,7 +2,7 @@ import type { Insertable, Kysely, RawBuilder, Selectable, SelectQueryBuilder, Tr
 import type { ListQuery } from '@phoenix/contract';
 import { conflict, notFound, validationFailed } from '../http/errors';
 import { likeEscape } from '../http/validate';
-import type { Outcome } from '../features/actionLogs/write';
+import type { Outcome } from './mutate';
 import { isUniqueViolation } from './connect';
 import type { Database } from './schema';
 
@@ -10,7 +10,7 @@ import type { Database } from './schema';
  * A versioned, admin-edited table (constant variables, news, flags, world messages, ...): the
  * list / export / get / create / update / delete logic written once. A feature declares its table,
  * row → API mapper, columns, sorts, search and filters; `resourceRoutes.ts` turns the result into
- * the HTTP routes. Every mutation returns `{ result, log }` for `mutate` (features/actionLogs/write),
+ * the HTTP routes. Every mutation returns `{ result, log }` for `mutate` (db/mutate.ts),
  * which writes the action-log row in the same transaction as the change.
  *
  * Convention (the same in every such table): `id` identity, `version` (optimistic concurrency,

@@ -5,7 +5,7 @@ import { idParamSchema, versionQuerySchema, type ListQuery, type Page } from '@p
 import type { Actor, AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { VersionedResource, VersionedTable } from '../db/versionedResource';
-import { mutate, type Outcome } from '../features/actionLogs/write';
+import { mutate, type Outcome } from '../db/mutate';
 import { requireActor } from './auth';
 import { boundedExport, sendCsv, toCsv } from './csv';
 import { parseInput, parseSort } from './validate';

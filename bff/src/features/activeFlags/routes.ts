@@ -21,3 +21,5 @@ export async function registerActiveFlagRoutes(app: FastifyInstance, ctx: AppCon
     ),
   );
 }
+
+export default registerActiveFlagRoutes;

@@ -21,3 +21,5 @@ export async function registerConstantVariableRoutes(app: FastifyInstance, ctx: 
     },
   });
 }
+
+export default registerConstantVariableRoutes;

@@ -28,15 +28,6 @@ export async function findMaintenance(db: Kysely<Database>): Promise<Maintenance
   return db.selectFrom('maintenance').selectAll().where('id', '=', MAINTENANCE_ID).executeTakeFirst();
 }
 
-/** Only the small columns (the dashboard). */
-export async function findMaintenanceSummary(db: Kysely<Database>) {
-  return db
-    .selectFrom('maintenance')
-    .select(['enabled', 'planned_start', 'planned_end'])
-    .where('id', '=', MAINTENANCE_ID)
-    .executeTakeFirst();
-}
-
 export async function lockMaintenance(trx: Transaction<Database>): Promise<MaintenanceRow | undefined> {
   return trx.selectFrom('maintenance').selectAll().where('id', '=', MAINTENANCE_ID).forUpdate().executeTakeFirst();
 }

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { requireActor } from '../../http/auth';
 import { parseInput } from '../../http/validate';
-import { mutate } from '../actionLogs/write';
-import { BULK_ID_BODY_LIMIT } from '../players/routes';
+import { mutate } from '../../db/mutate';
+import { BULK_ID_BODY_LIMIT } from '../../http/limits';
 import { findMaintenance, toMaintenanceStatus } from './repository';
 import { saveMaintenance } from './service';
 
@@ -23,3 +23,5 @@ export async function registerMaintenanceRoutes(app: FastifyInstance, ctx: AppCo
     return mutate(ctx, actor, (trx, now) => saveMaintenance(trx, input, actor.email, now));
   });
 }
+
+export default registerMaintenanceRoutes;

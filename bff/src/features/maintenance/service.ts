@@ -7,10 +7,8 @@ import {
 } from '@phoenix/contract';
 import type { Database } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
-import type { ActionLogEntry } from '../actionLogs/write';
+import type { Outcome } from '../../db/mutate';
 import { lockMaintenance, MAINTENANCE_ID, toMaintenanceStatus, updateMaintenance } from './repository';
-
-type Outcome<T> = { result: T; log: ActionLogEntry };
 
 const TARGET = 'maintenance';
 

@@ -16,3 +16,5 @@ export async function registerNewsRoutes(app: FastifyInstance, ctx: AppContext):
     },
   });
 }
+
+export default registerNewsRoutes;

@@ -29,3 +29,5 @@ export async function registerWorldMessageRoutes(app: FastifyInstance, ctx: AppC
     ),
   );
 }
+
+export default registerWorldMessageRoutes;
