@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>) {
     .addCheckConstraint('world_messages_display_window_check', sql`display_end > display_start`)
     .execute();
   await columnIndexes(db, 'world_messages', ['severity', 'display_start', 'display_end', 'cancelled_at', 'created_at']);
-  // The severity sort is by rank, not by name: same expression as features/worldMessages/repository.ts.
+  // The severity sort is by rank, not by name: same expression as features/worldMessages/routes.ts.
   await expressionIndex(
     db,
     'world_messages_severity_rank_idx',

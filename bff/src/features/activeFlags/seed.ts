@@ -1,7 +1,7 @@
 import type { FlagCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { mutate } from '../../db/mutate';
-import { activeFlags } from './repository';
+import { activeFlags } from './routes';
 
 const LOCAL_FLAGS: FlagCreate[] = [
   { key: 'battle.double-up', description: 'Double-up wagers after a win', enabled: true },

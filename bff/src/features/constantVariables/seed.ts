@@ -1,7 +1,7 @@
 import type { ConstantVariableCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { mutate } from '../../db/mutate';
-import { constantVariables } from './repository';
+import { constantVariables } from './routes';
 
 const LOCAL_CONSTANTS: ConstantVariableCreate[] = [
   { key: 'battle.maxTurns', type: 'number', value: '30', description: 'Turns before a battle ends in a draw' },

@@ -1,7 +1,7 @@
 import type { NewsCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { mutate } from '../../db/mutate';
-import { news } from './repository';
+import { news } from './routes';
 
 const DAY = 24 * 3_600_000;
 const iso = (at: number) => new Date(at).toISOString();

@@ -1,7 +1,7 @@
 import type { WorldMessageCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { mutate } from '../../db/mutate';
-import { worldMessages } from './repository';
+import { worldMessages } from './routes';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
