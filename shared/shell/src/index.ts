@@ -12,3 +12,4 @@ export * from './modals';
 export * from './data';
 export * from './toasts';
 export * from './i18n';
+export * from './resources';

@@ -17,3 +17,4 @@ export * from './Switch';
 export * from './JsonDiff';
 export * from './columns';
 export * from './i18n';
+export * from './frames';
