@@ -43,7 +43,7 @@ describe('two admins editing the same record', () => {
     await save(secondMain);
     const conflict = secondMain.getByRole('alert', { name: 'Edit conflict' });
     await conflict.waitFor();
-    assert.match(await conflict.innerText(), /Someone else saved this variable/);
+    assert.match(await conflict.innerText(), /Someone else saved this constant variable/);
     assert.match(await conflict.innerText(), /battle\.turnSeconds \(number\) = 25/);
     await conflict.getByRole('button', { name: 'Reload their version' }).click();
     assert.equal(await secondMain.getByLabel('Value').inputValue(), '25');

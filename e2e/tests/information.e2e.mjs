@@ -90,7 +90,7 @@ describe('information (in-game news)', () => {
 
     // Delete, after a confirm that names the title.
     await edited.getByRole('button', { name: /delete/i }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Delete news "E2E patch notes v2"?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete news item "E2E patch notes v2"?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await edited.waitFor({ state: 'detached' });
     await page.getByText('Deleted "E2E patch notes v2".').waitFor();
