@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const db = createDb(target);
   try {
     await migrateToLatest(db);
-    const passwordHash = await hashPassword(password, DEFAULTS.bcryptCost);
+    const passwordHash = await hashPassword(password, DEFAULTS.passwordHash);
     const ctx: AppContext = { db, now: () => new Date(), settings: resolveSettings({}) };
     const admin = await mutate(ctx, { id: null, email: 'system (create-admin CLI)' }, (trx, now) =>
       createAdmin(trx, { email: parsed.data.email, passwordHash, role: ADMIN_ROLE }, now),
