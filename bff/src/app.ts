@@ -18,6 +18,7 @@ import { registerActiveFlagRoutes } from './features/activeFlags/routes';
 import { registerPlayerRoutes } from './features/players/routes';
 import { registerWorldMessageRoutes } from './features/worldMessages/routes';
 import { installAuthGuard } from './http/auth';
+import { installInputGuards } from './http/validate';
 import { HttpError, installErrorHandlers } from './http/errors';
 import { seedLocalData } from './seed';
 
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
   installAuthGuard(app, ctx);
+  installInputGuards(app);
   // API responses hold admin data: never let a browser or proxy cache them.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
