@@ -4,8 +4,20 @@ import { FORM_ERROR_KEY, validationFailed, type FieldErrors } from './errors';
 
 export { FORM_ERROR_KEY };
 
+type ParseObserver = (schema: z.ZodType, input: unknown) => void;
+let parseObserver: ParseObserver | null = null;
+
+/**
+ * For the generated test suites: see which schema parses which input, so the fuzz suite can
+ * derive each route's bodies from the schema the route really uses. Null stops observing.
+ */
+export function observeParsedInputs(observer: ParseObserver | null): void {
+  parseObserver = observer;
+}
+
 /** Parses with a contract schema; a failure becomes 400 validation_failed with fieldErrors. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  parseObserver?.(schema, input);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw validationFailed(fieldErrorsOf(result.error));
