@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { observeParsedInputs } from '../src/http/validate';
-import { bodiesFor, junkValue } from './support/arbitraries';
+import { bodiesFor, junkValue, queryValuesFor } from './support/arbitraries';
 import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
 
 /**
@@ -61,7 +61,7 @@ async function bodySchemaOf(method: string, url: string): Promise<z.ZodType | un
   return found;
 }
 
-const versionArb = fc.oneof({ weight: 4, arbitrary: fc.constant('1') }, { weight: 1, arbitrary: junkValue.map((v) => String(v)) });
+const versionArb = fc.oneof({ weight: 4, arbitrary: fc.constant('1') }, { weight: 1, arbitrary: junkValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) });
 
 test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database unchanged', async () => {
   const routes = t.app.routeTable.filter((r) => MUTATING.has(r.method) && !SKIPPED.has(`${r.method} ${r.url}`));
@@ -72,14 +72,17 @@ test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database u
   let serverErrors = 0;
   let refused = 0;
   const started = Date.now();
+  let marked = false; // a 4xx check leaves the watcher marked; anything else needs a new mark
   for (const { method, url } of routes) {
     const route = `${method} ${url}`;
     const routeStarted = Date.now();
     const schema = await bodySchemaOf(method, url);
+    marked = false; // the probe request may have written
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(bodiesFor(schema), versionArb, async (body, version) => {
-        await db.mark();
+        if (!marked) await db.mark();
+        marked = false;
         const response = await send(method, url, body, version);
         bodies++;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
@@ -90,6 +93,7 @@ test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database u
         if (response.statusCode >= 400) {
           refused++;
           const changed = await db.changedTables(EXPECTED_TO_CHANGE[route]);
+          marked = true;
           if (changed.length) throw new Error(`${route} answered ${response.statusCode} but changed ${changed.join(', ')}`);
         }
       }),
@@ -102,6 +106,49 @@ test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database u
     `fuzz: ${routes.length} mutating routes, ${bodies} bodies tried in ${((Date.now() - started) / 1000).toFixed(1)} s, ${refused} refused with 4xx (database unchanged each time), 5xx = ${serverErrors}\n${summary.join('\n')}`,
   );
   expect(serverErrors).toBe(0);
+}, 300_000);
+
+/** The schema a read route parses its query string with, found like the body schema above. */
+async function querySchemaOf(url: string): Promise<z.ZodType | undefined> {
+  let found: z.ZodType | undefined;
+  const probe = JSON.stringify({ __fuzzProbe__: '1' });
+  observeParsedInputs((schema, input) => {
+    if (JSON.stringify(input) === probe) found = schema;
+  });
+  try {
+    await t.call(token, { method: 'GET', url: `${url.replace(/:\w+/g, '1')}?__fuzzProbe__=1` });
+  } finally {
+    observeParsedInputs(null);
+  }
+  return found;
+}
+
+const QUERY_RUNS_PER_ROUTE = 40;
+
+test('fuzzing the query string of every read route (filters, sort, paging): never a 5xx', async () => {
+  const routes = t.app.routeTable.filter((r) => r.method === 'GET' && r.url !== '/health');
+  expect(routes.length).toBeGreaterThanOrEqual(5);
+  let queries = 0;
+  let withSchema = 0;
+  const failures: string[] = [];
+  for (const { url } of routes) {
+    const schema = await querySchemaOf(url);
+    if (schema) withSchema++;
+    await fc.assert(
+      fc.asyncProperty(queryValuesFor(schema), async (pairs) => {
+        const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`).join('&');
+        const response = await t.call(token, { method: 'GET', url: `${url.replace(/:\w+/g, '1')}?${query}` });
+        queries++;
+        if (response.statusCode >= 500) {
+          failures.push(`GET ${url}?${query} → ${response.statusCode}`);
+          throw new Error(`GET ${url}?${query} answered ${response.statusCode}: ${response.body}`);
+        }
+      }),
+      { numRuns: QUERY_RUNS_PER_ROUTE },
+    );
+  }
+  console.log(`fuzz (query strings): ${routes.length} read routes (${withSchema} with a query schema), ${queries} queries tried, 5xx = ${failures.length}`);
+  expect(failures).toEqual([]);
 }, 300_000);
 
 test('the database watcher sees a committed write and ignores a rolled-back one (the check above can fail)', async () => {

@@ -156,3 +156,28 @@ export function bodiesFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> 
     { weight: 3, arbitrary: junkBody },
   );
 }
+
+/** Query-string values: junk as text, plus the values a schema expects when one is known. */
+const junkQueryText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...JUNK_VALUES.filter((v) => typeof v !== 'object').map((v) => String(v)).map((v) => v.slice(0, 5000))) },
+  { weight: 1, arbitrary: fc.constantFrom('99999999999999999999', '-2147483649', '1.5', 'asc', 'desc', 'true', 'false', 'null', '[]', '{}') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+);
+
+/**
+ * Key/value pairs for a query string: the schema's keys (and the usual list keys) with valid or
+ * junk text, sometimes a key twice (arrives as an array), sometimes an unknown key.
+ */
+export function queryValuesFor(schema: z.ZodType | undefined): fc.Arbitrary<[string, string][]> {
+  const json = schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : {};
+  const properties = json.properties ?? {};
+  const keys = [...new Set([...Object.keys(properties), 'page', 'pageSize', 'sort', 'order', 'q'])];
+  const valueFor = (key: string): fc.Arbitrary<string> => {
+    const property = properties[key];
+    const valid = property ? fromJsonSchema(property).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) : junkQueryText;
+    return fc.oneof(valid, junkQueryText);
+  };
+  const pair = fc.constantFrom(...keys).chain((key) => valueFor(key).map((value): [string, string] => [key, value]));
+  const unknown = fc.tuple(fc.string({ maxLength: 10 }), junkQueryText);
+  return fc.array(fc.oneof({ weight: 5, arbitrary: pair }, { weight: 1, arbitrary: unknown }), { minLength: 1, maxLength: 5 });
+}

@@ -12,7 +12,10 @@ import type { Database } from '../../src/db/schema';
 export interface DbWatcher {
   /** Call before a request. */
   mark(): Promise<void>;
-  /** After the request: the tables whose content differs from the mark (empty = unchanged). */
+  /**
+   * After the request: the tables whose content differs from the mark (empty = unchanged).
+   * Leaves the watcher marked at the current state, so a run of checks needs no mark() between.
+   */
   changedTables(ignore?: readonly string[]): Promise<string[]>;
 }
 
@@ -56,6 +59,7 @@ export async function watchDatabase(db: Kysely<Database>): Promise<DbWatcher> {
     async changedTables(ignore = []) {
       const xid = await nextXid();
       if (xid !== null && xid === markedXid) return [];
+      markedXid = xid;
       const now = await content();
       const changed = [...now.keys()].filter((name) => now.get(name) !== markedContent!.get(name));
       markedContent = now;
