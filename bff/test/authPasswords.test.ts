@@ -1,6 +1,6 @@
 import { createTestApp, TEST_PASSWORD_HASH, type TestApp } from './support/testApp';
 import bcrypt from 'bcryptjs';
-import { mutate } from '../src/features/actionLogs/write';
+import { mutate } from '../src/db/mutate';
 import { createAdmin } from '../src/features/admins/service';
 import { hashPassword, needsRehash, OWASP_ARGON2ID, verifyPassword } from '../src/features/auth/crypto';
 
