@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { acquireDataFolderLock, type DataFolderLock } from './lock';
 import type { Database } from './schema';
 
 export type DbTarget =
@@ -21,9 +22,39 @@ export function createDb(target: DbTarget): Kysely<Database> {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  if (!target.dataDir) return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite()) });
+
+  // Refuse before touching the folder if another process has it open (see db/lock.ts).
+  const lock = acquireDataFolderLock(target.dataDir);
+  try {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    const dialect = new PGliteDialect(new PGlite(target.dataDir));
+    return new Kysely<Database>({ dialect: releasingOnDestroy(dialect, lock) });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** The folder is given back when the database is closed (Kysely#destroy), after PGlite has closed. */
+function releasingOnDestroy(dialect: Dialect, lock: DataFolderLock): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const destroy = driver.destroy.bind(driver);
+      driver.destroy = async () => {
+        try {
+          await destroy();
+        } finally {
+          lock.release();
+        }
+      };
+      return driver;
+    },
+  };
 }
 
 /** PostgreSQL error code of a unique-constraint violation (same on PGlite). */

@@ -39,8 +39,11 @@ export const ERROR_CODES = {
   internal: 'internal_error',
 } as const;
 
+/** Largest value of a PostgreSQL `integer` (ids, versions): past it the database refuses the query. */
+export const PG_INT_MAX = 2_147_483_647;
+
 /** Optimistic concurrency: every editable record carries a version the client sends back. */
-export const versionSchema = z.number().int().min(1);
+export const versionSchema = z.number().int().min(1).max(PG_INT_MAX);
 
 /** The audit columns every versioned record carries. */
 export const versionedRecordShape = {
@@ -51,4 +54,4 @@ export const versionedRecordShape = {
   updatedBy: z.string().nullable(),
 };
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id') });
