@@ -7,10 +7,8 @@ import type { Database } from '../db/schema';
 import type { VersionedResource, VersionedTable } from '../db/versionedResource';
 import { mutate, type Outcome } from '../features/actionLogs/write';
 import { requireActor } from './auth';
-import { boundedExport, sendCsv, toCsv } from './csv';
+import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, type Cell } from './csv';
 import { parseInput, parseSort } from './validate';
-
-type Cell = string | number | boolean | null | undefined;
 
 export interface ResourceRoutes<
   T extends VersionedTable,
@@ -52,19 +50,15 @@ export function registerResourceRoutes<
 
   app.get(path, async (request): Promise<Page<Api>> => {
     const { query, sort } = parseListQuery(request.query);
-    const { items, total } = await resource.list(ctx.db, query, sort, ctx.now());
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    const { items, total, totalCapped } = await resource.list(ctx.db, query, sort, ctx.now());
+    return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
   });
 
   app.get(`${path}/export.csv`, async (request, reply) => {
     const { query, sort } = parseListQuery(request.query);
-    const now = ctx.now();
-    const { rows, truncated } = await boundedExport((limit) => resource.exportRows(ctx.db, query, sort, now, limit));
-    const body = toCsv(
-      csv.columns,
-      rows.map((row) => csv.columns.map((column) => row[column] as Cell)),
-    );
-    return sendCsv(reply, csv.filename, body, truncated);
+    const batches = resource.exportBatches(ctx.db, query, sort, ctx.now(), EXPORT_BATCH_SIZE);
+    const chunks = csvChunks(csv.columns, batches, (row: Api) => csv.columns.map((column) => row[column] as Cell));
+    return sendCsvStream(reply, csv.filename, chunks);
   });
 
   app.get(`${path}/:id`, async (request): Promise<Api> => {

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ActionLog, ActionLogQuery } from '@phoenix/contract';
 import { ACTION_LOG_SORTS } from '@phoenix/contract';
 import type { ActionLogRow, Database } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
+import { assertPageWithinCap, cappedCount, keysetBatches, type CappedTotal } from '../../db/paging';
 import { likeEscape } from '../../http/validate';
 
 export type ActionLogSort = (typeof ACTION_LOG_SORTS)[number];
@@ -66,13 +67,13 @@ function filtered(db: Kysely<Database>, query: ActionLogQuery) {
   return qb;
 }
 
-/** Newest first unless a sort is given. */
-function ordered(db: Kysely<Database>, query: ActionLogQuery, sort: ActionLogSort | undefined, orderGiven: boolean) {
+/** Newest first unless a sort is given. Every (key, id) pair has its index (migration 0010). */
+function orderTerms(query: ActionLogQuery, sort: ActionLogSort | undefined, orderGiven: boolean) {
   const direction = sort || orderGiven ? query.order : 'desc';
-  return filtered(db, query)
-    .selectAll()
-    .orderBy(sortKeys[sort ?? 'createdAt'], direction)
-    .orderBy('id', direction);
+  return [
+    { key: sortKeys[sort ?? 'createdAt'], direction, nullable: false },
+    { key: sql.ref('id'), direction, nullable: false },
+  ] as const;
 }
 
 export async function listActionLogs(
@@ -80,26 +81,27 @@ export async function listActionLogs(
   query: ActionLogQuery,
   sort: ActionLogSort | undefined,
   orderGiven: boolean,
-): Promise<{ items: ActionLog[]; total: number }> {
-  const count = await filtered(db, query)
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await ordered(db, query, sort, orderGiven)
+): Promise<{ items: ActionLog[] } & CappedTotal> {
+  assertPageWithinCap(query.page, query.pageSize);
+  const total = await cappedCount(db, filtered(db, query));
+  const rows = await orderTerms(query, sort, orderGiven)
+    .reduce((qb, term) => qb.orderBy(term.key, term.direction), filtered(db, query).selectAll())
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
-  return { items: rows.map(toActionLog), total: Number(count.total) };
+  return { items: rows.map(toActionLog), ...total };
 }
 
-export async function exportActionLogs(
+/** Every matching entry, in list order, a batch at a time (for the streamed CSV export). */
+export async function* exportActionLogs(
   db: Kysely<Database>,
   query: ActionLogQuery,
   sort: ActionLogSort | undefined,
   orderGiven: boolean,
-  maxRows: number,
-): Promise<ActionLog[]> {
-  const rows = await ordered(db, query, sort, orderGiven).limit(maxRows).execute();
-  return rows.map(toActionLog);
+  batchSize: number,
+): AsyncGenerator<ActionLog[]> {
+  const batches = keysetBatches<ActionLogRow>(filtered(db, query).selectAll(), orderTerms(query, sort, orderGiven), batchSize);
+  for await (const rows of batches) yield rows.map(toActionLog);
 }
 
 export async function findActionLog(db: Kysely<Database>, id: number): Promise<ActionLog | null> {

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Player } from '@phoenix/contract';
-import { toJson } from '../../db/json';
 import type { Database, PlayerRow } from '../../db/schema';
 
 export function toPlayer(row: PlayerRow): Player {
@@ -17,20 +16,23 @@ export function toPlayer(row: PlayerRow): Player {
 
 /**
  * The ids (unique, valid player ids) that are not in the players table, in the order given.
- * One query: the list travels as one jsonb parameter and is unnested server-side (the same on
- * PGlite and PostgreSQL), then anti-joined on the primary key.
+ * One query with one int[] parameter (100,000 ids travel as one array value, parsed natively, the
+ * same on PGlite and PostgreSQL), unnested with its positions and anti-joined on the primary key.
  */
 export async function unknownPlayerIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const result = await sql<{ id: number }>`
     select given.id
-    from (
-      select value::integer as id, ordinality
-      from jsonb_array_elements_text(${toJson(ids)}::jsonb) with ordinality
-    ) as given
+    from unnest(${intArray(ids)}::integer[]) with ordinality as given(id, position)
     where not exists (select 1 from players p where p.id = given.id)
-    order by given.ordinality`.execute(db);
+    order by given.position`.execute(db);
   return result.rows.map((row) => Number(row.id));
+}
+
+/** An integer[] parameter as PostgreSQL's array text ('{1,2,3}'): one compact value both drivers pass as is. */
+function intArray(ids: readonly number[]): string {
+  if (!ids.every(Number.isSafeInteger)) throw new TypeError('player ids must be integers');
+  return `{${ids.join(',')}}`;
 }
 
 /**
