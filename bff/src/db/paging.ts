@@ -62,33 +62,42 @@ export async function* keysetBatches<Row>(
   batchSize: number,
 ): AsyncGenerator<Row[]> {
   const keyAliases = terms.map((_, i) => `__keyset_${i}`);
-  // Keys travel as text so that nothing is lost on the way (timestamps keep their microseconds);
-  // the parameter is typed back by the comparison with the column.
+  const typeAliases = terms.map((_, i) => `__keyset_type_${i}`);
+  // Keys travel as text so that nothing is lost on the way (timestamps keep their microseconds),
+  // with their SQL type, to be cast back in the next condition (PGlite types a bare parameter
+  // strictly: a 'true' string is not a boolean).
   let qb = terms.reduce(
-    (acc, term, i) => acc.select(sql<string | null>`(${term.key})::text`.as(keyAliases[i])),
+    (acc, term, i) =>
+      acc.select([sql<string | null>`(${term.key})::text`.as(keyAliases[i]), sql<string>`pg_typeof(${term.key})::text`.as(typeAliases[i])]),
     query,
   );
   qb = terms.reduce((acc, term) => acc.orderBy(term.key as never, term.direction), qb);
-  let last: (string | null)[] | null = null;
+  let last: KeyValue[] | null = null;
   for (;;) {
     const page = (last ? qb.where(after(terms, last)) : qb).limit(batchSize);
     const rows = (await page.execute()) as Record<string, unknown>[];
     if (rows.length === 0) return;
     const tail = rows[rows.length - 1];
-    last = keyAliases.map((alias) => (tail[alias] ?? null) as string | null);
-    for (const row of rows) for (const alias of keyAliases) delete row[alias];
+    last = terms.map((_, i) => {
+      const text = (tail[keyAliases[i]] ?? null) as string | null;
+      return text === null ? null : sql`${text}::text::${sql.raw(String(tail[typeAliases[i]]))}`;
+    });
+    for (const row of rows) for (const alias of [...keyAliases, ...typeAliases]) delete row[alias];
     yield rows as Row[];
     if (rows.length < batchSize) return;
   }
 }
 
+/** A key of the last row: null, or its text cast back to its SQL type (from pg_typeof, never from input). */
+type KeyValue = RawBuilder<unknown> | null;
+
 /** The condition "comes after `last` in `terms` order" (ASC puts nulls last, DESC first, as PostgreSQL does). */
-function after(terms: readonly KeysetTerm[], last: readonly (string | null)[]): RawBuilder<boolean> {
+function after(terms: readonly KeysetTerm[], last: readonly KeyValue[]): RawBuilder<boolean> {
   const uniform = terms.every((t) => t.direction === terms[0].direction);
-  if (uniform && terms.every((t) => !t.nullable)) {
+  if (uniform && terms.every((t, i) => !t.nullable && last[i] !== null)) {
     // (k1, k2, id) > (v1, v2, vid): one index range scan on an index of exactly these keys.
     const keys = sql.join(terms.map((t) => t.key));
-    const values = sql.join(last.map((v) => sql`${v}`));
+    const values = sql.join(last as RawBuilder<unknown>[]);
     return terms[0].direction === 'asc' ? sql<boolean>`(${keys}) > (${values})` : sql<boolean>`(${keys}) < (${values})`;
   }
   const alternatives = terms.map((term, i) => {
@@ -98,7 +107,7 @@ function after(terms: readonly KeysetTerm[], last: readonly (string | null)[]): 
   return sql<boolean>`(${sql.join(alternatives.map((a) => sql`(${a})`), sql` or `)})`;
 }
 
-function strictlyAfter(term: KeysetTerm, value: string | null): RawBuilder<unknown> {
+function strictlyAfter(term: KeysetTerm, value: KeyValue): RawBuilder<unknown> {
   if (term.direction === 'asc') return value === null ? sql`false` : sql`(${term.key} > ${value} or ${term.key} is null)`;
   return value === null ? sql`${term.key} is not null` : sql`${term.key} < ${value}`;
 }
