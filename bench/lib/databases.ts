@@ -54,7 +54,8 @@ export async function prepareDatabase(target: BenchTarget, fill: Fill, log: (lin
       log(`[${target.name}] filling players: ${players} → ${fill.players} rows`);
       await fillPlayers(db, fill.players, now);
     }
-    await sql`analyze`.execute(db);
+    // Statistics, and the visibility map index-only scans need (PGlite runs no autovacuum).
+    await sql`vacuum analyze`.execute(db);
     return { actionLogs: await countRows(db, 'action_logs'), players: await countRows(db, 'players') };
   } finally {
     await db.destroy();

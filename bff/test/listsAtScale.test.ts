@@ -169,9 +169,9 @@ test('the indexes behind the sorts and the substring search exist (pg_trgm on PG
     'action_logs_target_type_lower_id_idx',
     'action_logs_action_pattern_idx',
     'action_logs_target_idx',
-    'action_logs_search_trgm_idx',
+    'action_logs_target_id_trgm_idx',
   ]) {
     expect(names).toContain(name);
   }
-  expect(rows.find((r) => r.indexname === 'action_logs_search_trgm_idx')!.indexdef).toMatch(/USING gin .*gin_trgm_ops/);
+  expect(rows.find((r) => r.indexname === 'action_logs_target_id_trgm_idx')!.indexdef).toMatch(/USING gin .*gin_trgm_ops/);
 });

@@ -4,7 +4,7 @@ import { conflict, notFound, validationFailed } from '../http/errors';
 import { likeEscape } from '../http/validate';
 import type { Outcome } from '../features/actionLogs/write';
 import { isUniqueViolation } from './connect';
-import { assertPageWithinCap, cappedCount, keysetBatches, type CappedTotal, type KeysetTerm } from './paging';
+import { assertPageWithinCap, cappedCount, keysetBatches, pageRows, type CappedTotal, type KeysetTerm } from './paging';
 import type { Database } from './schema';
 
 /**
@@ -212,11 +212,7 @@ export function versionedResource<
     async list(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date): Promise<{ items: Api[] } & CappedTotal> {
       assertPageWithinCap(query.page, query.pageSize);
       const total = await cappedCount(db, filtered(db, query, now));
-      const rows = (await orderTerms(query, sort)
-        .reduce((qb, term) => qb.orderBy(term.key as never, term.direction), filtered(db, query, now).selectAll())
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute()) as Row[];
+      const rows = await pageRows<Row>(db, name, filtered(db, query, now), orderTerms(query, sort), query.page, query.pageSize);
       return { items: rows.map((row) => toApi(row, now)), ...total };
     },
 

@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Lists at 1,000,000 rows (issue 8). Every action-log sort has an index on exactly its ORDER BY
  * (the lower(...) key of db/ordering.ts, then id as the tie-break), so a page is an index range
  * scan in either direction; the action filter (exact or 'prefix.%') has a pattern-ops index that
- * serves LIKE whatever the server's collation; substring search (the admin filter and q) has a
- * trigram index where pg_trgm can be installed (PGlite loads it, see db/connect.ts).
+ * serves LIKE whatever the server's collation; substring search of target ids (q) has a trigram
+ * index where pg_trgm can be installed (PGlite loads it, see db/connect.ts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sortIndex(db, 'action_logs_created_at_id_idx', sql`created_at, id`);
@@ -13,17 +13,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sortIndex(db, 'action_logs_action_lower_id_idx', sql`lower(action), id`);
   await sortIndex(db, 'action_logs_target_type_lower_id_idx', sql`lower(target_type), id`);
   await sortIndex(db, 'action_logs_action_pattern_idx', sql`action varchar_pattern_ops`);
-  // Superseded by the indexes above (a leading column of a wider index serves the same lookups).
+  // Superseded by (created_at, id). The plain admin_email and action indexes stay: substring
+  // filters walk their distinct values and count matches on them (index-only scans).
   await sql`drop index if exists action_logs_created_at_idx`.execute(db);
-  await sql`drop index if exists action_logs_admin_email_idx`.execute(db);
-  await sql`drop index if exists action_logs_action_idx`.execute(db);
 
   const trgm = await trigramSchema(db);
   if (trgm) {
     const ops = sql`${sql.id(trgm)}.gin_trgm_ops`;
-    // One multicolumn GIN: the q search ORs the four columns (a BitmapOr over the same index).
-    await sql`create index action_logs_search_trgm_idx on action_logs using gin (
-      admin_email ${ops}, action ${ops}, target_type ${ops}, target_id ${ops})`.execute(db);
+    // Target ids are many distinct values: their substring search (q) needs a trigram index.
+    // Emails, actions and target types are few: matched against their distinct values instead
+    // (features/actionLogs/repository.ts), then found through the lower(...) indexes above.
+    await sql`create index action_logs_target_id_trgm_idx on action_logs using gin (target_id ${ops})`.execute(db);
   } else {
     console.warn('[migrations] pg_trgm is not available: substring search on action logs runs without an index');
   }

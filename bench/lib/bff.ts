@@ -3,23 +3,33 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { BenchTarget } from './databases';
 
-const bffDir = fileURLToPath(new URL('../../bff/', import.meta.url));
+const bffDir = path.resolve(__dirname, '..', '..', 'bff');
 
-async function freePort() {
+export interface RunningBff {
+  url: string;
+  token: string;
+  pid: number;
+  /** Resident memory now / at its peak (VmHWM), in KiB, of the BFF process. */
+  rssKb(): number;
+  peakRssKb(): number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
     server.on('error', reject);
   });
 }
 
-/** → { url, token, pid, rssKb(), peakRssKb(), stop() } */
-export async function startBff(target) {
+export async function startBff(target: BenchTarget): Promise<RunningBff> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: bffDir,
@@ -27,9 +37,9 @@ export async function startBff(target) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`BFF did not start in 180 s:\n${output}`)), 180_000);
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       output += chunk;
       if (output.includes('listening on')) {
         clearTimeout(timer);
@@ -37,7 +47,7 @@ export async function startBff(target) {
       }
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`BFF exited (${code}):\n${output}`));
@@ -51,12 +61,12 @@ export async function startBff(target) {
     body: JSON.stringify({ email: 'admin@phoenix.local', password: 'phoenix-admin' }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
-  const status = (field) => Number(/\d+/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '0')?.[0] ?? 0);
+  const { token } = (await login.json()) as { token: string };
+  const status = (field: string) => Number(/\d+/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '0')?.[0] ?? 0);
   return {
     url,
     token,
-    pid: child.pid,
+    pid: child.pid!,
     rssKb: () => status('VmRSS:'),
     peakRssKb: () => status('VmHWM:'),
     async stop() {
@@ -68,7 +78,7 @@ export async function startBff(target) {
 }
 
 /** GET with the session token; → { ms, status, body } (body read fully). */
-export async function timedGet(bff, path, headers = {}) {
+export async function timedGet(bff: RunningBff, path: string, headers: Record<string, string> = {}) {
   const started = performance.now();
   const response = await fetch(`${bff.url}${path}`, { headers: { token: bff.token, ...headers } });
   const body = await response.text();
