@@ -32,21 +32,38 @@ export interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total` (Page.totalCapped): there are more, shown as "10,000+". */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange?: (pageSize: number) => void;
   pageSizeOptions?: readonly number[];
 }
 
-/** "Page n of m", previous/next and a page size select; the numbers come from the server's Page<T>. */
-export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange, pageSizeOptions = [10, 20, 50, 100] }: PaginationProps) {
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * "Page n of m", previous/next and a page size select; the numbers come from the server's Page<T>.
+ * A capped total says so ("of 10,000+", "Page 3 of 500+"): the pager never claims an exact count
+ * it was not given, and goes no further than the rows the server pages through.
+ */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  totalCapped = false,
+  onPageChange,
+  onPageSizeChange,
+  pageSizeOptions = [10, 20, 50, 100],
+}: PaginationProps) {
   const sizeId = useId();
   const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const more = totalCapped ? '+' : '';
   const sizes = pageSizeOptions.includes(pageSize) ? pageSizeOptions : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
   return (
     <Nav aria-label="Pagination">
-      <span aria-live="polite">{total === 0 ? 'No results' : `${first}–${last} of ${total}`}</span>
+      <span aria-live="polite">{total === 0 ? 'No results' : `${count(first)}–${count(last)} of ${count(total)}${more}`}</span>
       <Group>
         {onPageSizeChange && (
           <>
@@ -63,7 +80,7 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
         <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
           Previous
         </Button>
-        <span>{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</span>
+        <span>{`Page ${count(Math.min(page, pageCount))} of ${count(pageCount)}${more}`}</span>
         <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
           Next
         </Button>
