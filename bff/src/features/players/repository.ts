@@ -17,16 +17,24 @@ export function toPlayer(row: PlayerRow): Player {
 /**
  * The ids (unique, valid player ids) that are not in the players table, in the order given.
  * One query with one int[] parameter (100,000 ids travel as one array value, parsed natively, the
- * same on PGlite and PostgreSQL), unnested with its positions and anti-joined on the primary key.
+ * same on PGlite and PostgreSQL), anti-joined on the primary key. The key range of the given ids
+ * bounds the players side to an index-only range scan (without it PostgreSQL hashes the whole
+ * table); the order given is restored here rather than sorted in the database.
  */
 export async function unknownPlayerIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
+  let low = ids[0];
+  let high = ids[0];
+  for (const id of ids) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
   const result = await sql<{ id: number }>`
     select given.id
-    from unnest(${intArray(ids)}::integer[]) with ordinality as given(id, position)
-    where not exists (select 1 from players p where p.id = given.id)
-    order by given.position`.execute(db);
-  return result.rows.map((row) => Number(row.id));
+    from unnest(${intArray(ids)}::integer[]) as given(id)
+    where not exists (select 1 from players p where p.id = given.id and p.id between ${low}::integer and ${high}::integer)`.execute(db);
+  const unknown = new Set(result.rows.map((row) => Number(row.id)));
+  return ids.filter((id) => unknown.has(id));
 }
 
 /** An integer[] parameter as PostgreSQL's array text ('{1,2,3}'): one compact value both drivers pass as is. */
