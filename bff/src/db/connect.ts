@@ -25,7 +25,25 @@ export function createDb(target: DbTarget): Kysely<Database> {
   if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
   const pglite = new PGlite({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), extensions: { pg_trgm } });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return new Kysely<Database>({ dialect: new PGliteDialect(yieldingBetweenQueries(pglite)) });
+}
+
+/**
+ * PGlite runs each query synchronously on this thread, and the dialect starts the next queued
+ * query as soon as one ends, without the event loop getting a turn: a queue of list pages held
+ * every other request (even /health) for seconds. Each query first yields one event-loop turn,
+ * so requests waiting on the socket are served between queries: one waits at most for the
+ * query in progress. (The dialect uses only query() and close().)
+ */
+function yieldingBetweenQueries(pglite: PGlite): PGlite {
+  const client: Pick<PGlite, 'query' | 'close'> = {
+    query: async (...args: Parameters<PGlite['query']>) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return pglite.query(...args);
+    },
+    close: () => pglite.close(),
+  };
+  return client as PGlite;
 }
 
 /** PostgreSQL error code of a unique-constraint violation (same on PGlite). */
