@@ -2,7 +2,7 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { sql } from 'kysely';
 import { actionLogQuerySchema, newsQuerySchema, NEWS_SORTS, type ActionLog, type Page } from '@phoenix/contract';
 import { exportActionLogs, type ActionLogSort } from '../src/features/actionLogs/repository';
-import { news } from '../src/features/news/repository';
+import { news } from '../src/features/news/routes';
 import { TOTAL_CAP } from '../src/db/paging';
 import { parseCsv } from './support/csv';
 

@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { focusRing } from './focus';
+import { formatNumber } from './format';
 
 const Nav = styled.nav`
   display: flex;
@@ -39,8 +41,6 @@ export interface PaginationProps {
   pageSizeOptions?: readonly number[];
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /**
  * "Page n of m", previous/next and a page size select; the numbers come from the server's Page<T>.
  * A capped total says so ("of 10,000+", "Page 3 of 500+"): the pager never claims an exact count
@@ -60,14 +60,15 @@ export function Pagination({
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const more = totalCapped ? '+' : '';
+  const { t } = useTranslation('ui');
   const sizes = pageSizeOptions.includes(pageSize) ? pageSizeOptions : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
   return (
-    <Nav aria-label="Pagination">
-      <span aria-live="polite">{total === 0 ? 'No results' : `${count(first)}–${count(last)} of ${count(total)}${more}`}</span>
+    <Nav aria-label={t('pagination.label')}>
+      <span aria-live="polite">{total === 0 ? t('pagination.none') : t('pagination.range', { first: formatNumber(first), last: formatNumber(last), total: `${formatNumber(total)}${more}` })}</span>
       <Group>
         {onPageSizeChange && (
           <>
-            <label htmlFor={sizeId}>Rows per page</label>
+            <label htmlFor={sizeId}>{t('pagination.rowsPerPage')}</label>
             <SizeSelect id={sizeId} value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
               {sizes.map((s) => (
                 <option key={s} value={s}>
@@ -78,11 +79,11 @@ export function Pagination({
           </>
         )}
         <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-          Previous
+          {t('pagination.previous')}
         </Button>
-        <span>{`Page ${count(Math.min(page, pageCount))} of ${count(pageCount)}${more}`}</span>
+        <span>{t('pagination.page', { page: formatNumber(Math.min(page, pageCount)), pageCount: `${formatNumber(pageCount)}${more}` })}</span>
         <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
-          Next
+          {t('pagination.next')}
         </Button>
       </Group>
     </Nav>

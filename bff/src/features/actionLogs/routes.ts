@@ -45,3 +45,5 @@ export async function registerActionLogRoutes(app: FastifyInstance, ctx: AppCont
     return log;
   });
 }
+
+export default registerActionLogRoutes;
