@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql, type Kysely } from './deps';
 import { createDb, type DbTarget } from '../../bff/src/db/connect';
-import { migrateToLatest } from '../../bff/src/db/migrations';
+import { migrateToLatest } from '../../bff/src/db/migrate';
 import { countRows, fillActionLogs, fillPlayers } from './generate';
 
 /**
