@@ -85,7 +85,8 @@ async function benchTarget(target: BenchTarget) {
   try {
     console.log(`\n[${target.name}] ${filled.actionLogs.toLocaleString('en-US')} action-log rows; ${RUNS} runs per variant after 2 warm-ups`);
     const results: { name: string; query: string; p50: number; p95: number; total: string }[] = [];
-    // HEALTH_ONLY=1: skip the list table, load /health with the three heaviest variants of past runs.
+    // HEALTH_ONLY=1: skip the list table, load /health with the three heaviest variants of past runs
+    // (or HEALTH_VARIANTS='name|name|name').
     const variants = process.env.HEALTH_ONLY === '1' ? [] : VARIANTS;
     for (const [name, query] of variants) {
       const times = await measure(bff, `/action-logs?${query}`, RUNS);
@@ -103,7 +104,7 @@ async function benchTarget(target: BenchTarget) {
     const idle = await healthUnderLoad(bff, [], 0, 100);
     const heaviest = results.length
       ? [...results].sort((a, b) => b.p95 - a.p95).slice(0, 3)
-      : VARIANTS.filter(([name]) => ['target + q, sort action desc', 'action + admin, sort adminEmail', 'q= common word'].includes(name)).map(
+      : VARIANTS.filter(([name]) => (process.env.HEALTH_VARIANTS?.split('|') ?? ['target + q, sort action desc', 'action + admin, sort adminEmail', 'q= common word']).includes(name)).map(
           ([name, query]) => ({ name, query }),
         );
     const loaded = await healthUnderLoad(bff, heaviest.map((r) => r.query), 3, 200);
