@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -22,14 +23,16 @@ export function createDb(target: DbTarget): Kysely<Database> {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (!target.dataDir) return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite()) });
+  // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
+  const open = (dataDir?: string) =>
+    new PGliteDialect(yieldingBetweenQueries(new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })));
+  if (!target.dataDir) return new Kysely<Database>({ dialect: open() });
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
   const lock = acquireDataFolderLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });
-    const dialect = new PGliteDialect(new PGlite(target.dataDir));
-    return new Kysely<Database>({ dialect: releasingOnDestroy(dialect, lock) });
+    return new Kysely<Database>({ dialect: releasingOnDestroy(open(target.dataDir), lock) });
   } catch (error) {
     lock.release();
     throw error;
@@ -55,6 +58,24 @@ function releasingOnDestroy(dialect: Dialect, lock: DataFolderLock): Dialect {
       return driver;
     },
   };
+}
+
+/**
+ * PGlite runs each query synchronously on this thread, and the dialect starts the next queued
+ * query as soon as one ends, without the event loop getting a turn: a queue of list pages held
+ * every other request (even /health) for seconds. Each query first yields one event-loop turn,
+ * so requests waiting on the socket are served between queries: one waits at most for the
+ * query in progress. (The dialect uses only query() and close().)
+ */
+function yieldingBetweenQueries(pglite: PGlite): PGlite {
+  const client: Pick<PGlite, 'query' | 'close'> = {
+    query: async (...args: Parameters<PGlite['query']>) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return pglite.query(...args);
+    },
+    close: () => pglite.close(),
+  };
+  return client as PGlite;
 }
 
 /** PostgreSQL error code of a unique-constraint violation (same on PGlite). */

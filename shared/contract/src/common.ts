@@ -12,7 +12,10 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export interface Page<T> {
   items: T[];
+  /** Matching rows; counted only up to a cap on big lists (then `totalCapped`). */
   total: number;
+  /** true: there are more than `total` matching rows (the BFF stops counting at 10,000: "10,000+"). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
 }
