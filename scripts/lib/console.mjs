@@ -55,12 +55,12 @@ export function startConsoleServer({ port = 8080, host = '127.0.0.1', config }) 
   for (const name of REMOTES) {
     const dir = path.join(repoRoot, 'remotes', name, 'dist');
     const version = builtVersion(dir) ?? config.remotes?.[name]?.version ?? '0.0.0';
-    mounts.push({ prefix: `/remotes/${name}/${version}`, dir });
+    mounts.push({ prefix: `/remotes/${name}/${version}`, dir, cors: true });
     remotes[name] = { version, entry: `/remotes/${name}/${version}/mf-manifest.json` };
   }
   const hostVersion = builtVersion(path.join(repoRoot, 'host/dist'));
   const served = { ...config, host: { version: hostVersion ?? config.host?.version }, remotes };
   delete served.history;
   delete served.remotesBaseUrl;
-  return startStaticServer({ port, host, mounts, routes: { '/config.json': () => served, '/health': () => ({ ok: true }) } });
+  return startStaticServer({ port, host, mounts, config: () => served, routes: { '/health': () => ({ ok: true }) } });
 }
