@@ -59,7 +59,13 @@ function ifNoneMatch(request, etag) {
 export async function startStaticServer({ port, host = '127.0.0.1', mounts, routes = {}, config }) {
   const ordered = [...mounts].sort((a, b) => b.prefix.length - a.prefix.length);
   const jsonRoutes = { ...routes, ...(config ? { '/config.json': config } : {}) };
-  const app = Fastify({ logger: false, return503OnClosing: false });
+  const badRequest = (reply) => reply.code(400).headers(BASE_HEADERS).type('text/plain; charset=utf-8').send('Bad request: malformed URL');
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: false,
+    // The router refuses a malformed path (GET /%) before any hook: answer it like every other reply.
+    frameworkErrors: (error, _request, reply) => (error.code === 'FST_ERR_BAD_URL' ? badRequest(reply) : reply.send(error)),
+  });
   await app.register(fastifyStatic, {
     serve: false,
     preCompressed: true,
@@ -100,9 +106,7 @@ export async function startStaticServer({ port, host = '127.0.0.1', mounts, rout
     url: '*',
     handler(request, reply) {
       const pathname = decodedPathname(request.url);
-      if (pathname === null || pathname.includes('\0')) {
-        return reply.code(400).type('text/plain; charset=utf-8').send('Bad request: malformed URL');
-      }
+      if (pathname === null || pathname.includes('\0')) return badRequest(reply);
       if (jsonRoutes[pathname]) return sendJson(request, reply, pathname);
       // Source maps are built (for error reports) but not published.
       if (pathname.endsWith('.map')) return notFound(reply);

@@ -163,9 +163,11 @@ describe('scripts/serve.mjs', () => {
 
   it('answers a malformed percent-encoding with 400 and keeps serving', async () => {
     const url = await start({ env: 'stg' });
-    for (const bad of ['/%', '/%E0%A4%A', '/remotes/battle/%zz/remoteEntry.js', '/admin/%']) {
+    for (const bad of ['/%', '/%E0%A4%A', '/a%00b', '/remotes/battle/%zz/remoteEntry.js', '/admin/%']) {
       const res = await request(url, { path: bad });
       assert.equal(res.status, 400, bad);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', bad);
+      assert.equal(res.body.toString(), 'Bad request: malformed URL');
     }
     assert.equal((await request(`${url}/admin`)).status, 200);
     assert.equal((await request(`${url}/remotes/battle/1.0.0/remoteEntry.js`)).status, 200);

@@ -32,10 +32,13 @@ const SINGLETONS = [
  */
 function precompressionPlugins() {
   const test = /\.(js|mjs|css|html|json|svg|txt)$/;
+  // build-info.json is rewritten by scripts/release.mjs after the build: a copy would go stale.
+  const exclude = /(^|\/)(build-info|mf-manifest-stats)\.json$/;
   return [
-    new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
+    new CompressionPlugin({ test, exclude, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
     new CompressionPlugin({
       test,
+      exclude,
       algorithm: 'brotliCompress',
       filename: '[path][base].br',
       compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
