@@ -43,6 +43,13 @@ describe('a remote that cannot be loaded', () => {
     await main.getByRole('button', { name: 'Retry' }).click();
     await main.getByRole('heading', { name: /battle management/i }).waitFor({ timeout: 20_000 });
     assert.deepEqual(refused, []);
+
+    // A reload revalidates the remote's entry (no-cache + ETag) and gets a 304: no download again.
+    const entries = [];
+    page.on('response', (response) => response.url().endsWith('/remoteEntry.js') && entries.push(response.status()));
+    await page.reload();
+    await main.getByRole('heading', { name: /battle management/i }).waitFor({ timeout: 20_000 });
+    assert.deepEqual(entries, [304]);
     await context.close();
   });
 });
