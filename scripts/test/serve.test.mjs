@@ -250,13 +250,18 @@ describe('scripts/serve.mjs', () => {
     assert.equal(entry.headers['x-content-type-options'], 'nosniff');
   });
 
-  it('never serves source maps, and refuses other methods', async () => {
+  it('never serves source maps nor anything outside a mount, and refuses other methods', async () => {
     fs.writeFileSync(path.join(box.artifacts, 'remotes/battle/1.0.0/remoteEntry.js.map'), '{"version":3}');
     fs.writeFileSync(path.join(box.artifacts, 'host/1.0.0/main.0123abcd.js.map'), '{"version":3}');
     const url = await start({ env: 'stg' });
     assert.equal((await request(`${url}/remotes/battle/1.0.0/remoteEntry.js.map`)).status, 404);
     assert.equal((await request(`${url}/main.0123abcd.js.map`)).status, 404);
     assert.equal((await request(`${url}/main.0123abcd.js`)).status, 200);
+    for (const escape of ['/remotes/battle/..%2F..%2F..%2Fenvironments/stg.json', '/remotes/battle/1.0.0/%2e%2e/%2e%2e/%2e%2e/environments/stg.json', '/..%2f..%2fenvironments/stg.json']) {
+      const res = await request(url, { path: escape });
+      assert.ok([403, 404].includes(res.status), `${escape}: ${res.status}`);
+      assert.doesNotMatch(res.body.toString(), /stakingContractAddress/);
+    }
     const post = await request(`${url}/config.json`, { method: 'POST' });
     assert.equal(post.status, 405);
     assert.equal(post.headers.allow, 'GET, HEAD');
