@@ -37,6 +37,9 @@ export interface ResourceListPageProps<D extends AnyResource> {
   /** Checkboxes and a bar of bulk actions while rows are selected. */
   bulkActions?: (ids: RowKey[]) => ReactNode;
   before?: ReactNode;
+  pageSizeOptions?: number[];
+  /** After the table: a detail dialog, a form. */
+  children?: ReactNode;
 }
 
 const decide = <R,>(rule: boolean | ((r: R) => boolean) | undefined, record: R, fallback: boolean) =>
@@ -44,7 +47,7 @@ const decide = <R,>(rule: boolean | ((r: R) => boolean) | undefined, record: R, 
 
 /** A list page bound to its controller: header (export, new), search and filters, table, pager, row actions. */
 export function ResourceListPage<D extends AnyResource>(props: ResourceListPageProps<D>) {
-  const { list, title, description, columns, labelOf, searchLabel, filters, actions, rowActions, editable, deletable, deleteBody, bulkActions, before } = props;
+  const { list, title, description, columns, labelOf, searchLabel, filters, actions, rowActions, editable, deletable, deleteBody, bulkActions, before, pageSizeOptions, children } = props;
   const { t } = useTranslation('resources');
   const links = useResourceLinks();
   const { noun, plural } = list.resource;
@@ -122,7 +125,9 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
         emptyAction={newButton}
         selection={bulkActions ? { selected: list.selection.ids, onChange: list.selection.set } : undefined}
         bulkActions={bulkActions}
+        pageSizeOptions={pageSizeOptions}
       />
+      {children}
     </ListFrame>
   );
 }

@@ -9,3 +9,6 @@ export { apiPath } from './apiPath';
 export { useFieldArray, useWatch, Controller } from 'react-hook-form';
 export { useDocumentController, type DocumentController } from './useDocumentController';
 export { DocumentHistory } from './DocumentHistory';
+export { useRecordAction, type RecordActionSpec } from './useRecordAction';
+export { useDetailParam, RecordDetailModal } from './RecordDetail';
+export { DocumentPage, type DocumentPageProps } from './DocumentPage';

@@ -24,6 +24,7 @@ const en = {
     create: 'Create {{noun}}',
     save: 'Save changes',
     cancel: 'Cancel',
+    discard: 'Discard changes',
     created: 'Created {{label}}.',
     saved: 'Saved {{label}}.',
     notFound: 'Not found: {{noun}}',
@@ -35,6 +36,7 @@ const en = {
     conflict: 'Someone else saved this {{noun}} while you were editing.',
     theirs: 'Their version {{version}}, saved {{at}} by {{by}}.',
   },
+  detail: { close: 'Close' },
   history: {
     title: 'History',
     version: 'Version',
@@ -80,6 +82,7 @@ const ja: Shape<typeof en> = {
     create: '{{noun}}を作成',
     save: '変更を保存',
     cancel: 'キャンセル',
+    discard: '変更を破棄',
     created: '{{label}} を作成しました。',
     saved: '{{label}} を保存しました。',
     notFound: '{{noun}}が見つかりません',
@@ -91,6 +94,7 @@ const ja: Shape<typeof en> = {
     conflict: '編集中に他の管理者がこの{{noun}}を保存しました。',
     theirs: '相手のバージョン {{version}}（{{at}}、{{by}} が保存）。',
   },
+  detail: { close: '閉じる' },
   history: {
     title: '履歴',
     version: 'バージョン',

@@ -47,6 +47,8 @@ export interface RecordForm<V extends FieldValues, R = unknown> {
   rhf: UseFormReturn<V>;
   /** Props for the kit's TextField / TextArea / Select / Checkbox: `<TextField label="Key" {...form.field('key')} />`. */
   field: (name: Path<V>) => FieldProps;
+  /** A custom widget's binding (date range, id list…): the value, its error, and a setter. */
+  bind: <T = unknown>(name: Path<V>) => { value: T; error: string | undefined; onChange: (value: T) => void };
   /** The message of any field, nested ones included ('items.2.quantity'). */
   errorOf: (name: string) => string | undefined;
   /** A sentence for the top of the form (validation summary, network error, server failure). */
@@ -157,6 +159,11 @@ export function useRecordForm<V extends FieldValues, Out, R = unknown>(options: 
   return {
     rhf,
     field: (name) => ({ ...rhf.register(name), error: errorOf(name) }) as FieldProps,
+    bind: <T,>(name: Path<V>) => ({
+      value: rhf.watch(name) as T,
+      error: errorOf(name),
+      onChange: (value: T) => rhf.setValue(name, value as never, { shouldDirty: true, shouldValidate: rhf.formState.isSubmitted }),
+    }),
     errorOf,
     formError,
     conflict,

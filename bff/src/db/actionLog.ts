@@ -1,0 +1,59 @@
+import type { ActionLog } from '@phoenix/contract';
+import type { Transaction } from 'kysely';
+import { toJson } from './json';
+import type { ActionLogRow, Database } from './schema';
+
+/** Who did it. `id` is null for the system (seed, CLI). */
+export interface LogActor {
+  id: number | null;
+  email: string;
+}
+
+/** What happened: e.g. { action: 'constantVariable.update', targetType: 'constantVariable', ... }. */
+export interface ActionLogEntry {
+  /** '<feature>.<verb>', e.g. 'constantVariable.create'. Filters match it exactly or by prefix. */
+  action: string;
+  targetType: string;
+  targetId: string | number | null;
+  /** The record before the change (API shape), null on create. */
+  before: unknown;
+  /** The record after the change (API shape), null on delete. */
+  after: unknown;
+}
+
+/** Writes one action-log row. Takes the transaction of the change so both commit or neither. */
+export async function writeActionLog(
+  trx: Transaction<Database>,
+  actor: LogActor,
+  entry: ActionLogEntry,
+  at: Date,
+): Promise<void> {
+  await trx
+    .insertInto('action_logs')
+    .values({
+      admin_id: actor.id,
+      admin_email: actor.email,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId === null ? null : String(entry.targetId),
+      before: toJson(entry.before),
+      after: toJson(entry.after),
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Row → API shape (the action-log pages and the dashboard). */
+export function toActionLog(row: ActionLogRow): ActionLog {
+  return {
+    id: row.id,
+    adminId: row.admin_id,
+    adminEmail: row.admin_email,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
+}

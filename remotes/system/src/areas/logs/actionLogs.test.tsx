@@ -1,0 +1,110 @@
+import { apiError, currentUrl, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ActionLog } from '@phoenix/contract';
+import { localInputToIso } from '@phoenix/ui';
+import pages from '../../pages';
+
+const LOGS = '/admin/logs';
+const entry: ActionLog = {
+  id: 1,
+  adminId: 2,
+  adminEmail: 'ops@example.com',
+  action: 'constantVariable.update',
+  targetType: 'constantVariable',
+  targetId: '7',
+  before: { value: '30' },
+  after: { value: '<img src=x onerror=alert(1)>' },
+  createdAt: '2025-02-01T10:00:00.000Z',
+};
+
+const setup = (url = LOGS) => {
+  const bff = fakeBff().get('/action-logs', () => json(page([entry], { pageSize: 50 })));
+  return { bff, ...renderRemotePage(pages, { bff, url }) };
+};
+
+describe('action log list', () => {
+  it('asks for newest first by default and sums up each change', async () => {
+    const { bff } = setup();
+    expect(await screen.findByText('ops@example.com')).toBeInTheDocument();
+    expect(Object.fromEntries(bff.calls('GET', '/action-logs')[0].query)).toEqual({ page: '1', pageSize: '50', sort: 'createdAt', order: 'desc' });
+    expect(screen.getByText('constantVariable #7')).toBeInTheDocument();
+    expect(screen.getByText('1 changed')).toBeInTheDocument();
+  });
+
+  it('opens the detail of a row at ?id= (kept on reload) with before/after as a text diff', async () => {
+    const { bff, user, router } = setup(`${LOGS}?action=constantVariable`);
+    bff.get('/action-logs/:id', (req) => (req.params.id === '1' ? json(entry) : apiError(404, 'not_found', 'This action log entry does not exist')));
+    await user.click(await screen.findByRole('button', { name: 'View log entry 1' }));
+    expect(currentUrl(router)).toBe(`${LOGS}?action=constantVariable&id=1`);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Action log entry #1' });
+    const diff = await within(dialog).findByRole('table', { name: /Before → after: 1 changed/ });
+    expect(within(diff).getByRole('row', { name: /^value/ })).toHaveTextContent('valueChanged"30""<img src=x onerror=alert(1)>"');
+    expect(document.querySelector('img')).toBeNull();
+    const facts = within(dialog).getByText('Who').closest('dl')!;
+    expect(facts).toHaveTextContent('Whoops@example.com');
+    expect(facts).toHaveTextContent('WhatconstantVariable.update');
+    expect(facts).toHaveTextContent('TargetconstantVariable #7');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(currentUrl(router)).toBe(`${LOGS}?action=constantVariable`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a shared link with ?id= opens the detail at once', async () => {
+    const { bff } = setup(`${LOGS}?id=1`);
+    bff.get('/action-logs/:id', () => json(entry));
+    expect(await within(await screen.findByRole('dialog', { name: 'Action log entry #1' })).findByText('ops@example.com')).toBeInTheDocument();
+    expect(bff.calls('GET', '/action-logs/1')).toHaveLength(1);
+  });
+
+  it('says when the entry of ?id= does not exist', async () => {
+    const { bff } = setup(`${LOGS}?id=99`);
+    bff.get('/action-logs/:id', () => apiError(404, 'not_found', 'This action log entry does not exist'));
+    expect(await screen.findByText('There is no action log entry 99. It may have been deleted: open another one from the list.')).toBeInTheDocument();
+  });
+
+  it('writes the filters to the URL (from/to as ISO) and sends them to the API', async () => {
+    const { bff, user, router } = setup(`${LOGS}?page=3`);
+    await screen.findByText('ops@example.com');
+    await user.type(screen.getByLabelText('Admin email'), 'ops@example.com');
+    await user.type(screen.getByLabelText('Action'), 'constantVariable.update');
+    await user.type(screen.getByLabelText('From'), '2025-02-01T09:00');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const from = localInputToIso('2025-02-01T09:00');
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe(`${LOGS}?admin=ops%40example.com&action=constantVariable.update&from=${encodeURIComponent(from)}`),
+    );
+    await waitFor(() => expect(bff.calls('GET', '/action-logs')).toHaveLength(2));
+    expect(Object.fromEntries(bff.calls('GET', '/action-logs')[1].query)).toEqual({
+      page: '1',
+      pageSize: '50',
+      sort: 'createdAt',
+      order: 'desc',
+      admin: 'ops@example.com',
+      action: 'constantVariable.update',
+      from,
+    });
+    // The inputs show what the URL holds (local time for the dates).
+    expect(screen.getByLabelText('From')).toHaveValue('2025-02-01T09:00');
+  });
+
+  it('restores filters from a shared link and refuses an inverted range', async () => {
+    const from = localInputToIso('2025-03-01T00:00');
+    const { user, router } = setup(`${LOGS}?target=constantVariable&from=${encodeURIComponent(from)}`);
+    expect(screen.getByLabelText('Target')).toHaveValue('constantVariable');
+    expect(screen.getByLabelText('From')).toHaveValue('2025-03-01T00:00');
+    await user.type(screen.getByLabelText('To'), '2025-02-01T00:00');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('"From" must be before "To".');
+    expect(currentUrl(router)).not.toContain('to=');
+  });
+
+  it('sorts by a column', async () => {
+    const { user, router } = setup();
+    await screen.findByText('ops@example.com');
+    await user.click(within(screen.getByRole('columnheader', { name: /Admin/ })).getByRole('button'));
+    expect(currentUrl(router)).toBe(`${LOGS}?sort=adminEmail&order=asc`);
+  });
+});
