@@ -89,7 +89,7 @@ describe('process groups (scripts/lib/processGroup.mjs)', { skip: !linux && 'nee
       assert.ok(isAlive(pids.child) && isAlive(pids.grandchild), 'children started');
       end(proc);
       await exited(proc);
-      await waitUntil(() => !isAlive(pids.child) && !isAlive(pids.grandchild), 15_000, `pids ${pids.child} and ${pids.grandchild} to stop`);
+      await waitUntil(() => !isAlive(pids.child) && !isAlive(pids.grandchild), 30_000, `pids ${pids.child} and ${pids.grandchild} to stop`);
     });
   }
 });

@@ -32,7 +32,8 @@ const Hint = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const ErrorText = styled.p`
+/** A field's (or a field group's) error message. */
+export const FieldErrorText = styled.p`
   margin: 0;
   font-size: 0.8125rem;
   font-weight: 600;
@@ -103,7 +104,7 @@ export function FormField({ label, htmlFor, hint, hintId, error, errorId, requir
       </Label>
       {children}
       {hint && <Hint id={hintId}>{hint}</Hint>}
-      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+      {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
     </Field>
   );
 }
@@ -202,7 +203,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
         {label}
       </CheckboxLabel>
       {hint && <Hint id={hintId}>{hint}</Hint>}
-      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+      {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
     </CheckboxRow>
   );
 });

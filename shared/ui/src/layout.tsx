@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { visuallyHidden } from './focus';
 import styled from 'styled-components';
 
 /** A surface with a border: groups a table, a form, a detail. */
@@ -89,19 +90,29 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
 
 /** Text for screen readers only (e.g. the header of an actions column). */
 export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
+  ${visuallyHidden}
 `;
 
 /** Keys, ids and values an admin compares character by character. */
 export const Mono = styled.code`
   font-family: ${({ theme }) => theme.monoFont};
   font-size: 0.8125rem;
+`;
+
+/** Label → value pairs of one record (a detail, a status): `<Facts><dt>When</dt><dd>…</dd></Facts>`. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.35rem 1rem;
+  margin: 0 0 1rem;
+  font-size: 0.9rem;
+  dt {
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
 `;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useFieldArray, type ArrayPath, type FieldArray as RowOf, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button } from '@phoenix/ui';
+import { Button, FieldErrorText } from '@phoenix/ui';
 import type { RecordForm } from './useRecordForm';
 import './translations';
 
@@ -33,13 +33,6 @@ const Row = styled.div`
     flex-wrap: wrap;
   }
 `;
-const ErrorText = styled.p`
-  margin: 0;
-  font-size: 0.8125rem;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 export interface FieldArrayProps<V extends FieldValues, N extends ArrayPath<V>> {
   form: RecordForm<V, any>;
   /** The array's path: 'items', 'tiers'… Each row's fields are named `${name}.${index}.<field>`. */
@@ -72,9 +65,9 @@ export function FieldArray<V extends FieldValues, N extends ArrayPath<V>>({ form
     <Fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend>{legend}</legend>
       {error && (
-        <ErrorText id={`${name}-error`} role="alert">
+        <FieldErrorText id={`${name}-error`} role="alert">
           {error}
-        </ErrorText>
+        </FieldErrorText>
       )}
       {fields.map((field, index) => (
         <Row key={field.id} role="group" aria-label={label(index)}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { actionLogResource, type ActionLog, type FilterOf } from '@phoenix/contract';
 import { RecordDetailModal, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
-import { Button, diffJson, FieldRow, FormActions, formatDateTime, isoToLocalInput, JsonDiff, localInputToIso, Mono, Panel, TextField } from '@phoenix/ui';
+import { Button, diffJson, FieldRow, FormActions, formatDateTime, isoToLocalInput, JsonDiff, localInputToIso, Mono, Panel, TextField, Facts } from '@phoenix/ui';
 
 type Filter = FilterOf<typeof actionLogResource>;
 type Draft = Record<Filter, string>;
@@ -14,20 +14,6 @@ const ChangeCell = styled.div`
   gap: 0.5rem;
   white-space: nowrap;
 `;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.3rem 1rem;
-  margin: 0 0 1rem;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
-
 const targetLabel = (log: ActionLog) => (log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType);
 
 /** The filter inputs: edited locally, written to the URL on "Apply" (one request, one history entry). */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { MAX_PLAYER_IDS } from '@phoenix/contract';
 import { useAddBulkUsers, useToast, useValidatePlayerIds, useTranslation } from '@phoenix/shell';
-import { Badge, Button, Pagination } from '@phoenix/ui';
+import { Badge, Button, Pagination, FieldErrorText } from '@phoenix/ui';
 
 const Section = styled.section`
   display: flex;
@@ -41,13 +41,6 @@ const Muted = styled.p`
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.muted};
 `;
-const ErrorText = styled.p`
-  margin: 0;
-  font-size: 0.8125rem;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 /** Unique, ascending: the order the BFF stores. */
 function mergeIds(current: readonly number[], added: readonly number[]): number[] {
   return [...new Set([...current, ...added])].sort((a, b) => a - b);
@@ -119,7 +112,7 @@ export function AllowedPlayersEditor({
           {t('maintenance.clearList')}
         </Button>
       </Row>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {error && <FieldErrorText role="alert">{error}</FieldErrorText>}
       {ids.length === 0 ? (
         <Muted>{t('maintenance.noneAllowed')}</Muted>
       ) : (

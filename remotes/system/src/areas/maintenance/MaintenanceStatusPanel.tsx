@@ -2,7 +2,7 @@ import { useTranslation } from '@phoenix/shell';
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { MaintenanceStatus } from '@phoenix/contract';
-import { Badge, Button, Panel, formatDateTime, formatTimeWindow } from '@phoenix/ui';
+import { Badge, Button, Panel, formatDateTime, formatTimeWindow, Facts } from '@phoenix/ui';
 
 const Top = styled.div`
   display: flex;
@@ -21,22 +21,6 @@ const Top = styled.div`
 const BigBadge = styled(Badge)`
   font-size: 1rem;
   padding: 0.2rem 0.8rem;
-`;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.35rem 1rem;
-  margin: 1rem 0 0;
-  font-size: 0.9rem;
-  dt {
-    font-weight: 600;
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
 `;
 const Hint = styled.p`
   margin: 0.75rem 0 0;
