@@ -73,7 +73,10 @@ const packageBoundaries = [
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': restrictPackages('^@phoenix/(host|remote-[^/]+)(/|$)', 'Shared packages never import the host nor a remote.'),
+      'no-restricted-imports': restrictPackages(
+        '^@phoenix/(host|remote-[^/]+)(/|$)',
+        'Shared packages never import the host nor a remote.',
+      ),
     },
   },
   {
@@ -97,7 +100,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
