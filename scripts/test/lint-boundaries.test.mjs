@@ -98,3 +98,12 @@ describe('bff/src/db and bff/src/http never import a feature', () => {
   it('but the app that wires features together may', () =>
     expectAllowed('bff/src/probe.ts', `import { x } from './features/${otherFeatureFile}';`));
 });
+
+describe('the front end is linted for hooks and accessibility', () => {
+  it('reports a conditional hook and an image without alt text', async () => {
+    const code =
+      'import { useState } from \'react\';\nexport function Probe({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return <img src="x" />;\n}';
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, 'remotes/system/src/Probe.tsx') });
+    assert.deepEqual(result.messages.map((m) => m.ruleId).sort(), ['jsx-a11y/alt-text', 'react-hooks/rules-of-hooks']);
+  });
+});
