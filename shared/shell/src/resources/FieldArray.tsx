@@ -41,7 +41,7 @@ const ErrorText = styled.p`
 `;
 
 export interface FieldArrayProps<V extends FieldValues, N extends ArrayPath<V>> {
-  form: RecordForm<V, any>;
+  form: RecordForm<V, unknown>;
   /** The array's path: 'items', 'tiers'… Each row's fields are named `${name}.${index}.<field>`. */
   name: N;
   legend: string;
