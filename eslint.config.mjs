@@ -124,7 +124,7 @@ export default tseslint.config(
   },
   {
     // Callbacks given to page.evaluate() run in the browser.
-    files: ['e2e/**'],
+    files: ['e2e/**', 'bench/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
