@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite: type check, unit/component and BFF tests (jest), production builds,
+// `npm test`: the whole suite: type check, lint, unit/component and BFF tests (jest), production builds,
 // then end-to-end tests in Debian's chromium. Stops at the first failing step.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip-')
 const steps = [
   ['install', () => installDependencies()],
   ['typecheck', () => pnpm(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'])],
+  // ESLint (with the import boundaries) and Prettier's check: `pnpm lint`.
+  ['lint', () => pnpm(['run', 'lint'])],
   // BFF tests here run on PGlite (in memory); bff-postgres below runs them on PostgreSQL.
   ['unit', () => pnpm(['exec', 'jest', '--ci'], { env: withoutKey(process.env, 'TEST_DATABASE_URL') })],
   // Release tooling, environments, serving, docker-compose.yml (node:test, no build needed).

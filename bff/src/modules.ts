@@ -14,6 +14,7 @@ const DECLARATION = /\.d\.[cm]?ts$/;
 function requireIfPresent(dir: string, name: string): Record<string, unknown> | null {
   for (const extension of ['.ts', '.js', '.cjs']) {
     const file = path.join(dir, name + extension);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- modules found at run time, loaded synchronously
     if (fs.existsSync(file)) return require(file) as Record<string, unknown>;
   }
   return null;

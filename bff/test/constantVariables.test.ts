@@ -1,6 +1,6 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { constantVariableResource, type ConstantVariable } from '@phoenix/contract';
-import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
+import { expectStaleConflict, itKeepsTheResourceContract } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;

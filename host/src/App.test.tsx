@@ -1,4 +1,4 @@
-import { ACTION_LOGS, currentPath, defaultHandlers, renderApp, storeSession } from './testing/renderApp';
+import { currentPath, defaultHandlers, renderApp, storeSession } from './testing/renderApp';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEY, accountAtom, tokenAtom } from '@phoenix/shell';

@@ -104,7 +104,7 @@ function buildInfo(dir) {
  * @param {{ dir: string, name: string, kind: 'host' | 'remote', port: number, exposes?: Record<string,string>, outputPath?: string }} options
  */
 function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath }) {
-  return (env = {}, argv = {}) => {
+  return (_env = {}, argv = {}) => {
     const mode = argv.mode || 'production';
     const info = buildInfo(dir);
     const out = outputPath || process.env.PHOENIX_OUTPUT_PATH || path.join(dir, 'dist');

@@ -120,7 +120,10 @@ export interface DocumentVersion<T> {
   value: T;
 }
 
+// Constraints that accept every definition: `unknown` would reject them, the parameters being invariant.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyResource = ResourceDefinition<any, any, any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
 type AnyDocument = DocumentDefinition<any, any>;
 
 export type RecordOf<D extends AnyResource | AnyDocument> = z.infer<D['schemas']['record']>;

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { notFound, validationFailed } from '../../http/errors';
 import type { Outcome } from '../../db/mutate';
+// eslint-disable-next-line import-x/no-restricted-paths -- debt: sessions are infrastructure and are to leave features/auth
 import { revokeAdminSessions } from '../auth/sessions';
 import { findAdminByEmail, insertAdmin, lockAdmin, setAdminStatus, toAdminAccount } from './repository';
 

@@ -109,7 +109,7 @@ function AddBulkUsersBody() {
   };
 
   const checked = !content.validate || (check.status === 'done' && check.forText === text);
-  const unknown = check.status === 'done' ? check.unknown : [];
+  const unknown = useMemo(() => (check.status === 'done' ? check.unknown : []), [check]);
   const unknownSet = useMemo(() => new Set(unknown), [unknown]);
   const accepted = useMemo(() => (unknownSet.size ? parsed.ids.filter((id) => !unknownSet.has(id)) : parsed.ids), [parsed.ids, unknownSet]);
   const canConfirm = upToDate && checked && accepted.length > 0;

@@ -23,6 +23,7 @@ export interface DocumentPageProps<D extends AnyDocument, V extends FieldValues>
   /** Above the form: the state players live with now (a status panel with its own switch). */
   header?: (doc: RecordOf<D>, form: RecordForm<V, RecordOf<D>>) => ReactNode;
   /** After client validation, before sending (a confirm naming a global effect). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- receives the parsed update body, whose type the page does not name
   beforeSubmit?: (values: any, doc: RecordOf<D>, isDirty: boolean) => boolean | Promise<boolean>;
   /** The success toast, from the document before and after. */
   savedMessage?: (before: RecordOf<D>, after: RecordOf<D>) => string;

@@ -34,7 +34,7 @@ const Row = styled.div`
   }
 `;
 export interface FieldArrayProps<V extends FieldValues, N extends ArrayPath<V>> {
-  form: RecordForm<V, any>;
+  form: RecordForm<V, unknown>;
   /** The array's path: 'items', 'tiers'… Each row's fields are named `${name}.${index}.<field>`. */
   name: N;
   legend: string;

@@ -17,7 +17,7 @@ export interface FormConflict<R = unknown> {
 
 export interface RecordFormOptions<V extends FieldValues, Out, R = unknown> {
   /** The contract's zod schema (create or update): the same rules as the server. */
-  schema: z.ZodType<Out, any>;
+  schema: z.ZodType<Out, unknown>;
   /** Read once: remount the form (key=) to start from another record. */
   defaultValues: V;
   /** Sends the validated values; throw an ApiRequestError to fail. */

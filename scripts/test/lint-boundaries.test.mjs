@@ -1,0 +1,109 @@
+// The import boundaries of eslint.config.mjs, proven on in-memory snippets: each one lints a line of
+// code as if it were a file at `filePath`, importing a file that exists in the tree.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports']);
+
+/** The boundary errors ESLint reports for `code` placed at `filePath` (relative to the root). */
+async function boundaryErrors(filePath, code) {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, filePath) });
+  const fatal = result.messages.filter((m) => m.fatal);
+  assert.deepEqual(fatal, [], `${filePath} did not parse`);
+  return result.messages.filter((m) => BOUNDARY_RULES.has(m.ruleId));
+}
+
+async function expectBlocked(filePath, code) {
+  const errors = await boundaryErrors(filePath, code);
+  assert.ok(errors.length > 0, `expected a boundary error for \`${code}\` in ${filePath}`);
+  assert.ok(errors.every((m) => m.severity === 2));
+}
+
+async function expectAllowed(filePath, code) {
+  assert.deepEqual(await boundaryErrors(filePath, code), [], `\`${code}\` in ${filePath} should be allowed`);
+}
+
+/** A source file of `dir` (so that the import resolves; the rule skips what does not resolve). */
+function sourceFileIn(dir) {
+  const file = fs
+    .readdirSync(path.join(root, dir))
+    .sort()
+    .find((name) => /\.tsx?$/.test(name) && !name.includes('.test.'));
+  assert.ok(file, `no source file in ${dir}`);
+  return file.replace(/\.tsx?$/, '');
+}
+
+const features = fs
+  .readdirSync(path.join(root, 'bff/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+const [feature, otherFeature] = features;
+const otherFeatureFile = `${otherFeature}/${sourceFileIn(`bff/src/features/${otherFeature}`)}`;
+const ownFeatureFile = sourceFileIn(`bff/src/features/${feature}`);
+const dbFile = sourceFileIn('bff/src/db');
+
+describe('a remote never imports another remote', () => {
+  it('by relative path', () => expectBlocked('remotes/system/src/probe.ts', "import '../../points/package.json';"));
+  it('by package name, and a deep import of it', async () => {
+    await expectBlocked('remotes/system/src/probe.ts', "import { x } from '@phoenix/remote-points';");
+    await expectBlocked('remotes/system/src/areas/probe.tsx', "export { x } from '@phoenix/remote-battle/src/pages';");
+  });
+  it('but imports itself and the shared packages', async () => {
+    await expectAllowed('remotes/system/src/areas/probe.ts', "import '../../package.json';");
+    await expectAllowed('remotes/system/src/probe.ts', "import { x } from '@phoenix/ui';\nimport { y } from '@phoenix/shell';");
+  });
+});
+
+describe('shared packages never import the host nor a remote', () => {
+  it('the host, by relative path and by name', async () => {
+    await expectBlocked('shared/ui/src/probe.ts', "import '../../../host/package.json';");
+    await expectBlocked('shared/shell/src/probe.tsx', "import { x } from '@phoenix/host';");
+  });
+  it('a remote, by relative path and by name', async () => {
+    await expectBlocked('shared/contract/src/probe.ts', "import '../../../remotes/system/package.json';");
+    await expectBlocked('shared/ui/src/probe.ts', "import { x } from '@phoenix/remote-system/pages';");
+  });
+  it('but import one another', () =>
+    expectAllowed('shared/shell/src/probe.ts', "import '../../contract/package.json';\nimport { x } from '@phoenix/contract';"));
+});
+
+describe('the host never imports a remote (Module Federation loads them)', () => {
+  it('by relative path and by name', async () => {
+    await expectBlocked('host/src/probe.tsx', "import '../../remotes/system/package.json';");
+    await expectBlocked('host/src/federation/probe.ts', "import { x } from '@phoenix/remote-system';");
+  });
+  it('but imports the shared packages', () => expectAllowed('host/src/probe.tsx', "import { x } from '@phoenix/shell';"));
+});
+
+describe('a BFF feature never imports another feature', () => {
+  it(`${feature} importing ${otherFeatureFile}`, () =>
+    expectBlocked(`bff/src/features/${feature}/probe.ts`, `import { x } from '../${otherFeatureFile}';`));
+  it('but imports its own files and the db / http layers', () =>
+    expectAllowed(
+      `bff/src/features/${feature}/probe.ts`,
+      `import { x } from './${ownFeatureFile}';\nimport { y } from '../../db/${dbFile}';`,
+    ));
+});
+
+describe('bff/src/db and bff/src/http never import a feature', () => {
+  it('db', () => expectBlocked('bff/src/db/probe.ts', `import { x } from '../features/${otherFeatureFile}';`));
+  it('http', () => expectBlocked('bff/src/http/probe.ts', `import { x } from '../features/${otherFeatureFile}';`));
+  it('but the app that wires features together may', () =>
+    expectAllowed('bff/src/probe.ts', `import { x } from './features/${otherFeatureFile}';`));
+});
+
+describe('the front end is linted for hooks and accessibility', () => {
+  it('reports a conditional hook and an image without alt text', async () => {
+    const code =
+      'import { useState } from \'react\';\nexport function Probe({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return <img src="x" />;\n}';
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, 'remotes/system/src/Probe.tsx') });
+    assert.deepEqual(result.messages.map((m) => m.ruleId).sort(), ['jsx-a11y/alt-text', 'react-hooks/rules-of-hooks']);
+  });
+});
