@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import styled, { css } from 'styled-components';
 import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell';
+import { preloadAdminTarget } from '../routes/preload';
 import { MENU, activeMenuTarget, menuInitials, type MenuLink } from './menu';
 import type { Viewport } from './useViewport';
 
@@ -167,6 +168,9 @@ function SidebarLink({ item, active, minimized, onNavigate }: { item: MenuLink; 
         title={minimized ? item.label : undefined}
         $minimized={minimized}
         onClick={onNavigate}
+        // Fetch the page's code before the click (hover, or keyboard focus).
+        onMouseEnter={() => preloadAdminTarget(item.target)}
+        onFocus={() => preloadAdminTarget(item.target)}
       >
         <Mark aria-hidden="true">{menuInitials(item.label)}</Mark>
         <Label $minimized={minimized}>{item.label}</Label>
