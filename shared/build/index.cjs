@@ -17,6 +17,8 @@ const SINGLETONS = [
   'jotai',
   'styled-components',
   '@tanstack/react-query',
+  'i18next',
+  'react-i18next',
   '@phoenix/shell',
   '@phoenix/ui',
   '@phoenix/contract',

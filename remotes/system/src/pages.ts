@@ -1,18 +1,27 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { resourcePages, standalonePage } from '@phoenix/shell';
+import './i18n';
 
 /**
- * The system remote's pages, keyed by route path relative to /admin (exposed as './pages').
- * A new area is one page file here + the host's route line.
+ * The system remote's pages, keyed by route path under /admin (exposed as './pages').
+ * An area is one `resourcePages` entry: its list and its form, in the route table's shape.
  */
-const pages: Record<string, LazyExoticComponent<ComponentType>> = {
-  constantVariables: lazy(() => import('./areas/constantVariables/ConstantVariableListPage')),
-  'constantVariables/create': lazy(() => import('./areas/constantVariables/ConstantVariableCreatePage')),
-  'constantVariables/edit': lazy(() => import('./areas/constantVariables/ConstantVariableEditPage')),
-  logs: lazy(() => import('./areas/logs/ActionLogListPage')),
-  information: lazy(() => import('./areas/news/InformationPage')),
-  maintenance: lazy(() => import('./areas/maintenance/MaintenancePage')),
-  activeFlag: lazy(() => import('./areas/flags/ActiveFlagPage')),
-  worldMessage: lazy(() => import('./areas/worldMessages/WorldMessagePage')),
+const pages = {
+  ...resourcePages({
+    base: 'constantVariables',
+    shape: 'routes',
+    list: () => import('./areas/constantVariables/ConstantVariableListPage'),
+    form: () => import('./areas/constantVariables/ConstantVariableForm'),
+  }),
+  ...resourcePages({ base: 'information', shape: 'subViews', list: () => import('./areas/news/NewsListPage'), form: () => import('./areas/news/NewsForm') }),
+  ...resourcePages({ base: 'activeFlag', shape: 'subViews', list: () => import('./areas/flags/FlagListPage'), form: () => import('./areas/flags/FlagForm') }),
+  ...resourcePages({
+    base: 'worldMessage',
+    shape: 'subViews',
+    list: () => import('./areas/worldMessages/WorldMessageListPage'),
+    form: () => import('./areas/worldMessages/WorldMessageForm'),
+  }),
+  ...resourcePages({ base: 'logs', shape: 'subViews', list: () => import('./areas/logs/ActionLogListPage') }),
+  ...standalonePage('maintenance', () => import('./areas/maintenance/MaintenancePage')),
 };
 
 export default pages;

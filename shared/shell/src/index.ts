@@ -11,3 +11,5 @@ export * from './layout';
 export * from './modals';
 export * from './data';
 export * from './toasts';
+export * from './i18n';
+export * from './resources';

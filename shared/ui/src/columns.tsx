@@ -16,7 +16,7 @@ const UpdatedBy = styled.span`
 `;
 
 /** "Updated" column of every versioned record: when, and by whom. */
-export function updatedColumn<T extends { updatedAt: string; updatedBy: string | null }>(): DataTableColumn<T> {
+export function updatedColumn<T extends { updatedAt: string; updatedBy: string | null }>(): DataTableColumn<T> & { key: 'updatedAt'; sortable: true } {
   return {
     key: 'updatedAt',
     header: 'Updated',

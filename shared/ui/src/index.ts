@@ -16,3 +16,5 @@ export * from './DateTimeRangeFields';
 export * from './Switch';
 export * from './JsonDiff';
 export * from './columns';
+export * from './i18n';
+export * from './frames';

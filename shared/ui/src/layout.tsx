@@ -99,3 +99,9 @@ export const VisuallyHidden = styled.span`
   white-space: nowrap;
   border: 0;
 `;
+
+/** Keys, ids and values an admin compares character by character. */
+export const Mono = styled.code`
+  font-family: ${({ theme }) => theme.monoFont};
+  font-size: 0.8125rem;
+`;

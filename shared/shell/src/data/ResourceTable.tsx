@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, DataTable, Pagination, type DataTableColumn, type RowKey } from '@phoenix/ui';
+import { Button, DataTable, Pagination, type DataTableColumn, type DataTableSelection, type RowKey } from '@phoenix/ui';
 import { describeError } from '../api/ApiRequestError';
 import type { ListParams } from './useListParams';
 import type { ResourceListResult } from './useResourceList';
@@ -21,6 +21,8 @@ export interface ResourceTableProps<T> {
   /** Shown in the empty state when nothing is filtered (e.g. the "New …" button). */
   emptyAction?: ReactNode;
   pageSizeOptions?: number[];
+  selection?: DataTableSelection;
+  bulkActions?: (selected: RowKey[]) => ReactNode;
 }
 
 /** A server-paginated list bound to its URL state: sortable table, its states, and the pager. */
@@ -35,6 +37,8 @@ export function ResourceTable<T>({
   filteredEmptyTitle,
   emptyAction,
   pageSizeOptions,
+  selection,
+  bulkActions,
 }: ResourceTableProps<T>) {
   const { data, isLoading, isFetching, error, refetch } = result;
   return (
@@ -51,6 +55,8 @@ export function ResourceTable<T>({
         onRetry={refetch}
         emptyTitle={filtered ? filteredEmptyTitle : emptyTitle}
         emptyAction={filtered ? <Button onClick={list.reset}>Clear filters</Button> : emptyAction}
+        selection={selection}
+        bulkActions={bulkActions}
       />
       {data && (
         <Pagination

@@ -27,9 +27,9 @@ export function saveTextFile(text: string, fileName: string, type = 'text/csv;ch
 
 /**
  * GET /<resource>/export.csv with the list's current filters (no paging), saved as
- * `<resource>-<date>.csv`. Goes through the API client so the token header is sent.
+ * `<filename or resource>-<date>.csv`. Goes through the API client so the token header is sent.
  */
-export function useCsvExport(resource: string, query: Query, options: { api?: ApiTarget } = {}) {
+export function useCsvExport(resource: string, query: Query, options: { api?: ApiTarget; filename?: string } = {}) {
   const api = useApiFor(options.api);
   const toast = useToast();
   const [isExporting, setExporting] = useState(false);
@@ -40,13 +40,14 @@ export function useCsvExport(resource: string, query: Query, options: { api?: Ap
     try {
       const { page: _page, pageSize: _pageSize, ...filters } = JSON.parse(queryKey) as Query;
       const csv = await api.getText(`/${resource}/export.csv`, filters);
-      saveTextFile(csv, `${resource}-${today()}.csv`);
+      const base = (options.filename ?? resource).replace(/\.csv$/, '').replace(/[^\w.-]+/g, '-');
+      saveTextFile(csv, `${base}-${today()}.csv`);
     } catch (error) {
       toast.error(error);
     } finally {
       setExporting(false);
     }
-  }, [api, resource, queryKey, toast]);
+  }, [api, resource, queryKey, toast, options.filename]);
 
   return { exportCsv, isExporting };
 }

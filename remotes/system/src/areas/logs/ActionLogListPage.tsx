@@ -1,109 +1,71 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { ActionLog } from '@phoenix/contract';
-import { ResourceTable, useCsvExport, useListParams, useResourceList } from '@phoenix/shell';
-import {
-  Button,
-  type DataTableColumn,
-  diffJson,
-  FieldRow,
-  FormActions,
-  formatDateTime,
-  isoToLocalInput,
-  localInputToIso,
-  PageBody,
-  PageHeader,
-  Panel,
-  TextField,
-} from '@phoenix/ui';
-import { ACTION_LOGS, ActionLogDetail, targetLabel } from './ActionLogDetail';
-import { useLogDetailParam } from './useLogDetailParam';
+import { actionLogResource, type ActionLog, type FilterOf } from '@phoenix/contract';
+import { RecordDetailModal, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { Button, diffJson, FieldRow, FormActions, formatDateTime, isoToLocalInput, JsonDiff, localInputToIso, Mono, Panel, TextField } from '@phoenix/ui';
 
-const FILTERS = ['admin', 'action', 'target', 'from', 'to'] as const;
-type Filter = (typeof FILTERS)[number];
+type Filter = FilterOf<typeof actionLogResource>;
+type Draft = Record<Filter, string>;
+const FILTERS = actionLogResource.filters;
 
-const Mono = styled.code`
-  font-family: ${({ theme }) => theme.monoFont};
-  font-size: 0.8125rem;
-`;
 const ChangeCell = styled.div`
   display: flex;
   align-items: center;
   gap: 0.5rem;
   white-space: nowrap;
 `;
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.3rem 1rem;
+  margin: 0 0 1rem;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
 
-/** "2 changed, 1 added" from the entry's before/after, for the list; the detail shows the values. */
-function changeSummary(log: ActionLog): string {
-  if (log.before === null && log.after === null) return 'No data recorded';
-  const diff = diffJson(log.before, log.after);
-  const parts = [
-    diff.changed.length && `${diff.changed.length} changed`,
-    diff.added.length && `${diff.added.length} added`,
-    diff.removed.length && `${diff.removed.length} removed`,
-  ].filter(Boolean);
-  return parts.length ? parts.join(', ') : 'No field changed';
-}
-
-const logColumns = (onView: (log: ActionLog) => void): DataTableColumn<ActionLog>[] => [
-  { key: 'createdAt', header: 'When', sortable: true, render: (log) => formatDateTime(log.createdAt) },
-  { key: 'adminEmail', header: 'Admin', sortable: true },
-  { key: 'action', header: 'Action', sortable: true, render: (log) => <Mono>{log.action}</Mono> },
-  { key: 'targetType', header: 'Target', sortable: true, render: targetLabel },
-  // Before/after are JSON documents: nothing meaningful to sort by.
-  {
-    key: 'changes',
-    header: 'Changes',
-    render: (log) => (
-      <ChangeCell>
-        <span>{changeSummary(log)}</span>
-        <Button size="sm" variant="ghost" onClick={() => onView(log)} aria-label={`View log entry ${log.id}`}>
-          View
-        </Button>
-      </ChangeCell>
-    ),
-  },
-];
-
-type Draft = Record<Filter, string>;
+const targetLabel = (log: ActionLog) => (log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType);
 
 /** The filter inputs: edited locally, written to the URL on "Apply" (one request, one history entry). */
 function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft) => void }) {
-  // from/to travel as ISO in the URL; the inputs show local time.
+  const { t } = useTranslation('system');
+  // from/to travel as ISO in the URL; the inputs show the admin's local time.
   const [draft, setDraft] = useState<Draft>({ ...applied, from: isoToLocalInput(applied.from), to: isoToLocalInput(applied.to) });
   const [rangeError, setRangeError] = useState<string | null>(null);
   const set = (name: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value }));
-
+  const apply = (values: Draft) => {
+    const from = localInputToIso(values.from);
+    const to = localInputToIso(values.to);
+    if (from && to && from > to) return setRangeError(t('logs.rangeError'));
+    setRangeError(null);
+    onApply({ admin: values.admin.trim(), action: values.action.trim(), target: values.target.trim(), from, to });
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const from = localInputToIso(draft.from);
-    const to = localInputToIso(draft.to);
-    if (from && to && from > to) {
-      setRangeError('"From" must be before "To".');
-      return;
-    }
-    setRangeError(null);
-    onApply({ admin: draft.admin.trim(), action: draft.action.trim(), target: draft.target.trim(), from, to });
+    apply(draft);
   };
   const clear = () => {
-    setRangeError(null);
-    setDraft({ admin: '', action: '', target: '', from: '', to: '' });
-    onApply({ admin: '', action: '', target: '', from: '', to: '' });
+    const empty = { admin: '', action: '', target: '', from: '', to: '' };
+    setDraft(empty);
+    apply(empty);
   };
-
   return (
-    <Panel as="form" onSubmit={submit} aria-label="Filter action logs" role="search">
+    <Panel as="form" onSubmit={submit} aria-label={t('logs.filterLabel')} role="search">
       <FieldRow>
-        <TextField label="Admin email" type="search" value={draft.admin} onChange={set('admin')} />
-        <TextField label="Action" type="search" value={draft.action} onChange={set('action')} hint="Exact, or a prefix: constantVariable" />
-        <TextField label="Target" type="search" value={draft.target} onChange={set('target')} hint="Type, or type:id (constantVariable:7)" />
-        <TextField label="From" type="datetime-local" value={draft.from} onChange={set('from')} error={rangeError} />
-        <TextField label="To" type="datetime-local" value={draft.to} onChange={set('to')} />
+        <TextField label={t('logs.admin')} type="search" value={draft.admin} onChange={set('admin')} />
+        <TextField label={t('logs.action')} type="search" value={draft.action} onChange={set('action')} hint={t('logs.actionHint')} />
+        <TextField label={t('logs.target')} type="search" value={draft.target} onChange={set('target')} hint={t('logs.targetHint')} />
+        <TextField label={t('logs.from')} type="datetime-local" value={draft.from} onChange={set('from')} error={rangeError} />
+        <TextField label={t('logs.to')} type="datetime-local" value={draft.to} onChange={set('to')} />
       </FieldRow>
       <FormActions>
-        <Button onClick={clear}>Clear filters</Button>
+        <Button onClick={clear}>{t('logs.clear')}</Button>
         <Button type="submit" variant="primary">
-          Apply filters
+          {t('logs.apply')}
         </Button>
       </FormActions>
     </Panel>
@@ -111,37 +73,65 @@ function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft
 }
 
 export default function ActionLogListPage() {
-  const list = useListParams({ defaults: { sort: 'createdAt', order: 'desc', pageSize: 50 }, filters: FILTERS });
-  const result = useResourceList<ActionLog>(ACTION_LOGS, list.toQuery());
-  const { exportCsv, isExporting } = useCsvExport(ACTION_LOGS, list.toFilterQuery());
-  const filtered = FILTERS.some((f) => list.filters[f]);
-  const detail = useLogDetailParam();
-
+  const { t } = useTranslation('system');
+  const list = useListController(actionLogResource, { pageSize: 50 });
+  const detail = useDetailParam();
+  /** "2 changed, 1 added": the detail shows the values. */
+  const changeSummary = (log: ActionLog) => {
+    if (log.before === null && log.after === null) return t('logs.noData');
+    const diff = diffJson(log.before, log.after);
+    const parts = (['changed', 'added', 'removed'] as const).filter((k) => diff[k].length).map((k) => t(`logs.${k}`, { count: diff[k].length }));
+    return parts.length ? parts.join(', ') : t('logs.noChange');
+  };
   return (
-    <PageBody>
-      <PageHeader
-        title="Action logs"
-        description="Who changed what, with the record before and after. Read-only."
-        actions={
-          <Button onClick={exportCsv} loading={isExporting}>
-            Export CSV
-          </Button>
-        }
-      />
-      {/* Re-mount on URL change (back/forward, shared link) so the inputs show the applied filters. */}
-      <Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />
-      <ResourceTable
-        caption="Action logs"
-        columns={logColumns((log) => detail.open(log.id))}
-        rowKey={(log) => log.id}
-        list={list}
-        result={result}
-        filtered={filtered}
-        filteredEmptyTitle="No log entries match these filters"
-        emptyTitle="No actions logged yet"
-        pageSizeOptions={[20, 50, 100, 200]}
-      />
-      {detail.isOpen && <ActionLogDetail id={detail.id} onClose={detail.close} />}
-    </PageBody>
+    <ResourceListPage
+      list={list}
+      title={t('logs.title')}
+      description={t('logs.description')}
+      labelOf={(log) => `#${log.id}`}
+      pageSizeOptions={[20, 50, 100, 200]}
+      // Re-mounted on URL change (back/forward, a shared link) so the inputs show the applied filters.
+      before={<Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />}
+      columns={[
+        { key: 'createdAt', sortable: true, header: t('logs.when'), render: (log) => formatDateTime(log.createdAt) },
+        { key: 'adminEmail', sortable: true, header: t('logs.admin') },
+        { key: 'action', sortable: true, header: t('logs.action'), render: (log) => <Mono>{log.action}</Mono> },
+        { key: 'targetType', sortable: true, header: t('logs.target'), render: targetLabel },
+        {
+          key: 'changes',
+          header: t('logs.changes'),
+          render: (log) => (
+            <ChangeCell>
+              <span>{changeSummary(log)}</span>
+              <Button size="sm" variant="ghost" onClick={() => detail.open(log.id)} aria-label={t('logs.viewLabel', { id: log.id })}>
+                {t('logs.view')}
+              </Button>
+            </ChangeCell>
+          ),
+        },
+      ]}
+    >
+      {detail.isOpen && (
+        <RecordDetailModal resource={actionLogResource} id={detail.id} title={detail.id === null ? t('logs.entry') : t('logs.entryId', { id: detail.id })} onClose={detail.close}>
+          {(log) => (
+            <>
+              <Facts>
+                <dt>{t('logs.when')}</dt>
+                <dd>{formatDateTime(log.createdAt)}</dd>
+                <dt>{t('logs.who')}</dt>
+                <dd>{log.adminEmail}</dd>
+                <dt>{t('logs.what')}</dt>
+                <dd>
+                  <Mono>{log.action}</Mono>
+                </dd>
+                <dt>{t('logs.target')}</dt>
+                <dd>{targetLabel(log)}</dd>
+              </Facts>
+              <JsonDiff before={log.before} after={log.after} caption={t('logs.beforeAfter')} />
+            </>
+          )}
+        </RecordDetailModal>
+      )}
+    </ResourceListPage>
   );
 }

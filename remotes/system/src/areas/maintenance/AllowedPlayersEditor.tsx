@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { MAX_PLAYER_IDS } from '@phoenix/contract';
-import { useAddBulkUsers, useToast, useValidatePlayerIds } from '@phoenix/shell';
+import { useAddBulkUsers, useToast, useValidatePlayerIds, useTranslation } from '@phoenix/shell';
 import { Badge, Button, Pagination } from '@phoenix/ui';
-import { countText } from './maintenanceCopy';
 
 const Section = styled.section`
   display: flex;
@@ -73,6 +72,7 @@ export function AllowedPlayersEditor({
   error?: string;
   onChange: (ids: number[]) => void;
 }) {
+  const { t } = useTranslation('system');
   const titleId = useId();
   const addBulkUsers = useAddBulkUsers();
   const validatePlayerIds = useValidatePlayerIds();
@@ -85,16 +85,16 @@ export function AllowedPlayersEditor({
 
   const add = async () => {
     const picked = await addBulkUsers({
-      title: 'Add allowed players',
-      body: 'These players can still sign in and play while maintenance is on.',
-      okText: 'Add players',
+      title: t('maintenance.addTitle'),
+      body: t('maintenance.addBody'),
+      okText: t('maintenance.addPlayers'),
       validate: validatePlayerIds,
     });
     if (!picked) return;
     const merged = mergeIds(ids, picked.map(Number));
     if (merged.length > MAX_PLAYER_IDS) {
       toast.error(
-        `The allow list holds at most ${MAX_PLAYER_IDS.toLocaleString('en-US')} players; adding these would make ${merged.length.toLocaleString('en-US')}. Remove some ids and try again.`,
+        t('maintenance.tooMany', { max: MAX_PLAYER_IDS, count: merged.length }),
       );
       return;
     }
@@ -103,33 +103,33 @@ export function AllowedPlayersEditor({
 
   return (
     <Section aria-labelledby={titleId}>
-      <h3 id={titleId}>Players allowed in during maintenance</h3>
+      <h3 id={titleId}>{t('maintenance.allowedTitle')}</h3>
       <Row>
-        <span>{countText(ids.length, 'player', 'players')}</span>
+        <span>{t('maintenance.players', { count: ids.length })}</span>
         {changed && (
           <>
-            <Badge $tone="warning">Unsaved</Badge>
-            <span>{`Saved list: ${countText(savedCount, 'player', 'players')}. Save changes to apply.`}</span>
+            <Badge $tone="warning">{t('maintenance.unsaved')}</Badge>
+            <span>{t('maintenance.savedList', { count: savedCount })}</span>
           </>
         )}
       </Row>
       <Row>
-        <Button onClick={add}>Add players</Button>
+        <Button onClick={add}>{t('maintenance.addPlayers')}</Button>
         <Button variant="ghost" onClick={() => onChange([])} disabled={ids.length === 0}>
-          Clear list
+          {t('maintenance.clearList')}
         </Button>
       </Row>
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {ids.length === 0 ? (
-        <Muted>No players are allowed in: while maintenance is on, everyone is kept out.</Muted>
+        <Muted>{t('maintenance.noneAllowed')}</Muted>
       ) : (
         <>
-          <IdGrid aria-label="Allowed player ids">
+          <IdGrid aria-label={t('maintenance.allowedIds')}>
             {shown.map((id) => (
               <li key={id}>
                 <span>{id}</span>
-                <Button size="sm" variant="ghost" aria-label={`Remove player ${id}`} onClick={() => onChange(ids.filter((x) => x !== id))}>
-                  Remove
+                <Button size="sm" variant="ghost" aria-label={t('maintenance.removeLabel', { id })} onClick={() => onChange(ids.filter((x) => x !== id))}>
+                  {t('maintenance.remove')}
                 </Button>
               </li>
             ))}

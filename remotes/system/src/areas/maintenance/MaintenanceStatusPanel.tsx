@@ -1,8 +1,8 @@
+import { useTranslation } from '@phoenix/shell';
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { MaintenanceStatus } from '@phoenix/contract';
 import { Badge, Button, Panel, formatDateTime, formatTimeWindow } from '@phoenix/ui';
-import { countText } from './maintenanceCopy';
 
 const Top = styled.div`
   display: flex;
@@ -46,38 +46,37 @@ const Hint = styled.p`
 
 /** The state players live with now (the server's copy, not the draft below), and the big switch. */
 export function MaintenanceStatusPanel({ doc, onToggle, busy }: { doc: MaintenanceStatus; onToggle: () => void; busy: boolean }) {
+  const { t } = useTranslation('system');
   const titleId = useId();
   const allowed = doc.allowedPlayerIds.length;
   return (
     <Panel aria-labelledby={titleId}>
       <Top>
         <h2 id={titleId}>
-          {doc.enabled ? 'Maintenance is ON' : 'Maintenance is OFF'}
+          {t(doc.enabled ? 'maintenance.isOn' : 'maintenance.isOff')}
           <BigBadge $tone={doc.enabled ? 'danger' : 'success'} aria-hidden="true">
-            {doc.enabled ? 'ON' : 'OFF'}
+            {t(doc.enabled ? 'maintenance.on' : 'maintenance.off')}
           </BigBadge>
         </h2>
         <Button variant={doc.enabled ? 'primary' : 'danger'} onClick={onToggle} loading={busy}>
-          {doc.enabled ? 'Turn maintenance off' : 'Turn maintenance on'}
+          {t(doc.enabled ? 'maintenance.turnOff' : 'maintenance.turnOn')}
         </Button>
       </Top>
       <Facts>
-        <dt>Players</dt>
+        <dt>{t('maintenance.playersFact')}</dt>
         <dd>
-          {doc.enabled
-            ? `Kept out, except ${countText(allowed, 'allowed player', 'allowed players')}.`
-            : 'Can sign in and play.'}
+          {doc.enabled ? t('maintenance.keptOut', { count: allowed }) : t('maintenance.canPlay')}
         </dd>
-        <dt>Message</dt>
-        <dd>{doc.message || 'No message'}</dd>
-        <dt>Planned window</dt>
+        <dt>{t('maintenance.messageFact')}</dt>
+        <dd>{doc.message || t('maintenance.noMessage')}</dd>
+        <dt>{t('maintenance.window')}</dt>
         <dd>{formatTimeWindow(doc.plannedStart, doc.plannedEnd)}</dd>
-        <dt>Allowed players</dt>
-        <dd>{allowed.toLocaleString('en-US')}</dd>
-        <dt>Last change</dt>
-        <dd>{`${formatDateTime(doc.updatedAt)}${doc.updatedBy ? ` by ${doc.updatedBy}` : ''}`}</dd>
+        <dt>{t('maintenance.allowedFact')}</dt>
+        <dd>{t('common.number', { value: allowed })}</dd>
+        <dt>{t('maintenance.lastChange')}</dt>
+        <dd>{t('maintenance.changedBy', { at: formatDateTime(doc.updatedAt), by: doc.updatedBy ?? '—' })}</dd>
       </Facts>
-      <Hint>Turning maintenance on or off also saves the message, window and allowed players edited below.</Hint>
+      <Hint>{t('maintenance.toggleHint')}</Hint>
     </Panel>
   );
 }

@@ -1,128 +1,47 @@
-import styled from 'styled-components';
-import type { NewsCategory, NewsItem } from '@phoenix/contract';
-import { useResourceForm, type FormSchema } from '@phoenix/shell';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  ConflictNotice,
-  DateTimeRangeFields,
-  FormActions,
-  FormStack,
-  Panel,
-  Select,
-  TextArea,
-  TextField,
-  savedAt,
-} from '@phoenix/ui';
+import { NEWS_CATEGORIES, newsResource, type NewsCategory } from '@phoenix/contract';
+import { RecordFormPage, useTranslation } from '@phoenix/shell';
+import { Checkbox, DateTimeRangeFields, Select, TextArea, TextField, enumOptions } from '@phoenix/ui';
 import { NewsPreview } from './NewsPreview';
-import { CATEGORY_OPTIONS } from './newsLabels';
 
-/** What the form edits. Datetimes are ISO instants; the inputs show them in local time. */
-export interface NewsValues {
+/** Datetimes are ISO instants; the inputs show them in the admin's time zone. */
+interface Values {
   title: string;
   body: string;
   category: NewsCategory | '';
-  /** undefined while empty: the schema then says it is required. */
   publishStart: string | undefined;
-  /** null: published until deleted. */
   publishEnd: string | null;
   pinned: boolean;
-  /** Only when editing: sent back so the server can detect a concurrent save. */
-  version?: number;
 }
 
-export const newsToValues = (news: NewsItem): NewsValues => ({
-  title: news.title,
-  body: news.body,
-  category: news.category,
-  publishStart: news.publishStart,
-  publishEnd: news.publishEnd,
-  pinned: news.pinned,
-  version: news.version,
-});
-
-const Columns = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr));
-  gap: 1rem;
-  align-items: start;
-`;
-
-const BODY_HINT = 'Markdown: # heading, **bold**, *italic*, `code`, - lists, [link](https://…). A new line is a line break. HTML is shown as text.';
-
-export function NewsForm<Out>({
-  schema,
-  initialValues,
-  onSubmit,
-  onDone,
-  submitLabel,
-}: {
-  schema: FormSchema<Out>;
-  initialValues: NewsValues;
-  /** Sends the validated values; the mutation hook toasts success. */
-  onSubmit: (values: Out) => Promise<unknown>;
-  /** Back to the list: after a save, or on Cancel (the unsaved-changes guard asks first). */
-  onDone: () => void;
-  submitLabel: string;
-}) {
-  const form = useResourceForm({
-    schema,
-    initialValues,
-    onSubmit,
-    onSuccess: onDone,
-    fromRecord: (record) => newsToValues(record as NewsItem),
-  });
-  const theirs = form.conflict?.current as NewsItem | undefined;
-
+export default function NewsForm() {
+  const { t } = useTranslation('system');
   return (
-    <Columns>
-      <Panel>
-        <form onSubmit={form.handleSubmit} noValidate aria-label={submitLabel}>
-          <FormStack>
-            {form.formError && <Alert>{form.formError}</Alert>}
-            {form.conflict && (
-              <ConflictNotice
-                title="Someone else saved this news item while you were editing."
-                onReloadTheirs={form.conflict.reloadTheirs}
-                onKeepMine={form.conflict.keepMine}
-              >
-                {theirs && (
-                  <p>{`Their version ${theirs.version}, ${savedAt(theirs)}: "${theirs.title}".`}</p>
-                )}
-              </ConflictNotice>
-            )}
-            <TextField label="Title" required autoComplete="off" {...form.field('title')} />
-            <TextArea label="Body" required rows={12} hint={BODY_HINT} {...form.field('body')} />
-            <Select label="Category" required options={CATEGORY_OPTIONS} placeholder="Pick a category" {...form.field('category')} />
+    <RecordFormPage
+      resource={newsResource}
+      labelOf={(news) => `"${news.title}"`}
+      titles={{ create: t('news.newTitle'), edit: () => t('news.editTitle') }}
+      // Starts now, no end, not pinned: the admin sets the rest.
+      empty={{ title: '', body: '', category: '', publishStart: new Date().toISOString(), publishEnd: null, pinned: false } as Values}
+      toValues={({ title, body, category, publishStart, publishEnd, pinned }) => ({ title, body, category, publishStart, publishEnd, pinned })}
+      aside={(form) => <NewsPreview title={form.rhf.watch('title')} body={form.rhf.watch('body')} />}
+    >
+      {(form) => {
+        const start = form.bind<string | undefined>('publishStart');
+        const end = form.bind<string | null>('publishEnd');
+        return (
+          <>
+            <TextField label={t('news.titleField')} required autoComplete="off" {...form.field('title')} />
+            <TextArea label={t('news.body')} required rows={12} hint={t('news.bodyHint')} {...form.field('body')} />
+            <Select label={t('news.category')} required options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))} placeholder={t('news.pickCategory')} {...form.field('category')} />
             <DateTimeRangeFields
-              legend="Publish window"
-              start={{
-                label: 'Publish start',
-                required: true,
-                value: form.values.publishStart,
-                error: form.errors.publishStart,
-                onChange: (iso) => form.setValue('publishStart', iso ?? undefined),
-              }}
-              end={{
-                label: 'Publish end',
-                value: form.values.publishEnd,
-                error: form.errors.publishEnd,
-                hint: 'Leave empty to keep it published until it is deleted.',
-                onChange: (iso) => form.setValue('publishEnd', iso),
-              }}
+              legend={t('news.window')}
+              start={{ label: t('news.publishStart'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
+              end={{ label: t('news.publishEnd'), hint: t('news.endHint'), ...end }}
             />
-            <Checkbox label="Pinned" hint="Pinned news is listed first in the game." {...form.checkbox('pinned')} />
-            <FormActions>
-              <Button onClick={onDone}>Cancel</Button>
-              <Button type="submit" variant="primary" loading={form.isSubmitting}>
-                {submitLabel}
-              </Button>
-            </FormActions>
-          </FormStack>
-        </form>
-      </Panel>
-      <NewsPreview title={form.values.title} body={form.values.body} />
-    </Columns>
+            <Checkbox label={t('news.pinned')} hint={t('news.pinnedHint')} {...form.field('pinned')} />
+          </>
+        );
+      }}
+    </RecordFormPage>
   );
 }

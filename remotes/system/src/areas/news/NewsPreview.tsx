@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useTranslation } from '@phoenix/shell';
 import { Markdown, Panel } from '@phoenix/ui';
 
 const Heading = styled.h2`
@@ -20,12 +21,13 @@ const Empty = styled.p`
 
 /** What players will see, updated as the admin types. The body is rendered as safe markdown. */
 export function NewsPreview({ title, body }: { title: string; body: string }) {
+  const { t } = useTranslation('system');
   const empty = !title.trim() && !body.trim();
   return (
     <Panel aria-labelledby="news-preview-heading">
-      <Heading id="news-preview-heading">Preview</Heading>
+      <Heading id="news-preview-heading">{t('news.preview')}</Heading>
       {empty ? (
-        <Empty>Type a title and a body to see how players will read them.</Empty>
+        <Empty>{t('news.previewEmpty')}</Empty>
       ) : (
         <>
           <Title>{title}</Title>

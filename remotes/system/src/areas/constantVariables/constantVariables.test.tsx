@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { constantVariableResource } from '@phoenix/contract';
+import { describeResourcePages, fakeBff, json, page, renderWithShell } from '@phoenix/shell/src/testing';
+import pages from '../../pages';
+import { maxTurns, motd } from './fixtures';
+
+describeResourcePages({
+  resource: constantVariableResource,
+  pages,
+  base: 'constantVariables',
+  shape: 'routes',
+  records: [maxTurns, motd],
+  labelOf: (cv) => cv.key,
+  sort: { header: /Type/, key: 'type' },
+  create: {
+    fill: async (user) => {
+      await user.type(screen.getByLabelText('Key', { exact: false }), 'battle.maxRounds');
+      await user.type(screen.getByLabelText('Value'), '12');
+    },
+    serverError: { field: 'key', label: 'Key' },
+  },
+  createLabel: 'Create constant variable',
+});
+
+const render = (url: string, bff = fakeBff().get('/constant-variables', () => json(page([maxTurns, motd])))) => {
+  const routes = Object.entries(pages).map(([path, Page]) => ({ path: `/admin/${path}`, element: <Page /> }));
+  return { bff, ...renderWithShell(<p />, { bff, url, path: '/x', routes }) };
+};
+
+describe('constant variables: domain rules', () => {
+  it('shows values as text, never as HTML', async () => {
+    render('/admin/constantVariables');
+    expect(await screen.findByText('{"text":"<script>alert(1)</script>"}')).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+  });
+
+  it('checks the value against its type before sending, as the server does', async () => {
+    const { user, bff } = render('/admin/constantVariables/create');
+    await user.type(await screen.findByLabelText('Key', { exact: false }), 'battle.maxRounds');
+    await user.selectOptions(screen.getByLabelText('Type', { exact: false }), 'Number');
+    await user.type(screen.getByLabelText('Value'), 'twelve');
+    await user.click(screen.getByRole('button', { name: 'Create constant variable' }));
+    expect(await screen.findByText('Enter a number')).toBeInTheDocument();
+    expect(bff.calls('POST', '/constant-variables')).toHaveLength(0);
+  });
+
+  it('offers true / false for a boolean and sends the typed record', async () => {
+    const bff = fakeBff()
+      .get('/constant-variables', () => json(page([])))
+      .post('/constant-variables', (req) => json({ ...maxTurns, ...(req.body as object) }, 201));
+    const { user } = render('/admin/constantVariables/create', bff);
+    await user.type(await screen.findByLabelText('Key', { exact: false }), 'shop.open');
+    await user.selectOptions(screen.getByLabelText('Type', { exact: false }), 'Boolean');
+    await user.selectOptions(screen.getByLabelText('Value'), 'true');
+    await user.click(screen.getByRole('button', { name: 'Create constant variable' }));
+    await waitFor(() => expect(bff.calls('POST', '/constant-variables')).toHaveLength(1));
+    expect(bff.calls('POST', '/constant-variables')[0].body).toEqual({ key: 'shop.open', type: 'boolean', value: 'true', description: '' });
+  });
+});

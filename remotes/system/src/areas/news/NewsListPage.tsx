@@ -1,0 +1,55 @@
+import styled from 'styled-components';
+import { NEWS_CATEGORIES, NEWS_STATUSES, newsResource } from '@phoenix/contract';
+import { FilterSelect, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
+import { Badge, enumOptions, formatDateTime, markdownToPlainText, truncate, updatedColumn, type BadgeTone } from '@phoenix/ui';
+
+export const STATUS_TONE: Record<(typeof NEWS_STATUSES)[number], BadgeTone> = { scheduled: 'info', published: 'success', expired: 'neutral' };
+
+const Excerpt = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.8125rem;
+  max-width: 32rem;
+`;
+
+export default function NewsListPage() {
+  const { t } = useTranslation('system');
+  const list = useListController(newsResource);
+  return (
+    <ResourceListPage
+      list={list}
+      title={t('news.title')}
+      description={t('news.description')}
+      searchLabel={t('news.search')}
+      labelOf={(news) => `"${news.title}"`}
+      deleteBody={() => t('news.deleteBody')}
+      filters={
+        <>
+          <FilterSelect list={list} name="category" label={t('news.category')} anyLabel={t('news.anyCategory')} options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))} />
+          <FilterSelect list={list} name="status" label={t('news.status')} anyLabel={t('news.anyStatus')} options={enumOptions(NEWS_STATUSES, (s) => t(`news.statuses.${s}`))} />
+        </>
+      }
+      columns={[
+        {
+          key: 'title',
+          sortable: true,
+          width: '30%',
+          header: t('news.titleField'),
+          render: (news) => (
+            <>
+              <strong>{news.title}</strong>
+              {/* The body as one line of plain text: markdown dropped, HTML left as the text it is. */}
+              <Excerpt>{truncate(markdownToPlainText(news.body), 140)}</Excerpt>
+            </>
+          ),
+        },
+        { key: 'category', sortable: true, header: t('news.category'), render: (news) => t(`news.categories.${news.category}`) },
+        { key: 'status', header: t('news.status'), render: (news) => <Badge $tone={STATUS_TONE[news.status]}>{t(`news.statuses.${news.status}`)}</Badge> },
+        { key: 'publishStart', sortable: true, header: t('news.publishStart'), render: (news) => formatDateTime(news.publishStart) },
+        { key: 'publishEnd', sortable: true, header: t('news.publishEnd'), render: (news) => (news.publishEnd ? formatDateTime(news.publishEnd) : t('news.noEnd')) },
+        { key: 'pinned', sortable: true, header: t('news.pinned'), render: (news) => (news.pinned ? <Badge $tone="warning">{t('news.pinned')}</Badge> : t('common.no')) },
+        updatedColumn(),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import styled from 'styled-components';
+import { WORLD_MESSAGE_SEVERITIES, WORLD_MESSAGE_STATES, worldMessageResource, type WorldMessage, type WorldMessageCancel } from '@phoenix/contract';
+import { FilterSelect, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
+import { Badge, Button, enumOptions, formatDateTime, truncate, type BadgeTone } from '@phoenix/ui';
+
+export const SEVERITY_TONE: Record<WorldMessage['severity'], BadgeTone> = { info: 'info', warning: 'warning', critical: 'danger' };
+const STATE_TONE: Record<WorldMessage['state'], BadgeTone> = { scheduled: 'info', showing: 'success', ended: 'neutral', cancelled: 'warning' };
+
+const Message = styled.span`
+  display: block;
+  max-width: 32rem;
+  white-space: pre-wrap;
+`;
+const Muted = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.75rem;
+`;
+
+export default function WorldMessageListPage() {
+  const { t } = useTranslation('system');
+  const list = useListController(worldMessageResource);
+  const cancel = useRecordAction<typeof worldMessageResource, WorldMessageCancel>(worldMessageResource, {
+    action: 'cancel',
+    body: (wm) => ({ version: wm.version }),
+    confirm: (wm) => ({ title: t('worldMessages.cancelTitle', { message: truncate(wm.message, 80) }), body: t('worldMessages.cancelBody'), okText: t('worldMessages.cancelOk'), cancelText: t('worldMessages.keepIt') }),
+    success: (wm) => t('worldMessages.cancelled', { message: truncate(wm.message, 60) }),
+    failure: (error) => {
+      const current = error.current as WorldMessage | undefined;
+      if (!error.isConflict) return error;
+      return current && current.state !== 'scheduled' ? t('worldMessages.alreadyState', { state: t(`worldMessages.states.${current.state}`) }) : t('worldMessages.cancelConflict');
+    },
+  });
+  const scheduled = (wm: WorldMessage) => wm.state === 'scheduled'; // the others are history
+  return (
+    <ResourceListPage
+      list={list}
+      title={t('worldMessages.title')}
+      description={t('worldMessages.description')}
+      searchLabel={t('worldMessages.search')}
+      labelOf={(wm) => truncate(wm.message, 40)}
+      editable={scheduled}
+      rowActions={(wm) =>
+        scheduled(wm) && (
+          <Button size="sm" variant="ghost" onClick={() => cancel.run(wm)} disabled={cancel.pendingId === wm.id} aria-label={t('worldMessages.cancelLabel', { message: truncate(wm.message, 40) })}>
+            {t('worldMessages.cancel')}
+          </Button>
+        )
+      }
+      filters={
+        <>
+          <FilterSelect list={list} name="state" label={t('worldMessages.state')} anyLabel={t('worldMessages.anyState')} options={enumOptions(WORLD_MESSAGE_STATES, (s) => t(`worldMessages.states.${s}`))} />
+          <FilterSelect list={list} name="severity" label={t('worldMessages.severity')} anyLabel={t('worldMessages.anySeverity')} options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))} />
+        </>
+      }
+      columns={[
+        { key: 'message', width: '30%', header: t('worldMessages.message'), render: (wm) => <Message>{wm.message}</Message> },
+        { key: 'severity', sortable: true, header: t('worldMessages.severity'), render: (wm) => <Badge $tone={SEVERITY_TONE[wm.severity]}>{t(`worldMessages.severities.${wm.severity}`)}</Badge> },
+        {
+          key: 'state',
+          header: t('worldMessages.state'),
+          render: (wm) => (
+            <>
+              <Badge $tone={STATE_TONE[wm.state]}>{t(`worldMessages.states.${wm.state}`)}</Badge>
+              {wm.state === 'cancelled' && wm.cancelledBy && <Muted>{t('worldMessages.by', { who: wm.cancelledBy })}</Muted>}
+            </>
+          ),
+        },
+        { key: 'displayStart', sortable: true, header: t('worldMessages.displayStart'), render: (wm) => formatDateTime(wm.displayStart) },
+        { key: 'displayEnd', sortable: true, header: t('worldMessages.displayEnd'), render: (wm) => formatDateTime(wm.displayEnd) },
+        { key: 'createdAt', sortable: true, header: t('worldMessages.created'), render: (wm) => formatDateTime(wm.createdAt) },
+      ]}
+    />
+  );
+}

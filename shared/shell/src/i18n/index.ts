@@ -1,0 +1,4 @@
+export { useTranslation, Trans } from 'react-i18next';
+export { registerTranslations, currentLanguage, type TranslationResources } from './setup';
+export { useLanguage, changeLanguage } from './useLanguage';
+export { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from './language';

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldValues } from 'react-hook-form';
+import type { AnyDocument, RecordOf } from '@phoenix/contract';
+import { ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, formatDateTime } from '@phoenix/ui';
+import { describeError } from '../api/ApiRequestError';
+import { useToast } from '../toasts/useToast';
+import { DocumentHistory } from './DocumentHistory';
+import { useDocumentController, type DocumentController } from './useDocumentController';
+import { useRecordForm, type RecordForm } from './useRecordForm';
+import './translations';
+
+type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
+
+export interface DocumentPageProps<D extends AnyDocument, V extends FieldValues> {
+  document: D;
+  title: string;
+  description?: string;
+  /** The document as form values (its version is added here). */
+  toValues: (doc: RecordOf<D>) => V;
+  /** The fields. */
+  children: (form: RecordForm<V, RecordOf<D>>, doc: RecordOf<D>) => ReactNode;
+  /** Above the form: the state players live with now (a status panel with its own switch). */
+  header?: (doc: RecordOf<D>, form: RecordForm<V, RecordOf<D>>) => ReactNode;
+  /** After client validation, before sending (a confirm naming a global effect). */
+  beforeSubmit?: (values: any, doc: RecordOf<D>, isDirty: boolean) => boolean | Promise<boolean>;
+  /** The success toast, from the document before and after. */
+  savedMessage?: (before: RecordOf<D>, after: RecordOf<D>) => string;
+}
+
+/**
+ * A versioned singleton document edited as one form (maintenance, game balance…): its state,
+ * the form (409 reload theirs / keep mine, nothing typed lost), and its history with restore.
+ */
+export function DocumentPage<D extends AnyDocument, V extends FieldValues>(props: DocumentPageProps<D, V>) {
+  const { document, title, description } = props;
+  const { t } = useTranslation('resources');
+  // The form says what a save did, and shows failures itself.
+  const controller = useDocumentController(document, { toastErrors: false, savedMessage: null });
+  let content: ReactNode;
+  if (controller.data) content = <DocumentForm {...props} controller={controller} doc={controller.data} />;
+  else if (controller.error) content = <ErrorState title={t('form.loadFailed', { noun: document.noun })} message={describeError(controller.error)} onRetry={controller.refetch} />;
+  else content = <LoadingBlock label={t('form.loading', { noun: document.noun })} />;
+  return (
+    <PageBody>
+      <PageHeader title={title} description={description} />
+      {content}
+      {controller.data && <DocumentHistory controller={controller} />}
+    </PageBody>
+  );
+}
+
+function DocumentForm<D extends AnyDocument, V extends FieldValues>({
+  document,
+  toValues,
+  children,
+  header,
+  beforeSubmit,
+  savedMessage,
+  controller,
+  doc,
+}: DocumentPageProps<D, V> & { controller: DocumentController<D>; doc: RecordOf<D> }) {
+  const { t } = useTranslation('resources');
+  const toast = useToast();
+  const valuesOf = (d: RecordOf<D>) => ({ ...toValues(d), version: (d as Versioned).version }) as V;
+  const form: RecordForm<V, RecordOf<D>> = useRecordForm<V, unknown, RecordOf<D>>({
+    schema: document.schemas.update,
+    defaultValues: valuesOf(doc),
+    fromRecord: valuesOf,
+    beforeSubmit: beforeSubmit && ((values) => beforeSubmit(values, doc, form.isDirty)),
+    onSubmit: async (values) => {
+      const saved = await controller.save.mutateAsync(values as never);
+      toast.success(savedMessage ? savedMessage(doc, saved) : t('form.saved', { label: document.noun }));
+      return saved;
+    },
+    // Stay on the page, with the saved document (and its new version) as the starting point.
+    onSuccess: (saved) => form.rhf.reset(valuesOf(saved as RecordOf<D>)),
+  });
+  const theirs = form.conflict?.current as (RecordOf<D> & Versioned) | undefined;
+  return (
+    <>
+      {header?.(doc, form)}
+      <FormFrame
+        label={document.noun}
+        onSubmit={form.onSubmit}
+        error={form.formError}
+        conflict={
+          form.conflict && {
+            title: t('form.conflict', { noun: document.noun }),
+            details: theirs?.updatedAt ? <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p> : null,
+            onReloadTheirs: form.conflict.reloadTheirs,
+            onKeepMine: form.conflict.keepMine,
+          }
+        }
+        submitLabel={t('form.save')}
+        cancelLabel={t('form.discard')}
+        onCancel={() => form.rhf.reset()}
+        submitting={form.isSubmitting}
+      >
+        {children(form, doc)}
+      </FormFrame>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldValues } from 'react-hook-form';
+import type { AnyResource, RecordOf } from '@phoenix/contract';
+import { Button, EmptyState, ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, Panel, formatDateTime } from '@phoenix/ui';
+import { describeError } from '../api/ApiRequestError';
+import { useRecordController } from './useRecordController';
+import { useRecordForm, type RecordForm, type RecordFormOptions } from './useRecordForm';
+import './translations';
+
+type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
+
+export interface RecordFormPageProps<D extends AnyResource, V extends FieldValues> {
+  resource: D;
+  /** The values of a new record. */
+  empty: V;
+  /** An existing record as form values (the version is added here). */
+  toValues: (record: RecordOf<D>) => V;
+  /** Names a record in titles and toasts: `(cv) => cv.key`. */
+  labelOf: (record: RecordOf<D>) => string;
+  /** The fields. `record` is undefined when creating. */
+  children: (form: RecordForm<V, RecordOf<D>>, record: RecordOf<D> | undefined) => ReactNode;
+  /** A column beside the form (a live preview). */
+  aside?: (form: RecordForm<V, RecordOf<D>>) => ReactNode;
+  /** When a record may no longer be edited: the reason (the form shows read-only). */
+  readOnly?: (record: RecordOf<D>) => string | null;
+  /** Before sending (a confirm for a global effect); false stops without losing anything. */
+  beforeSubmit?: RecordFormOptions<V, unknown>['beforeSubmit'];
+  /** Page titles; defaults: "New <noun>" / "Edit <noun>". */
+  titles?: { create?: string; edit?: (record: RecordOf<D>) => string };
+}
+
+/** A create / edit page: the record's states, then the form in its frame; back to the list after a save. */
+export function RecordFormPage<D extends AnyResource, V extends FieldValues>(props: RecordFormPageProps<D, V>) {
+  const { resource, labelOf, titles } = props;
+  const { t } = useTranslation('resources');
+  const { noun } = resource;
+  const controller = useRecordController(resource, labelOf, {
+    created: (label) => t('form.created', { label }),
+    updated: (label) => t('form.saved', { label }),
+  });
+  const { mode, status, record, links } = controller;
+  const title =
+    mode === 'create' ? (titles?.create ?? t('form.newTitle', { noun })) : record ? (titles?.edit?.(record) ?? t('form.editTitle', { noun, label: labelOf(record) })) : t('form.editTitleBare', { noun });
+
+  const notFound = (message: string) => (
+    <Panel>
+      <EmptyState title={t('form.notFound', { noun })} action={<Button onClick={links.backToList}>{t('form.backToList')}</Button>}>
+        {message}
+      </EmptyState>
+    </Panel>
+  );
+  let content: ReactNode;
+  if (status === 'invalidId') content = notFound(t('form.invalidId', { noun }));
+  else if (status === 'notFound') content = notFound(t('form.gone', { noun, id: links.id }));
+  else if (status === 'error') content = <ErrorState title={t('form.loadFailed', { noun })} message={describeError(controller.error)} onRetry={controller.refetch} />;
+  else if (status === 'loading') content = <LoadingBlock label={t('form.loading', { noun })} />;
+  else content = <RecordFormBody key={record ? (record as { id: number }).id : 'new'} {...props} controller={controller} />;
+
+  return (
+    <PageBody>
+      <PageHeader title={title} />
+      {content}
+    </PageBody>
+  );
+}
+
+function RecordFormBody<D extends AnyResource, V extends FieldValues>({
+  empty,
+  toValues,
+  children,
+  aside,
+  readOnly,
+  beforeSubmit,
+  resource,
+  controller,
+}: RecordFormPageProps<D, V> & { controller: ReturnType<typeof useRecordController<D>> }) {
+  const { t } = useTranslation('resources');
+  const { record, mode, links } = controller;
+  const valuesOf = (r: RecordOf<D>) => ({ ...toValues(r), version: (r as Versioned).version }) as V;
+  const form = useRecordForm<V, unknown, RecordOf<D>>({
+    schema: controller.schema,
+    defaultValues: record ? valuesOf(record) : empty,
+    onSubmit: controller.save,
+    onSuccess: links.backToList,
+    fromRecord: valuesOf,
+    beforeSubmit,
+  });
+  const theirs = form.conflict?.current as (RecordOf<D> & Versioned) | undefined;
+  const submitLabel = mode === 'create' ? t('form.create', { noun: resource.noun }) : t('form.save');
+  return (
+    <FormFrame
+      label={submitLabel}
+      onSubmit={form.onSubmit}
+      error={form.formError}
+      conflict={
+        form.conflict && {
+          title: t('form.conflict', { noun: resource.noun }),
+          details: theirs?.updatedAt ? <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p> : null,
+          onReloadTheirs: form.conflict.reloadTheirs,
+          onKeepMine: form.conflict.keepMine,
+        }
+      }
+      submitLabel={submitLabel}
+      cancelLabel={t('form.cancel')}
+      onCancel={links.backToList}
+      submitting={form.isSubmitting}
+      readOnly={record && readOnly?.(record)}
+      aside={aside?.(form)}
+    >
+      {children(form, record)}
+    </FormFrame>
+  );
+}

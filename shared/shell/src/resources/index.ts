@@ -1,0 +1,14 @@
+export { resourcePages, standalonePage, useResourceLinks, parseRecordId, type ResourceLinks, type RoutingShape, type ResourcePagesSpec } from './routing';
+export { useListController, type ListController, type ListControllerOptions, type Selection } from './useListController';
+export { useRecordController, type RecordController, type RecordStatus } from './useRecordController';
+export { useRecordForm, type RecordForm, type RecordFormOptions, type FieldProps } from './useRecordForm';
+export { ResourceListPage, FilterSelect, type ResourceColumn, type ResourceListPageProps } from './ResourceListPage';
+export { RecordFormPage, type RecordFormPageProps } from './RecordFormPage';
+export { apiPath } from './apiPath';
+// Field arrays, controlled widgets and watching: one react-hook-form for every remote (shell singleton).
+export { useFieldArray, useWatch, Controller } from 'react-hook-form';
+export { useDocumentController, type DocumentController } from './useDocumentController';
+export { DocumentHistory } from './DocumentHistory';
+export { useRecordAction, type RecordActionSpec } from './useRecordAction';
+export { useDetailParam, RecordDetailModal } from './RecordDetail';
+export { DocumentPage, type DocumentPageProps } from './DocumentPage';

@@ -1,0 +1,119 @@
+import { createContext, createElement, lazy, Suspense, useContext, useMemo, type ComponentType } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+
+/**
+ * How an area is routed. The route table has two shapes:
+ * - 'routes': separate paths, `x`, `x/create`, `x/edit?id=42` (constant variables, policies, ToS…);
+ * - 'subViews': one path, the form chosen by the query: `x?create=1`, `x?edit=42` (information…).
+ * Pages never build these links themselves: they ask `useResourceLinks()`.
+ */
+export type RoutingShape = 'routes' | 'subViews';
+
+export interface ResourceLinks {
+  shape: RoutingShape;
+  /** What the current URL asks for. */
+  mode: 'list' | 'create' | 'edit';
+  /** The record id of an edit view: null when the link carries no valid id. */
+  id: number | null;
+  /** The area has a create / edit form. */
+  hasForm: boolean;
+  list: string;
+  create: string;
+  edit: (id: number) => string;
+  backToList: () => void;
+}
+
+const LinksContext = createContext<{ base: string; shape: RoutingShape; hasForm: boolean } | null>(null);
+
+/** One id parser for every edit link: a positive integer that PostgreSQL's `integer` holds. */
+export function parseRecordId(raw: string | null): number | null {
+  if (raw === null || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+function withParams(search: URLSearchParams, set: Record<string, string>): string {
+  const next = new URLSearchParams(search);
+  next.delete('create');
+  next.delete('edit');
+  for (const [key, value] of Object.entries(set)) next.set(key, value);
+  const text = next.toString();
+  return text ? `?${text}` : '';
+}
+
+export function useResourceLinks(): ResourceLinks {
+  const routing = useContext(LinksContext);
+  if (!routing) throw new Error('useResourceLinks: render the page through resourcePages()');
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { base, shape, hasForm } = routing;
+  return useMemo(() => {
+    const root = `/admin/${base}`;
+    if (shape === 'routes') {
+      const mode = pathname.endsWith('/create') ? 'create' : pathname.endsWith('/edit') ? 'edit' : 'list';
+      return {
+        shape,
+        mode,
+        hasForm,
+        id: mode === 'edit' ? parseRecordId(search.get('id')) : null,
+        list: root,
+        create: `${root}/create`,
+        edit: (id: number) => `${root}/edit?id=${id}`,
+        backToList: () => navigate(root),
+      };
+    }
+    // Sub-views keep the list's own params (q, filters, page), so "back" returns to the same list.
+    const editParam = search.get('edit');
+    const mode = editParam !== null ? 'edit' : search.get('create') !== null ? 'create' : 'list';
+    const list = `${root}${withParams(search, {})}`;
+    return {
+      shape,
+      mode,
+      hasForm,
+      id: mode === 'edit' ? parseRecordId(editParam) : null,
+      list,
+      create: `${root}${withParams(search, { create: '1' })}`,
+      edit: (id: number) => `${root}${withParams(search, { edit: String(id) })}`,
+      backToList: () => navigate(list),
+    };
+  }, [base, shape, hasForm, pathname, search, navigate]);
+}
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+export interface ResourcePagesSpec {
+  /** The area's path under /admin, e.g. 'constantVariables'. */
+  base: string;
+  shape: RoutingShape;
+  list: Loader;
+  /** One form module serves create and edit (it asks useResourceLinks().mode). */
+  form?: Loader;
+}
+
+/**
+ * The page map entries of one area, for a remote's `pages.ts`:
+ * `...resourcePages({ base: 'constantVariables', shape: 'routes', list: () => import(...), form: () => import(...) })`.
+ */
+export function resourcePages({ base, shape, list, form }: ResourcePagesSpec): Record<string, ComponentType> {
+  const routing = { base, shape, hasForm: Boolean(form) };
+  const List = lazy(list);
+  const Form = form ? lazy(form) : null;
+  const provide = (Page: ComponentType) =>
+    function ResourcePage() {
+      return createElement(LinksContext.Provider, { value: routing }, createElement(Suspense, { fallback: null }, createElement(Page)));
+    };
+  if (shape === 'routes') {
+    return Object.fromEntries([[base, provide(List)], ...(Form ? [[`${base}/create`, provide(Form)], [`${base}/edit`, provide(Form)]] : [])]);
+  }
+  function SubViews() {
+    const links = useResourceLinks();
+    return createElement(links.mode !== 'list' && Form ? Form : List);
+  }
+  return { [base]: provide(SubViews) };
+}
+
+/** For a page that is not a resource (a document, a dashboard-like view): the same provider. */
+export function standalonePage(base: string, page: Loader): Record<string, ComponentType> {
+  return resourcePages({ base, shape: 'routes', list: page });
+}

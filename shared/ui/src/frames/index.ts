@@ -1,0 +1,3 @@
+export * from './ListFrame';
+export * from './FormFrame';
+export * from './options';
