@@ -29,9 +29,21 @@ export function preloadRemotesWhenIdle(remotes: readonly string[]): () => void {
   let handle: number | undefined;
   const schedule = (cb: () => void) =>
     win.requestIdleCallback ? win.requestIdleCallback(cb, { timeout: 5000 }) : window.setTimeout(cb, 200);
+  // First the console's own federation chunks (the loader and RemotePage), then one remote per idle period.
+  let ownChunks = false;
   const next = () => {
+    if (cancelled) return;
+    if (!ownChunks) {
+      ownChunks = true;
+      void Promise.all([import('../federation/preparePage'), import('../federation/RemotePage')])
+        .catch(() => undefined)
+        .then(() => {
+          if (!cancelled) handle = schedule(next);
+        });
+      return;
+    }
     const remote = queue.shift();
-    if (cancelled || !remote) return;
+    if (!remote) return;
     void import('../federation/remotes')
       .then(({ loadRemotePagesModule }) => loadRemotePagesModule(remote as AdminRoute['remote']))
       .catch(() => undefined)
