@@ -148,3 +148,29 @@ test('build-info.json and the manifest are fetched in parallel, before any remot
   await loading;
   expect(loadRemote).toHaveBeenCalledTimes(1);
 });
+
+test('a page that wraps its lazy code is prepared through its preload()', async () => {
+  const inner = controlledLazy('Action logs');
+  const Wrapped = Object.assign(
+    function WrappedPage() {
+      return <inner.component />;
+    },
+    { preload: jest.fn(() => loadPageCodeOf(inner.component)) },
+  );
+  pagesModule = { default: { logs: Wrapped } };
+  const { prepare } = freshModules();
+  loadPageCodeOf = prepare.loadPageCode;
+  const ready = prepare.preparePage('system', 'logs');
+  await new Promise((r) => setTimeout(r, 0));
+  expect(Wrapped.preload).toHaveBeenCalledTimes(1);
+  inner.finish();
+  await ready;
+  render(
+    <Suspense fallback={<p>Loading…</p>}>
+      <Wrapped />
+    </Suspense>,
+  );
+  expect(screen.getByRole('heading', { name: 'Action logs' })).toBeInTheDocument();
+});
+
+let loadPageCodeOf: (component: unknown) => Promise<void> = async () => undefined;

@@ -12,10 +12,14 @@ interface LazyInternals {
 
 /**
  * Loads the code of a page before it renders: a React.lazy page is initialised (React then renders it
- * at once, with no Suspense fallback); a plain component needs nothing. Never rejects: a page whose
+ * at once, with no Suspense fallback); a component with a `preload()` function gets it called; any
+ * other plain component needs nothing. Never rejects: a page whose
  * code fails renders its own error panel.
  */
 export function loadPageCode(component: unknown): Promise<void> {
+  // A page that wraps its lazy code (e.g. in a provider) can say how to load it: `Page.preload()`.
+  const preload = (component as { preload?: unknown } | undefined)?.preload;
+  if (typeof preload === 'function') return Promise.resolve().then(() => preload.call(component)).then(noop, noop);
   const lazy = component as LazyInternals | undefined;
   if (!lazy || lazy.$$typeof !== Symbol.for('react.lazy') || typeof lazy._init !== 'function') return Promise.resolve();
   try {
