@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Badge, Button, PageBody, PageHeader, Panel } from '@phoenix/ui';
+import { useHostTranslation } from '../layout/hostI18n';
 import { useVersions, type RemoteVersion, type VersionsReport } from '../federation/versions';
 
 const Table = styled.table`
@@ -24,17 +25,18 @@ const Table = styled.table`
 `;
 
 function Status({ remote }: { remote: RemoteVersion }) {
-  if (remote.compatible === true) return <Badge $tone="success">compatible</Badge>;
+  const { t } = useHostTranslation();
+  if (remote.compatible === true) return <Badge $tone="success">{t('about.compatible')}</Badge>;
   if (remote.compatible === false) {
     return (
       <>
-        <Badge $tone="danger">not compatible</Badge> <span>{remote.problems.join('; ')}</span>
+        <Badge $tone="danger">{t('about.incompatible')}</Badge> <span>{remote.problems.join('; ')}</span>
       </>
     );
   }
   return (
     <>
-      <Badge $tone="warning">unknown</Badge> <span>{remote.problems.join('; ')}</span>
+      <Badge $tone="warning">{t('about.unknown')}</Badge> <span>{remote.problems.join('; ')}</span>
     </>
   );
 }
@@ -42,27 +44,29 @@ function Status({ remote }: { remote: RemoteVersion }) {
 /** The versions table; exported for tests. */
 export function VersionsTable({ report }: { report: VersionsReport }) {
   const { host } = report;
+  const { t } = useHostTranslation();
+  const unknown = t('about.unknown');
   return (
-    <Table aria-label="Host and remote versions">
+    <Table aria-label={t('about.table')}>
       <thead>
         <tr>
-          <th scope="col">Module</th>
-          <th scope="col">Configured</th>
-          <th scope="col">Release</th>
-          <th scope="col">Loaded in this page</th>
-          <th scope="col">Shell contract</th>
-          <th scope="col">Status</th>
+          <th scope="col">{t('about.module')}</th>
+          <th scope="col">{t('about.configured')}</th>
+          <th scope="col">{t('about.release')}</th>
+          <th scope="col">{t('about.loaded')}</th>
+          <th scope="col">{t('about.contract')}</th>
+          <th scope="col">{t('about.status')}</th>
         </tr>
       </thead>
       <tbody>
         <tr data-module="host">
           <th scope="row">host</th>
-          <td>{host?.version ?? 'unknown'}</td>
-          <td>{host?.version ?? 'unknown'}</td>
-          <td>{host?.version ?? 'unknown'}</td>
-          <td>provides {host?.shellVersion ?? 'unknown'}</td>
+          <td>{host?.version ?? unknown}</td>
+          <td>{host?.version ?? unknown}</td>
+          <td>{host?.version ?? unknown}</td>
+          <td>{t('about.provides', { version: host?.shellVersion ?? unknown })}</td>
           <td>
-            <Badge $tone="info">running</Badge>
+            <Badge $tone="info">{t('about.running')}</Badge>
           </td>
         </tr>
         {report.remotes.map((remote) => (
@@ -70,8 +74,8 @@ export function VersionsTable({ report }: { report: VersionsReport }) {
             <th scope="row">{remote.name}</th>
             <td>{remote.configuredVersion ?? '—'}</td>
             <td>{remote.release?.version ?? '—'}</td>
-            <td>{remote.loadedVersion ?? 'not loaded yet'}</td>
-            <td>{remote.release ? `needs ${remote.release.shellContract}` : '—'}</td>
+            <td>{remote.loadedVersion ?? t('about.notLoaded')}</td>
+            <td>{remote.release ? t('about.needs', { range: remote.release.shellContract }) : '—'}</td>
             <td>
               <Status remote={remote} />
             </td>
@@ -85,18 +89,19 @@ export function VersionsTable({ report }: { report: VersionsReport }) {
 /** "About / versions": which host and remote versions this environment runs, and whether they fit. */
 export function AboutPage() {
   const { report, refresh } = useVersions();
+  const { t } = useHostTranslation();
   return (
     <PageBody>
       <PageHeader
-        title="About / versions"
-        description={report ? `Environment ${report.environment}: the host and the remote versions it runs.` : 'Reading versions…'}
-        actions={<Button onClick={refresh}>Refresh</Button>}
+        title={t('about.title')}
+        description={report ? t('about.description', { environment: report.environment }) : t('about.reading')}
+        actions={<Button onClick={refresh}>{t('about.refresh')}</Button>}
       />
-      <Panel>{report ? <VersionsTable report={report} /> : <p role="status">Loading…</p>}</Panel>
+      <Panel>{report ? <VersionsTable report={report} /> : <p role="status">{t('about.loading')}</p>}</Panel>
       {report && (
         <Panel>
           <p>
-            Remote entries:{' '}
+            {t('about.entries')}{' '}
             {report.remotes.map((r) => (
               <span key={r.name}>
                 <br />

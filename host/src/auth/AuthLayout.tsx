@@ -2,6 +2,8 @@ import { Link, Outlet } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { ShellOverlays, environmentLabel, runtimeConfigAtom } from '@phoenix/shell';
+import { useHostTranslation } from '../layout/hostI18n';
+import { LanguageSwitch } from '../layout/LanguageSwitch';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -59,19 +61,29 @@ const Tab = styled(Link)`
   }
 `;
 
-/** Seed §2 auth layout: a single Login tab. */
+const Tools = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: 0.5rem;
+`;
+
+/** Seed §2 auth layout: a single Login tab (and the language switch, so the admin can read it). */
 export function AuthLayout() {
   const config = useAtomValue(runtimeConfigAtom);
+  const { t } = useHostTranslation();
   return (
     <Page>
       <Card>
+        <Tools>
+          <LanguageSwitch />
+        </Tools>
         <Heading>
           Phoenix Admin
           {config && <Env>{environmentLabel(config.apiBase)}</Env>}
         </Heading>
-        <TabList role="tablist" aria-label="Authentication">
+        <TabList role="tablist" aria-label={t('auth.tabs')}>
           <Tab to="/auth/login" role="tab" id="auth-tab-login" aria-selected="true" aria-controls="auth-panel-login">
-            Login
+            {t('auth.loginTab')}
           </Tab>
         </TabList>
         <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login">

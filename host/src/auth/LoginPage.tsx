@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { loginBodySchema } from '@phoenix/contract';
 import { returnToAtom, useAuth, type SignInFailureReason } from '@phoenix/shell';
+import { useHostTranslation } from '../layout/hostI18n';
 
 const Form = styled.form`
   display: flex;
@@ -67,12 +68,8 @@ const Submit = styled.button`
   }
 `;
 
-/** PRODUCT §6: say only that sign-in failed; never whether the email exists. */
-export const LOGIN_MESSAGES: Record<SignInFailureReason, string> = {
-  invalid: 'Sign-in failed',
-  rate_limited: 'Too many attempts, try again later',
-  unavailable: 'Sign-in failed: the server could not be reached. Try again in a moment.',
-};
+/** PRODUCT §6: say only that sign-in failed (host:auth.failed.<reason>); never whether the email exists. */
+type Failure = SignInFailureReason | 'unavailable';
 
 /** Only pages of the console are valid places to come back to. */
 export function safeReturnTo(value: unknown): string | null {
@@ -80,7 +77,8 @@ export function safeReturnTo(value: unknown): string | null {
   return value === '/admin' || value.startsWith('/admin/') || value.startsWith('/admin?') ? value : null;
 }
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
+/** Which rule a field broke: the key of its message (host:auth.fieldErrors.<key>). */
+type FieldErrors = Partial<Record<'email' | 'password', 'emailRequired' | 'emailInvalid' | 'passwordRequired' | 'passwordTooLong'>>;
 
 export function LoginPage() {
   const { token, login } = useAuth();
@@ -92,13 +90,15 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const { t } = useHostTranslation();
   const [submitting, setSubmitting] = useState(false);
   const ids = useId();
 
+  const pageTitle = t('auth.pageTitle');
   useEffect(() => {
-    document.title = 'Sign in · Phoenix Admin';
-  }, []);
+    document.title = `${pageTitle} · Phoenix Admin`;
+  }, [pageTitle]);
 
   // Holding a token: straight to the console (seed §2), to the page a 401 interrupted if any.
   if (token) return <Navigate to={target} replace />;
@@ -111,7 +111,8 @@ export function LoginPage() {
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
-        if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
+        if (key === 'email' && !errors.email) errors.email = email.trim() === '' ? 'emailRequired' : 'emailInvalid';
+        if (key === 'password' && !errors.password) errors.password = password === '' ? 'passwordRequired' : 'passwordTooLong';
       }
       setFieldErrors(errors);
       setFailure(null);
@@ -122,10 +123,10 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const outcome = await login(parsed.data.email, parsed.data.password);
-      if (!outcome.status) setFailure(LOGIN_MESSAGES[outcome.reason ?? 'invalid']);
+      if (!outcome.status) setFailure(outcome.reason ?? 'invalid');
       // On success the token is set and this page redirects (see above).
     } catch {
-      setFailure(LOGIN_MESSAGES.unavailable);
+      setFailure('unavailable');
     } finally {
       setSubmitting(false);
     }
@@ -135,10 +136,10 @@ export function LoginPage() {
   const passwordErrorId = `${ids}-password-error`;
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label="Sign in" aria-busy={submitting}>
-      {failure && <Alert role="alert">{failure}</Alert>}
+    <Form noValidate onSubmit={onSubmit} aria-label={t('auth.form')} aria-busy={submitting}>
+      {failure && <Alert role="alert">{t(`auth.failed.${failure}`)}</Alert>}
       <Field>
-        <label htmlFor={`${ids}-email`}>Email</label>
+        <label htmlFor={`${ids}-email`}>{t('auth.email')}</label>
         <input
           id={`${ids}-email`}
           name="email"
@@ -150,10 +151,10 @@ export function LoginPage() {
           aria-invalid={fieldErrors.email ? true : undefined}
           aria-describedby={fieldErrors.email ? emailErrorId : undefined}
         />
-        {fieldErrors.email && <FieldError id={emailErrorId}>{fieldErrors.email}</FieldError>}
+        {fieldErrors.email && <FieldError id={emailErrorId}>{t(`auth.fieldErrors.${fieldErrors.email}`)}</FieldError>}
       </Field>
       <Field>
-        <label htmlFor={`${ids}-password`}>Password</label>
+        <label htmlFor={`${ids}-password`}>{t('auth.password')}</label>
         <input
           id={`${ids}-password`}
           name="password"
@@ -165,10 +166,10 @@ export function LoginPage() {
           aria-invalid={fieldErrors.password ? true : undefined}
           aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
         />
-        {fieldErrors.password && <FieldError id={passwordErrorId}>{fieldErrors.password}</FieldError>}
+        {fieldErrors.password && <FieldError id={passwordErrorId}>{t(`auth.fieldErrors.${fieldErrors.password}`)}</FieldError>}
       </Field>
       <Submit type="submit" disabled={submitting}>
-        Sign in
+        {t('auth.submit')}
       </Submit>
     </Form>
   );

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { ActionLog, DashboardSummary, Page } from '@phoenix/contract';
-import { describeError, useApi } from '@phoenix/shell';
-import { ErrorState } from '@phoenix/ui';
+import type { DashboardSummary } from '@phoenix/contract';
+import { describeError, useDocument } from '@phoenix/shell';
+import { ErrorState, formatDateTime } from '@phoenix/ui';
+import { useHostTranslation } from '../layout/hostI18n';
 
 const Heading = styled.h1`
   margin: 0 0 1rem;
@@ -58,44 +58,73 @@ const Footer = styled.p`
   }
 `;
 
-export const RECENT_ACTIONS_QUERY = { pageSize: 5, sort: 'createdAt', order: 'desc' } as const;
+const StateLine = styled.p<{ $on: boolean }>`
+  margin: 0 0 0.5rem;
+  font-size: 1.25rem;
+  font-weight: 700;
+  color: ${({ theme, $on }) => ($on ? theme.colors.danger : theme.colors.success)};
+`;
 
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+/** GET /dashboard/summary: one small read (maintenance and the 5 newest actions), no 100,000-id list. */
+export const DASHBOARD_SUMMARY_RESOURCE = 'dashboard/summary';
+
+type Summary = DashboardSummary | undefined;
+
+function When({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
-function RecentActions() {
-  const api = useApi();
-  const query = useQuery({
-    queryKey: ['action-logs', 'recent', RECENT_ACTIONS_QUERY],
-    queryFn: () => api.get<Page<ActionLog>>('/action-logs', RECENT_ACTIONS_QUERY),
-  });
+/** The game's maintenance on/off and its planned window, in the admin's time zone. */
+function GameMaintenance({ summary }: { summary: Summary }) {
+  const { t } = useHostTranslation();
+  const maintenance = summary?.maintenance;
+  const start = maintenance?.plannedStart ? formatDateTime(maintenance.plannedStart) : null;
+  const end = maintenance?.plannedEnd ? formatDateTime(maintenance.plannedEnd) : null;
+  const planned = start && end ? t('dashboard.maintenance.window', { start, end }) : start ? t('dashboard.maintenance.from', { start }) : end ? t('dashboard.maintenance.until', { end }) : t('dashboard.maintenance.none');
+  return (
+    <Panel aria-labelledby="game-maintenance-title">
+      <h2 id="game-maintenance-title">{t('dashboard.maintenance.title')}</h2>
+      {maintenance ? (
+        <>
+          <StateLine $on={maintenance.enabled}>{maintenance.enabled ? t('dashboard.maintenance.on') : t('dashboard.maintenance.off')}</StateLine>
+          <Muted>{planned}</Muted>
+        </>
+      ) : (
+        <Muted role="status">{t('dashboard.loading')}</Muted>
+      )}
+      <Footer>
+        <Link to="/admin/maintenance">{t('dashboard.maintenance.open')}</Link>
+      </Footer>
+    </Panel>
+  );
+}
 
+/** The newest action-log entries. */
+function RecentActions({ summary }: { summary: Summary }) {
+  const { t } = useHostTranslation();
+  const items = summary?.recentActions;
   return (
     <Panel aria-labelledby="recent-actions-title">
-      <h2 id="recent-actions-title">Recent actions</h2>
-      {query.isPending ? (
-        <Muted role="status">Loading recent actions…</Muted>
-      ) : query.isError ? (
-        <ErrorState title="Recent actions could not be loaded" message={describeError(query.error)} onRetry={() => void query.refetch()} />
-      ) : query.data.items.length === 0 ? (
-        <Muted>No actions recorded yet.</Muted>
+      <h2 id="recent-actions-title">{t('dashboard.recent.title')}</h2>
+      {!items ? (
+        <Muted role="status">{t('dashboard.loading')}</Muted>
+      ) : items.length === 0 ? (
+        <Muted>{t('dashboard.recent.empty')}</Muted>
       ) : (
         <Table>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
+              <th scope="col">{t('dashboard.recent.when')}</th>
+              <th scope="col">{t('dashboard.recent.admin')}</th>
+              <th scope="col">{t('dashboard.recent.action')}</th>
+              <th scope="col">{t('dashboard.recent.target')}</th>
             </tr>
           </thead>
           <tbody>
-            {query.data.items.map((log) => (
+            {items.map((log) => (
               <tr key={log.id}>
                 <td>
-                  <time dateTime={log.createdAt}>{formatTime(log.createdAt)}</time>
+                  <When iso={log.createdAt} />
                 </td>
                 <td>{log.adminEmail}</td>
                 <td>{log.action}</td>
@@ -106,68 +135,27 @@ function RecentActions() {
         </Table>
       )}
       <Footer>
-        <Link to="/admin/logs">Open the action log</Link>
+        <Link to="/admin/logs">{t('dashboard.recent.open')}</Link>
       </Footer>
     </Panel>
   );
 }
 
-const StateLine = styled.p<{ $on: boolean }>`
-  margin: 0 0 0.5rem;
-  font-size: 1.25rem;
-  font-weight: 700;
-  color: ${({ theme, $on }) => ($on ? theme.colors.danger : theme.colors.success)};
-`;
-
-export const DASHBOARD_SUMMARY_KEY = ['dashboard', 'summary'] as const;
-
-function plannedWindow(start: string | null, end: string | null): string {
-  if (start && end) return `Planned window: ${formatTime(start)} – ${formatTime(end)}`;
-  if (start) return `Planned from ${formatTime(start)}`;
-  if (end) return `Planned until ${formatTime(end)}`;
-  return 'No window planned.';
-}
-
-/** The game's maintenance on/off and planned window (GET /dashboard/summary: no 100,000-id list). */
-function GameMaintenance() {
-  const api = useApi();
-  const query = useQuery({
-    queryKey: DASHBOARD_SUMMARY_KEY,
-    queryFn: () => api.get<DashboardSummary>('/dashboard/summary'),
-    staleTime: 0,
-  });
-
-  return (
-    <Panel aria-labelledby="game-maintenance-title">
-      <h2 id="game-maintenance-title">Game maintenance</h2>
-      {query.isPending ? (
-        <Muted role="status">Loading the maintenance status…</Muted>
-      ) : query.isError ? (
-        <ErrorState title="The maintenance status could not be loaded" message={describeError(query.error)} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <StateLine $on={query.data.maintenance.enabled}>
-            {query.data.maintenance.enabled ? 'ON: players are kept out' : 'OFF: players can sign in'}
-          </StateLine>
-          <Muted>{plannedWindow(query.data.maintenance.plannedStart, query.data.maintenance.plannedEnd)}</Muted>
-        </>
-      )}
-      <Footer>
-        <Link to="/admin/maintenance">Open the maintenance status</Link>
-      </Footer>
-    </Panel>
-  );
-}
-
-/** The host's own page at /admin (PRODUCT §2). */
+/** The host's own page at /admin (PRODUCT §2), read through the shell's document hook. */
 export function Dashboard() {
+  const { t } = useHostTranslation();
+  const summary = useDocument<DashboardSummary>(DASHBOARD_SUMMARY_RESOURCE, { toastErrors: false });
   return (
     <>
-      <Heading>Dashboard</Heading>
-      <Panels>
-        <GameMaintenance />
-        <RecentActions />
-      </Panels>
+      <Heading>{t('dashboard.title')}</Heading>
+      {summary.error ? (
+        <ErrorState title={t('dashboard.loadFailed')} message={describeError(summary.error)} onRetry={summary.refetch} />
+      ) : (
+        <Panels>
+          <GameMaintenance summary={summary.data} />
+          <RecentActions summary={summary.data} />
+        </Panels>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { adminRouteFor } from '../routes/routeTable';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
+import { useHostTranslation, useSeedLabel } from './hostI18n';
 
 /* An app shell: the document never scrolls, the sidebar and the content scroll on their own,
    so "100%" of the narrow sidebar is the whole window width. */
@@ -53,10 +54,13 @@ const SkipLink = styled.a`
 `;
 
 function usePageTitle(pathname: string): void {
+  const { t } = useHostTranslation();
+  const seedLabel = useSeedLabel();
+  const route = adminRouteFor(pathname);
+  const title = route ? seedLabel('routes', route.name, route.title) : t('layout.dashboardTitle');
   useEffect(() => {
-    const route = adminRouteFor(pathname);
-    document.title = `${route ? route.title : 'Dashboard'} · Phoenix Admin`;
-  }, [pathname]);
+    document.title = `${title} · Phoenix Admin`;
+  }, [title]);
 }
 
 /** Seed §2 main layout: navbar, sidebar and content area. */
@@ -65,6 +69,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const viewport = useViewport();
   usePageTitle(pathname);
+  const { t } = useHostTranslation();
 
   // Signed in again after a 401: the remembered page has been reached.
   useEffect(() => {
@@ -73,7 +78,7 @@ export function MainLayout() {
 
   return (
     <Shell>
-      <SkipLink href="#main-content">Skip to content</SkipLink>
+      <SkipLink href="#main-content">{t('layout.skipToContent')}</SkipLink>
       <Navbar />
       <Body>
         <Sidebar viewport={viewport} />

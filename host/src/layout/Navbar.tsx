@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell';
 import { SIDEBAR_ID } from './Sidebar';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useHostTranslation } from './hostI18n';
 
 const Header = styled.header`
   display: flex;
@@ -86,13 +88,14 @@ function MenuIcon() {
   );
 }
 
-/** Seed §2 navbar: title, environment label, sidebar toggle, logout. */
+/** Seed §2 navbar: title, environment label, sidebar toggle, language switch, logout. */
 export function Navbar() {
   const config = useAtomValue(runtimeConfigAtom);
   const [minimized, setMinimized] = useAtom(isSidebarMinimizedAtom);
   const { account, logout } = useAuth();
   const navigate = useNavigate();
-  const toggleLabel = minimized ? 'Expand sidebar' : 'Minimize sidebar';
+  const { t } = useHostTranslation();
+  const toggleLabel = minimized ? t('navbar.expandSidebar') : t('navbar.minimizeSidebar');
 
   const onLogout = () => {
     // Local state is cleared at once (logout waits for nobody); then straight to login,
@@ -114,12 +117,13 @@ export function Navbar() {
         <MenuIcon />
       </HeaderButton>
       <Title>Phoenix Admin</Title>
-      {config && <EnvLabel title="Environment">{environmentLabel(config.apiBase)}</EnvLabel>}
+      {config && <EnvLabel title={t('navbar.environment')}>{environmentLabel(config.apiBase)}</EnvLabel>}
       <Spacer />
       {account && <Email>{account.email}</Email>}
-      <NavbarLink to="/admin/about">About / versions</NavbarLink>
+      <NavbarLink to="/admin/about">{t('navbar.about')}</NavbarLink>
+      <LanguageSwitch />
       <HeaderButton type="button" onClick={onLogout}>
-        Log out
+        {t('navbar.logout')}
       </HeaderButton>
     </Header>
   );

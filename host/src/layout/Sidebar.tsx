@@ -4,7 +4,8 @@ import { useAtom } from 'jotai';
 import styled, { css } from 'styled-components';
 import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell';
 import { preloadAdminTarget } from '../routes/preload';
-import { MENU, activeMenuTarget, menuInitials, type MenuLink } from './menu';
+import { MENU, activeMenuTarget, menuInitials, menuKey, type MenuLink } from './menu';
+import { useHostTranslation, useSeedLabel } from './hostI18n';
 import type { Viewport } from './useViewport';
 
 export const SIDEBAR_ID = 'main-sidebar';
@@ -160,20 +161,21 @@ const CloseButton = styled.button`
 `;
 
 function SidebarLink({ item, active, minimized, onNavigate }: { item: MenuLink; active: boolean; minimized: boolean; onNavigate: () => void }) {
+  const label = useSeedLabel()('menu', menuKey(item), item.label);
   return (
     <li>
       <ItemLink
         to={`/admin/${item.target}`}
         aria-current={active ? 'page' : undefined}
-        title={minimized ? item.label : undefined}
+        title={minimized ? label : undefined}
         $minimized={minimized}
         onClick={onNavigate}
         // Fetch the page's code before the click (hover, or keyboard focus).
         onMouseEnter={() => preloadAdminTarget(item.target)}
         onFocus={() => preloadAdminTarget(item.target)}
       >
-        <Mark aria-hidden="true">{menuInitials(item.label)}</Mark>
-        <Label $minimized={minimized}>{item.label}</Label>
+        <Mark aria-hidden="true">{menuInitials(label)}</Mark>
+        <Label $minimized={minimized}>{label}</Label>
       </ItemLink>
     </li>
   );
@@ -184,6 +186,8 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
   const { pathname } = useLocation();
   const active = activeMenuTarget(pathname);
   const groupId = useId();
+  const { t } = useHostTranslation();
+  const seedLabel = useSeedLabel();
 
   const groupHoldsActive = (children: readonly MenuLink[]) => children.some((c) => c.target === active);
   const [openGroups, setOpenGroups] = useState<Record<string, boolean>>(() =>
@@ -208,7 +212,7 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
   return (
     <Nav
       id={SIDEBAR_ID}
-      aria-label="Main"
+      aria-label={t('sidebar.label')}
       $minimized={minimized}
       data-minimized={minimized ? 'true' : 'false'}
       data-viewport={viewport}
@@ -217,7 +221,7 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
     >
       {narrow && !minimized && (
         <CloseRow>
-          <CloseButton type="button" aria-label="Close sidebar" title="Close sidebar" onClick={() => setMinimized(true)}>
+          <CloseButton type="button" aria-label={t('sidebar.close')} title={t('sidebar.close')} onClick={() => setMinimized(true)}>
             <span aria-hidden="true">×</span>
           </CloseButton>
         </CloseRow>
@@ -228,6 +232,7 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
             return <SidebarLink key={entry.target} item={entry} active={entry.target === active} minimized={minimized} onNavigate={onNavigate} />;
           }
           const open = !!openGroups[entry.label];
+          const label = seedLabel('menu', menuKey(entry), entry.label);
           const listId = `${groupId}-${entry.label.replace(/\W+/g, '-')}`;
           return (
             <li key={entry.label}>
@@ -235,12 +240,12 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
                 type="button"
                 aria-expanded={open}
                 aria-controls={listId}
-                title={minimized ? entry.label : undefined}
+                title={minimized ? label : undefined}
                 $minimized={minimized}
                 onClick={() => setOpenGroups((o) => ({ ...o, [entry.label]: !open }))}
               >
-                <Mark aria-hidden="true">{menuInitials(entry.label)}</Mark>
-                <Label $minimized={minimized}>{entry.label}</Label>
+                <Mark aria-hidden="true">{menuInitials(label)}</Mark>
+                <Label $minimized={minimized}>{label}</Label>
                 {!minimized && (
                   <Chevron aria-hidden="true" $open={open}>
                     ›

@@ -85,3 +85,8 @@ export function menuInitials(label: string): string {
     .join('')
     .toUpperCase();
 }
+
+/** The key of an entry's translation (host:menu.<key>): its target, or 'group-<first word>' for a group. */
+export function menuKey(entry: MenuEntry): string {
+  return entry.kind === 'link' ? entry.target : `group-${entry.label.split(/\s+/)[0].toLowerCase()}`;
+}

@@ -5,7 +5,7 @@ import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@phoenix/contract';
-import { STORAGE_KEY, ShellProviders, runtimeConfigAtom } from '@phoenix/shell';
+import { STORAGE_KEY, ShellProviders, changeLanguage, runtimeConfigAtom, type Language } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { appRoutes, prepareSession } from '../App';
 
@@ -49,11 +49,14 @@ export interface RenderAppOptions {
   handlers?: Record<string, FakeHandler>;
   apiBase?: string;
   width?: number;
+  /** The console's language for this render (tests start in English). */
+  language?: Language;
 }
 
 /** Starts the console like the bootstrap does: config → restore session → render. */
 export async function renderApp(path: string, options: RenderAppOptions = {}) {
   setWidth(options.width ?? 1280);
+  if (options.language) changeLanguage(options.language);
   const backend = fakeBackend(options.handlers ?? defaultHandlers());
   const restoreFetch = backend.install();
   const store = createStore();

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from './focus';
 import { EmptyState, ErrorState, LoadingSkeleton } from './states';
@@ -133,12 +134,13 @@ export function DataTable<T>({
   loading = false,
   error,
   onRetry,
-  emptyTitle = 'No results',
+  emptyTitle,
   emptyMessage,
   emptyAction,
   selection,
   bulkActions,
 }: DataTableProps<T>) {
+  const { t } = useTranslation('ui');
   const baseId = useId();
   const colCount = columns.length + (selection ? 1 : 0);
   const visibleKeys = (rows ?? []).map(rowKey);
@@ -175,7 +177,7 @@ export function DataTable<T>({
     body = (
       <tr>
         <td colSpan={colCount}>
-          <EmptyState title={emptyTitle} action={emptyAction}>
+          <EmptyState title={emptyTitle ?? t('table.empty')} action={emptyAction}>
             {emptyMessage}
           </EmptyState>
         </td>
@@ -192,7 +194,7 @@ export function DataTable<T>({
                 type="checkbox"
                 checked={selection.selected.has(key)}
                 onChange={() => toggleOne(key)}
-                aria-label={`Select row ${key}`}
+                aria-label={t('table.selectRow', { key })}
               />
             </Td>
           )}
@@ -209,21 +211,21 @@ export function DataTable<T>({
   return (
     <Wrap>
       {selection && selection.selected.size > 0 && (
-        <BulkBar role="region" aria-label="Bulk actions">
-          <span>{`${selection.selected.size} selected`}</span>
+        <BulkBar role="region" aria-label={t('table.bulkActions')}>
+          <span>{t('table.selected', { count: selection.selected.size })}</span>
           {bulkActions?.([...selection.selected])}
         </BulkBar>
       )}
       <Table aria-busy={loading || undefined} aria-describedby={loading ? `${baseId}-loading` : undefined}>
         <Caption>
           {caption}
-          {loading && <span id={`${baseId}-loading`}> (loading)</span>}
+          {loading && <span id={`${baseId}-loading`}>{t('table.loading')}</span>}
         </Caption>
         <thead>
           <tr>
             {selection && (
               <Th $width="2.5rem">
-                <Check type="checkbox" checked={allOnPage} onChange={toggleAll} aria-label="Select all rows on this page" />
+                <Check type="checkbox" checked={allOnPage} onChange={toggleAll} aria-label={t('table.selectAll')} />
               </Th>
             )}
             {columns.map((c) => (

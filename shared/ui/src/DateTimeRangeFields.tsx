@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
 import { TextField } from './fields';
-import { isoToLocalInput, localInputToIso } from './format';
+import { isoToLocalInput, localInputToIso, timeZoneNote } from './format';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -13,10 +14,17 @@ export interface DateTimeFieldProps {
   hint?: ReactNode;
   required?: boolean;
   name?: string;
+  /** Say the time zone under the field (default true; a range says it once for both). */
+  showTimeZone?: boolean;
 }
 
-/** A datetime-local input that shows the admin's local time and reads and writes ISO instants. */
-export function DateTimeField({ label, value, onChange, error, hint, required, name }: DateTimeFieldProps) {
+/**
+ * A datetime-local input in the admin's time zone (said under it) that reads and writes ISO
+ * instants in UTC.
+ */
+export function DateTimeField({ label, value, onChange, error, hint, required, name, showTimeZone = true }: DateTimeFieldProps) {
+  useTranslation('ui'); // the zone note follows the language
+  const zone = showTimeZone ? timeZoneNote() : null;
   return (
     <TextField
       label={label}
@@ -26,7 +34,15 @@ export function DateTimeField({ label, value, onChange, error, hint, required, n
       value={isoToLocalInput(value)}
       onChange={(e) => onChange(localInputToIso(e.target.value) || null)}
       error={error}
-      hint={hint}
+      hint={
+        zone && hint ? (
+          <>
+            {hint} {zone}
+          </>
+        ) : (
+          (hint ?? zone)
+        )
+      }
     />
   );
 }
@@ -59,27 +75,21 @@ const ZoneNote = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-function localTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'your local time zone';
-  } catch {
-    return 'your local time zone';
-  }
-}
-
 /**
- * A start / end pair (publish window, display window) under one legend, in local time.
+ * A start / end pair (publish window, display window) under one legend, in the admin's time
+ * zone, said once under the pair.
  * The end-after-start rule belongs to the form's schema, which puts its message on `end.error`.
  */
 export function DateTimeRangeFields({ legend, start, end }: { legend: string; start: DateTimeFieldProps; end: DateTimeFieldProps }) {
+  useTranslation('ui');
   return (
     <Fieldset>
       <Legend>{legend}</Legend>
       <Pair>
-        <DateTimeField {...start} />
-        <DateTimeField {...end} />
+        <DateTimeField {...start} showTimeZone={false} />
+        <DateTimeField {...end} showTimeZone={false} />
       </Pair>
-      <ZoneNote>{`Times are in your time zone (${localTimeZone()}).`}</ZoneNote>
+      <ZoneNote>{timeZoneNote()}</ZoneNote>
     </Fieldset>
   );
 }

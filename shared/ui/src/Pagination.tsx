@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { focusRing } from './focus';
+import { formatNumber } from './format';
 
 const Nav = styled.nav`
   display: flex;
@@ -43,14 +45,15 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
   const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const { t } = useTranslation('ui');
   const sizes = pageSizeOptions.includes(pageSize) ? pageSizeOptions : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
   return (
-    <Nav aria-label="Pagination">
-      <span aria-live="polite">{total === 0 ? 'No results' : `${first}–${last} of ${total}`}</span>
+    <Nav aria-label={t('pagination.label')}>
+      <span aria-live="polite">{total === 0 ? t('pagination.none') : t('pagination.range', { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total) })}</span>
       <Group>
         {onPageSizeChange && (
           <>
-            <label htmlFor={sizeId}>Rows per page</label>
+            <label htmlFor={sizeId}>{t('pagination.rowsPerPage')}</label>
             <SizeSelect id={sizeId} value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
               {sizes.map((s) => (
                 <option key={s} value={s}>
@@ -61,11 +64,11 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
           </>
         )}
         <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-          Previous
+          {t('pagination.previous')}
         </Button>
-        <span>{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</span>
+        <span>{t('pagination.page', { page: formatNumber(Math.min(page, pageCount)), pageCount: formatNumber(pageCount) })}</span>
         <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
-          Next
+          {t('pagination.next')}
         </Button>
       </Group>
     </Nav>

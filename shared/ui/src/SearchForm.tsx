@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { TextField } from './fields';
@@ -17,7 +18,8 @@ const Form = styled.form`
  * Free-text search applied on Enter / "Search" (one request and one history entry per search,
  * not per keystroke). Follows `value` when the URL changes (back/forward).
  */
-export function SearchForm({ label = 'Search', value, onSearch, placeholder }: { label?: string; value: string; onSearch: (q: string) => void; placeholder?: string }) {
+export function SearchForm({ label, value, onSearch, placeholder }: { label?: string; value: string; onSearch: (q: string) => void; placeholder?: string }) {
+  const { t } = useTranslation('ui');
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -28,8 +30,8 @@ export function SearchForm({ label = 'Search', value, onSearch, placeholder }: {
         onSearch(text);
       }}
     >
-      <TextField label={label} type="search" value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />
-      <Button type="submit">Search</Button>
+      <TextField label={label ?? t('search.label')} type="search" value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />
+      <Button type="submit">{t('search.submit')}</Button>
     </Form>
   );
 }

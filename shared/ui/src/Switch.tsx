@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { focusRing } from './focus';
 
@@ -52,13 +53,14 @@ const Thumb = styled.span<{ $on: boolean }>`
 `;
 
 /** An on/off control: role="switch" with aria-checked, named by `label`. */
-export function Switch({ checked, onChange, label, onText = 'On', offText = 'Off', ...rest }: SwitchProps) {
+export function Switch({ checked, onChange, label, onText, offText, ...rest }: SwitchProps) {
+  const { t } = useTranslation('ui');
   return (
     <Root type="button" role="switch" aria-checked={checked} aria-label={label} $on={checked} onClick={() => onChange(!checked)} {...rest}>
       <Track $on={checked} aria-hidden="true">
         <Thumb $on={checked} />
       </Track>
-      <span aria-hidden="true">{checked ? onText : offText}</span>
+      <span aria-hidden="true">{checked ? (onText ?? t('switch.on')) : (offText ?? t('switch.off'))}</span>
     </Root>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { IconButton } from './Button';
 
@@ -40,15 +41,18 @@ const Message = styled.p`
 
 /**
  * Toasts: successes are polite (role="status"), errors interrupt (role="alert").
- * Messages are plain text.
+ * Messages are plain text. The container is a labelled region only while it holds something
+ * (an aria-label needs a role, and an empty landmark is noise for screen readers).
  */
 export function ToastList({ toasts, onDismiss }: { toasts: readonly ToastItem[]; onDismiss: (id: number) => void }) {
+  const { t } = useTranslation('ui');
+  const label = toasts.length > 0 ? t('toasts.region') : undefined;
   return (
-    <Region aria-label="Notifications">
-      {toasts.map((t) => (
-        <Item key={t.id} $kind={t.kind} role={t.kind === 'error' ? 'alert' : 'status'}>
-          <Message>{t.message}</Message>
-          <IconButton label="Dismiss notification" icon="✕" onClick={() => onDismiss(t.id)} />
+    <Region role={label ? 'region' : undefined} aria-label={label}>
+      {toasts.map((toast) => (
+        <Item key={toast.id} $kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <Message>{toast.message}</Message>
+          <IconButton label={t('toasts.dismiss')} icon="✕" onClick={() => onDismiss(toast.id)} />
         </Item>
       ))}
     </Region>

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { DataTableColumn } from './DataTable';
 import { formatDateTime } from './format';
+import { kitT } from './i18n';
 
 /** The Edit / Delete (or other) buttons at the end of a row. */
 export const RowActions = styled.div`
@@ -19,7 +20,7 @@ const UpdatedBy = styled.span`
 export function updatedColumn<T extends { updatedAt: string; updatedBy: string | null }>(): DataTableColumn<T> & { key: 'updatedAt'; sortable: true } {
   return {
     key: 'updatedAt',
-    header: 'Updated',
+    header: kitT('columns.updated'),
     sortable: true,
     render: (row) => (
       <>

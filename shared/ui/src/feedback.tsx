@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from './Button';
 
@@ -43,7 +44,7 @@ export function Alert({ tone = 'danger', title, children }: { tone?: Tone; title
  * (wire to useResourceForm's conflict.reloadTheirs / conflict.keepMine).
  */
 export function ConflictNotice({
-  title = 'Someone else saved this record while you were editing.',
+  title,
   children,
   onReloadTheirs,
   onKeepMine,
@@ -53,15 +54,16 @@ export function ConflictNotice({
   onReloadTheirs: () => void;
   onKeepMine: () => void;
 }) {
+  const { t } = useTranslation('ui');
   return (
-    <Box $tone="warning" role="alert" aria-label="Edit conflict">
-      <Title>{title}</Title>
+    <Box $tone="warning" role="alert" aria-label={t('conflict.label')}>
+      <Title>{title ?? t('conflict.title')}</Title>
       {children}
-      <p>Reload their version (your changes are dropped), or keep yours and save again to overwrite theirs.</p>
+      <p>{t('conflict.explain')}</p>
       <Row>
-        <Button onClick={onReloadTheirs}>Reload their version</Button>
+        <Button onClick={onReloadTheirs}>{t('conflict.reloadTheirs')}</Button>
         <Button variant="danger" onClick={onKeepMine}>
-          Keep mine
+          {t('conflict.keepMine')}
         </Button>
       </Row>
     </Box>

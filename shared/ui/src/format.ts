@@ -1,10 +1,70 @@
-/** "2025-03-01 14:05" in the admin's local time; '' for missing, the raw text if unparsable. */
-export function formatDateTime(iso: string | null | undefined): string {
+import { kitLanguage, kitT } from './i18n';
+
+/*
+ * Dates and numbers go through Intl in the console's language (read from the i18next singleton,
+ * or passed in) and in the admin's time zone. The admin's time zone is the browser's: a
+ * datetime-local input reads and writes that zone too, so what is entered and what is shown
+ * agree. Values sent to and received from the API stay ISO instants in UTC.
+ */
+
+type Language = 'en' | 'ja';
+
+/** The admin's IANA time zone (the browser's), e.g. "Asia/Tokyo"; "UTC" if the browser says nothing. */
+export function adminTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** "UTC+09:00" for a zone at a given moment (offsets change with daylight saving time). */
+export function utcOffset(timeZone: string = adminTimeZone(), at: Date = new Date()): string {
+  const part = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  const offset = (part?.value ?? 'GMT').replace(/^GMT/, '');
+  return `UTC${offset || '+00:00'}`;
+}
+
+/** "Asia/Tokyo (UTC+09:00)": what a field that takes a time says about its zone. */
+export function timeZoneLabel(timeZone: string = adminTimeZone(), at: Date = new Date()): string {
+  return `${timeZone} (${utcOffset(timeZone, at)})`;
+}
+
+/** "Times in Asia/Tokyo (UTC+09:00)." in the console's language. */
+export function timeZoneNote(timeZone: string = adminTimeZone(), at: Date = new Date()): string {
+  return kitT('time.zone', { zone: timeZone, offset: utcOffset(timeZone, at) });
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateTimeFormat(language: Language, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    // en "Mar 1, 2025, 14:05", ja "2025/03/01 14:05": unambiguous, 24-hour in both.
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** An ISO instant in the admin's time zone and the console's language; '' for missing, the raw text if unparsable. */
+export function formatDateTime(iso: string | null | undefined, language: Language = kitLanguage(), timeZone: string = adminTimeZone()): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return dateTimeFormat(language, timeZone).format(d);
+}
+
+/** A number with the language's grouping ("12,345"). */
+export function formatNumber(value: number, language: Language = kitLanguage()): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
 }
 
 /** Shortens long text for a table cell (show the full text in a title or a detail view). */
@@ -12,31 +72,33 @@ export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** ISO instant → the value a <input type="datetime-local"> shows (local time), '' if invalid. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO instant → the value a <input type="datetime-local"> shows (the admin's time zone), '' if invalid. */
 export function isoToLocalInput(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A datetime-local value (local time, no zone) → ISO instant in UTC, '' if empty or invalid. */
+/** A datetime-local value (the admin's time zone, no zone in the text) → ISO instant in UTC, '' if empty or invalid. */
 export function localInputToIso(local: string): string {
   if (!local) return '';
   const d = new Date(local);
   return Number.isNaN(d.getTime()) ? '' : d.toISOString();
 }
 
-/** A planned or display window in local time: "2025-03-01 14:00 – 2025-03-01 16:00", "From …", "Until …", or `none`. */
-export function formatTimeWindow(start: string | null | undefined, end: string | null | undefined, none = 'No window planned'): string {
-  if (start && end) return `${formatDateTime(start)} – ${formatDateTime(end)}`;
-  if (start) return `From ${formatDateTime(start)}`;
-  if (end) return `Until ${formatDateTime(end)}`;
-  return none;
+/** A planned or display window: "<start> – <end>", "From …", "Until …", or `none` (default "No window planned"). */
+export function formatTimeWindow(start: string | null | undefined, end: string | null | undefined, none?: string): string {
+  if (start && end) return kitT('time.window', { start: formatDateTime(start), end: formatDateTime(end) });
+  if (start) return kitT('time.from', { start: formatDateTime(start) });
+  if (end) return kitT('time.until', { end: formatDateTime(end) });
+  return none ?? kitT('time.noWindow');
 }
 
-/** "saved 2026-11-21 08:38 by admin@…": when a versioned record was last saved, and by whom. */
+/** "saved <time> by admin@…": when a versioned record was last saved, and by whom. */
 export function savedAt(record: { updatedAt: string; updatedBy: string | null }): string {
-  return `saved ${formatDateTime(record.updatedAt)}${record.updatedBy ? ` by ${record.updatedBy}` : ''}`;
+  const time = formatDateTime(record.updatedAt);
+  return record.updatedBy ? kitT('time.savedBy', { time, by: record.updatedBy }) : kitT('time.saved', { time });
 }

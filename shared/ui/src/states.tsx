@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { Button } from './Button';
 import { Panel } from './layout';
@@ -22,10 +23,11 @@ const Text = styled.p`
 `;
 
 /** Nothing to show: say so, and offer the next step (e.g. "New variable"). */
-export function EmptyState({ title = 'Nothing here yet', children, action }: { title?: ReactNode; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({ title, children, action }: { title?: ReactNode; children?: ReactNode; action?: ReactNode }) {
+  const { t } = useTranslation('ui');
   return (
     <Box>
-      <Title>{title}</Title>
+      <Title>{title ?? t('states.emptyTitle')}</Title>
       {children && <Text>{children}</Text>}
       {action}
     </Box>
@@ -37,12 +39,13 @@ const ErrorBox = styled(Box)`
 `;
 
 /** A failed load: what happened (a describeError sentence) and a Retry button. */
-export function ErrorState({ message, onRetry, title = 'Could not load this' }: { message: ReactNode; onRetry?: () => void; title?: ReactNode }) {
+export function ErrorState({ message, onRetry, title }: { message: ReactNode; onRetry?: () => void; title?: ReactNode }) {
+  const { t } = useTranslation('ui');
   return (
     <ErrorBox role="alert">
-      <Title>{title}</Title>
+      <Title>{title ?? t('states.errorTitle')}</Title>
       <Text>{message}</Text>
-      {onRetry && <Button onClick={onRetry}>Retry</Button>}
+      {onRetry && <Button onClick={onRetry}>{t('states.retry')}</Button>}
     </ErrorBox>
   );
 }
@@ -85,20 +88,22 @@ export function LoadingSkeleton({ rows = 5, columns }: { rows?: number; columns:
 }
 
 /** Inline "Loading…" for a detail or a form, announced politely. */
-export function LoadingBlock({ label = 'Loading…' }: { label?: string }) {
+export function LoadingBlock({ label }: { label?: string }) {
+  const { t } = useTranslation('ui');
   return (
     <Box role="status" aria-live="polite">
-      <Text>{label}</Text>
+      <Text>{label ?? t('states.loading')}</Text>
     </Box>
   );
 }
 
 /** The page of an area that a later issue builds: "<title>: not available yet". */
 export function NotAvailableYet({ title }: { title: string }) {
+  const { t } = useTranslation('ui');
   return (
     <Panel>
       <h1 style={{ margin: 0, fontSize: '1.5rem' }}>{title}</h1>
-      <Text style={{ marginTop: '0.5rem' }}>{`${title}: not available yet`}</Text>
+      <Text style={{ marginTop: '0.5rem' }}>{t('states.notAvailableYet', { title })}</Text>
     </Panel>
   );
 }

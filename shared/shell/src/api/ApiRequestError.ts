@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+
 /** What any failed API call throws: enough for a toast, a form and a conflict dialog. */
 export class ApiRequestError extends Error {
   constructor(
@@ -24,17 +26,19 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** A sentence that says what happened and what to do, for toasts and error panels. */
+const say = (key: string, options?: Record<string, unknown>) => i18next.t(`errors.${key}`, { ns: 'shell', ...options });
+
+/** A sentence that says what happened and what to do, for toasts and error panels (console language). */
 export function describeError(error: unknown): string {
   if (error instanceof ApiRequestError) {
-    if (error.isNetwork) return 'The server could not be reached. Check your connection and try again.';
-    if (error.status === 403) return 'Your account is not allowed to do this.';
-    if (error.status === 404) return `${error.message || 'Not found'}. It may have been deleted: reload the list.`;
-    if (error.isConflict) return 'Someone else changed this record in the meantime. Reload their version or keep yours.';
-    if (error.isValidation) return `${error.message || 'Some fields are invalid'}: correct the highlighted fields and save again.`;
-    if (error.status === 429) return 'Too many attempts. Wait a minute and try again.';
-    if (error.status >= 500) return 'The server failed to handle this request. Try again; if it persists, report it.';
+    if (error.isNetwork) return say('network');
+    if (error.status === 403) return say('forbidden');
+    if (error.status === 404) return say('notFound', { message: error.message || say('notFoundDefault') });
+    if (error.isConflict) return say('conflict');
+    if (error.isValidation) return say('validation', { message: error.message || say('validationDefault') });
+    if (error.status === 429) return say('rateLimited');
+    if (error.status >= 500) return say('server');
     return error.message;
   }
-  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+  return error instanceof Error ? error.message : say('unknown');
 }

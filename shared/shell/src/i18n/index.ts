@@ -1,4 +1,4 @@
 export { useTranslation, Trans } from 'react-i18next';
 export { registerTranslations, currentLanguage, type TranslationResources } from './setup';
 export { useLanguage, changeLanguage } from './useLanguage';
-export { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from './language';
+export { LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from './language';

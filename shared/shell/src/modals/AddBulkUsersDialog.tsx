@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
 import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, FormStack, Modal, TextArea } from '@phoenix/ui';
 import { describeError } from '../api/ApiRequestError';
@@ -63,6 +64,7 @@ type Check =
 
 /** Mounted only while visible, so every opening starts empty. */
 function AddBulkUsersBody() {
+  const { t } = useTranslation('shell');
   const [state, setState] = useAtom(addBulkUsersModalAtom);
   const { content, resolve } = state;
   const [text, setText] = useState('');
@@ -90,7 +92,7 @@ function AddBulkUsersBody() {
     try {
       onText(await readFile(file));
     } catch {
-      setFileError(`Could not read ${file.name}. Save it as CSV or plain text and try again.`);
+      setFileError(t('bulkUsers.fileError', { name: file.name }));
     }
   };
 
@@ -123,7 +125,7 @@ function AddBulkUsersBody() {
           <Button onClick={() => close(null)}>{content.cancelText}</Button>
           {content.validate && (
             <Button onClick={runCheck} loading={check.status === 'checking'} disabled={!upToDate || parsed.ids.length === 0 || checked}>
-              Check ids
+              {t('bulkUsers.check')}
             </Button>
           )}
           <Button variant="primary" disabled={!canConfirm} onClick={() => close(accepted)}>
@@ -135,58 +137,58 @@ function AddBulkUsersBody() {
       <FormStack>
         {content.body && <div>{content.body}</div>}
         <TextArea
-          label="Player ids"
-          hint="One per line, or separated by commas, semicolons or spaces. A header line (user_id, id) is skipped."
+          label={t('bulkUsers.ids')}
+          hint={t('bulkUsers.idsHint')}
           value={text}
           onChange={(e) => onText(e.target.value)}
           rows={8}
           spellCheck={false}
         />
         <FileLabel>
-          Or upload a CSV or TXT file
+          {t('bulkUsers.file')}
           <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={onFile} />
         </FileLabel>
         {fileError && <Note $tone="danger" role="alert">{fileError}</Note>}
 
-        <Summary aria-live="polite" aria-label="Parsed ids">
-          <li>{`${parsed.ids.length} valid ids`}</li>
-          <li>{`${parsed.duplicates} duplicates removed`}</li>
-          <li>{`${parsed.invalid.length} invalid entries`}</li>
+        <Summary aria-live="polite" aria-label={t('bulkUsers.parsed')}>
+          <li>{t('bulkUsers.valid', { count: parsed.ids.length })}</li>
+          <li>{t('bulkUsers.duplicates', { count: parsed.duplicates })}</li>
+          <li>{t('bulkUsers.invalid', { count: parsed.invalid.length })}</li>
         </Summary>
 
         {parsed.invalid.length > 0 && (
           <Problems>
-            <h3>Invalid entries (left out)</h3>
-            <ul aria-label="Invalid entries">
+            <h3>{t('bulkUsers.invalidTitle')}</h3>
+            <ul aria-label={t('bulkUsers.invalidList')}>
               {parsed.invalid.slice(0, PREVIEW_LIMIT).map((entry, i) => (
-                <li key={i}>{`Line ${entry.line}: ${entry.value}`}</li>
+                <li key={i}>{t('bulkUsers.line', { line: entry.line, value: entry.value })}</li>
               ))}
             </ul>
-            {parsed.invalid.length > PREVIEW_LIMIT && <Note>{`and ${parsed.invalid.length - PREVIEW_LIMIT} more`}</Note>}
+            {parsed.invalid.length > PREVIEW_LIMIT && <Note>{t('bulkUsers.more', { count: parsed.invalid.length - PREVIEW_LIMIT })}</Note>}
           </Problems>
         )}
 
         {check.status === 'failed' && (
           <Note $tone="danger" role="alert">
-            {`Could not check the ids: ${check.message}`}
+            {t('bulkUsers.checkFailed', { message: check.message })}
           </Note>
         )}
         {content.validate && !checked && parsed.ids.length > 0 && check.status !== 'failed' && (
-          <Note>Check the ids against the server before adding them.</Note>
+          <Note>{t('bulkUsers.checkFirst')}</Note>
         )}
-        {check.status === 'done' && checked && unknown.length === 0 && <Note $tone="success">All ids are known players.</Note>}
+        {check.status === 'done' && checked && unknown.length === 0 && <Note $tone="success">{t('bulkUsers.allKnown')}</Note>}
         {checked && unknown.length > 0 && (
           <Problems>
-            <h3>{`${unknown.length} unknown ids (left out)`}</h3>
-            <ul aria-label="Unknown ids">
+            <h3>{t('bulkUsers.unknownTitle', { count: unknown.length })}</h3>
+            <ul aria-label={t('bulkUsers.unknownList')}>
               {unknown.slice(0, PREVIEW_LIMIT).map((id) => (
                 <li key={id}>{id}</li>
               ))}
             </ul>
-            {unknown.length > PREVIEW_LIMIT && <Note>{`and ${unknown.length - PREVIEW_LIMIT} more`}</Note>}
+            {unknown.length > PREVIEW_LIMIT && <Note>{t('bulkUsers.more', { count: unknown.length - PREVIEW_LIMIT })}</Note>}
           </Problems>
         )}
-        {checked && accepted.length > 0 && <Note>{`${accepted.length} players will be added.`}</Note>}
+        {checked && accepted.length > 0 && <Note>{t('bulkUsers.willAdd', { count: accepted.length })}</Note>}
       </FormStack>
     </Modal>
   );

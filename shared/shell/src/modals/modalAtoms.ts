@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { ReactNode } from 'react';
 
-/** Content of a shell modal (seed §3): title, body, okText (default "OK"), cancelText (default "Cancel"). */
+/** Content of a shell modal (seed §3): title, body, okText (default "OK"), cancelText (default "Cancel"), in the console language. */
 export interface ModalContent {
   title: string;
   body?: ReactNode;

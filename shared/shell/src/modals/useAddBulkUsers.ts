@@ -1,7 +1,8 @@
+import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { DEFAULT_CANCEL_TEXT, DEFAULT_OK_TEXT, addBulkUsersModalAtom } from './modalAtoms';
+import { addBulkUsersModalAtom } from './modalAtoms';
 
 export interface AddBulkUsersOptions {
   title: string;
@@ -19,7 +20,7 @@ export interface AddBulkUsersOptions {
 export function useAddBulkUsers(): (options: AddBulkUsersOptions) => Promise<string[] | null> {
   const store = useStore();
   return useCallback(
-    ({ title, body, okText = DEFAULT_OK_TEXT, cancelText = DEFAULT_CANCEL_TEXT, validate }: AddBulkUsersOptions) =>
+    ({ title, body, okText = i18next.t('modal.ok', { ns: 'shell' }), cancelText = i18next.t('modal.cancel', { ns: 'shell' }), validate }: AddBulkUsersOptions) =>
       new Promise<string[] | null>((resolve) => {
         store.get(addBulkUsersModalAtom).resolve?.(null);
         store.set(addBulkUsersModalAtom, { visible: true, content: { title, body, okText, cancelText, validate }, resolve });

@@ -1,7 +1,8 @@
+import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { DEFAULT_CANCEL_TEXT, DEFAULT_OK_TEXT, confirmModalAtom } from './modalAtoms';
+import { confirmModalAtom } from './modalAtoms';
 
 export interface ConfirmOptions {
   title: string;
@@ -17,7 +18,7 @@ export interface ConfirmOptions {
 export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
   const store = useStore();
   return useCallback(
-    ({ title, body, okText = DEFAULT_OK_TEXT, cancelText = DEFAULT_CANCEL_TEXT, danger = false }: ConfirmOptions) =>
+    ({ title, body, okText = i18next.t('modal.ok', { ns: 'shell' }), cancelText = i18next.t('modal.cancel', { ns: 'shell' }), danger = false }: ConfirmOptions) =>
       new Promise<boolean>((resolve) => {
         // One confirm at a time: a new one cancels the one still open.
         store.get(confirmModalAtom).resolve?.(false);

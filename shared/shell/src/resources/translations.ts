@@ -37,6 +37,7 @@ const en = {
     theirs: 'Their version {{version}}, saved {{at}} by {{by}}.',
   },
   detail: { close: 'Close' },
+  rows: { row: 'Row {{n}}', up: 'Up', down: 'Down', remove: 'Remove', upLabel: 'Move {{row}} up', downLabel: 'Move {{row}} down', removeLabel: 'Remove {{row}}' },
   history: {
     title: 'History',
     version: 'Version',
@@ -95,6 +96,7 @@ const ja: Shape<typeof en> = {
     theirs: '相手のバージョン {{version}}（{{at}}、{{by}} が保存）。',
   },
   detail: { close: '閉じる' },
+  rows: { row: '{{n}} 行目', up: '上へ', down: '下へ', remove: '削除', upLabel: '{{row}}を上へ移動', downLabel: '{{row}}を下へ移動', removeLabel: '{{row}}を削除' },
   history: {
     title: '履歴',
     version: 'バージョン',

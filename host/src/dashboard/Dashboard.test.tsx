@@ -1,0 +1,75 @@
+import { ACTION_LOGS, MAINTENANCE_OFF, defaultHandlers, renderApp, storeSession } from '../testing/renderApp';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDateTime } from '@phoenix/ui';
+
+jest.mock('../federation/RemotePage', () => require('../testing/RemotePageMock'));
+
+let cleanupFetch: (() => void) | undefined;
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  cleanupFetch?.();
+  cleanupFetch = undefined;
+});
+
+async function start(options?: Parameters<typeof renderApp>[1]) {
+  storeSession();
+  const app = await renderApp('/admin', options);
+  cleanupFetch = app.restoreFetch;
+  return app;
+}
+
+const down = () => ({ status: 503, body: { error: { code: 'internal_error', message: 'down' } } });
+
+describe('dashboard', () => {
+  it('shows the game maintenance state and its planned window in the admin time zone, with a link to the page', async () => {
+    const plannedStart = '2025-03-01T10:00:00.000Z';
+    const plannedEnd = '2025-03-01T12:00:00.000Z';
+    await start({
+      handlers: defaultHandlers({ 'GET /dashboard/summary': () => ({ body: { maintenance: { enabled: true, plannedStart, plannedEnd }, recentActions: [] } }) }),
+    });
+    const panel = screen.getByRole('region', { name: 'Game maintenance' });
+    expect(await within(panel).findByText('ON: players are kept out')).toBeInTheDocument();
+    expect(panel).toHaveTextContent(`Planned window: ${formatDateTime(plannedStart)} – ${formatDateTime(plannedEnd)}`);
+    expect(within(panel).getByRole('link', { name: 'Open the maintenance status' })).toHaveAttribute('href', '/admin/maintenance');
+  });
+
+  it('reads one summary through the shell: maintenance off and the recent actions', async () => {
+    const { backend } = await start();
+    const recent = screen.getByRole('region', { name: 'Recent actions' });
+    expect(within(recent).getByRole('status')).toHaveTextContent('Loading the dashboard');
+    expect(await within(screen.getByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in')).toBeInTheDocument();
+    expect(screen.getByText('No window planned.')).toBeInTheDocument();
+    expect(within(recent).getByText('present.create')).toBeInTheDocument();
+    expect(within(recent).getByText('other@example.com')).toBeInTheDocument();
+    expect(within(recent).getByText('present #42')).toBeInTheDocument();
+    expect(within(recent).getAllByRole('row')).toHaveLength(ACTION_LOGS.length + 1);
+    expect(within(recent).getByRole('link', { name: 'Open the action log' })).toHaveAttribute('href', '/admin/logs');
+    const calls = backend.callsTo('GET', '/dashboard/summary');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].headers.get('token')).toBe('tok-admin');
+    expect(backend.callsTo('GET', '/action-logs')).toHaveLength(0);
+  });
+
+  it('says when no action is recorded yet', async () => {
+    await start({ handlers: defaultHandlers({ 'GET /dashboard/summary': () => ({ body: { ...MAINTENANCE_OFF, recentActions: [] } }) }) });
+    expect(await screen.findByText('No actions recorded yet.')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the summary cannot be loaded', async () => {
+    let fail = true;
+    await start({ handlers: defaultHandlers({ 'GET /dashboard/summary': () => (fail ? down() : { body: MAINTENANCE_OFF }) }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dashboard could not be loaded');
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('present.create')).toBeInTheDocument();
+  });
+
+  it('speaks Japanese when the console does', async () => {
+    await start({ language: 'ja' });
+    expect(await screen.findByRole('heading', { name: 'ダッシュボード' })).toBeInTheDocument();
+    expect(await screen.findByText('オフ：プレイヤーはログインできます')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '最近の操作' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '日時' })).toBeInTheDocument();
+  });
+});
