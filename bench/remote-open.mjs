@@ -55,7 +55,7 @@ async function openOnce(page) {
 const fmt = (values) => `median ${median(values).toFixed(0).padStart(4)} ms   p95 ${percentile(values, 95).toFixed(0).padStart(4)} ms`;
 
 async function main() {
-  const stack = await startStack(Number(process.env.BENCH_BASE_PORT ?? 18640));
+  const stack = await startStack();
   const browser = await launchChromium();
   const cold = { heading: [], rows: [] };
   const settled = { heading: [], rows: [] };
