@@ -22,7 +22,7 @@ async function start(path: string, options?: Parameters<typeof renderApp>[1]) {
 
 async function signInAs(email: string, password: string) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   return user;

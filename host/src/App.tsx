@@ -1,13 +1,24 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { createGlobalStyle } from 'styled-components';
 import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell';
-import { AboutPage } from './about/AboutPage';
 import { AuthLayout } from './auth/AuthLayout';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
+import { configuredRemoteEntries } from './federation/config';
 import { MainLayout } from './layout/MainLayout';
 import { RequireAuth } from './routes/guards';
+import { preloadRemotesWhenIdle } from './routes/preload';
 import { adminChildRoutes } from './routes/routeTable';
+
+/**
+ * The admin area: its layout, and the remotes' page modules fetched while the browser is idle. The
+ * federation loader is a lazy chunk (routes/routeTable.ts), off the login page's path.
+ */
+function AdminArea() {
+  useEffect(() => preloadRemotesWhenIdle(Object.keys(configuredRemoteEntries() ?? {})), []);
+  return <MainLayout />;
+}
 
 const GlobalStyle = createGlobalStyle`
   html, body { margin: 0; }
@@ -55,13 +66,14 @@ export function appRoutes(): RouteObject[] {
           id: 'admin',
           element: (
             <RequireAuth>
-              <MainLayout />
+              <AdminArea />
             </RequireAuth>
           ),
           children: [
             { index: true, id: 'dashboard', element: <Dashboard /> },
             // The host's own page: which host and remote versions this environment runs.
-            { path: 'about', id: 'about', element: <AboutPage /> },
+            // Lazy: it reads versions through the federation loader, which stays off the login page's path.
+            { path: 'about', id: 'about', lazy: () => import('./about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
             ...adminChildRoutes(),
           ],
         },

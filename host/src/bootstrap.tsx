@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router-dom';
 import { runtimeConfigAtom, shellStore, ShellProviders } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
-import { registerConfiguredRemotes } from './federation/remotes';
+import { setConfiguredRemoteEntries } from './federation/config';
 import { createAppRouter, prepareSession } from './App';
 
 function showBootError(message: string): void {
@@ -22,7 +22,7 @@ function showBootError(message: string): void {
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);
-  registerConfiguredRemotes(config.remotes);
+  setConfiguredRemoteEntries(config.remotes); // registered with the federation runtime on first use
   await prepareSession();
   createRoot(document.getElementById('root')!).render(
     <ShellProviders theme={themeFor(config.environment)}>

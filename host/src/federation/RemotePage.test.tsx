@@ -6,7 +6,8 @@ import { themeFor } from '@phoenix/ui';
 import { RemotePage } from './RemotePage';
 import { loadRemotePages } from './remotes';
 
-jest.mock('./remotes', () => ({ loadRemotePages: jest.fn(), resetRemote: jest.fn() }));
+// loadedRemotePages: nothing loaded beforehand (no route loader here), so each remote loads on render.
+jest.mock('./remotes', () => ({ loadRemotePages: jest.fn(), loadedRemotePages: jest.fn(() => undefined), resetRemote: jest.fn() }));
 const load = loadRemotePages as jest.MockedFunction<typeof loadRemotePages>;
 
 const view = (remote: RemoteName, page: string) => (

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
-import { loadRemotePages, resetRemote } from './remotes';
+import { loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteIncompatibleError } from './compatibility';
 
@@ -82,10 +82,21 @@ export function RemoteIncompatible({ error, onReload }: { error: RemoteIncompati
   );
 }
 
+/** Already loaded (the route loader or a preload got it): render at once, no loading state. */
+function initialState(remote: RemoteName): LoadState {
+  const pages = loadedRemotePages(remote);
+  return pages ? { status: 'ready', pages } : { status: 'loading' };
+}
+
 function useRemotePages(remote: RemoteName, attempt: number): LoadState {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [state, setState] = useState<LoadState>(() => initialState(remote));
   useEffect(() => {
     let live = true;
+    const pages = loadedRemotePages(remote);
+    if (pages) {
+      setState((current) => (current.status === 'ready' && current.pages === pages ? current : { status: 'ready', pages }));
+      return;
+    }
     setState({ status: 'loading' });
     loadRemotePages(remote).then(
       (pages) => live && setState({ status: 'ready', pages }),

@@ -1,7 +1,9 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RuntimeConfig } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { checkCompatibility, hostBuildInfo, RemoteIncompatibleError, type BuildInfo } from './compatibility';
+import { configuredRemoteEntries } from './config';
+import type { RemotePagesModule } from './pageModule';
 
 /** Module Federation names are identifiers: user-policy → user_policy (same rule as the build). */
 export function federationName(remote: RemoteName): string {
@@ -14,17 +16,43 @@ function absolute(entry: string): string {
 }
 
 let configured: Partial<RuntimeConfig['remotes']> = {};
+let registered = false;
+
+/**
+ * Manifests fetched by the host itself (beside build-info.json, in parallel) and handed to the
+ * federation runtime through its `fetch` hook, so the runtime does not fetch them a second time.
+ */
+const prefetchedManifests = new Map<string, Promise<Response>>();
+
+const prefetchedManifestPlugin: ModuleFederationRuntimePlugin = {
+  name: 'phoenix-prefetched-manifest',
+  fetch(url) {
+    const pending = prefetchedManifests.get(url);
+    if (!pending) return undefined;
+    prefetchedManifests.delete(url); // one use: a retry fetches afresh
+    return pending;
+  },
+};
 
 /** Registers every remote of this environment; nothing is fetched until a page needs it. */
 export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']): void {
   configured = remotes;
+  if (!registered) registerPlugins([prefetchedManifestPlugin]);
+  registered = true;
   registerRemotes(
     Object.entries(remotes).map(([name, remote]) => ({ name: federationName(name as RemoteName), entry: absolute(remote.entry) })),
   );
 }
 
+/** The bootstrap only records the configuration (no federation code on the login path): register on first use. */
+function ensureRegistered(): void {
+  const remotes = configuredRemoteEntries();
+  if (!registered && remotes) registerConfiguredRemotes(remotes);
+}
+
 /** The remotes this environment configures (what /config.json said). */
 export function configuredRemotes(): Partial<RuntimeConfig['remotes']> {
+  ensureRegistered();
   return configured;
 }
 
@@ -40,6 +68,7 @@ const infos = new Map<RemoteName, Promise<BuildInfo | null>>();
  * down, a build without the file): then loading goes ahead and fails or succeeds on its own.
  */
 export function fetchRemoteBuildInfo(remote: RemoteName, fetchImpl: typeof fetch = fetch): Promise<BuildInfo | null> {
+  ensureRegistered();
   const entry = configured[remote];
   if (!entry) return Promise.resolve(null);
   let pending = infos.get(remote);
@@ -61,24 +90,71 @@ export function loadedRemoteVersion(remote: RemoteName): string | undefined {
   return loadedVersions.get(remote);
 }
 
-const loaded = new Map<RemoteName, Promise<RemotePages>>();
+/**
+ * Starts fetching a remote's manifest (when its entry is one) and, as soon as it is in, preloads its
+ * remoteEntry and the `./pages` chunks with <link rel="preload">: fetched, not executed, so the
+ * compatibility check still decides whether any of its code runs.
+ */
+function prefetchManifest(entryUrl: string): Promise<unknown> {
+  if (!/\.json(?:$|[?#])/.test(entryUrl) || prefetchedManifests.has(entryUrl)) return Promise.resolve();
+  const pending = fetch(entryUrl);
+  prefetchedManifests.set(entryUrl, pending);
+  pending.catch(() => prefetchedManifests.delete(entryUrl));
+  return pending
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((manifest: unknown) => preloadManifestScripts(entryUrl, manifest))
+    .catch(() => undefined); // the federation runtime reports the failure when it loads
+}
 
-async function fetchPages(remote: RemoteName): Promise<RemotePages> {
-  if (!configured[remote]) throw new Error(`The ${remote} remote is not configured for this environment`);
-  const info = await fetchRemoteBuildInfo(remote);
+interface ManifestShape {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+function preloadManifestScripts(entryUrl: string, manifest: unknown): void {
+  const { metaData, exposes } = (manifest ?? {}) as ManifestShape;
+  if (!metaData?.remoteEntry?.name) return;
+  const base = metaData.publicPath && metaData.publicPath !== 'auto' ? new URL(metaData.publicPath, entryUrl).href : entryUrl;
+  const files = [[metaData.remoteEntry.path, metaData.remoteEntry.name].filter(Boolean).join('/')];
+  for (const expose of exposes ?? []) if (expose.path === './pages') files.push(...(expose.assets?.js?.sync ?? []));
+  for (const file of files) preloadScript(new URL(file, base).href);
+}
+
+const preloadedScripts = new Set<string>();
+
+function preloadScript(href: string): void {
+  if (typeof document === 'undefined' || preloadedScripts.has(href)) return;
+  preloadedScripts.add(href);
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+const loaded = new Map<RemoteName, Promise<RemotePagesModule>>();
+const ready = new Map<RemoteName, RemotePagesModule>();
+
+async function fetchPages(remote: RemoteName): Promise<RemotePagesModule> {
+  ensureRegistered();
+  const entry = configured[remote];
+  if (!entry) throw new Error(`The ${remote} remote is not configured for this environment`);
+  // build-info.json and the manifest in parallel: the check needs the first, loading the second.
+  const [info] = await Promise.all([fetchRemoteBuildInfo(remote), prefetchManifest(absolute(entry.entry))]);
   const host = hostBuildInfo();
   if (info && host) {
     const compatibility = checkCompatibility(host, info);
     if (!compatibility.compatible) throw new RemoteIncompatibleError(remote, info, compatibility);
   }
-  const module = await loadRemote<{ default: RemotePages }>(`${federationName(remote)}/pages`);
+  const module = await loadRemote<RemotePagesModule>(`${federationName(remote)}/pages`);
   if (!module?.default) throw new Error(`The ${remote} remote did not provide its pages`);
   loadedVersions.set(remote, info?.version ?? configured[remote]?.version ?? 'unknown');
-  return module.default;
+  ready.set(remote, module);
+  return module;
 }
 
-/** The pages a remote exposes, loaded once; a failed load is forgotten so "Retry" really retries. */
-export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
+/** A remote's `./pages` module (its page map and optional prefetchers), loaded once; a failure is forgotten so "Retry" retries. */
+export function loadRemotePagesModule(remote: RemoteName): Promise<RemotePagesModule> {
   let pending = loaded.get(remote);
   if (!pending) {
     pending = fetchPages(remote);
@@ -88,10 +164,24 @@ export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
   return pending;
 }
 
+/** The pages a remote exposes, loaded once. */
+export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
+  return loadRemotePagesModule(remote).then((module) => module.default);
+}
+
+/** The pages of a remote already loaded in this page, synchronously (undefined while loading). */
+export function loadedRemotePages(remote: RemoteName): RemotePages | undefined {
+  return ready.get(remote)?.default;
+}
+
 /** Forget a failed remote so its entry is fetched again (force re-registers and clears MF's cache). */
 export function resetRemote(remote: RemoteName): void {
   loaded.delete(remote);
+  ready.delete(remote);
   infos.delete(remote);
   const entry = configured[remote];
-  if (entry) registerRemotes([{ name: federationName(remote), entry: absolute(entry.entry) }], { force: true });
+  if (entry) {
+    prefetchedManifests.delete(absolute(entry.entry));
+    registerRemotes([{ name: federationName(remote), entry: absolute(entry.entry) }], { force: true });
+  }
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import styled, { css } from 'styled-components';
 import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell';
+import { preloadAdminTarget } from '../routes/preload';
 import { MENU, activeMenuTarget, menuInitials, menuKey, type MenuLink } from './menu';
 import { useHostTranslation, useSeedLabel } from './hostI18n';
 import type { Viewport } from './useViewport';
@@ -169,6 +170,9 @@ function SidebarLink({ item, active, minimized, onNavigate }: { item: MenuLink; 
         title={minimized ? label : undefined}
         $minimized={minimized}
         onClick={onNavigate}
+        // Fetch the page's code before the click (hover, or keyboard focus).
+        onMouseEnter={() => preloadAdminTarget(item.target)}
+        onFocus={() => preloadAdminTarget(item.target)}
       >
         <Mark aria-hidden="true">{menuInitials(label)}</Mark>
         <Label $minimized={minimized}>{label}</Label>

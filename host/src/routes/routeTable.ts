@@ -1,7 +1,22 @@
-import { createElement } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Suspense, createElement, lazy } from 'react';
+import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { RemoteName } from '@phoenix/contract';
-import { RemotePage } from '../federation/RemotePage';
+import { shellStore, tokenAtom } from '@phoenix/shell';
+
+// The federation loader is a lazy chunk: the login page never loads it.
+const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ default: m.RemotePage })));
+
+/**
+ * Loader of a remote page: the navigation commits once the page can render without a fallback
+ * (remote, page code and its first data request started), so the previous page stays on screen
+ * meanwhile. Signed out, it does nothing: RequireAuth sends to login without loading any remote.
+ */
+async function prepareRemoteRoute(remote: RemoteName, page: string, { request }: LoaderFunctionArgs): Promise<null> {
+  if (!shellStore.get(tokenAtom)) return null;
+  const { prepareForNavigation, loadPageCode } = await import('../federation/preparePage');
+  await Promise.all([loadPageCode(RemotePage), prepareForNavigation(remote, page, request)]);
+  return null;
+}
 
 /**
  * THE route table: every child path of /admin (seed §2), the remote that owns it (PRODUCT §2),
@@ -98,8 +113,11 @@ export function adminChildRoutes(): RouteObject[] {
     path: route.path,
     id: route.name,
     handle: { name: route.name, title: route.title, remote: route.remote },
-    element: route.redirectTo
-      ? createElement(Navigate, { to: `${ADMIN_BASE}/${route.redirectTo}`, replace: true })
-      : createElement(RemotePage, { remote: route.remote, page: route.path }),
+    ...(route.redirectTo
+      ? { element: createElement(Navigate, { to: `${ADMIN_BASE}/${route.redirectTo}`, replace: true }) }
+      : {
+          loader: (args: LoaderFunctionArgs) => prepareRemoteRoute(route.remote, route.path, args),
+          element: createElement(Suspense, { fallback: null }, createElement(RemotePage, { remote: route.remote, page: route.path })),
+        }),
   }));
 }

@@ -64,6 +64,17 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   await prepareSession({ store, getCurrentPath: () => `${router.state.location.pathname}${router.state.location.search}` });
+  // Remote routes have loaders: like the browser, render once the first navigation is through them.
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (state.initialized) {
+          stop();
+          resolve();
+        }
+      });
+    });
+  }
   const view = render(
     <ShellProviders store={store} queryClient={queryClient} theme={themeFor('local')}>
       <RouterProvider router={router} />

@@ -1,0 +1,37 @@
+// Shared by the bench scripts: Debian's Chromium through playwright-core, free ports, percentiles.
+import fs from 'node:fs';
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+/** The flags every figure in docs/performance.md was measured with. */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export async function launchChromium() {
+  if (!EXECUTABLE) throw new Error("Chromium is not installed: `apt-get install chromium` (Debian's package).");
+  return chromium.launch({ executablePath: EXECUTABLE, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Nearest-rank percentile of a list of numbers. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const median = (values) => percentile(values, 50);
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

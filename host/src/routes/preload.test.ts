@@ -1,0 +1,61 @@
+const preloadRemotePage = jest.fn(async () => undefined);
+jest.mock('../federation/preparePage', () => ({ preloadRemotePage: (...args: unknown[]) => (preloadRemotePage as (...a: unknown[]) => unknown)(...args) }));
+const loadRemotePagesModule = jest.fn(async () => ({ default: {} }));
+jest.mock('../federation/RemotePage', () => ({ RemotePage: () => null }));
+jest.mock('../federation/remotes', () => ({ loadRemotePagesModule: (...args: unknown[]) => (loadRemotePagesModule as (...a: unknown[]) => unknown)(...args) }));
+
+import { preloadAdminTarget, preloadRemotesWhenIdle, routeForTarget } from './preload';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+beforeEach(() => {
+  preloadRemotePage.mockClear();
+  loadRemotePagesModule.mockClear();
+});
+
+test('a sidebar target maps to the page it opens, following the points redirect', () => {
+  expect(routeForTarget('logs')).toMatchObject({ remote: 'system', path: 'logs' });
+  expect(routeForTarget('points')).toMatchObject({ remote: 'points', path: 'points/tasks' });
+  expect(routeForTarget('nowhere')).toBeUndefined();
+});
+
+test('hovering a sidebar entry preloads exactly that remote page', async () => {
+  preloadAdminTarget('present/distribution');
+  await flush();
+  expect(preloadRemotePage).toHaveBeenCalledTimes(1);
+  expect(preloadRemotePage).toHaveBeenCalledWith('present', 'present/distribution');
+  preloadAdminTarget('nowhere');
+  await flush();
+  expect(preloadRemotePage).toHaveBeenCalledTimes(1);
+});
+
+test('idle time loads each configured remote once, one per idle period, and stops when cancelled', async () => {
+  const callbacks: (() => void)[] = [];
+  const win = window as unknown as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+  win.requestIdleCallback = (cb: () => void) => callbacks.push(cb);
+  win.cancelIdleCallback = jest.fn();
+  try {
+    const cancel = preloadRemotesWhenIdle(['system', 'battle']);
+    expect(loadRemotePagesModule).not.toHaveBeenCalled(); // nothing before the browser is idle
+    callbacks.shift()!(); // the console's own federation chunks first
+    await flush();
+    await flush();
+    expect(loadRemotePagesModule).not.toHaveBeenCalled();
+    callbacks.shift()!();
+    await flush();
+    await flush();
+    expect(loadRemotePagesModule).toHaveBeenCalledTimes(1);
+    callbacks.shift()!();
+    await flush();
+    await flush();
+    expect(loadRemotePagesModule.mock.calls.map((c) => (c as unknown[])[0]).sort()).toEqual(['battle', 'system']);
+    cancel();
+    expect(callbacks.length).toBeLessThanOrEqual(1);
+    callbacks.shift()?.();
+    await flush();
+    expect(loadRemotePagesModule).toHaveBeenCalledTimes(2);
+  } finally {
+    delete win.requestIdleCallback;
+    delete win.cancelIdleCallback;
+  }
+});
