@@ -95,22 +95,37 @@ export interface ResourcePagesSpec {
  * The page map entries of one area, for a remote's `pages.ts`:
  * `...resourcePages({ base: 'constantVariables', shape: 'routes', list: () => import(...), form: () => import(...) })`.
  */
+/** One load per module: the host's preload and React.lazy share the same promise. */
+const once = (load: Loader): Loader => {
+  let pending: ReturnType<Loader> | undefined;
+  return () => (pending ??= load());
+};
+
 export function resourcePages({ base, shape, list, form }: ResourcePagesSpec): Record<string, ComponentType> {
   const routing = { base, shape, hasForm: Boolean(form) };
-  const List = lazy(list);
-  const Form = form ? lazy(form) : null;
-  const provide = (Page: ComponentType) =>
-    function ResourcePage() {
-      return createElement(LinksContext.Provider, { value: routing }, createElement(Suspense, { fallback: null }, createElement(Page)));
-    };
+  const loadList = once(list);
+  const loadForm = form ? once(form) : null;
+  const List = lazy(loadList);
+  const Form = loadForm ? lazy(loadForm) : null;
+  // The host calls `Page.preload()` on hover and before navigating: the page's code is on its way before it renders.
+  const provide = (Page: ComponentType, load: () => Promise<unknown>) =>
+    Object.assign(
+      function ResourcePage() {
+        return createElement(LinksContext.Provider, { value: routing }, createElement(Suspense, { fallback: null }, createElement(Page)));
+      },
+      { preload: load },
+    );
   if (shape === 'routes') {
-    return Object.fromEntries([[base, provide(List)], ...(Form ? [[`${base}/create`, provide(Form)], [`${base}/edit`, provide(Form)]] : [])]);
+    return Object.fromEntries([
+      [base, provide(List, loadList)],
+      ...(Form && loadForm ? [[`${base}/create`, provide(Form, loadForm)], [`${base}/edit`, provide(Form, loadForm)]] : []),
+    ]);
   }
   function SubViews() {
     const links = useResourceLinks();
     return createElement(links.mode !== 'list' && Form ? Form : List);
   }
-  return { [base]: provide(SubViews) };
+  return { [base]: provide(SubViews, () => Promise.all([loadList(), loadForm?.()])) };
 }
 
 /** For a page that is not a resource (a document, a dashboard-like view): the same provider. */
