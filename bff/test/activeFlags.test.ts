@@ -1,5 +1,5 @@
 import { activeFlagResource, type ActiveFlag } from '@phoenix/contract';
-import { apiFor, lastLog, logCount, useSystemApp } from './support/system';
+import { lastLog, logCount, useSystemApp } from './support/system';
 import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();

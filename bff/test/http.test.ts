@@ -111,7 +111,7 @@ describe('400, never 500, for values PostgreSQL would refuse', () => {
     pinned: false,
     ...overrides,
   });
-  const expectFieldError = (response: { statusCode: number; json(): any }, field: string) => {
+  const expectFieldError = (response: { statusCode: number; json(): { error: { code: string; fieldErrors: Record<string, string[]> } } }, field: string) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
     expect(Object.keys(response.json().error.fieldErrors)).toContain(field);

@@ -1,6 +1,6 @@
 import { maintenanceDocument, type MaintenanceStatus } from '@phoenix/contract';
 import { itKeepsTheDocumentContract } from './support/resourceContract';
-import { apiFor, at, DAY, expectGuarded, HOUR, lastLog, logCount, useSystemApp } from './support/system';
+import { at, DAY, expectGuarded, HOUR, lastLog, logCount, useSystemApp } from './support/system';
 
 const { app, call } = useSystemApp();
 const current = async (): Promise<MaintenanceStatus> => (await call('GET', '/maintenance')).json();

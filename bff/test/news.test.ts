@@ -1,5 +1,5 @@
 import { newsResource, type NewsItem } from '@phoenix/contract';
-import { apiFor, at, DAY, HOUR, lastLog, logCount, useSystemApp } from './support/system';
+import { at, DAY, HOUR, lastLog, logCount, useSystemApp } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();

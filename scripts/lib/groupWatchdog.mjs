@@ -22,7 +22,7 @@ process.on('disconnect', () => {
   if (!alive()) process.exit(0);
   process.kill(-pgid, 'SIGTERM');
   const deadline = Date.now() + 10_000;
-  const wait = setInterval(() => {
+  setInterval(() => {
     if (!alive()) process.exit(0);
     if (Date.now() > deadline) {
       try {

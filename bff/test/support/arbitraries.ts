@@ -41,7 +41,7 @@ export const JUNK_VALUES: readonly unknown[] = [
   2147483647,
   2147483648,
   -2147483649,
-  9007199254740993,
+  Number.MAX_SAFE_INTEGER + 2, // past the safe integers
   1e308,
   -1e308,
   0.5,
