@@ -15,6 +15,8 @@ const web = (name, roots) => ({
   moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.cjs' },
 });
 module.exports = {
+  // User-event typing on a busy 2-core CI machine: behaviour, not speed, is under test here.
+  testTimeout: 20000,
   projects: [
     web('shared', ['<rootDir>/shared']),
     web('host', ['<rootDir>/host/src']),

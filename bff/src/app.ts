@@ -3,19 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import { ERROR_CODES } from '@phoenix/contract';
 import { resolveSettings, type AppContext } from './context';
-import { migrateToLatest } from './db/migrations';
+import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { registerActionLogRoutes } from './features/actionLogs/routes';
-import { registerAdminRoutes } from './features/admins/routes';
-import { registerAuthRoutes } from './features/auth/routes';
-import { registerConstantVariableRoutes } from './features/constantVariables/routes';
-import { registerDashboardRoutes } from './features/dashboard/routes';
-import { registerHealthRoutes } from './features/health/routes';
-import { registerMaintenanceRoutes } from './features/maintenance/routes';
-import { registerNewsRoutes } from './features/news/routes';
-import { registerActiveFlagRoutes } from './features/activeFlags/routes';
-import { registerPlayerRoutes } from './features/players/routes';
-import { registerWorldMessageRoutes } from './features/worldMessages/routes';
+import { registerFeatureRoutes } from './discoverFeatures';
 import { installAuthGuard } from './http/auth';
 import { HttpError, installErrorHandlers } from './http/errors';
 import { seedLocalData } from './seed';
@@ -68,17 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store');
   });
 
-  await registerHealthRoutes(app);
-  await registerAuthRoutes(app, ctx);
-  await registerAdminRoutes(app, ctx);
-  await registerConstantVariableRoutes(app, ctx);
-  await registerActionLogRoutes(app, ctx);
-  await registerNewsRoutes(app, ctx);
-  await registerMaintenanceRoutes(app, ctx);
-  await registerActiveFlagRoutes(app, ctx);
-  await registerWorldMessageRoutes(app, ctx);
-  await registerPlayerRoutes(app, ctx);
-  await registerDashboardRoutes(app, ctx);
+  await registerFeatureRoutes(app, ctx);
 
   await app.ready();
   return app;

@@ -1,6 +1,6 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
-import type { ConstantVariable } from '@phoenix/contract';
-import { expectStaleConflict, itRequiresAdmin, itReturns404 } from './support/resourceContract';
+import { constantVariableResource, type ConstantVariable } from '@phoenix/contract';
+import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;
@@ -17,14 +17,7 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
 
 const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
 
-itRequiresAdmin(contract, '/constant-variables', [
-  ['GET', '/constant-variables'],
-  ['GET', '/constant-variables/export.csv'],
-  ['GET', '/constant-variables/1'],
-  ['POST', '/constant-variables'],
-  ['PUT', '/constant-variables/1'],
-  ['DELETE', '/constant-variables/1?version=1'],
-]);
+itKeepsTheResourceContract(contract, constantVariableResource);
 
 async function create(input: Partial<{ key: string; type: string; value: string; description: string }>): Promise<ConstantVariable> {
   const response = await api('POST', '/constant-variables', { type: 'string', value: 'x', description: '', ...input });

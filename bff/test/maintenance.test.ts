@@ -1,5 +1,6 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
-import type { MaintenanceStatus } from '@phoenix/contract';
+import { maintenanceDocument, type MaintenanceStatus } from '@phoenix/contract';
+import { itKeepsTheDocumentContract } from './support/resourceContract';
 import { apiFor, at, DAY, expectGuarded, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
 
 let t: TestApp;
@@ -194,5 +195,53 @@ describe('GET /dashboard/summary', () => {
     expect(body.recentActions[0]).toMatchObject({ action: 'maintenance.enable', targetType: 'maintenance' });
     const ids = body.recentActions.map((a: { id: number }) => a.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+});
+
+itKeepsTheDocumentContract({ t: () => t, token: () => token, operatorToken: () => operatorToken }, maintenanceDocument, {
+  field: 'message',
+  change: (doc, n) => ({ enabled: doc.enabled, message: `Contract change ${n}`, plannedStart: null, plannedEnd: null, version: doc.version }),
+  invalid: (doc) => ({ enabled: true, message: ' ', version: doc.version }),
+  invalidField: 'message',
+});
+
+describe('history of the allow-list', () => {
+  test('each version keeps its id list whole, so a restore brings the list back; the log still holds no ids', async () => {
+    const withList: MaintenanceStatus = (await put({ allowedPlayerIds: [7, 5, 9] })).json();
+    const cleared: MaintenanceStatus = (await put({ allowedPlayerIds: [] })).json();
+    expect((await call('GET', `/maintenance/history/${withList.version}`)).json().value.allowedPlayerIds).toEqual([5, 7, 9]);
+
+    const response = await call('POST', `/maintenance/history/${withList.version}/restore`, { version: cleared.version });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ allowedPlayerIds: [5, 7, 9], version: cleared.version + 1 });
+    const log = await lastLog(t, 'maintenance', 1);
+    expect(log?.action).toBe('maintenance.restore');
+    expect(log?.before).toMatchObject({ allowedPlayerCount: 0 });
+    expect(log?.before).not.toHaveProperty('allowedPlayerIds');
+    expect(log?.after).toMatchObject({ allowedPlayerCount: 3, allowedPlayerIdsAdded: [5, 7, 9], allowedPlayerIdsAddedCount: 3 });
+  });
+
+  test('a version that no longer passes the rules (on without a message) is refused with a 400, nothing saved', async () => {
+    const doc = await current();
+    // An old "on" version written before the message rule existed.
+    const version = doc.version + 1000;
+    await t.db
+      .insertInto('document_versions')
+      .values({
+        document: 'maintenance',
+        version,
+        value: JSON.stringify({ ...doc, enabled: true, message: '' }),
+        saved_at: t.clock.now(),
+        saved_by: 'legacy',
+        restored_from: null,
+      })
+      .execute();
+    const before = await logCount(t);
+    const response = await call('POST', `/maintenance/history/${version}/restore`, { version: doc.version });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fieldErrors.message).toEqual(['Tell players why']);
+    expect(await current()).toEqual(doc);
+    expect(await logCount(t)).toBe(before);
+    await t.db.deleteFrom('document_versions').where('version', '=', version).execute();
   });
 });

@@ -1,7 +1,7 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
-import type { NewsItem } from '@phoenix/contract';
+import { newsResource, type NewsItem } from '@phoenix/contract';
 import { apiFor, at, DAY, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
-import { itRequiresAdmin, itReturns404 } from './support/resourceContract';
+import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;
@@ -35,15 +35,8 @@ async function create(overrides: Record<string, unknown> = {}): Promise<NewsItem
 }
 
 
-describe('auth', () => {
-  itRequiresAdmin(contract, '/news', [
-    ['GET', '/news'],
-    ['GET', '/news/export.csv'],
-    ['GET', '/news/1'],
-    ['POST', '/news'],
-    ['PUT', '/news/1'],
-    ['DELETE', '/news/1?version=1'],
-  ]);
+describe('contract', () => {
+  itKeepsTheResourceContract(contract, newsResource);
 });
 
 describe('create and read', () => {

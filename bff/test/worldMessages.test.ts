@@ -1,7 +1,7 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
-import type { WorldMessage } from '@phoenix/contract';
+import { worldMessageResource, type WorldMessage } from '@phoenix/contract';
 import { apiFor, at, DAY, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
-import { itRequiresAdmin, itReturns404 } from './support/resourceContract';
+import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 let t: TestApp;
 let token: string;
@@ -26,14 +26,7 @@ async function create(overrides: Record<string, unknown> = {}): Promise<WorldMes
   return response.json();
 }
 
-itRequiresAdmin(contract, '/world-messages', [
-  ['GET', '/world-messages'],
-  ['GET', '/world-messages/export.csv'],
-  ['GET', '/world-messages/1'],
-  ['POST', '/world-messages'],
-  ['PUT', '/world-messages/1'],
-  ['POST', '/world-messages/1/cancel'],
-]);
+itKeepsTheResourceContract(contract, worldMessageResource, [['POST', '/world-messages/1/cancel']]);
 
 describe('create and read', () => {
   test('POST → 201, state scheduled; GET /:id; logged', async () => {
@@ -220,7 +213,7 @@ describe('list: derived state, severity, search, sort, export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('filename="world-messages.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,message,severity,state,displayStart,displayEnd,cancelledAt,cancelledBy,createdAt,updatedBy');
+    expect(lines[0]).toBe(worldMessageResource.csv.columns.join(','));
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ids.cancelled},Cancelled one,warning,cancelled,`);
   });

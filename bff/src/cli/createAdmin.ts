@@ -9,10 +9,10 @@
  */
 import { ADMIN_ROLE, loginBodySchema } from '@phoenix/contract';
 import { createDb } from '../db/connect';
-import { migrateToLatest } from '../db/migrations';
+import { migrateToLatest } from '../db/migrate';
 import { describeDb, dbTargetFromEnv } from '../config';
 import { DEFAULTS, resolveSettings, type AppContext } from '../context';
-import { mutate } from '../features/actionLogs/write';
+import { mutate } from '../db/mutate';
 import { hashPassword } from '../features/auth/crypto';
 import { MIN_PASSWORD_LENGTH, createAdmin } from '../features/admins/service';
 import { HttpError } from '../http/errors';

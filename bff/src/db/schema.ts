@@ -124,6 +124,19 @@ export interface WorldMessagesTable {
   updated_by: string | null;
 }
 
+/** Every saved version of every versioned document (db/versionedDocument.ts). */
+export interface DocumentVersionsTable {
+  /** The document's action-log target: 'maintenance', … */
+  document: string;
+  version: number;
+  /** The document as GET answered it at that version. */
+  value: Json;
+  saved_at: Timestamp;
+  saved_by: string | null;
+  /** Set when this version restored an earlier one. */
+  restored_from: number | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -135,6 +148,7 @@ export interface Database {
   maintenance: MaintenanceTable;
   active_flags: ActiveFlagsTable;
   world_messages: WorldMessagesTable;
+  document_versions: DocumentVersionsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -149,3 +163,4 @@ export type NewsRow = Selectable<NewsTable>;
 export type MaintenanceRow = Selectable<MaintenanceTable>;
 export type ActiveFlagRow = Selectable<ActiveFlagsTable>;
 export type WorldMessageRow = Selectable<WorldMessagesTable>;
+export type DocumentVersionRow = Selectable<DocumentVersionsTable>;

@@ -1,16 +1,18 @@
 import type { Insertable, Kysely, RawBuilder, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
-import type { ListQuery } from '@phoenix/contract';
+import type { AnyResource, CreateOf, QueryOf, RecordOf, SortOf, UpdateOf } from '@phoenix/contract';
+import { offsetOf } from '../http/paging';
 import { conflict, notFound, validationFailed } from '../http/errors';
 import { likeEscape } from '../http/validate';
-import type { Outcome } from '../features/actionLogs/write';
+import type { Outcome } from './mutate';
 import { isUniqueViolation } from './connect';
 import type { Database } from './schema';
 
 /**
  * A versioned, admin-edited table (constant variables, news, flags, world messages, ...): the
- * list / export / get / create / update / delete logic written once. A feature declares its table,
- * row → API mapper, columns, sorts, search and filters; `resourceRoutes.ts` turns the result into
- * the HTTP routes. Every mutation returns `{ result, log }` for `mutate` (features/actionLogs/write),
+ * list / export / get / create / update / delete logic written once. The contract's definition
+ * (defineResource) names its path, target, noun, schemas and sorts; a feature maps it onto its
+ * table: row → record, columns, the SQL key of each sort, search and filters; `resourceRoutes.ts` turns the result into
+ * the HTTP routes. Every mutation returns `{ result, log }` for `mutate` (db/mutate.ts),
  * which writes the action-log row in the same transaction as the change.
  *
  * Convention (the same in every such table): `id` identity, `version` (optimistic concurrency,
@@ -39,63 +41,60 @@ type ColumnName<T extends VersionedTable> = keyof Database[T] & string;
 export type TableQuery<T extends VersionedTable> = SelectQueryBuilder<Database, T, {}>;
 export type OrderTerm<T extends VersionedTable> = readonly [ColumnName<T>, 'asc' | 'desc'];
 
-export interface VersionedResourceSpec<
-  T extends VersionedTable,
-  Api extends { id: number },
-  Create,
-  Update extends { version: number },
-  Q extends ListQuery,
-  Sorts extends readonly string[],
-> {
+export interface VersionedResourceSpec<D extends AnyResource, T extends VersionedTable> {
   table: T;
-  /** Action-log target type and action prefix: `${target}.create`, `${target}.update`, ... */
-  target: string;
-  /** 404 messages: `This ${noun} does not exist` (GET) / `This ${noun} no longer exists` (changes). */
-  noun: string;
-  /** Row → API shape (also what the action log stores as before/after). */
-  toApi(row: RowOf<T>, now: Date): Api;
-  /** API input → columns, on insert and (unless `toChanges` is given) on update. */
-  toColumns(input: Create): ColumnsOf<T>;
-  /** PUT input → columns, when the update body differs from the create body. */
-  toChanges?(input: Update): ChangesOf<T>;
-  /** The contract's sort names, and the SQL key of each (see db/ordering.ts). */
-  sorts: Sorts;
-  sortKeys: Record<Sorts[number], RawBuilder<unknown>>;
-  /** Without `sort`: a sort name (in the query's order), or a fixed order (include `id` last). */
-  defaultOrder: Sorts[number] | readonly OrderTerm<T>[];
+  /** Row → the contract's record (also what the action log stores as before/after). */
+  toApi(row: RowOf<T>, now: Date): RecordOf<D>;
+  /** POST body → columns, on insert and (unless `toChanges` is given) on update. */
+  toColumns(input: CreateOf<D>): ColumnsOf<T>;
+  /** PUT body → columns, when the update body differs from the create body. */
+  toChanges?(input: UpdateOf<D>): ChangesOf<T>;
+  /** The SQL key of each sort the contract declares (see db/ordering.ts). */
+  sortKeys: Record<SortOf<D>, RawBuilder<unknown>>;
+  /**
+   * Without `sort`: a fixed order (include `id` last), or a sort name (in the query's order).
+   * Default: the definition's `defaultSort`.
+   */
+  defaultOrder?: SortOf<D> | readonly OrderTerm<T>[];
   /** `q`: case-insensitive substring of any of these columns. */
   search?: readonly ColumnName<T>[];
-  /** Extra list filters from the query (and the clock, for derived states). */
-  filters?: readonly ((qb: TableQuery<T>, query: Q, now: Date) => TableQuery<T>)[];
+  /** The list filters of the query (and the clock, for derived states). */
+  filters?: readonly ((qb: TableQuery<T>, query: QueryOf<D>, now: Date) => TableQuery<T>)[];
   /** A unique column reported as a 400 on that field: checked first, and a lost race maps to it too. */
   unique?: { column: ColumnName<T>; message: string };
   /**
    * Input checks that need the clock: on the POST body before insert, and on the PUT body (the
    * POST fields plus version, when there is no `toChanges`) after the version check.
    */
-  validate?(input: Create, now: Date): void;
+  validate?(input: CreateOf<D>, now: Date): void;
   /** A message when a row may no longer be changed by `verb` ('update', 'delete', custom): 409 with it. */
   frozen?(row: RowOf<T>, now: Date, verb: string): string | null;
 }
 
-export function versionedResource<
-  T extends VersionedTable,
-  Api extends { id: number },
-  Create,
-  // Without `toChanges`, the PUT body is the POST body plus its version.
-  Update extends { version: number } = Create & { version: number },
-  Q extends ListQuery = ListQuery,
-  const Sorts extends readonly string[] = readonly string[],
->(spec: VersionedResourceSpec<T, Api, Create, Update, Q, Sorts>) {
+/**
+ * The repository of a resource declared in the contract (`defineResource`): the definition gives
+ * the target, noun and sorts; the spec maps it onto its table.
+ */
+export function versionedResource<const D extends AnyResource, T extends VersionedTable>(
+  definition: D,
+  spec: VersionedResourceSpec<D, T>,
+) {
   type Row = RowOf<T>;
-  type Sort = Sorts[number];
-  const { table, target, toApi } = spec;
+  type Api = RecordOf<D>;
+  type Sort = SortOf<D>;
+  type Q = QueryOf<D>;
+  type Create = CreateOf<D>;
+  type Update = UpdateOf<D>;
+  const { table, toApi } = spec;
+  const { target, noun } = definition;
+  const defaultOrder = spec.defaultOrder ?? (definition.defaultSort?.sort as Sort | undefined);
+  if (defaultOrder === undefined) throw new Error(`${target}: give the resource a defaultSort or the spec a defaultOrder`);
   const name: string = table;
   // Kysely can't check queries over a table that is a type parameter: the spec above is typed per
   // table, the shared queries below go through an untyped handle.
   const untyped = (db: Kysely<Database>) => db as unknown as Kysely<any>;
-  const doesNotExist = () => notFound(`This ${spec.noun} does not exist`);
-  const gone = () => notFound(`This ${spec.noun} no longer exists`);
+  const doesNotExist = () => notFound(`This ${noun} does not exist`);
+  const gone = () => notFound(`This ${noun} no longer exists`);
   const duplicate = () => validationFailed({ [spec.unique!.column]: [spec.unique!.message] });
 
   function filtered(db: Kysely<Database>, query: Q, now: Date) {
@@ -114,10 +113,10 @@ export function versionedResource<
 
   function ordered(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date) {
     const qb = filtered(db, query, now).selectAll();
-    if (sort === undefined && typeof spec.defaultOrder !== 'string') {
-      return (spec.defaultOrder as readonly OrderTerm<T>[]).reduce((acc, [column, direction]) => acc.orderBy(column, direction), qb);
+    if (sort === undefined && typeof defaultOrder !== 'string') {
+      return (defaultOrder as readonly OrderTerm<T>[]).reduce((acc, [column, direction]) => acc.orderBy(column, direction), qb);
     }
-    const key = spec.sortKeys[(sort ?? spec.defaultOrder) as Sort];
+    const key = spec.sortKeys[(sort ?? defaultOrder) as Sort];
     return qb.orderBy(key, query.order).orderBy('id', query.order);
   }
 
@@ -190,9 +189,10 @@ export function versionedResource<
   }
 
   return {
+    definition,
     spec,
     table,
-    sorts: spec.sorts,
+    sorts: definition.sorts as readonly Sort[],
     toApi,
     find,
     lockVersion,
@@ -205,7 +205,7 @@ export function versionedResource<
         .executeTakeFirstOrThrow();
       const rows = (await ordered(db, query, sort, now)
         .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
+        .offset(offsetOf(query))
         .execute()) as Row[];
       return { items: rows.map((row) => toApi(row, now)), total: Number(count.total) };
     },
@@ -234,11 +234,11 @@ export function versionedResource<
           .executeTakeFirstOrThrow() as Promise<Row>,
       );
       const after = toApi(row, now);
-      return { result: after, log: log('create', after.id, null, after) };
+      return { result: after, log: log('create', (after as { id: number }).id, null, after) };
     },
 
     async update(trx: Transaction<Database>, id: number, input: Update, by: string, now: Date): Promise<Outcome<Api>> {
-      const { row, before } = await lockVersion(trx, id, input.version, now, 'update');
+      const { row, before } = await lockVersion(trx, id, (input as { version: number }).version, now, 'update');
       // Without toChanges the PUT body is the POST body plus its version (the default type of Update).
       const asCreate = input as unknown as Create;
       if (!spec.toChanges) spec.validate?.(asCreate, now);
@@ -260,11 +260,6 @@ export function versionedResource<
   };
 }
 
-export type VersionedResource<
-  T extends VersionedTable,
-  Api extends { id: number },
-  Create,
-  Update extends { version: number },
-  Q extends ListQuery,
-  Sorts extends readonly string[],
-> = ReturnType<typeof versionedResource<T, Api, Create, Update, Q, Sorts>>;
+export type VersionedResource<D extends AnyResource = AnyResource, T extends VersionedTable = VersionedTable> = ReturnType<
+  typeof versionedResource<D, T>
+>;

@@ -1,79 +1,69 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { idParamSchema, versionQuerySchema, type ListQuery, type Page } from '@phoenix/contract';
+import {
+  idParamSchema,
+  versionQuerySchema,
+  type AnyResource,
+  type CreateOf,
+  type Page,
+  type QueryOf,
+  type RecordOf,
+  type UpdateOf,
+} from '@phoenix/contract';
 import type { Actor, AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { VersionedResource, VersionedTable } from '../db/versionedResource';
-import { mutate, type Outcome } from '../features/actionLogs/write';
+import { mutate, type Outcome } from '../db/mutate';
 import { requireActor } from './auth';
 import { boundedExport, sendCsv, toCsv } from './csv';
+import { pageOf } from './paging';
 import { parseInput, parseSort } from './validate';
 
 type Cell = string | number | boolean | null | undefined;
 
-export interface ResourceRoutes<
-  T extends VersionedTable,
-  Api extends { id: number },
-  Create,
-  Update extends { version: number },
-  Q extends ListQuery,
-  Sorts extends readonly string[],
-> {
-  /** e.g. '/news': GET list, GET /export.csv, GET /:id, POST, PUT /:id, DELETE /:id?version= */
-  path: string;
-  resource: VersionedResource<T, Api, Create, Update, Q, Sorts>;
-  /** The contract's schemas of the list query, the POST body and the PUT body. */
-  schemas: { query: z.ZodType<Q>; create: z.ZodType<Create>; update: z.ZodType<Update> };
-  /** The export: file name and columns (API field names, also the header). */
-  csv: { filename: string; columns: readonly (keyof Api & string)[] };
-  /** false: no DELETE route (e.g. world messages are cancelled, never deleted). */
-  remove?: boolean;
-}
-
 /**
- * The standard routes of a versioned resource. Auth is not mentioned: the guard (http/auth.ts)
- * makes every route role-2-only by default. Every change runs in `mutate`: one transaction for
- * the change and its action-log row.
+ * The standard routes of a resource, all read from its contract definition (path, schemas, csv,
+ * remove): GET <path>, GET <path>/export.csv, GET <path>/:id, POST <path>, PUT <path>/:id and,
+ * unless `remove: false`, DELETE <path>/:id?version=. Auth is not mentioned: the guard
+ * (http/auth.ts) makes every route role-2-only by default. Every change runs in `mutate`: one
+ * transaction for the change and its action-log row.
  */
-export function registerResourceRoutes<
-  T extends VersionedTable,
-  Api extends { id: number },
-  Create,
-  Update extends { version: number },
-  Q extends ListQuery,
-  Sorts extends readonly string[],
->(app: FastifyInstance, ctx: AppContext, routes: ResourceRoutes<T, Api, Create, Update, Q, Sorts>): void {
-  const { path, resource, schemas, csv } = routes;
+export function registerResourceRoutes<D extends AnyResource, T extends VersionedTable>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  resource: VersionedResource<D, T>,
+): void {
+  const { path, schemas, csv } = resource.definition;
   const parseListQuery = (raw: unknown) => {
-    const query = parseInput(schemas.query, raw);
+    const query: QueryOf<D> = parseInput(schemas.query, raw);
     return { query, sort: parseSort(query.sort, resource.sorts) };
   };
 
-  app.get(path, async (request): Promise<Page<Api>> => {
+  app.get(path, async (request): Promise<Page<RecordOf<D>>> => {
     const { query, sort } = parseListQuery(request.query);
-    const { items, total } = await resource.list(ctx.db, query, sort, ctx.now());
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    return pageOf(query, await resource.list(ctx.db, query, sort, ctx.now()));
   });
 
   app.get(`${path}/export.csv`, async (request, reply) => {
     const { query, sort } = parseListQuery(request.query);
     const now = ctx.now();
     const { rows, truncated } = await boundedExport((limit) => resource.exportRows(ctx.db, query, sort, now, limit));
+    const columns: readonly string[] = csv.columns;
     const body = toCsv(
-      csv.columns,
-      rows.map((row) => csv.columns.map((column) => row[column] as Cell)),
+      columns,
+      rows.map((row) => columns.map((column) => (row as Record<string, Cell>)[column])),
     );
     return sendCsv(reply, csv.filename, body, truncated);
   });
 
-  app.get(`${path}/:id`, async (request): Promise<Api> => {
+  app.get(`${path}/:id`, async (request): Promise<RecordOf<D>> => {
     const { id } = parseInput(idParamSchema, request.params);
     return resource.get(ctx.db, id, ctx.now());
   });
 
-  app.post(path, async (request, reply): Promise<Api> => {
-    const input = parseInput(schemas.create, request.body);
+  app.post(path, async (request, reply): Promise<RecordOf<D>> => {
+    const input: CreateOf<D> = parseInput(schemas.create, request.body);
     const actor = requireActor(request);
     const created = await mutate(ctx, actor, (trx, now) => resource.create(trx, input, actor.email, now));
     reply.status(201);
@@ -82,10 +72,12 @@ export function registerResourceRoutes<
 
   app.put(
     `${path}/:id`,
-    versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => resource.update(trx, id, input, actor.email, now)),
+    versionedChange(ctx, schemas.update as z.ZodType<UpdateOf<D>>, (trx, id, input, actor, now) =>
+      resource.update(trx, id, input, actor.email, now),
+    ),
   );
 
-  if (routes.remove ?? true) {
+  if (resource.definition.remove) {
     app.delete(`${path}/:id`, async (request): Promise<{ ok: true }> => {
       const { id } = parseInput(idParamSchema, request.params);
       const { version } = parseInput(versionQuerySchema, request.query);

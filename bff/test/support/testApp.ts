@@ -14,7 +14,7 @@ import { buildApp, type AppOptions } from '../../src/app';
 import { resolveSettings, type AppContext } from '../../src/context';
 import { createDb } from '../../src/db/connect';
 import type { Database } from '../../src/db/schema';
-import { mutate } from '../../src/features/actionLogs/write';
+import { mutate } from '../../src/db/mutate';
 import { hashPassword } from '../../src/features/auth/crypto';
 import { createAdmin } from '../../src/features/admins/service';
 

@@ -1,8 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { isValidElement, useMemo, type ReactNode } from 'react';
+import { compiler, type MarkdownToJSX } from 'markdown-to-jsx';
 import styled from 'styled-components';
-import { parseMarkdown, type MarkdownBlock, type MarkdownInline } from './markdownParser';
 
-export { markdownToPlainText, safeLinkHref } from './markdownParser';
 
 const Body = styled.div`
   font-size: 0.9rem;
@@ -50,69 +49,48 @@ const Body = styled.div`
   }
 `;
 
-function renderInline(nodes: MarkdownInline[]): ReactNode[] {
-  return nodes.map((node, i) => {
-    switch (node.kind) {
-      case 'text':
-        return node.text;
-      case 'strong':
-        return <strong key={i}>{renderInline(node.children)}</strong>;
-      case 'emphasis':
-        return <em key={i}>{renderInline(node.children)}</em>;
-      case 'code':
-        return <code key={i}>{node.text}</code>;
-      case 'link':
-        return (
-          <a key={i} href={node.href} target="_blank" rel="noopener noreferrer">
-            {renderInline(node.children)}
-          </a>
-        );
-      case 'break':
-        return <br key={i} />;
-    }
-  });
+const HEADINGS = { h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6' } as const;
+
+/** Only links an admin would mean: http(s) and mail; anything else (javascript:, data:…) is dropped. */
+export function safeLinkHref(href: string): string | null {
+  return /^(https?:|mailto:)/i.test(href.trim()) ? href.trim() : null;
 }
 
-/** The page has its h1: markdown "#" becomes an h2, and so on down to h6. */
-const headingTag = (level: number) => `h${Math.min(6, level + 1)}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+const OPTIONS: MarkdownToJSX.Options = {
+  // User text is never HTML: tags show as the text they are.
+  disableParsingRawHTML: true,
+  forceBlock: true,
+  // The page has its h1: markdown "#" becomes an h2, and so on down.
+  overrides: {
+    ...Object.fromEntries(Object.entries(HEADINGS).map(([from, to]) => [from, { component: to }])),
+    a: { props: { target: '_blank', rel: 'noopener noreferrer' } },
+    img: { component: () => null },
+  },
+  sanitizer: (value, _tag, attribute) => (attribute === 'href' || attribute === 'src' ? safeLinkHref(value) : value),
+};
 
-function renderBlock(block: MarkdownBlock, key: number): ReactNode {
-  switch (block.kind) {
-    case 'heading': {
-      const Heading = headingTag(block.level);
-      return <Heading key={key}>{renderInline(block.children)}</Heading>;
-    }
-    case 'paragraph':
-      return <p key={key}>{renderInline(block.children)}</p>;
-    case 'codeBlock':
-      return (
-        <pre key={key}>
-          <code>{block.text}</code>
-        </pre>
-      );
-    case 'list': {
-      const items = block.items.map((item, i) => <li key={i}>{renderInline(item)}</li>);
-      return block.ordered ? (
-        <ol key={key} start={block.start === 1 ? undefined : block.start}>
-          {items}
-        </ol>
-      ) : (
-        <ul key={key}>{items}</ul>
-      );
-    }
-  }
+/** snake_case words (game keys) stay words: markdown-to-jsx would read intraword `_x_` as emphasis. */
+const keepSnakeCase = (source: string) => source.replace(/(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}])/gu, '\\_');
+
+/** The words of a React tree, for one-line excerpts. */
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join(' ');
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return '';
+}
+
+/** The markdown as one line of plain text: syntax dropped, HTML left as the text it is. */
+export function markdownToPlainText(source: string): string {
+  return textOf(compiler(keepSnakeCase(source), OPTIONS)).replace(/\s+/g, ' ').trim();
 }
 
 /**
- * Renders a markdown subset (see markdownParser) as React elements. Safe for any input: no HTML
- * string is ever produced, so `<script>` or `<img onerror>` in the source shows as text, and
- * only http, https and mailto links become links.
+ * Renders markdown as React elements with markdown-to-jsx. Safe for any input: raw HTML is not
+ * parsed (so `<script>` or `<img onerror>` shows as text), images are dropped, and only http(s)
+ * and mailto links survive.
  */
 export function Markdown({ source, className }: { source: string; className?: string }) {
-  const blocks = useMemo(() => parseMarkdown(source), [source]);
-  return (
-    <Body className={className}>
-      {blocks.map(renderBlock)}
-    </Body>
-  );
+  const content = useMemo(() => compiler(keepSnakeCase(source), OPTIONS), [source]);
+  return <Body className={className}>{content}</Body>;
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ActionLog, ActionLogQuery } from '@phoenix/contract';
 import { ACTION_LOG_SORTS } from '@phoenix/contract';
-import type { ActionLogRow, Database } from '../../db/schema';
+import { toActionLog } from '../../db/actionLog';
+import type { Database } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
 import { likeEscape } from '../../http/validate';
 
@@ -13,20 +14,6 @@ const sortKeys = {
   action: sortKey('action', 'text'),
   targetType: sortKey('target_type', 'text'),
 } satisfies Record<ActionLogSort, unknown>;
-
-export function toActionLog(row: ActionLogRow): ActionLog {
-  return {
-    id: row.id,
-    adminId: row.admin_id,
-    adminEmail: row.admin_email,
-    action: row.action,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    createdAt: row.created_at.toISOString(),
-  };
-}
 
 /**
  * Filters: admin = email substring; action = exact, or a prefix ('constantVariable' matches

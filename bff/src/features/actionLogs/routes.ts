@@ -47,3 +47,5 @@ export async function registerActionLogRoutes(app: FastifyInstance, ctx: AppCont
     return log;
   });
 }
+
+export default registerActionLogRoutes;

@@ -1,21 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { flagCreateSchema, flagQuerySchema, flagToggleSchema, flagUpdateSchema } from '@phoenix/contract';
+import { activeFlagResource, flagToggleSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
+import { sortKey } from '../../db/ordering';
+import { versionedResource } from '../../db/versionedResource';
 import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
-import { activeFlags } from './repository';
 
-/** Active flags (feature flags), plus the one-click toggle. */
-export async function registerActiveFlagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerResourceRoutes(app, ctx, {
-    path: '/active-flags',
-    resource: activeFlags,
-    schemas: { query: flagQuerySchema, create: flagCreateSchema, update: flagUpdateSchema },
-    csv: { filename: 'active-flags.csv', columns: ['id', 'key', 'enabled', 'description', 'version', 'updatedAt', 'updatedBy'] },
-  });
+/** Active flags (feature flags): the key is unique and never changes; PUT sets description and enabled. */
+export const activeFlags = versionedResource(activeFlagResource, {
+  table: 'active_flags',
+  toApi: (row) => ({
+    id: row.id,
+    key: row.key,
+    description: row.description,
+    enabled: row.enabled,
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    updatedBy: row.updated_by,
+  }),
+  toColumns: (input) => ({ key: input.key, description: input.description, enabled: input.enabled }),
+  toChanges: (input) => ({
+    ...(input.description === undefined ? {} : { description: input.description }),
+    enabled: input.enabled,
+  }),
+  sortKeys: {
+    key: sortKey('key', 'text'),
+    enabled: sortKey('enabled', 'plain'),
+    updatedAt: sortKey('updated_at', 'plain'),
+  },
+  search: ['key', 'description'],
+  filters: [(qb, query) => (query.enabled === undefined ? qb : qb.where('enabled', '=', query.enabled))],
+  unique: { column: 'key', message: 'This key already exists' },
+});
 
-  /** PATCH /:id/enabled: logged as activeFlag.enable / activeFlag.disable. */
+export default function registerActiveFlagRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerResourceRoutes(app, ctx, activeFlags);
+
+  /** PATCH /:id/enabled: the one-click toggle, logged as activeFlag.enable / activeFlag.disable. */
   app.patch(
-    '/active-flags/:id/enabled',
+    `${activeFlagResource.path}/:id/enabled`,
     versionedChange(ctx, flagToggleSchema, (trx, id, input, actor, now) =>
       activeFlags.change(trx, id, input.version, input.enabled ? 'enable' : 'disable', { enabled: input.enabled }, actor.email, now),
     ),

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { parseInput, parseSort } from '../../http/validate';
-import { mutate } from '../actionLogs/write';
+import { mutate } from '../../db/mutate';
 import { listAdmins } from './repository';
 import { changeAdminStatus } from './service';
 
@@ -29,3 +29,5 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     return mutate(ctx, actor, (trx, now) => changeAdminStatus(trx, actor, id, status, now));
   });
 }
+
+export default registerAdminRoutes;

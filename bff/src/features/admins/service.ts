@@ -4,11 +4,9 @@ import type { Actor } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { notFound, validationFailed } from '../../http/errors';
-import type { ActionLogEntry } from '../actionLogs/write';
+import type { Outcome } from '../../db/mutate';
 import { revokeAdminSessions } from '../auth/sessions';
 import { findAdminByEmail, insertAdmin, lockAdmin, setAdminStatus, toAdminAccount } from './repository';
-
-type Outcome<T> = { result: T; log: ActionLogEntry };
 
 export const MIN_PASSWORD_LENGTH = 12;
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { mutate } from '../actionLogs/write';
+import { mutate } from '../../db/mutate';
 import { findAdminByEmail, normaliseEmail, recordSignIn } from '../admins/repository';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from './crypto';
 import { createSession, revokeSession } from './sessions';
@@ -64,3 +64,5 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { ok: true };
   });
 }
+
+export default registerAuthRoutes;

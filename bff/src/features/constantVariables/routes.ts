@@ -1,23 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { constantVariableCreateSchema, constantVariableUpdateSchema, listQuerySchema } from '@phoenix/contract';
+import { constantVariableResource } from '@phoenix/contract';
 import type { AppContext } from '../../context';
+import { sortKey } from '../../db/ordering';
+import { versionedResource } from '../../db/versionedResource';
 import { registerResourceRoutes } from '../../http/resourceRoutes';
-import { constantVariables } from './repository';
 
 /**
- * The reference CRUD feature. A new versioned area declares its resource in repository.ts
- * (db/versionedResource.ts) and registers its routes here (http/resourceRoutes.ts); extra routes
- * (a toggle, a cancel) use `versionedChange` + `resource.change`. Auth is not mentioned: the guard
- * covers every route by default.
+ * The reference CRUD area: the contract declares the resource (path, schemas, sorts, CSV), this
+ * file maps it onto its table. List (q = key or description), get, create, update, delete, each
+ * change logged as constantVariable.create / .update / .delete. The key is unique (400 on key).
  */
-export async function registerConstantVariableRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerResourceRoutes(app, ctx, {
-    path: '/constant-variables',
-    resource: constantVariables,
-    schemas: { query: listQuerySchema, create: constantVariableCreateSchema, update: constantVariableUpdateSchema },
-    csv: {
-      filename: 'constant-variables.csv',
-      columns: ['id', 'key', 'type', 'value', 'description', 'version', 'updatedAt', 'updatedBy'],
-    },
-  });
-}
+export const constantVariables = versionedResource(constantVariableResource, {
+  table: 'constant_variables',
+  toApi: (row) => ({
+    id: row.id,
+    key: row.key,
+    type: row.type,
+    value: row.value,
+    description: row.description,
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    updatedBy: row.updated_by,
+  }),
+  toColumns: (input) => ({ key: input.key, type: input.type, value: input.value, description: input.description }),
+  sortKeys: {
+    key: sortKey('key', 'text'),
+    type: sortKey('type', 'text'),
+    value: sortKey('value', 'text'),
+    description: sortKey('description', 'text'),
+    updatedAt: sortKey('updated_at', 'plain'),
+  },
+  search: ['key', 'description'],
+  unique: { column: 'key', message: 'This key already exists' },
+});
+
+export default (app: FastifyInstance, ctx: AppContext) => registerResourceRoutes(app, ctx, constantVariables);

@@ -1,10 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { MaintenanceStatus } from '@phoenix/contract';
+import {
+  maintenanceDocument,
+  MAINTENANCE_LOG_ID_SAMPLE,
+  type MaintenanceLogSnapshot,
+  type MaintenanceStatus,
+} from '@phoenix/contract';
 import { toJson } from '../../db/json';
-import type { Database, MaintenanceRow } from '../../db/schema';
-
-/** The document's one row (migration 0004 creates it). */
-export const MAINTENANCE_ID = 1;
+import type { MaintenanceRow } from '../../db/schema';
+import { versionedDocument } from '../../db/versionedDocument';
 
 function idsOf(value: unknown): number[] {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value; // drivers return jsonb parsed; be safe
@@ -24,48 +26,50 @@ export function toMaintenanceStatus(row: MaintenanceRow): MaintenanceStatus {
   };
 }
 
-export async function findMaintenance(db: Kysely<Database>): Promise<MaintenanceRow | undefined> {
-  return db.selectFrom('maintenance').selectAll().where('id', '=', MAINTENANCE_ID).executeTakeFirst();
+/** Unique, ascending. */
+export function normaliseIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
 }
 
-/** Only the small columns (the dashboard). */
-export async function findMaintenanceSummary(db: Kysely<Database>) {
-  return db
-    .selectFrom('maintenance')
-    .select(['enabled', 'planned_start', 'planned_end'])
-    .where('id', '=', MAINTENANCE_ID)
-    .executeTakeFirst();
+/**
+ * The action log keeps the document without its id list (which may hold 100,000 ids and would
+ * make every log page heavy): the list's size, and on `after` the ids added / removed (a sample
+ * of at most MAINTENANCE_LOG_ID_SAMPLE each, with exact counts).
+ */
+function snapshot({ allowedPlayerIds, ...rest }: MaintenanceStatus): MaintenanceLogSnapshot {
+  return { ...rest, allowedPlayerCount: allowedPlayerIds.length };
 }
 
-export async function lockMaintenance(trx: Transaction<Database>): Promise<MaintenanceRow | undefined> {
-  return trx.selectFrom('maintenance').selectAll().where('id', '=', MAINTENANCE_ID).forUpdate().executeTakeFirst();
+function withDiff(after: MaintenanceStatus, before: MaintenanceStatus): MaintenanceLogSnapshot {
+  const had = new Set(before.allowedPlayerIds);
+  const has = new Set(after.allowedPlayerIds);
+  const added = after.allowedPlayerIds.filter((id) => !had.has(id));
+  const removed = before.allowedPlayerIds.filter((id) => !has.has(id));
+  return {
+    ...snapshot(after),
+    allowedPlayerIdsAdded: added.slice(0, MAINTENANCE_LOG_ID_SAMPLE),
+    allowedPlayerIdsAddedCount: added.length,
+    allowedPlayerIdsRemoved: removed.slice(0, MAINTENANCE_LOG_ID_SAMPLE),
+    allowedPlayerIdsRemovedCount: removed.length,
+  };
 }
 
-export async function updateMaintenance(
-  trx: Transaction<Database>,
-  input: {
-    enabled: boolean;
-    message: string;
-    plannedStart: string | null;
-    plannedEnd: string | null;
-    allowedPlayerIds: number[];
-  },
-  by: string,
-  now: Date,
-): Promise<MaintenanceRow> {
-  return trx
-    .updateTable('maintenance')
-    .set((eb) => ({
-      enabled: input.enabled,
-      message: input.message,
-      planned_start: input.plannedStart,
-      planned_end: input.plannedEnd,
-      allowed_player_ids: toJson(input.allowedPlayerIds) ?? '[]',
-      version: eb('version', '+', 1),
-      updated_at: now,
-      updated_by: by,
-    }))
-    .where('id', '=', MAINTENANCE_ID)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+/**
+ * Maintenance status: one versioned document (row 1 of `maintenance`). `allowedPlayerIds`
+ * omitted = keep the current list. Saves are logged as maintenance.enable / .disable / .update,
+ * restores as maintenance.restore. The history keeps each version whole, id list included, so a
+ * restore brings the list back too.
+ */
+export const maintenance = versionedDocument(maintenanceDocument, {
+  table: 'maintenance',
+  toApi: toMaintenanceStatus,
+  toColumns: (input, current) => ({
+    enabled: input.enabled,
+    message: input.message,
+    planned_start: input.plannedStart,
+    planned_end: input.plannedEnd,
+    allowed_player_ids: toJson(input.allowedPlayerIds ? normaliseIds(input.allowedPlayerIds) : current.allowedPlayerIds) ?? '[]',
+  }),
+  verb: (before, after) => (before.enabled === after.enabled ? 'update' : after.enabled ? 'enable' : 'disable'),
+  logged: (before, after) => ({ before: snapshot(before), after: withDiff(after, before) }),
+});

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { playerIdsValidateSchema, type PlayerIdsValidateResponse } from '@phoenix/contract';
 import type { AppContext } from '../../context';
+import { BULK_ID_BODY_LIMIT } from '../../http/limits';
 import { parseInput } from '../../http/validate';
 import { unknownPlayerIds } from './repository';
-
-/** 100,000 ids of up to 10 digits do not fit the default 1 MiB body limit. */
-export const BULK_ID_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Players: for now only the bulk id check used by the "add in bulk" modals. */
 export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,3 +12,5 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
     return { unknown: await unknownPlayerIds(ctx.db, [...new Set(ids)]) };
   });
 }
+
+export default registerPlayerRoutes;

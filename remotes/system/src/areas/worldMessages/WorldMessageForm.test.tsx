@@ -1,12 +1,12 @@
-import { apiError, currentUrl, fakeBff, json, page, renderWithShell } from '@phoenix/shell/src/testing';
+import { apiError, currentUrl, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { isoToLocalInput } from '@phoenix/ui';
 import { pickDateTime } from '../common/testing';
-import WorldMessagePage from './WorldMessagePage';
+import pages from '../../pages';
 import { restartNotice, welcomeBanner } from './fixtures';
 
 const LIST = '/admin/worldMessage';
-const setup = (bff: ReturnType<typeof fakeBff>, url: string) => ({ bff, ...renderWithShell(<WorldMessagePage />, { bff, url, path: LIST }) });
+const setup = (bff: ReturnType<typeof fakeBff>, url: string) => ({ bff, ...renderRemotePage(pages, { bff, url }) });
 
 describe('world message form', () => {
   it('creates a message: end before start is refused on the client, then it is sent as ISO', async () => {
@@ -14,19 +14,19 @@ describe('world message form', () => {
       .post('/world-messages', (req) => json({ ...restartNotice, ...(req.body as object) }, 201))
       .get('/world-messages', () => json(page([restartNotice])));
     const { user, router } = setup(bff, `${LIST}?create=1`);
-    await user.type(screen.getByLabelText('Message'), restartNotice.message);
+    await user.type(await screen.findByLabelText('Message'), restartNotice.message);
     await user.selectOptions(screen.getByLabelText('Severity'), 'warning');
     const start = pickDateTime(screen.getByLabelText('Display start'), '2030-05-01T11:00');
     pickDateTime(screen.getByLabelText('Display end'), '2030-05-01T10:00');
-    await user.click(screen.getByRole('button', { name: 'Create message' }));
+    await user.click(screen.getByRole('button', { name: 'Create world message' }));
     expect(screen.getByLabelText('Display end')).toHaveAccessibleDescription('Display end must be after display start');
     expect(bff.calls('POST', '/world-messages')).toHaveLength(0);
 
     const end = pickDateTime(screen.getByLabelText('Display end'), '2030-05-01T12:10');
-    await user.click(screen.getByRole('button', { name: 'Create message' }));
+    await user.click(screen.getByRole('button', { name: 'Create world message' }));
     await waitFor(() => expect(currentUrl(router)).toBe(LIST));
     expect(bff.calls('POST', '/world-messages')[0].body).toEqual({ message: restartNotice.message, severity: 'warning', displayStart: start, displayEnd: end });
-    expect(await screen.findByRole('status')).toHaveTextContent('Scheduled "Servers restart');
+    expect(await screen.findByRole('status')).toHaveTextContent('Created "Servers restart');
   });
 
   it('requires a display end', async () => {
@@ -34,7 +34,7 @@ describe('world message form', () => {
     const { user } = setup(bff, `${LIST}?create=1`);
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.selectOptions(screen.getByLabelText('Severity'), 'info');
-    await user.click(screen.getByRole('button', { name: 'Create message' }));
+    await user.click(screen.getByRole('button', { name: 'Create world message' }));
     expect(screen.getByLabelText('Display end')).toHaveAttribute('aria-invalid', 'true');
     expect(bff.requests).toHaveLength(0);
   });
@@ -45,7 +45,7 @@ describe('world message form', () => {
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.selectOptions(screen.getByLabelText('Severity'), 'info');
     pickDateTime(screen.getByLabelText('Display end'), '2099-01-01T00:00');
-    await user.click(screen.getByRole('button', { name: 'Create message' }));
+    await user.click(screen.getByRole('button', { name: 'Create world message' }));
     await waitFor(() => expect(screen.getByLabelText('Display end')).toHaveAccessibleDescription('Display end must be in the future'));
   });
 
@@ -72,8 +72,8 @@ describe('world message form', () => {
 
   it('does not offer to edit a message that is no longer scheduled', async () => {
     setup(fakeBff().get('/world-messages/:id', () => json(welcomeBanner)), `${LIST}?edit=6`);
-    expect(await screen.findByText('This message is showing')).toBeInTheDocument();
-    expect(screen.getByText(/Only a scheduled message can be edited/)).toBeInTheDocument();
-    expect(screen.queryByLabelText('Message')).toBeNull();
+    expect(await screen.findByText('This message is showing: only a scheduled message can be edited.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ export default function WorldMessageForm() {
       titles={{ create: t('worldMessages.newTitle'), edit: () => t('worldMessages.editTitle') }}
       empty={{ message: '', severity: 'info', displayStart: new Date().toISOString(), displayEnd: undefined } as Values}
       toValues={({ message, severity, displayStart, displayEnd }) => ({ message, severity, displayStart, displayEnd })}
-      readOnly={(wm) => (wm.state === 'scheduled' ? null : t('worldMessages.readOnly', { state: t(`worldMessages.states.${wm.state}`) }))}
+      readOnly={(wm) => (wm.state === 'scheduled' ? null : t('worldMessages.readOnly', { state: t(`worldMessages.states.${wm.state}`).toLowerCase() }))}
     >
       {(form) => {
         const start = form.bind<string | undefined>('displayStart');

@@ -28,7 +28,7 @@ export default function WorldMessageListPage() {
     failure: (error) => {
       const current = error.current as WorldMessage | undefined;
       if (!error.isConflict) return error;
-      return current && current.state !== 'scheduled' ? t('worldMessages.alreadyState', { state: t(`worldMessages.states.${current.state}`) }) : t('worldMessages.cancelConflict');
+      return current && current.state !== 'scheduled' ? t('worldMessages.alreadyState', { state: t(`worldMessages.states.${current.state}`).toLowerCase() }) : t('worldMessages.cancelConflict');
     },
   });
   const scheduled = (wm: WorldMessage) => wm.state === 'scheduled'; // the others are history

@@ -1,13 +1,13 @@
-import { apiError, csv, currentUrl, fakeBff, json, page, renderWithShell } from '@phoenix/shell/src/testing';
+import { apiError, csv, currentUrl, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import WorldMessagePage from './WorldMessagePage';
+import pages from '../../pages';
 import { droppedPromo, oldOutage, restartNotice, welcomeBanner } from './fixtures';
 
 const LIST = '/admin/worldMessage';
 const all = [restartNotice, welcomeBanner, oldOutage, droppedPromo];
 const setup = (bff = fakeBff().get('/world-messages', () => json(page(all))), url = LIST) => ({
   bff,
-  ...renderWithShell(<WorldMessagePage />, { bff, url, path: LIST }),
+  ...renderRemotePage(pages, { bff, url }),
 });
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 

@@ -1,7 +1,7 @@
+import type { ActionLog } from '@phoenix/contract';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context';
-import { toJson } from '../../db/json';
-import type { Database } from '../../db/schema';
+import { toJson } from './json';
+import type { ActionLogRow, Database } from './schema';
 
 /** Who did it. `id` is null for the system (seed, CLI). */
 export interface LogActor {
@@ -20,9 +20,6 @@ export interface ActionLogEntry {
   /** The record after the change (API shape), null on delete. */
   after: unknown;
 }
-
-/** What a mutation returns to `mutate`: its result and the action-log entry describing it. */
-export type Outcome<T> = { result: T; log: ActionLogEntry };
 
 /** Writes one action-log row. Takes the transaction of the change so both commit or neither. */
 export async function writeActionLog(
@@ -46,20 +43,17 @@ export async function writeActionLog(
     .execute();
 }
 
-/**
- * The shape of every mutation: `work` changes data inside a transaction and returns its result
- * plus the action-log entry describing the change; the entry is written in the same transaction.
- * Throwing (e.g. a 409 conflict) rolls everything back.
- */
-export async function mutate<T>(
-  ctx: AppContext,
-  actor: LogActor,
-  work: (trx: Transaction<Database>, now: Date) => Promise<Outcome<T>>,
-): Promise<T> {
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const { result, log } = await work(trx, now);
-    await writeActionLog(trx, actor, log, now);
-    return result;
-  });
+/** Row → API shape (the action-log pages and the dashboard). */
+export function toActionLog(row: ActionLogRow): ActionLog {
+  return {
+    id: row.id,
+    adminId: row.admin_id,
+    adminEmail: row.admin_email,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
 }

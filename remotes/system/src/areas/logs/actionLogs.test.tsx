@@ -1,8 +1,8 @@
-import { apiError, currentUrl, fakeBff, json, page, renderWithShell } from '@phoenix/shell/src/testing';
+import { apiError, currentUrl, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ActionLog } from '@phoenix/contract';
 import { localInputToIso } from '@phoenix/ui';
-import ActionLogListPage from './ActionLogListPage';
+import pages from '../../pages';
 
 const LOGS = '/admin/logs';
 const entry: ActionLog = {
@@ -19,7 +19,7 @@ const entry: ActionLog = {
 
 const setup = (url = LOGS) => {
   const bff = fakeBff().get('/action-logs', () => json(page([entry], { pageSize: 50 })));
-  return { bff, ...renderWithShell(<ActionLogListPage />, { bff, url, path: LOGS }) };
+  return { bff, ...renderRemotePage(pages, { bff, url }) };
 };
 
 describe('action log list', () => {
@@ -61,7 +61,7 @@ describe('action log list', () => {
   it('says when the entry of ?id= does not exist', async () => {
     const { bff } = setup(`${LOGS}?id=99`);
     bff.get('/action-logs/:id', () => apiError(404, 'not_found', 'This action log entry does not exist'));
-    expect(await screen.findByText('There is no action log entry 99. Check the link, or open the entry from the list.')).toBeInTheDocument();
+    expect(await screen.findByText('There is no action log entry 99. It may have been deleted: open another one from the list.')).toBeInTheDocument();
   });
 
   it('writes the filters to the URL (from/to as ISO) and sends them to the API', async () => {

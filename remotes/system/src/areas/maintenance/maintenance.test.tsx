@@ -1,8 +1,8 @@
-import { apiError, fakeBff, json, renderWithShell } from '@phoenix/shell/src/testing';
+import { apiError, fakeBff, json, renderRemotePage } from '@phoenix/shell/src/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MaintenanceStatus } from '@phoenix/contract';
 import { localInputToIso } from '@phoenix/ui';
-import MaintenancePage from './MaintenancePage';
+import pages from '../../pages';
 
 const PATH = '/admin/maintenance';
 const off: MaintenanceStatus = {
@@ -30,7 +30,7 @@ function maintenanceBff(initial: MaintenanceStatus = off) {
   return { bff, set: (next: MaintenanceStatus) => (doc = next) };
 }
 
-const setup = (bff: ReturnType<typeof fakeBff>) => ({ bff, ...renderWithShell(<MaintenancePage />, { bff, url: PATH, path: PATH }) });
+const setup = (bff: ReturnType<typeof fakeBff>) => ({ bff, ...renderRemotePage(pages, { bff, url: PATH }) });
 
 describe('maintenance page', () => {
   it('turns maintenance on after a confirm that names the effect, then off again', async () => {
@@ -128,8 +128,8 @@ describe('maintenance page', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const conflict = await screen.findByRole('alert', { name: 'Edit conflict' });
-    expect(conflict).toHaveTextContent('Someone else changed the maintenance status');
-    expect(conflict).toHaveTextContent('rival@example.com: maintenance ON');
+    expect(conflict).toHaveTextContent('Someone else saved this maintenance status while you were editing.');
+    expect(conflict).toHaveTextContent('by rival@example.com');
     // The status panel shows what is live now.
     expect(await screen.findByRole('heading', { name: /Maintenance is ON/ })).toBeInTheDocument();
     await user.click(within(conflict).getByRole('button', { name: 'Reload their version' }));

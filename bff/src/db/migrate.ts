@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { modulesIn } from '../modules';
+
+/**
+ * Every schema change, in order, in code: the same migrations run on PGlite and PostgreSQL.
+ * One file per migration in db/migrations, `NNNN_name.ts` exporting `up` (and `down`); the file
+ * name is the migration's name and its order. Never edit a migration that has shipped: add the
+ * next file (a new file is all it takes).
+ */
+export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+const MIGRATION_NAME = /^\d{4}_[A-Za-z0-9_]+$/;
+
+export function loadMigrations(dir = MIGRATIONS_DIR): Record<string, Migration> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, module] of modulesIn(dir, MIGRATION_NAME)) {
+    if (typeof module.up !== 'function') throw new Error(`Migration ${name} does not export an up(db) function`);
+    migrations[name] = module as unknown as Migration;
+  }
+  return migrations;
+}
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return loadMigrations();
+  },
+};
+
+/** Brings the schema to the latest migration; throws if one fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,27 @@
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import { writeActionLog, type ActionLogEntry, type LogActor } from './actionLog';
+import type { Database } from './schema';
+
+export type { ActionLogEntry, LogActor } from './actionLog';
+
+/** What a mutation returns to `mutate`: its result and the action-log entry describing it. */
+export type Outcome<T> = { result: T; log: ActionLogEntry };
+
+/**
+ * The shape of every mutation: `work` changes data inside a transaction and returns its result
+ * plus the action-log entry describing the change; the entry is written in the same transaction.
+ * Throwing (e.g. a 409 conflict) rolls everything back.
+ */
+export async function mutate<T>(
+  ctx: AppContext,
+  actor: LogActor,
+  work: (trx: Transaction<Database>, now: Date) => Promise<Outcome<T>>,
+): Promise<T> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { result, log } = await work(trx, now);
+    await writeActionLog(trx, actor, log, now);
+    return result;
+  });
+}

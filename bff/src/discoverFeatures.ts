@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import type { LogActor } from './db/actionLog';
+import { moduleOfEachFolder } from './modules';
+
+/**
+ * Features register themselves: every `features/<area>/routes.ts` default-exports its route
+ * registration, every optional `features/<area>/seed.ts` its local seed data. A new area is a new
+ * folder; nothing central lists it. Order does not matter (routes are matched by path, not order).
+ */
+export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+
+/** Local seed data of one area (only called when seeding is on; idempotent). */
+export type SeedLocalData = (ctx: AppContext, actor: LogActor) => Promise<void>;
+
+const FEATURES_DIR = path.join(__dirname, 'features');
+
+function defaultExports<T>(file: string): [string, T][] {
+  return moduleOfEachFolder(FEATURES_DIR, file).map(([area, module]) => {
+    if (typeof module.default !== 'function') throw new Error(`features/${area}/${file} must export a default function`);
+    return [area, module.default as T];
+  });
+}
+
+export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const [, register] of defaultExports<RegisterRoutes>('routes')) await register(app, ctx);
+}
+
+export async function seedFeatures(ctx: AppContext, actor: LogActor): Promise<void> {
+  for (const [, seed] of defaultExports<SeedLocalData>('seed')) await seed(ctx, actor);
+}

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { ActionLog } from '@phoenix/contract';
+import { toActionLog } from '../../db/actionLog';
+import type { Database } from '../../db/schema';
+
+/** The dashboard reads the maintenance row and the action log directly (small, read-only queries). */
+
+/** Only the small columns of the maintenance document (not its id list). */
+export async function maintenanceSummary(db: Kysely<Database>) {
+  return db.selectFrom('maintenance').select(['enabled', 'planned_start', 'planned_end']).where('id', '=', 1).executeTakeFirst();
+}
+
+/** The newest `count` action-log entries (newest first, ties by id). */
+export async function recentActions(db: Kysely<Database>, count: number): Promise<ActionLog[]> {
+  const rows = await db.selectFrom('action_logs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute();
+  return rows.map(toActionLog);
+}
