@@ -22,17 +22,17 @@ describe('constant variables', () => {
     await page.waitForURL(/\/admin\/constantVariables/);
 
     // Create
-    await main.getByRole('link', { name: /new variable/i }).click();
+    await main.getByRole('link', { name: /new constant variable/i }).click();
     await page.waitForURL(/\/admin\/constantVariables\/create/);
     await main.getByLabel('Key').fill('e2e.maxPlayers');
     await main.getByLabel('Type').selectOption('number');
     await main.getByLabel('Value').fill('not a number');
-    await main.getByRole('button', { name: 'Create variable' }).click();
+    await main.getByRole('button', { name: 'Create constant variable' }).click();
     await main.getByText('Enter a number').waitFor(); // client-side validation, nothing lost
     assert.equal(await main.getByLabel('Key').inputValue(), 'e2e.maxPlayers');
     await main.getByLabel('Value').fill('64');
     await main.getByLabel('Description').fill('Players per match (e2e)');
-    await main.getByRole('button', { name: 'Create variable' }).click();
+    await main.getByRole('button', { name: 'Create constant variable' }).click();
     await page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);
     await main.getByRole('cell', { name: 'e2e.maxPlayers', exact: true }).waitFor();
 

@@ -34,7 +34,7 @@ describe('information (in-game news)', () => {
     await main.getByRole('row', { name: /Welcome to the Ember Season/ }).waitFor(); // seeded
 
     // Create: the preview renders markdown, and the HTML in the body only as text.
-    await main.getByRole('link', { name: 'New information' }).click();
+    await main.getByRole('link', { name: 'New news item' }).click();
     await page.waitForURL(/\/admin\/information\?create=1$/);
     await main.getByLabel('Title').fill('E2E patch notes');
     await main.getByLabel('Body').fill(`## What changed\n\n${SCRIPT}\n\n${IMG}`);
@@ -56,10 +56,10 @@ describe('information (in-game news)', () => {
     // The publish window is checked on the client.
     await main.getByLabel('Publish start').fill(localInput(1));
     await main.getByLabel('Publish end').fill(localInput(0.5));
-    await main.getByRole('button', { name: 'Create news' }).click();
+    await main.getByRole('button', { name: 'Create news item' }).click();
     await main.getByText('Publish end must be after publish start').waitFor();
     await main.getByLabel('Publish end').fill(localInput(8));
-    await main.getByRole('button', { name: 'Create news' }).click();
+    await main.getByRole('button', { name: 'Create news item' }).click();
     await page.waitForURL(/\/admin\/information$/);
 
     // The list: scheduled, with the body excerpt as literal text.

@@ -36,10 +36,10 @@ describe('world messages', () => {
     await main.getByLabel('Severity').selectOption('warning');
     await main.getByLabel('Display start').fill(localInput(24));
     await main.getByLabel('Display end').fill(localInput(23));
-    await main.getByRole('button', { name: 'Create message' }).click();
+    await main.getByRole('button', { name: 'Create world message' }).click();
     await main.getByText('Display end must be after display start').waitFor();
     await main.getByLabel('Display end').fill(localInput(25));
-    await main.getByRole('button', { name: 'Create message' }).click();
+    await main.getByRole('button', { name: 'Create world message' }).click();
     await page.waitForURL(/\/admin\/worldMessage$/);
     const row = main.getByRole('row', { name: /E2E: servers restart at dawn/ });
     await row.getByText('Scheduled').waitFor();

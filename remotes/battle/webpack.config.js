@@ -1,9 +1,2 @@
-const { createFederatedConfig } = require('@phoenix/build');
-
-module.exports = createFederatedConfig({
-  dir: __dirname,
-  name: 'battle',
-  kind: 'remote',
-  port: 8084,
-  exposes: { './pages': './src/pages.ts' },
-});
+// The battle remote: its page map, built by the one shared factory (shared/build).
+module.exports = require('@phoenix/build').createRemoteConfig(__dirname, 'battle', 8084);

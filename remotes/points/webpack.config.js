@@ -1,9 +1,2 @@
-const { createFederatedConfig } = require('@phoenix/build');
-
-module.exports = createFederatedConfig({
-  dir: __dirname,
-  name: 'points',
-  kind: 'remote',
-  port: 8085,
-  exposes: { './pages': './src/pages.ts' },
-});
+// The points remote: its page map, built by the one shared factory (shared/build).
+module.exports = require('@phoenix/build').createRemoteConfig(__dirname, 'points', 8085);

@@ -1,9 +1,2 @@
-const { createFederatedConfig } = require('@phoenix/build');
-
-module.exports = createFederatedConfig({
-  dir: __dirname,
-  name: 'present',
-  kind: 'remote',
-  port: 8083,
-  exposes: { './pages': './src/pages.ts' },
-});
+// The present remote: its page map, built by the one shared factory (shared/build).
+module.exports = require('@phoenix/build').createRemoteConfig(__dirname, 'present', 8083);

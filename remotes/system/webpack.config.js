@@ -1,9 +1,2 @@
-const { createFederatedConfig } = require('@phoenix/build');
-
-module.exports = createFederatedConfig({
-  dir: __dirname,
-  name: 'system',
-  kind: 'remote',
-  port: 8081,
-  exposes: { './pages': './src/pages.ts' },
-});
+// The system remote: its page map, built by the one shared factory (shared/build).
+module.exports = require('@phoenix/build').createRemoteConfig(__dirname, 'system', 8081);

@@ -1,9 +1,2 @@
-const { createFederatedConfig } = require('@phoenix/build');
-
-module.exports = createFederatedConfig({
-  dir: __dirname,
-  name: 'user-policy',
-  kind: 'remote',
-  port: 8082,
-  exposes: { './pages': './src/pages.ts' },
-});
+// The user-policy remote: its page map, built by the one shared factory (shared/build).
+module.exports = require('@phoenix/build').createRemoteConfig(__dirname, 'user-policy', 8082);

@@ -154,4 +154,9 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
   };
 }
 
-module.exports = { createFederatedConfig, federationName, SINGLETONS, buildInfo };
+/** A remote: it exposes its page map (`src/pages.ts`) and nothing else. */
+function createRemoteConfig(dir, name, port) {
+  return createFederatedConfig({ dir, name, kind: 'remote', port, exposes: { './pages': './src/pages.ts' } });
+}
+
+module.exports = { createFederatedConfig, createRemoteConfig, federationName, SINGLETONS, buildInfo };

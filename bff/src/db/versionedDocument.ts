@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { AnyDocument, DocumentVersion, RecordOf, UpdateOf } from '@phoenix/contract';
 import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
+import { offsetOf } from '../http/paging';
 import { fieldErrorsOf } from '../http/validate';
 import { toJson } from './json';
 import type { Outcome } from './mutate';
@@ -165,7 +166,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
         .selectAll()
         .orderBy('version', 'desc')
         .limit(page.pageSize)
-        .offset((page.page - 1) * page.pageSize)
+        .offset(offsetOf(page))
         .execute();
       return { items: rows.map(toVersion), total: Number(count.total) };
     },

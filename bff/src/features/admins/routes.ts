@@ -9,6 +9,7 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
+import { pageOf } from '../../http/paging';
 import { parseInput, parseSort } from '../../http/validate';
 import { mutate } from '../../db/mutate';
 import { listAdmins } from './repository';
@@ -18,8 +19,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/admins', async (request): Promise<Page<AdminAccount>> => {
     const query = parseInput(listQuerySchema, request.query);
     const sort = parseSort(query.sort, ADMIN_SORTS);
-    const { items, total } = await listAdmins(ctx.db, query, sort);
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    return pageOf(query, await listAdmins(ctx.db, query, sort));
   });
 
   app.patch('/admins/:id/status', async (request): Promise<AdminAccount> => {

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { ActionLog } from '@phoenix/contract';
 import { toActionLog } from '../../db/actionLog';
 import type { Database } from '../../db/schema';
+import { DOCUMENT_ROW_ID } from '../../db/versionedDocument';
 
 /** The dashboard reads the maintenance row and the action log directly (small, read-only queries). */
 
-/** Only the small columns of the maintenance document (not its id list). */
+/** Only the small columns of the maintenance document's row (not its id list). */
 export async function maintenanceSummary(db: Kysely<Database>) {
-  return db.selectFrom('maintenance').select(['enabled', 'planned_start', 'planned_end']).where('id', '=', 1).executeTakeFirst();
+  return db.selectFrom('maintenance').select(['enabled', 'planned_start', 'planned_end']).where('id', '=', DOCUMENT_ROW_ID).executeTakeFirst();
 }
 
 /** The newest `count` action-log entries (newest first, ties by id). */

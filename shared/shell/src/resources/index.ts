@@ -12,3 +12,4 @@ export { DocumentHistory } from './DocumentHistory';
 export { useRecordAction, type RecordActionSpec } from './useRecordAction';
 export { useDetailParam, RecordDetailModal } from './RecordDetail';
 export { DocumentPage, type DocumentPageProps } from './DocumentPage';
+export { FieldArray, type FieldArrayProps } from './FieldArray';

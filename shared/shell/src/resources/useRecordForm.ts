@@ -47,6 +47,8 @@ export interface RecordForm<V extends FieldValues, R = unknown> {
   rhf: UseFormReturn<V>;
   /** Props for the kit's TextField / TextArea / Select / Checkbox: `<TextField label="Key" {...form.field('key')} />`. */
   field: (name: Path<V>) => FieldProps;
+  /** Like `field`, for a number input: the value travels as a number (empty → NaN, refused by the schema). */
+  numberField: (name: Path<V>) => FieldProps;
   /** A custom widget's binding (date range, id list…): the value, its error, and a setter. */
   bind: <T = unknown>(name: Path<V>) => { value: T; error: string | undefined; onChange: (value: T) => void };
   /** The message of any field, nested ones included ('items.2.quantity'). */
@@ -154,11 +156,16 @@ export function useRecordForm<V extends FieldValues, Out, R = unknown>(options: 
       }
     : null;
 
-  const errorOf = (name: string): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
+  // An array's own error (min rows, no duplicates) sits on the array or, from the resolver, on its root.
+  const errorOf = (name: string): string | undefined => {
+    const entry = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
+    return entry?.message ?? entry?.root?.message;
+  };
 
   return {
     rhf,
     field: (name) => ({ ...rhf.register(name), error: errorOf(name) }) as FieldProps,
+    numberField: (name) => ({ ...rhf.register(name, { valueAsNumber: true }), error: errorOf(name) }) as FieldProps,
     bind: <T,>(name: Path<V>) => ({
       value: rhf.watch(name) as T,
       error: errorOf(name),
