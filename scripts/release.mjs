@@ -84,7 +84,10 @@ export async function release(target, { version, force = false, shellContract, q
     if (info.version !== releaseVersion) throw new Error(`build-info.json says ${info.version}, expected ${releaseVersion}`);
     info.release = { target, releasedAt: new Date().toISOString(), ...gitDescribe() };
     fs.writeFileSync(infoFile, `${JSON.stringify(info, null, 2)}\n`);
-    fs.rmSync(path.join(tmp, 'mf-manifest-stats.json'), { force: true });
+    // build-info.json was just rewritten: no compressed copy of the build's version may outlive it.
+    for (const file of ['mf-manifest-stats.json', 'build-info.json.br', 'build-info.json.gz', 'mf-manifest-stats.json.br', 'mf-manifest-stats.json.gz']) {
+      fs.rmSync(path.join(tmp, file), { force: true });
+    }
 
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     if (fs.existsSync(dest)) fs.rmSync(dest, { recursive: true, force: true }); // --force only

@@ -28,14 +28,15 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** Mounts and routes for one server; exported for tests. */
+/** Mounts, routes and the runtime configuration (/config.json) of one server; exported for tests. */
 export function serverSetup({ env, only }) {
   const serveHost = !only || only === 'host';
   const remotes = !only ? REMOTES : only === 'host' ? [] : [only];
   if (only && only !== 'host' && !REMOTES.includes(only)) throw new Error(`--only: unknown remote "${only}"`);
   if (serveHost && !env) throw new Error('--env <environment> is required to serve the host');
-  const mounts = remotes.map((name) => ({ prefix: `/remotes/${name}`, dir: releasesDir(name) }));
+  const mounts = remotes.map((name) => ({ prefix: `/remotes/${name}`, dir: releasesDir(name), cors: true }));
   const routes = { '/health': () => ({ ok: true, serving: only ?? 'all' }) };
+  let config;
   if (serveHost) {
     const hostDir = () => {
       const version = readEnvironmentFile(env).host?.version;
@@ -43,14 +44,14 @@ export function serverSetup({ env, only }) {
       return dir && fs.existsSync(dir) ? dir : null;
     };
     mounts.push({ prefix: '/', dir: hostDir, spa: true });
-    routes['/config.json'] = () => deriveRuntimeConfig(readEnvironmentFile(env), process.env, { sameOrigin: !only });
+    config = () => deriveRuntimeConfig(readEnvironmentFile(env), process.env, { sameOrigin: !only });
     routes['/health'] = () => {
       const version = readEnvironmentFile(env).host?.version;
       if (!hostDir()) throw new Error(`host ${version} is not released in ${path.dirname(releaseDir('host', 'x'))}`);
       return { ok: true, serving: only ?? 'all', environment: env, host: version };
     };
   }
-  return { mounts, routes };
+  return { mounts, routes, config };
 }
 
 export function serve({ env, only, port, bind = '127.0.0.1' }) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: install, build production bundles, start the BFF (embedded PGlite) and serve the
-// console on http://localhost:8080.
+// console on http://localhost:8080. The BFF never outlives this process (scripts/lib/processGroup.mjs).
 import { buildAll, installDependencies } from './lib/pnpm.mjs';
 import { readEnvironment, startBff, startConsoleServer } from './lib/console.mjs';
 
@@ -18,18 +18,26 @@ const bff = await startBff({
   port: BFF_PORT,
   env: { CORS_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}` },
 });
-await startConsoleServer({ port: PORT, host: '0.0.0.0', config });
+let stopping = false;
+bff.on('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`The BFF stopped (${signal ?? `exit ${code}`}).`);
+  process.exit(1);
+});
+const server = await startConsoleServer({ port: PORT, host: '0.0.0.0', config });
 
 console.log(`\nPhoenix Admin is running on http://localhost:${PORT}`);
 console.log('Sign in as admin@phoenix.local / phoenix-admin (local seed data). Ctrl+C stops it.\n');
 
-const stop = () => {
-  bff.kill('SIGTERM');
+/** Lets the BFF close its database cleanly, then leaves. */
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections?.();
+  await bff.stop();
   process.exit(0);
-};
+}
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-bff.on('exit', (code) => {
-  console.error(`The BFF stopped (exit ${code}).`);
-  process.exit(1);
-});
+process.on('SIGHUP', stop);

@@ -2,11 +2,13 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ERROR_CODES } from '@phoenix/contract';
-import { resolveSettings, type AppContext } from './context';
+import { resolveSettings, type AppContext, type LoginThrottleOptions } from './context';
+import type { PasswordHashParams } from './features/auth/crypto';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { registerFeatureRoutes } from './discoverFeatures';
 import { installAuthGuard } from './http/auth';
+import { installInputGuards } from './http/validate';
 import { HttpError, installErrorHandlers } from './http/errors';
 import { seedLocalData } from './seed';
 
@@ -18,10 +20,12 @@ export interface AppOptions {
   tokenTtlMinutes?: number;
   /** Idle timeout (default 30). */
   tokenIdleMinutes?: number;
-  /** Login throttle per email (default 5 failures in 15 minutes). */
-  loginThrottle?: { maxFailures: number; windowMinutes: number };
-  /** bcrypt cost for new hashes (default 10; tests use 4). */
-  bcryptCost?: number;
+  /** Login throttle: per email + client address (default 5 in 15 minutes) and per client address (20). */
+  loginThrottle?: LoginThrottleOptions;
+  /** argon2id parameters for new password hashes (default OWASP's; tests use cheaper ones). */
+  passwordHash?: PasswordHashParams;
+  /** Fastify's trustProxy: take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** Allowed browser origins (exact match). Default: none (only same-origin / non-browser). */
   corsOrigins?: string[];
   /** Create the local accounts and sample data (never in a deployed environment). */
@@ -40,7 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.migrate ?? true) await migrateToLatest(options.db);
   if (options.seedLocalData) await seedLocalData(ctx);
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? false });
   if (options.closeDbOnClose ?? true) app.addHook('onClose', async () => options.db.destroy());
 
   installErrorHandlers(app);
@@ -53,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
   installAuthGuard(app, ctx);
+  installInputGuards(app);
   // API responses hold admin data: never let a browser or proxy cache them.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

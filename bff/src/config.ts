@@ -7,6 +7,8 @@ export interface ServerConfig {
   host: string;
   db: DbTarget;
   corsOrigins: string[];
+  /** TRUST_PROXY: proxy addresses/CIDRs (comma list), 'true' (any), or unset = trust none. */
+  trustProxy: boolean | string[];
   tokenTtlMinutes: number;
   tokenIdleMinutes: number;
   seedLocalData: boolean;
@@ -48,6 +50,17 @@ export function seedWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   return raw === undefined || raw === '' || raw === '1' || raw === 'true';
 }
 
+/**
+ * Who may set the client address through X-Forwarded-For (the login throttle counts per client
+ * address). Unset: nobody, the socket's address is the client's.
+ */
+export function trustProxyFromEnv(raw: string | undefined): boolean | string[] {
+  const value = raw?.trim();
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: positiveInt(env, 'PORT', 8787),
@@ -56,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: env.CORS_ORIGINS?.trim()
       ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : LOCAL_DEV_ORIGINS,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     tokenTtlMinutes: positiveInt(env, 'TOKEN_TTL_MINUTES', 720),
     tokenIdleMinutes: positiveInt(env, 'TOKEN_IDLE_MINUTES', 30),
     seedLocalData: seedWanted(env) && localSeedAllowed(env),

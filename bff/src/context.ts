@@ -1,15 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
+import { OWASP_ARGON2ID, type PasswordHashParams } from './features/auth/crypto';
 
 export interface AppSettings {
   /** Absolute token lifetime. */
   tokenTtlMs: number;
   /** A token unused for this long stops working. */
   tokenIdleMs: number;
-  /** Failed sign-ins per email within loginWindowMs before 429. */
+  /** Sign-in attempts per (email + client address) within loginWindowMs before 429. */
   loginMaxFailures: number;
+  /** Failed sign-in attempts per client address (any email) within loginWindowMs before 429. */
+  loginMaxFailuresPerClient: number;
   loginWindowMs: number;
-  bcryptCost: number;
+  /** argon2id parameters for new password hashes. */
+  passwordHash: PasswordHashParams;
+}
+
+export interface LoginThrottleOptions {
+  maxFailures: number;
+  windowMinutes: number;
+  /** Default: 20. */
+  maxFailuresPerClient?: number;
 }
 
 /** What every feature gets: the typed database, the clock (tests move it) and settings. */
@@ -29,8 +40,8 @@ export interface Actor {
 export const DEFAULTS = {
   tokenTtlMinutes: 720,
   tokenIdleMinutes: 30,
-  loginThrottle: { maxFailures: 5, windowMinutes: 15 },
-  bcryptCost: 10,
+  loginThrottle: { maxFailures: 5, windowMinutes: 15, maxFailuresPerClient: 20 },
+  passwordHash: OWASP_ARGON2ID,
 } as const;
 
 const MINUTE = 60_000;
@@ -38,15 +49,16 @@ const MINUTE = 60_000;
 export function resolveSettings(options: {
   tokenTtlMinutes?: number;
   tokenIdleMinutes?: number;
-  loginThrottle?: { maxFailures: number; windowMinutes: number };
-  bcryptCost?: number;
+  loginThrottle?: LoginThrottleOptions;
+  passwordHash?: PasswordHashParams;
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
     tokenTtlMs: (options.tokenTtlMinutes ?? DEFAULTS.tokenTtlMinutes) * MINUTE,
     tokenIdleMs: (options.tokenIdleMinutes ?? DEFAULTS.tokenIdleMinutes) * MINUTE,
     loginMaxFailures: throttle.maxFailures,
+    loginMaxFailuresPerClient: throttle.maxFailuresPerClient ?? DEFAULTS.loginThrottle.maxFailuresPerClient,
     loginWindowMs: throttle.windowMinutes * MINUTE,
-    bcryptCost: options.bcryptCost ?? DEFAULTS.bcryptCost,
+    passwordHash: options.passwordHash ?? DEFAULTS.passwordHash,
   };
 }

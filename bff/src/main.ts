@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { createDb } from './db/connect';
+import { DataFolderLockedError } from './db/lock';
 import { describeDb, localSeedAllowed, readConfig } from './config';
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     db,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     tokenTtlMinutes: config.tokenTtlMinutes,
     tokenIdleMinutes: config.tokenIdleMinutes,
     seedLocalData: config.seedLocalData,
@@ -39,6 +41,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataFolderLockedError) {
+    console.error(`[bff] not started: ${error.message}`);
+    process.exit(1);
+  }
   console.error('[bff] failed to start:', error);
   process.exit(1);
 });

@@ -26,7 +26,7 @@ const SEED_ACTOR: LogActor = { id: null, email: 'system (local seed)' };
 export async function seedLocalData(ctx: AppContext): Promise<void> {
   for (const account of LOCAL_ACCOUNTS) {
     if (await findAdminByEmail(ctx.db, account.email)) continue;
-    const passwordHash = await hashPassword(account.password, ctx.settings.bcryptCost);
+    const passwordHash = await hashPassword(account.password, ctx.settings.passwordHash);
     await mutate(ctx, SEED_ACTOR, (trx, now) => createAdmin(trx, { email: account.email, passwordHash, role: account.role }, now));
   }
   await seedFeatures(ctx, SEED_ACTOR);

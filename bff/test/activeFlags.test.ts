@@ -1,20 +1,8 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { activeFlagResource, type ActiveFlag } from '@phoenix/contract';
-import { apiFor, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { apiFor, lastLog, logCount, useSystemApp } from './support/system';
 import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp(LONG_SESSIONS);
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
-const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+const { app, call, contract } = useSystemApp();
 
 async function create(input: Partial<{ key: string; description: string; enabled: boolean }>): Promise<ActiveFlag> {
   const response = await call('POST', '/active-flags', { description: '', ...input });
@@ -33,12 +21,12 @@ describe('create and read', () => {
       description: 'Double up',
       enabled: false,
       version: 1,
-      createdAt: t.clock.now().toISOString(),
-      updatedAt: t.clock.now().toISOString(),
+      createdAt: app.t.clock.now().toISOString(),
+      updatedAt: app.t.clock.now().toISOString(),
       updatedBy: expect.stringContaining('@test.local'),
     });
     expect((await call('GET', `/active-flags/${created.id}`)).json()).toEqual(created);
-    expect(await lastLog(t, 'activeFlag', created.id)).toMatchObject({ action: 'activeFlag.create', before: null, after: created });
+    expect(await lastLog(app.t, 'activeFlag', created.id)).toMatchObject({ action: 'activeFlag.create', before: null, after: created });
   });
 
   test('a key is trimmed; accepted formats', async () => {
@@ -51,11 +39,11 @@ describe('create and read', () => {
 
 describe('validation', () => {
   const fieldErrorsOf = async (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown) => {
-    const before = await logCount(t);
+    const before = await logCount(app.t);
     const response = await call(method, url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
-    expect(await logCount(t)).toBe(before);
+    expect(await logCount(app.t)).toBe(before);
     return response.json().error.fieldErrors as Record<string, string[]>;
   };
   const hint = 'Lowercase letters and digits, words joined by . _ or - (e.g. battle.double-up)';
@@ -94,13 +82,13 @@ describe('validation', () => {
 describe('update, toggle, delete, concurrency', () => {
   test('PUT updates description and enabled (key unchanged), logs before/after', async () => {
     const flag = await create({ key: 'put.flag', description: 'old' });
-    t.clock.advanceMinutes(1);
+    app.t.clock.advanceMinutes(1);
     const response = await call('PUT', `/active-flags/${flag.id}`, { key: 'ignored.key', description: 'new', enabled: true, version: 1 });
     expect(response.statusCode).toBe(200);
     const saved = response.json();
     expect(saved).toMatchObject({ key: 'put.flag', description: 'new', enabled: true, version: 2 });
-    expect(saved.updatedAt).toBe(t.clock.now().toISOString());
-    expect(await lastLog(t, 'activeFlag', flag.id)).toMatchObject({ action: 'activeFlag.update', before: flag, after: saved });
+    expect(saved.updatedAt).toBe(app.t.clock.now().toISOString());
+    expect(await lastLog(app.t, 'activeFlag', flag.id)).toMatchObject({ action: 'activeFlag.update', before: flag, after: saved });
   });
 
   test('PATCH /:id/enabled toggles: activeFlag.enable then activeFlag.disable', async () => {
@@ -108,14 +96,14 @@ describe('update, toggle, delete, concurrency', () => {
     const on = await call('PATCH', `/active-flags/${flag.id}/enabled`, { enabled: true, version: 1 });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ enabled: true, version: 2 });
-    expect(await lastLog(t, 'activeFlag', flag.id)).toMatchObject({
+    expect(await lastLog(app.t, 'activeFlag', flag.id)).toMatchObject({
       action: 'activeFlag.enable',
       before: { enabled: false, version: 1 },
       after: { enabled: true, version: 2 },
     });
     const off = await call('PATCH', `/active-flags/${flag.id}/enabled`, { enabled: false, version: 2 });
     expect(off.json()).toMatchObject({ enabled: false, version: 3, description: flag.description });
-    expect((await lastLog(t, 'activeFlag', flag.id))?.action).toBe('activeFlag.disable');
+    expect((await lastLog(app.t, 'activeFlag', flag.id))?.action).toBe('activeFlag.disable');
   });
 
   test('a stale toggle / PUT → 409 with current; nothing changes', async () => {
@@ -140,7 +128,7 @@ describe('update, toggle, delete, concurrency', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.current).toEqual(toggled);
     expect((await call('DELETE', `/active-flags/${flag.id}?version=2`)).json()).toEqual({ ok: true });
-    expect(await lastLog(t, 'activeFlag', flag.id)).toMatchObject({ action: 'activeFlag.delete', before: toggled, after: null });
+    expect(await lastLog(app.t, 'activeFlag', flag.id)).toMatchObject({ action: 'activeFlag.delete', before: toggled, after: null });
     expect((await call('GET', `/active-flags/${flag.id}`)).statusCode).toBe(404);
     await create({ key: 'delete.me' });
   });
@@ -148,7 +136,7 @@ describe('update, toggle, delete, concurrency', () => {
 
 describe('list, filter, sort, export', () => {
   beforeAll(async () => {
-    await t.db.deleteFrom('active_flags').execute();
+    await app.t.db.deleteFrom('active_flags').execute();
     await create({ key: 'list.bravo', description: 'has NEEDLE', enabled: true });
     await create({ key: 'list.alpha', description: 'first' });
     await create({ key: 'list.charlie', description: '=cmd', enabled: true });

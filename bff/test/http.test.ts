@@ -100,3 +100,75 @@ test('an unexpected error → 500 without internals', async () => {
     await sql`alter table constant_variables_gone rename to constant_variables`.execute(t.db);
   }
 });
+
+describe('400, never 500, for values PostgreSQL would refuse', () => {
+  const news = (overrides: Record<string, unknown>) => ({
+    title: 'Hello',
+    body: 'World',
+    category: 'update',
+    publishStart: '2030-01-01T00:00:00Z',
+    publishEnd: null,
+    pinned: false,
+    ...overrides,
+  });
+  const expectFieldError = (response: { statusCode: number; json(): any }, field: string) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+    expect(Object.keys(response.json().error.fieldErrors)).toContain(field);
+  };
+
+  test('a NUL character in a text field, a key, a query filter or a path parameter', async () => {
+    expectFieldError(await t.call(token, { method: 'POST', url: '/news', payload: news({ title: 'a\u0000b' }) }), 'title');
+    expectFieldError(await t.call(token, { method: 'POST', url: '/news', payload: { ...news({}), 'x\u0000': 1 } }), 'x\u0000');
+    expectFieldError(await t.call(token, { method: 'GET', url: '/news?q=a%00b' }), 'q');
+    expectFieldError(await t.call(token, { method: 'GET', url: '/action-logs?action=a%00b' }), 'action');
+    expectFieldError(await t.call(token, { method: 'GET', url: '/constant-variables?q=%00' }), 'q');
+    expect((await t.call(token, { method: 'GET', url: '/news/1%00' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/users/login', payload: { email: 'a\u0000@b.c', password: 'x' } })).statusCode).toBe(400);
+  });
+
+  test('a path id past the largest PostgreSQL integer', async () => {
+    expectFieldError(await t.call(token, { method: 'GET', url: '/news/2147483648' }), 'id');
+    expectFieldError(await t.call(token, { method: 'DELETE', url: '/news/99999999999999999999?version=1' }), 'id');
+    expect((await t.call(token, { method: 'GET', url: '/news/2147483647' })).statusCode).toBe(404);
+  });
+
+  test('a version past the largest PostgreSQL integer', async () => {
+    const created = await t.call(token, { method: 'POST', url: '/news', payload: news({}) });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    expectFieldError(await t.call(token, { method: 'DELETE', url: `/news/${id}?version=2147483648` }), 'version');
+  });
+
+  test.each([
+    ['year 0', '0000-01-01T00:00:00Z'],
+    ['a year a driver would read back as 20xx', '0001-01-01T00:00:00Z'],
+    ['an offset past +15:59', '2030-01-01T00:00:00+16:00'],
+    ['an offset past -15:59', '2030-01-01T00:00:00-23:59'],
+    ['past year 9999 in UTC', '9999-12-31T23:59:59-15:59'],
+  ])('a datetime the schema format allows but PostgreSQL refuses: %s', async (_name, value) => {
+    expectFieldError(await t.call(token, { method: 'POST', url: '/news', payload: news({ publishStart: value }) }), 'publishStart');
+  });
+
+  test('a datetime at the edges PostgreSQL accepts is stored', async () => {
+    const response = await t.call(token, {
+      method: 'POST',
+      url: '/news',
+      payload: news({ publishStart: '1900-01-01T15:59:00+15:59', publishEnd: '9999-12-31T08:00:00-15:59' }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().publishStart).toBe('1900-01-01T00:00:00.000Z');
+    expect(response.json().publishEnd).toBe('9999-12-31T23:59:00.000Z');
+  });
+
+  test('a value the schemas let through but the database refuses is still a 400', async () => {
+    await sql`alter table news add constraint news_test_no_zzz check (title <> 'zzz')`.execute(t.db);
+    try {
+      const response = await t.call(token, { method: 'POST', url: '/news', payload: news({ title: 'zzz' }) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'validation_failed', message: 'Some fields are invalid', fieldErrors: { _form: ['A value is out of range or not allowed'] } });
+    } finally {
+      await sql`alter table news drop constraint news_test_no_zzz`.execute(t.db);
+    }
+  });
+});

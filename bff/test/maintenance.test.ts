@@ -1,27 +1,16 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { maintenanceDocument, type MaintenanceStatus } from '@phoenix/contract';
 import { itKeepsTheDocumentContract } from './support/resourceContract';
-import { apiFor, at, DAY, expectGuarded, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { apiFor, at, DAY, expectGuarded, HOUR, lastLog, logCount, useSystemApp } from './support/system';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp(LONG_SESSIONS);
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
+const { app, call } = useSystemApp();
 const current = async (): Promise<MaintenanceStatus> => (await call('GET', '/maintenance')).json();
 const put = async (body: Record<string, unknown>) => {
   const doc = await current();
   return call('PUT', '/maintenance', { enabled: doc.enabled, message: doc.message, version: doc.version, ...body });
 };
 
-test('/maintenance and /dashboard/summary: 401 without a token, 403 for a role-1 operator', async () => {
-  await expectGuarded(t, operatorToken, [
+test('/maintenance and /dashboard/summary: 401 without a app.token, 403 for a role-1 operator', async () => {
+  await expectGuarded(app.t, app.operatorToken, [
     ['GET', '/maintenance'],
     ['PUT', '/maintenance'],
     ['GET', '/dashboard/summary'],
@@ -45,11 +34,11 @@ test('GET → the single document, created off by the migration', async () => {
 
 describe('validation', () => {
   const fieldErrorsOf = async (body: Record<string, unknown>) => {
-    const before = await logCount(t);
+    const before = await logCount(app.t);
     const response = await put(body);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
-    expect(await logCount(t)).toBe(before);
+    expect(await logCount(app.t)).toBe(before);
     return response.json().error.fieldErrors as Record<string, string[]>;
   };
 
@@ -63,7 +52,7 @@ describe('validation', () => {
   });
 
   test('planned end after planned start', async () => {
-    expect((await fieldErrorsOf({ plannedStart: at(t, DAY), plannedEnd: at(t, HOUR) })).plannedEnd).toEqual([
+    expect((await fieldErrorsOf({ plannedStart: at(app.t, DAY), plannedEnd: at(app.t, HOUR) })).plannedEnd).toEqual([
       'Planned end must be after planned start',
     ]);
     expect((await fieldErrorsOf({ plannedStart: 'next tuesday' })).plannedStart).toBeDefined();
@@ -87,12 +76,12 @@ describe('validation', () => {
 describe('saving', () => {
   test('enable: saved, ids deduped and sorted, logged as maintenance.enable with before/after snapshots', async () => {
     const before = await current();
-    t.clock.advanceMinutes(1);
+    app.t.clock.advanceMinutes(1);
     const response = await put({
       enabled: true,
       message: 'Server upgrade',
       plannedStart: '2030-01-15T19:00:00+09:00',
-      plannedEnd: at(t, 3 * HOUR),
+      plannedEnd: at(app.t, 3 * HOUR),
       allowedPlayerIds: [30, 10, 20, 10, 30],
     });
     expect(response.statusCode).toBe(200);
@@ -101,14 +90,14 @@ describe('saving', () => {
       enabled: true,
       message: 'Server upgrade',
       plannedStart: '2030-01-15T10:00:00.000Z',
-      plannedEnd: at(t, 3 * HOUR),
+      plannedEnd: at(app.t, 3 * HOUR),
       allowedPlayerIds: [10, 20, 30],
       version: before.version + 1,
-      updatedAt: t.clock.now().toISOString(),
+      updatedAt: app.t.clock.now().toISOString(),
       updatedBy: expect.stringContaining('@test.local'),
     });
     expect(await current()).toEqual(saved);
-    const log = await lastLog(t, 'maintenance', 1);
+    const log = await lastLog(app.t, 'maintenance', 1);
     const { allowedPlayerIds: _b, ...beforeRest } = before;
     const { allowedPlayerIds: _a, ...afterRest } = saved;
     expect(log).toMatchObject({
@@ -129,12 +118,12 @@ describe('saving', () => {
     const response = await put({ message: 'Longer upgrade' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ enabled: true, message: 'Longer upgrade', allowedPlayerIds: [10, 20, 30] });
-    expect((await lastLog(t, 'maintenance', 1))?.action).toBe('maintenance.update');
+    expect((await lastLog(app.t, 'maintenance', 1))?.action).toBe('maintenance.update');
   });
 
   test('replacing the list logs added and removed ids', async () => {
     await put({ allowedPlayerIds: [20, 40] });
-    expect((await lastLog(t, 'maintenance', 1))?.after).toMatchObject({
+    expect((await lastLog(app.t, 'maintenance', 1))?.after).toMatchObject({
       allowedPlayerCount: 2,
       allowedPlayerIdsAdded: [40],
       allowedPlayerIdsRemoved: [10, 30],
@@ -146,7 +135,7 @@ describe('saving', () => {
     const response = await put({ enabled: false, message: '', plannedStart: null, plannedEnd: null });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ enabled: false, message: '', plannedStart: null, plannedEnd: null });
-    expect(await lastLog(t, 'maintenance', 1)).toMatchObject({
+    expect(await lastLog(app.t, 'maintenance', 1)).toMatchObject({
       action: 'maintenance.disable',
       before: { enabled: true },
       after: { enabled: false },
@@ -157,11 +146,11 @@ describe('saving', () => {
     const doc = await current();
     expect((await call('PUT', '/maintenance', { enabled: false, message: 'first', version: doc.version })).statusCode).toBe(200);
     const now = await current();
-    const before = await logCount(t);
+    const before = await logCount(app.t);
     const stale = await call('PUT', '/maintenance', { enabled: true, message: 'second', version: doc.version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatchObject({ code: 'conflict', current: now });
-    expect(await logCount(t)).toBe(before);
+    expect(await logCount(app.t)).toBe(before);
     expect((await current()).message).toBe('first');
   });
 
@@ -174,7 +163,7 @@ describe('saving', () => {
     const read = await current();
     expect(read.allowedPlayerIds).toHaveLength(100_000);
     expect(read.allowedPlayerIds).toEqual(sorted);
-    const log = await lastLog(t, 'maintenance', 1);
+    const log = await lastLog(app.t, 'maintenance', 1);
     const after = log?.after as { allowedPlayerCount: number; allowedPlayerIdsAdded: number[]; allowedPlayerIdsAddedCount: number };
     expect(after.allowedPlayerCount).toBe(100_000);
     expect(after.allowedPlayerIdsAdded).toHaveLength(1000);
@@ -186,11 +175,11 @@ describe('saving', () => {
 
 describe('GET /dashboard/summary', () => {
   test('maintenance on/off and window, and the 5 newest action-log entries', async () => {
-    await put({ enabled: true, message: 'Dashboard check', plannedStart: at(t, HOUR), plannedEnd: at(t, 2 * HOUR) });
+    await put({ enabled: true, message: 'Dashboard check', plannedStart: at(app.t, HOUR), plannedEnd: at(app.t, 2 * HOUR) });
     const response = await call('GET', '/dashboard/summary');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.maintenance).toEqual({ enabled: true, plannedStart: at(t, HOUR), plannedEnd: at(t, 2 * HOUR) });
+    expect(body.maintenance).toEqual({ enabled: true, plannedStart: at(app.t, HOUR), plannedEnd: at(app.t, 2 * HOUR) });
     expect(body.recentActions).toHaveLength(5);
     expect(body.recentActions[0]).toMatchObject({ action: 'maintenance.enable', targetType: 'maintenance' });
     const ids = body.recentActions.map((a: { id: number }) => a.id);
@@ -198,7 +187,7 @@ describe('GET /dashboard/summary', () => {
   });
 });
 
-itKeepsTheDocumentContract({ t: () => t, token: () => token, operatorToken: () => operatorToken }, maintenanceDocument, {
+itKeepsTheDocumentContract({ t: () => app.t, token: () => app.token, operatorToken: () => app.operatorToken }, maintenanceDocument, {
   field: 'message',
   change: (doc, n) => ({ enabled: doc.enabled, message: `Contract change ${n}`, plannedStart: null, plannedEnd: null, version: doc.version }),
   invalid: (doc) => ({ enabled: true, message: ' ', version: doc.version }),
@@ -214,7 +203,7 @@ describe('history of the allow-list', () => {
     const response = await call('POST', `/maintenance/history/${withList.version}/restore`, { version: cleared.version });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ allowedPlayerIds: [5, 7, 9], version: cleared.version + 1 });
-    const log = await lastLog(t, 'maintenance', 1);
+    const log = await lastLog(app.t, 'maintenance', 1);
     expect(log?.action).toBe('maintenance.restore');
     expect(log?.before).toMatchObject({ allowedPlayerCount: 0 });
     expect(log?.before).not.toHaveProperty('allowedPlayerIds');
@@ -225,23 +214,23 @@ describe('history of the allow-list', () => {
     const doc = await current();
     // An old "on" version written before the message rule existed.
     const version = doc.version + 1000;
-    await t.db
+    await app.t.db
       .insertInto('document_versions')
       .values({
         document: 'maintenance',
         version,
         value: JSON.stringify({ ...doc, enabled: true, message: '' }),
-        saved_at: t.clock.now(),
+        saved_at: app.t.clock.now(),
         saved_by: 'legacy',
         restored_from: null,
       })
       .execute();
-    const before = await logCount(t);
+    const before = await logCount(app.t);
     const response = await call('POST', `/maintenance/history/${version}/restore`, { version: doc.version });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fieldErrors.message).toEqual(['Tell players why']);
     expect(await current()).toEqual(doc);
-    expect(await logCount(t)).toBe(before);
-    await t.db.deleteFrom('document_versions').where('version', '=', version).execute();
+    expect(await logCount(app.t)).toBe(before);
+    await app.t.db.deleteFrom('document_versions').where('version', '=', version).execute();
   });
 });

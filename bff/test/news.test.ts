@@ -1,28 +1,16 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { newsResource, type NewsItem } from '@phoenix/contract';
-import { apiFor, at, DAY, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { apiFor, at, DAY, HOUR, lastLog, logCount, useSystemApp } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp(LONG_SESSIONS);
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
-const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+const { app, call, contract } = useSystemApp();
 
 function draft(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Season update',
     body: '## Hello\n\n<script>alert(1)</script> **bold**',
     category: 'update',
-    publishStart: at(t, -HOUR),
-    publishEnd: at(t, DAY),
+    publishStart: at(app.t, -HOUR),
+    publishEnd: at(app.t, DAY),
     pinned: false,
     ...overrides,
   };
@@ -48,18 +36,18 @@ describe('create and read', () => {
       body: '## Hello\n\n<script>alert(1)</script> **bold**',
       category: 'update',
       publishStart: '2030-01-15T08:00:00.000Z',
-      publishEnd: at(t, DAY),
+      publishEnd: at(app.t, DAY),
       pinned: true,
       status: 'published',
       version: 1,
-      createdAt: t.clock.now().toISOString(),
-      updatedAt: t.clock.now().toISOString(),
+      createdAt: app.t.clock.now().toISOString(),
+      updatedAt: app.t.clock.now().toISOString(),
       updatedBy: expect.stringContaining('@test.local'),
     });
     const read = await call('GET', `/news/${created.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(created);
-    const log = await lastLog(t, 'news', created.id);
+    const log = await lastLog(app.t, 'news', created.id);
     expect(log).toMatchObject({ action: 'news.create', before: null, after: created });
   });
 
@@ -80,19 +68,19 @@ describe('create and read', () => {
 
 describe('validation', () => {
   const fieldErrorsOf = async (payload: unknown, method: 'POST' | 'PUT' = 'POST', url = '/news') => {
-    const before = await logCount(t);
+    const before = await logCount(app.t);
     const response = await call(method, url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
-    expect(await logCount(t)).toBe(before); // nothing logged
+    expect(await logCount(app.t)).toBe(before); // nothing logged
     return response.json().error.fieldErrors as Record<string, string[]>;
   };
 
   test('publish end before (or equal to) start', async () => {
-    expect((await fieldErrorsOf(draft({ publishStart: at(t, DAY), publishEnd: at(t, HOUR) }))).publishEnd).toEqual([
+    expect((await fieldErrorsOf(draft({ publishStart: at(app.t, DAY), publishEnd: at(app.t, HOUR) }))).publishEnd).toEqual([
       'Publish end must be after publish start',
     ]);
-    expect((await fieldErrorsOf(draft({ publishStart: at(t, DAY), publishEnd: at(t, DAY) }))).publishEnd).toEqual([
+    expect((await fieldErrorsOf(draft({ publishStart: at(app.t, DAY), publishEnd: at(app.t, DAY) }))).publishEnd).toEqual([
       'Publish end must be after publish start',
     ]);
   });
@@ -123,7 +111,7 @@ describe('validation', () => {
     const item = await create();
     expect((await fieldErrorsOf({ ...draft() }, 'PUT', `/news/${item.id}`)).version).toBeDefined();
     expect(
-      (await fieldErrorsOf({ ...draft({ publishEnd: at(t, -DAY) }), version: 1 }, 'PUT', `/news/${item.id}`)).publishEnd,
+      (await fieldErrorsOf({ ...draft({ publishEnd: at(app.t, -DAY) }), version: 1 }, 'PUT', `/news/${item.id}`)).publishEnd,
     ).toEqual(['Publish end must be after publish start']);
   });
 });
@@ -131,13 +119,13 @@ describe('validation', () => {
 describe('update, delete and concurrency', () => {
   test('PUT saves, bumps the version and logs before/after', async () => {
     const item = await create({ title: 'Before' });
-    t.clock.advanceMinutes(1);
+    app.t.clock.advanceMinutes(1);
     const response = await call('PUT', `/news/${item.id}`, { ...draft({ title: 'After', pinned: true }), version: 1 });
     expect(response.statusCode).toBe(200);
     const saved = response.json();
     expect(saved).toMatchObject({ title: 'After', pinned: true, version: 2, createdAt: item.createdAt });
-    expect(saved.updatedAt).toBe(t.clock.now().toISOString());
-    const log = await lastLog(t, 'news', item.id);
+    expect(saved.updatedAt).toBe(app.t.clock.now().toISOString());
+    const log = await lastLog(app.t, 'news', item.id);
     expect(log).toMatchObject({ action: 'news.update', before: { ...item }, after: saved });
   });
 
@@ -145,12 +133,12 @@ describe('update, delete and concurrency', () => {
     const item = await create({ title: 'One' });
     const first = await call('PUT', `/news/${item.id}`, { ...draft({ title: 'Two' }), version: 1 });
     expect(first.statusCode).toBe(200);
-    const before = await logCount(t);
+    const before = await logCount(app.t);
     const second = await call('PUT', `/news/${item.id}`, { ...draft({ title: 'Three' }), version: 1 });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('conflict');
     expect(second.json().error.current).toEqual(first.json());
-    expect(await logCount(t)).toBe(before);
+    expect(await logCount(app.t)).toBe(before);
     expect((await call('GET', `/news/${item.id}`)).json().title).toBe('Two');
   });
 
@@ -166,7 +154,7 @@ describe('update, delete and concurrency', () => {
     const ok = await call('DELETE', `/news/${item.id}?version=2`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ ok: true });
-    expect(await lastLog(t, 'news', item.id)).toMatchObject({ action: 'news.delete', before: updated, after: null });
+    expect(await lastLog(app.t, 'news', item.id)).toMatchObject({ action: 'news.delete', before: updated, after: null });
     expect((await call('GET', `/news/${item.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/news/${item.id}?version=2`)).statusCode).toBe(404);
   });
@@ -177,15 +165,15 @@ describe('list: search, filters, derived status, sort, pagination, export', () =
   let live: NewsItem;
   let ending: NewsItem;
   beforeAll(async () => {
-    await t.db.deleteFrom('news').execute();
-    scheduled = await create({ title: 'Gamma soon', category: 'event', publishStart: at(t, 2 * HOUR), publishEnd: at(t, DAY) });
-    live = await create({ title: 'alpha live', category: 'update', publishStart: at(t, -DAY), publishEnd: null, pinned: true });
+    await app.t.db.deleteFrom('news').execute();
+    scheduled = await create({ title: 'Gamma soon', category: 'event', publishStart: at(app.t, 2 * HOUR), publishEnd: at(app.t, DAY) });
+    live = await create({ title: 'alpha live', category: 'update', publishStart: at(app.t, -DAY), publishEnd: null, pinned: true });
     ending = await create({
       title: 'Beta ending',
       category: 'notice',
       body: 'contains a NEEDLE',
-      publishStart: at(t, -DAY),
-      publishEnd: at(t, HOUR),
+      publishStart: at(app.t, -DAY),
+      publishEnd: at(app.t, HOUR),
     });
   });
 
@@ -199,7 +187,7 @@ describe('list: search, filters, derived status, sort, pagination, export', () =
     expect(titles((await call('GET', '/news?status=scheduled')).json())).toEqual(['Gamma soon']);
     expect((await call('GET', '/news?status=expired')).json().total).toBe(0);
 
-    t.clock.advanceMinutes(150); // 2.5 h later: Gamma started, Beta ended
+    app.t.clock.advanceMinutes(150); // 2.5 h later: Gamma started, Beta ended
     expect(titles((await call('GET', '/news?status=published&sort=title')).json())).toEqual(['alpha live', 'Gamma soon']);
     const expired = (await call('GET', '/news?status=expired')).json();
     expect(titles(expired)).toEqual(['Beta ending']);

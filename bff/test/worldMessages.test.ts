@@ -1,23 +1,11 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { worldMessageResource, type WorldMessage } from '@phoenix/contract';
-import { apiFor, at, DAY, HOUR, lastLog, logCount, LONG_SESSIONS } from './support/system';
+import { apiFor, at, DAY, HOUR, lastLog, logCount, useSystemApp } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp(LONG_SESSIONS);
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
-const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+const { app, call, contract } = useSystemApp();
 
 function draft(overrides: Record<string, unknown> = {}) {
-  return { message: 'Servers restart soon', severity: 'warning', displayStart: at(t, HOUR), displayEnd: at(t, 2 * HOUR), ...overrides };
+  return { message: 'Servers restart soon', severity: 'warning', displayStart: at(app.t, HOUR), displayEnd: at(app.t, 2 * HOUR), ...overrides };
 }
 
 async function create(overrides: Record<string, unknown> = {}): Promise<WorldMessage> {
@@ -35,22 +23,22 @@ describe('create and read', () => {
       id: expect.any(Number),
       message: 'Servers restart soon',
       severity: 'warning',
-      displayStart: at(t, HOUR),
-      displayEnd: at(t, 2 * HOUR),
+      displayStart: at(app.t, HOUR),
+      displayEnd: at(app.t, 2 * HOUR),
       state: 'scheduled',
       cancelledAt: null,
       cancelledBy: null,
       version: 1,
-      createdAt: t.clock.now().toISOString(),
-      updatedAt: t.clock.now().toISOString(),
+      createdAt: app.t.clock.now().toISOString(),
+      updatedAt: app.t.clock.now().toISOString(),
       updatedBy: expect.stringContaining('@test.local'),
     });
     expect((await call('GET', `/world-messages/${created.id}`)).json()).toEqual(created);
-    expect(await lastLog(t, 'worldMessage', created.id)).toMatchObject({ action: 'worldMessage.create', before: null, after: created });
+    expect(await lastLog(app.t, 'worldMessage', created.id)).toMatchObject({ action: 'worldMessage.create', before: null, after: created });
   });
 
   test('a window that already started is showing at once', async () => {
-    expect((await create({ displayStart: at(t, -HOUR) })).state).toBe('showing');
+    expect((await create({ displayStart: at(app.t, -HOUR) })).state).toBe('showing');
   });
 
   itReturns404(contract, 'GET missing → 404', [['GET', '/world-messages/999999']]);
@@ -58,22 +46,22 @@ describe('create and read', () => {
 
 describe('validation', () => {
   const fieldErrorsOf = async (payload: unknown, method: 'POST' | 'PUT' = 'POST', url = '/world-messages') => {
-    const before = await logCount(t);
+    const before = await logCount(app.t);
     const response = await call(method, url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
-    expect(await logCount(t)).toBe(before);
+    expect(await logCount(app.t)).toBe(before);
     return response.json().error.fieldErrors as Record<string, string[]>;
   };
 
   test('display end before or equal to start', async () => {
-    expect((await fieldErrorsOf(draft({ displayEnd: at(t, 30 * 60_000) }))).displayEnd).toEqual(['Display end must be after display start']);
-    expect((await fieldErrorsOf(draft({ displayEnd: at(t, HOUR) }))).displayEnd).toEqual(['Display end must be after display start']);
+    expect((await fieldErrorsOf(draft({ displayEnd: at(app.t, 30 * 60_000) }))).displayEnd).toEqual(['Display end must be after display start']);
+    expect((await fieldErrorsOf(draft({ displayEnd: at(app.t, HOUR) }))).displayEnd).toEqual(['Display end must be after display start']);
   });
 
   test('display end is required and must be in the future', async () => {
     expect((await fieldErrorsOf(draft({ displayEnd: undefined }))).displayEnd).toEqual(['Required']);
-    expect((await fieldErrorsOf(draft({ displayStart: at(t, -2 * HOUR), displayEnd: at(t, -HOUR) }))).displayEnd).toEqual([
+    expect((await fieldErrorsOf(draft({ displayStart: at(app.t, -2 * HOUR), displayEnd: at(app.t, -HOUR) }))).displayEnd).toEqual([
       'Display end must be in the future',
     ]);
   });
@@ -101,7 +89,7 @@ describe('edit and cancel (scheduled only)', () => {
     expect(response.statusCode).toBe(200);
     const saved = response.json();
     expect(saved).toMatchObject({ message: 'Edited', severity: 'critical', version: 2, state: 'scheduled' });
-    expect(await lastLog(t, 'worldMessage', message.id)).toMatchObject({ action: 'worldMessage.update', before: message, after: saved });
+    expect(await lastLog(app.t, 'worldMessage', message.id)).toMatchObject({ action: 'worldMessage.update', before: message, after: saved });
   });
 
   test('cancel a scheduled one → state cancelled, logged with before/after', async () => {
@@ -111,11 +99,11 @@ describe('edit and cancel (scheduled only)', () => {
     const cancelled = response.json();
     expect(cancelled).toMatchObject({
       state: 'cancelled',
-      cancelledAt: t.clock.now().toISOString(),
+      cancelledAt: app.t.clock.now().toISOString(),
       cancelledBy: expect.stringContaining('@test.local'),
       version: 2,
     });
-    expect(await lastLog(t, 'worldMessage', message.id)).toMatchObject({
+    expect(await lastLog(app.t, 'worldMessage', message.id)).toMatchObject({
       action: 'worldMessage.cancel',
       before: { state: 'scheduled', version: 1 },
       after: cancelled,
@@ -130,7 +118,7 @@ describe('edit and cancel (scheduled only)', () => {
   });
 
   test('a showing or ended message cannot be cancelled or edited (409 conflict)', async () => {
-    const showing = await create({ displayStart: at(t, -HOUR) });
+    const showing = await create({ displayStart: at(app.t, -HOUR) });
     const response = await call('POST', `/world-messages/${showing.id}/cancel`, { version: 1 });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({ code: 'conflict', message: 'Only a scheduled message can be cancelled', current: showing });
@@ -138,8 +126,8 @@ describe('edit and cancel (scheduled only)', () => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.message).toBe('Only a scheduled message can be edited');
 
-    const soon = await create({ displayStart: at(t, HOUR), displayEnd: at(t, 2 * HOUR) });
-    t.clock.advanceMinutes(180); // now ended
+    const soon = await create({ displayStart: at(app.t, HOUR), displayEnd: at(app.t, 2 * HOUR) });
+    app.t.clock.advanceMinutes(180); // now ended
     const ended = await call('POST', `/world-messages/${soon.id}/cancel`, { version: 1 });
     expect(ended.statusCode).toBe(409);
     expect(ended.json().error.current.state).toBe('ended');
@@ -164,10 +152,10 @@ describe('edit and cancel (scheduled only)', () => {
 describe('list: derived state, severity, search, sort, export', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
-    await t.db.deleteFrom('world_messages').execute();
-    const scheduled = await create({ message: 'Scheduled one', severity: 'info', displayStart: at(t, HOUR), displayEnd: at(t, DAY) });
-    const showing = await create({ message: 'Showing NEEDLE', severity: 'critical', displayStart: at(t, -HOUR), displayEnd: at(t, 2 * HOUR) });
-    const cancelled = await create({ message: 'Cancelled one', severity: 'warning', displayStart: at(t, 3 * HOUR), displayEnd: at(t, DAY) });
+    await app.t.db.deleteFrom('world_messages').execute();
+    const scheduled = await create({ message: 'Scheduled one', severity: 'info', displayStart: at(app.t, HOUR), displayEnd: at(app.t, DAY) });
+    const showing = await create({ message: 'Showing NEEDLE', severity: 'critical', displayStart: at(app.t, -HOUR), displayEnd: at(app.t, 2 * HOUR) });
+    const cancelled = await create({ message: 'Cancelled one', severity: 'warning', displayStart: at(app.t, 3 * HOUR), displayEnd: at(app.t, DAY) });
     await call('POST', `/world-messages/${cancelled.id}/cancel`, { version: 1 });
     ids = { scheduled: scheduled.id, showing: showing.id, cancelled: cancelled.id };
   });
@@ -179,7 +167,7 @@ describe('list: derived state, severity, search, sort, export', () => {
     expect(messages((await call('GET', '/world-messages?state=cancelled')).json())).toEqual(['Cancelled one']);
     expect((await call('GET', '/world-messages?state=ended')).json().total).toBe(0);
 
-    t.clock.advanceMinutes(150); // Scheduled one is now showing, Showing NEEDLE ended; cancelled stays cancelled
+    app.t.clock.advanceMinutes(150); // Scheduled one is now showing, Showing NEEDLE ended; cancelled stays cancelled
     const showing = (await call('GET', '/world-messages?state=showing')).json();
     expect(messages(showing)).toEqual(['Scheduled one']);
     expect(showing.items[0].state).toBe('showing');

@@ -1,6 +1,9 @@
 // The deployed shape, on this machine: the BFF on its own port, the host on another, and each
-// remote on a port of its own, all from production builds.
+// remote on a port of its own, all from production builds. Every port is picked free by the system
+// (listen on port 0), so suites run side by side; the BFF is stopped with the test process however
+// that ends (scripts/lib/processGroup.mjs).
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, readEnvironment, startBff } from '../../scripts/lib/console.mjs';
@@ -14,41 +17,69 @@ function closeServer(server) {
   });
 }
 
-/**
- * @param {number} basePort host on basePort, remotes on basePort+1…+5, BFF on basePort+10
- */
-export async function startStack(basePort) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
-  const bffPort = basePort + 10;
-  const hostUrl = `http://127.0.0.1:${basePort}`;
-  const remotePorts = Object.fromEntries(REMOTES.map((name, i) => [name, basePort + 1 + i]));
-
-  const bff = await startBff({
-    port: bffPort,
-    quiet: true,
-    env: { PGLITE_DATA_DIR: dataDir, SEED_LOCAL_DATA: '1', CORS_ORIGINS: hostUrl },
+/** A port nothing listens on right now (for the BFF, a separate process that takes a PORT). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
+}
 
+/** The BFF on a free port; another process may take a probed port first, so try again then. */
+async function startBffOnFreePort(env) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { port, bff: await startBff({ port, quiet: true, env }) };
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(error.message)) throw error;
+    }
+  }
+}
+
+/** Starts the BFF, the host and every remote; the old fixed-port argument is ignored. */
+export async function startStack() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
   const config = readEnvironment('local');
-  config.apiBase = `http://127.0.0.1:${bffPort}`;
-  config.pointsApiBase = `http://127.0.0.1:${bffPort}/points`;
+
+  const remoteServers = {};
+  const remotePorts = {};
+  /** Starts a remote's server: on a free port the first time, on the same port again after stopRemote. */
+  const startRemote = async (name) => {
+    remoteServers[name] = await startStaticServer({
+      port: remotePorts[name] ?? 0,
+      mounts: [{ prefix: '/', dir: path.join(repoRoot, 'remotes', name, 'dist'), cors: true }],
+    });
+    remotePorts[name] = remoteServers[name].address().port;
+  };
+  for (const name of REMOTES) await startRemote(name);
   for (const name of REMOTES) {
     config.remotes[name] = { ...config.remotes[name], entry: `http://127.0.0.1:${remotePorts[name]}/mf-manifest.json` };
   }
 
-  const remoteServers = {};
-  const startRemote = async (name) => {
-    remoteServers[name] = await startStaticServer({
-      port: remotePorts[name],
-      mounts: [{ prefix: '/', dir: path.join(repoRoot, 'remotes', name, 'dist') }],
-    });
-  };
-  for (const name of REMOTES) await startRemote(name);
+  // The host first (its /config.json is read per request), so the BFF knows the origin to allow.
   const hostServer = await startStaticServer({
-    port: basePort,
+    port: 0,
     mounts: [{ prefix: '/', dir: path.join(repoRoot, 'host/dist'), spa: true }],
-    routes: { '/config.json': () => config },
+    config: () => config,
   });
+  const hostUrl = `http://127.0.0.1:${hostServer.address().port}`;
+
+  let bff;
+  try {
+    const started = await startBffOnFreePort({ PGLITE_DATA_DIR: dataDir, SEED_LOCAL_DATA: '1', CORS_ORIGINS: hostUrl });
+    bff = started.bff;
+    config.apiBase = `http://127.0.0.1:${started.port}`;
+    config.pointsApiBase = `http://127.0.0.1:${started.port}/points`;
+  } catch (error) {
+    await Promise.all([hostServer, ...Object.values(remoteServers)].map(closeServer));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     hostUrl,
@@ -60,8 +91,7 @@ export async function startStack(basePort) {
     startRemote,
     async stop() {
       await Promise.all([hostServer, ...Object.values(remoteServers)].map(closeServer));
-      bff.kill('SIGTERM');
-      await new Promise((r) => (bff.exitCode !== null ? r() : bff.once('exit', r)));
+      await bff.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

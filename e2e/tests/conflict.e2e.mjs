@@ -1,7 +1,7 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 
 /** Opens the edit page of a seeded constant variable (the list's Edit link carries ?id=). */
 async function openEdit(page, hostUrl, key) {
@@ -18,22 +18,13 @@ async function save(main) {
 }
 
 describe('two admins editing the same record', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18850);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18850);
 
   it('the second save gets the conflict notice: "Reload their version", then "Keep mine"', async () => {
-    const first = await signedInPage(browser, stack.hostUrl);
-    const second = await signedInPage(browser, stack.hostUrl);
-    const firstMain = await openEdit(first.page, stack.hostUrl, 'battle.turnSeconds');
-    const secondMain = await openEdit(second.page, stack.hostUrl, 'battle.turnSeconds');
+    const first = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+    const second = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+    const firstMain = await openEdit(first.page, ctx.stack.hostUrl, 'battle.turnSeconds');
+    const secondMain = await openEdit(second.page, ctx.stack.hostUrl, 'battle.turnSeconds');
 
     await firstMain.getByLabel('Value').fill('25');
     await save(firstMain);
@@ -43,14 +34,14 @@ describe('two admins editing the same record', () => {
     await save(secondMain);
     const conflict = secondMain.getByRole('alert', { name: 'Edit conflict' });
     await conflict.waitFor();
-    assert.match(await conflict.innerText(), /Someone else saved this variable/);
+    assert.match(await conflict.innerText(), /Someone else saved this constant variable/);
     assert.match(await conflict.innerText(), /battle\.turnSeconds \(number\) = 25/);
     await conflict.getByRole('button', { name: 'Reload their version' }).click();
     assert.equal(await secondMain.getByLabel('Value').inputValue(), '25');
     await conflict.waitFor({ state: 'detached' });
 
     // The first admin saves again; this time the second keeps their own value on purpose.
-    const firstAgain = await openEdit(first.page, stack.hostUrl, 'battle.turnSeconds');
+    const firstAgain = await openEdit(first.page, ctx.stack.hostUrl, 'battle.turnSeconds');
     await firstAgain.getByLabel('Value').fill('26');
     await save(firstAgain);
     await first.page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);

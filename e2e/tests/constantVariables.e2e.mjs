@@ -1,22 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 
 describe('constant variables', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18300);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18300);
 
   it('creates, edits and deletes a variable, and the action log shows each step', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const main = page.getByRole('main');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ConstantVariable Management' }).click();
     await page.waitForURL(/\/admin\/constantVariables/);

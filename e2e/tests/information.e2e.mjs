@@ -1,32 +1,16 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { localInput, useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 
 const SCRIPT = '<script>window.__pwned=1</script>';
 const IMG = '<img src=x onerror="window.__pwned=1">';
 
-/** A datetime-local value `days` from now, in the browser's (= this machine's) time zone. */
-function localInput(days) {
-  const d = new Date(Date.now() + days * 24 * 3600 * 1000);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 describe('information (in-game news)', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18700);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18700);
 
   it('creates (with a safe live preview), lists, edits and deletes a news item', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const main = page.getByRole('main');
     const pwned = () => page.evaluate(() => window.__pwned);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Information Management' }).click();
@@ -54,11 +38,11 @@ describe('information (in-game news)', () => {
     await main.getByLabel('Category').selectOption('update');
 
     // The publish window is checked on the client.
-    await main.getByLabel('Publish start').fill(localInput(1));
-    await main.getByLabel('Publish end').fill(localInput(0.5));
+    await main.getByLabel('Publish start').fill(localInput(24));
+    await main.getByLabel('Publish end').fill(localInput(12));
     await main.getByRole('button', { name: 'Create news item' }).click();
     await main.getByText('Publish end must be after publish start').waitFor();
-    await main.getByLabel('Publish end').fill(localInput(8));
+    await main.getByLabel('Publish end').fill(localInput(192));
     await main.getByRole('button', { name: 'Create news item' }).click();
     await page.waitForURL(/\/admin\/information$/);
 
@@ -90,7 +74,7 @@ describe('information (in-game news)', () => {
 
     // Delete, after a confirm that names the title.
     await edited.getByRole('button', { name: /delete/i }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Delete news "E2E patch notes v2"?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete news item "E2E patch notes v2"?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await edited.waitFor({ state: 'detached' });
     await page.getByText('Deleted "E2E patch notes v2".').waitFor();

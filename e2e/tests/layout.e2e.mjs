@@ -1,7 +1,7 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 
 // Every child path of /admin in the seed's route table.
 const SEED_PATHS = [
@@ -19,23 +19,14 @@ async function sidebarWidth(page) {
 }
 
 describe('layout', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18200);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18200);
 
   it('opens every seed path inside the layout, each remote loaded without error', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     for (const path of SEED_PATHS) {
-      await page.goto(`${stack.hostUrl}/admin/${path}`);
+      await page.goto(`${ctx.stack.hostUrl}/admin/${path}`);
       await page.getByRole('banner').waitFor();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
       const main = page.getByRole('main');
@@ -49,7 +40,7 @@ describe('layout', () => {
   });
 
   it('sizes the sidebar as the seed says at 1280, 700 and 600 px', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl, { width: 1280, height: 900 });
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 1280, height: 900 });
     assert.equal(await sidebarWidth(page), 256); // 16rem expanded
     await page.getByRole('button', { name: /minimize sidebar/i }).click();
     assert.equal(await sidebarWidth(page), 72); // 4.5rem minimized

@@ -1,22 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 
 describe('maintenance status', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18800);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18800);
 
   it('adds allowed players, turns maintenance on (dashboard shows ON) and off, each step in the action log', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const main = page.getByRole('main');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Maintenance Status' }).click();
     await page.waitForURL(/\/admin\/maintenance$/);
@@ -48,7 +39,7 @@ describe('maintenance status', () => {
     await main.getByRole('heading', { name: /Maintenance is ON/ }).waitFor();
 
     // The dashboard at /admin shows it.
-    await page.goto(`${stack.hostUrl}/admin`);
+    await page.goto(`${ctx.stack.hostUrl}/admin`);
     await page.getByRole('region', { name: 'Game maintenance' }).getByText('ON: players are kept out').waitFor();
     await page.getByRole('link', { name: 'Open the maintenance status' }).click();
     await page.waitForURL(/\/admin\/maintenance$/);
@@ -64,7 +55,7 @@ describe('maintenance status', () => {
     await main.getByRole('heading', { name: /Maintenance is OFF/ }).waitFor();
 
     // The action log has each step; its detail shows the switch as a diff.
-    await page.goto(`${stack.hostUrl}/admin/logs?action=maintenance`);
+    await page.goto(`${ctx.stack.hostUrl}/admin/logs?action=maintenance`);
     for (const action of ['maintenance.update', 'maintenance.enable', 'maintenance.disable']) {
       await main.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }

@@ -7,7 +7,7 @@ describe('a remote that cannot be loaded', () => {
   let stack;
   let browser;
   before(async () => {
-    stack = await startStack(18400);
+    stack = await startStack();
     browser = await launchBrowser();
   });
   after(async () => {
@@ -19,6 +19,11 @@ describe('a remote that cannot be loaded', () => {
     await stack.stopRemote('battle');
     const { context, page } = await signedInPage(browser, stack.hostUrl);
     const main = page.getByRole('main');
+    // The console runs under the static server's Content-Security-Policy: nothing it loads is refused.
+    const refused = [];
+    page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()));
+    await page.reload();
+    await page.getByRole('banner').waitFor();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Management' }).click();
     await main.getByText('This page could not be loaded').waitFor({ timeout: 20_000 });
@@ -37,6 +42,14 @@ describe('a remote that cannot be loaded', () => {
     await stack.startRemote('battle');
     await main.getByRole('button', { name: 'Retry' }).click();
     await main.getByRole('heading', { name: /battle management/i }).waitFor({ timeout: 20_000 });
+    assert.deepEqual(refused, []);
+
+    // A reload revalidates the remote's entry (no-cache + ETag) and gets a 304: no download again.
+    const entries = [];
+    page.on('response', (response) => response.url().endsWith('/remoteEntry.js') && entries.push(response.status()));
+    await page.reload();
+    await main.getByRole('heading', { name: /battle management/i }).waitFor({ timeout: 20_000 });
+    assert.deepEqual(entries, [304]);
     await context.close();
   });
 });

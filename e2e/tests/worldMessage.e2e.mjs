@@ -1,29 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
-
-/** A datetime-local value `hours` from now, in the browser's (= this machine's) time zone. */
-function localInput(hours) {
-  const d = new Date(Date.now() + hours * 3600 * 1000);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+import { localInput, useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 
 describe('world messages', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18750);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18750);
 
   it('creates, edits and cancels a scheduled message; the list follows each step', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const main = page.getByRole('main');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'World Message Management' }).click();
     await page.waitForURL(/\/admin\/worldMessage$/);

@@ -1,19 +1,22 @@
 // Starts the whole console from production builds: the BFF and the static server(s).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './pnpm.mjs';
+import { spawnGroup } from './processGroup.mjs';
 import { startStaticServer } from './staticServer.mjs';
 
 export const REMOTES = ['system', 'user-policy', 'present', 'battle', 'points'];
 
-/** Starts the BFF as a child process and resolves once it answers /health. */
+/**
+ * Starts the BFF as a child process (in a process group that never outlives this process: see
+ * processGroup.mjs) and resolves once it answers /health. child.stop() stops it and waits.
+ */
 export async function startBff({ port = 8787, env = {}, quiet = false } = {}) {
   const tsx = path.join(repoRoot, 'bff/node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawnGroup(tsx, ['src/main.ts'], {
     cwd: path.join(repoRoot, 'bff'),
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
@@ -29,7 +32,7 @@ export async function startBff({ port = 8787, env = {}, quiet = false } = {}) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  child.kill();
+  await child.stop();
   throw new Error(`The BFF did not answer on port ${port} within 60 s:\n${output}`);
 }
 
@@ -55,12 +58,12 @@ export function startConsoleServer({ port = 8080, host = '127.0.0.1', config }) 
   for (const name of REMOTES) {
     const dir = path.join(repoRoot, 'remotes', name, 'dist');
     const version = builtVersion(dir) ?? config.remotes?.[name]?.version ?? '0.0.0';
-    mounts.push({ prefix: `/remotes/${name}/${version}`, dir });
+    mounts.push({ prefix: `/remotes/${name}/${version}`, dir, cors: true });
     remotes[name] = { version, entry: `/remotes/${name}/${version}/mf-manifest.json` };
   }
   const hostVersion = builtVersion(path.join(repoRoot, 'host/dist'));
   const served = { ...config, host: { version: hostVersion ?? config.host?.version }, remotes };
   delete served.history;
   delete served.remotesBaseUrl;
-  return startStaticServer({ port, host, mounts, routes: { '/config.json': () => served, '/health': () => ({ ok: true }) } });
+  return startStaticServer({ port, host, mounts, config: () => served, routes: { '/health': () => ({ ok: true }) } });
 }

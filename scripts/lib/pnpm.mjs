@@ -11,7 +11,8 @@ function hasGlobalPnpm() {
   return probe.status === 0 && probe.stdout.trim().startsWith('10.');
 }
 
-const pnpmCommand = hasGlobalPnpm() ? ['pnpm'] : ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+/** pnpm, or npx running the pinned pnpm: [command, ...leading arguments]. */
+export const pnpmCommand = hasGlobalPnpm() ? ['pnpm'] : ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
 
 /** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
 export function run(command, args, options = {}) {

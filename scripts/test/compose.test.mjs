@@ -34,6 +34,84 @@ const envEntries = (service) =>
     ? service.environment.map((e) => e.split('=')[0])
     : Object.keys(service.environment ?? {});
 
+/** The Dockerfile a service builds from, as text. */
+const dockerfileOf = (service) => fs.readFileSync(path.resolve(repoRoot, service.build.context, service.build.dockerfile ?? 'Dockerfile'), 'utf8');
+
+/** The Node major each stage's FROM resolves to (ARG defaults substituted). */
+function nodeMajors(dockerfile) {
+  const args = Object.fromEntries([...dockerfile.matchAll(/^ARG (\w+)=(\S+)/gm)].map((m) => [m[1], m[2]]));
+  return [...dockerfile.matchAll(/^FROM\s+(\S+)/gm)]
+    .map((m) => m[1].replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a, b) => args[a ?? b] ?? ''))
+    .filter((image) => !/^\w+$/.test(image) || image.includes(':'))
+    .map((image) => {
+      const match = image.match(/^(?:docker\.io\/)?(?:library\/)?node:(\d+)/);
+      assert.ok(match, `FROM ${image}: not an official node image with a major version`);
+      return Number(match[1]);
+    });
+}
+
+/** The user the final stage runs as (its last USER; root when none). */
+function finalUser(dockerfile) {
+  const finalStage = dockerfile.split(/^FROM\s/m).at(-1);
+  return [...finalStage.matchAll(/^USER\s+(\S+)/gm)].at(-1)?.[1] ?? 'root';
+}
+
+describe('docker images', () => {
+  const built = Object.entries(services).filter(([, service]) => service.build);
+
+  it('run on a supported Node LTS (22 or 24: Node 20 left support in April 2026)', () => {
+    for (const [name, service] of built) {
+      const majors = nodeMajors(dockerfileOf(service));
+      assert.ok(majors.length > 0, `${name}: no FROM node:<major>`);
+      for (const major of majors) assert.ok([22, 24].includes(major), `${name}: node ${major} is not a supported LTS`);
+    }
+  });
+
+  it('run as an unprivileged user', () => {
+    for (const [name, service] of built) {
+      const user = service.user ?? finalUser(dockerfileOf(service));
+      assert.ok(!['root', '0', '0:0'].includes(user), `${name} runs as ${user}`);
+    }
+  });
+
+  it('run the BFF as compiled JavaScript, without a TypeScript loader', () => {
+    const dockerfile = dockerfileOf(services.bff);
+    assert.doesNotMatch(dockerfile, /\btsx\b|ts-node|--experimental-strip-types|\.ts["\s]/, 'the BFF image mentions a TypeScript loader');
+    const cmd = dockerfile.match(/^CMD\s+(.+)$/m)?.[1] ?? '';
+    assert.match(cmd, /"node".*"dist\/main\.js"/, `the BFF image's CMD runs ${cmd}`);
+    assert.match(dockerfile, /pnpm --filter @phoenix\/bff build/, 'the image compiles the BFF');
+    assert.match(dockerfile, /deploy --prod/, 'the final image keeps production dependencies only');
+    const bffPackage = JSON.parse(fs.readFileSync(path.join(repoRoot, 'bff/package.json'), 'utf8'));
+    assert.equal(bffPackage.dependencies.tsx, undefined, 'tsx is a production dependency of the BFF (it would be in the image)');
+    assert.match(bffPackage.scripts.build, /--outdir=dist/);
+    assert.match(bffPackage.scripts.start, /^node .*dist\/main\.js$/);
+  });
+
+  it('install the static server with the versions the scripts use', () => {
+    const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    const image = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docker/static-server/package.json'), 'utf8'));
+    const lock = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docker/static-server/package-lock.json'), 'utf8'));
+    for (const [name, version] of Object.entries(image.dependencies)) {
+      assert.equal(version, root.devDependencies[name], `${name}: image ${version}, scripts ${root.devDependencies[name]}`);
+      assert.equal(lock.packages[`node_modules/${name}`]?.version, version, `${name}: package-lock.json is out of date`);
+    }
+    // Every module scripts/serve.mjs loads is copied into the image.
+    const dockerfile = dockerfileOf(services.host);
+    const imports = new Set();
+    const walk = (file) => {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/^import .* from '(\.[^']+)'/gm)) {
+        const target = path.resolve(path.dirname(file), m[1]);
+        if (!imports.has(target)) {
+          imports.add(target);
+          walk(target);
+        }
+      }
+    };
+    walk(path.join(repoRoot, 'scripts/serve.mjs'));
+    for (const file of imports) assert.ok(dockerfile.includes(path.basename(file)), `static.Dockerfile does not copy ${path.relative(repoRoot, file)}`);
+  });
+});
+
 describe('docker-compose.yml', () => {
   it('has PostgreSQL, the BFF, the host and one static service per remote', () => {
     assert.deepEqual(Object.keys(services).sort(), ['bff', 'host', 'postgres', ...REMOTES.map((r) => `remote-${r}`)].sort());

@@ -2,13 +2,37 @@
 // from the environment file on every request.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { cacheControlFor } from '../lib/staticServer.mjs';
+import { contentSecurityPolicy } from '../lib/securityHeaders.mjs';
 import { deriveRuntimeConfig } from '../lib/releases.mjs';
 import { serve } from '../serve.mjs';
 import { makeSandbox } from './sandbox.mjs';
 import { setVersion } from '../env.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A raw request (fetch would add Accept-Encoding, decompress, and refuse some malformed paths). */
+function request(url, { method = 'GET', headers = {}, path: rawPath } = {}) {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, method, path: rawPath ?? pathname, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Parses a CSP header into { directive: [sources] }. */
+function parseCsp(header) {
+  return Object.fromEntries(header.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+}
 
 describe('cacheControlFor', () => {
   it('caches content-hashed chunks forever and revalidates everything else', () => {
@@ -19,6 +43,27 @@ describe('cacheControlFor', () => {
     for (const file of ['remoteEntry.js', 'mf-manifest.json', 'build-info.json', 'index.html', 'remoteEntry.js.map', 'config.json']) {
       assert.equal(cacheControlFor(`/a/${file}`), 'no-cache', file);
     }
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows exactly the origins the runtime configuration names', () => {
+    const csp = parseCsp(contentSecurityPolicy({
+      apiBase: 'https://bff.example/api', pointsApiBase: 'https://points.example:8443/points', chainRpcUrl: 'wss://rpc.example/v1',
+      remotes: { battle: { entry: 'https://cdn.example/remotes/battle/1.0.0/mf-manifest.json' }, points: { entry: '/remotes/points/1.0.0/mf-manifest.json' } },
+    }));
+    assert.deepEqual(csp['script-src'], ["'self'", 'https://cdn.example']);
+    assert.deepEqual(csp['connect-src'], ["'self'", 'https://cdn.example', 'https://bff.example', 'https://points.example:8443', 'wss://rpc.example']);
+    assert.deepEqual(csp['default-src'], ["'self'"]);
+    assert.deepEqual(csp['object-src'], ["'none'"]);
+    assert.deepEqual(csp['base-uri'], ["'none'"]);
+    assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
+    assert.deepEqual(csp['style-src'], ["'self'", "'unsafe-inline'"]);
+  });
+  it('ignores what is not an http(s)/ws(s) origin', () => {
+    const csp = parseCsp(contentSecurityPolicy({ apiBase: 'javascript:alert(1)', remotes: { battle: { entry: 'data:text/javascript,1' } } }));
+    assert.deepEqual(csp['script-src'], ["'self'"]);
+    assert.deepEqual(csp['connect-src'], ["'self'"]);
   });
 });
 
@@ -114,6 +159,115 @@ describe('scripts/serve.mjs', () => {
     } finally {
       delete process.env.PHOENIX_REMOTE_BASE_URL_BATTLE;
     }
+  });
+
+  it('answers a malformed percent-encoding with 400 and keeps serving', async () => {
+    const url = await start({ env: 'stg' });
+    for (const bad of ['/%', '/%E0%A4%A', '/a%00b', '/remotes/battle/%zz/remoteEntry.js', '/admin/%']) {
+      const res = await request(url, { path: bad });
+      assert.equal(res.status, 400, bad);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', bad);
+      assert.equal(res.body.toString(), 'Bad request: malformed URL');
+    }
+    assert.equal((await request(`${url}/admin`)).status, 200);
+    assert.equal((await request(`${url}/remotes/battle/1.0.0/remoteEntry.js`)).status, 200);
+  });
+
+  it('serves precompressed brotli and gzip by Accept-Encoding, with validators: a reload of a remoteEntry gets a 304', async () => {
+    const dir = path.join(box.artifacts, 'remotes/battle/1.0.0');
+    const original = fs.readFileSync(path.join(dir, 'remoteEntry.js'));
+    fs.writeFileSync(path.join(dir, 'remoteEntry.js.br'), zlib.brotliCompressSync(original));
+    fs.writeFileSync(path.join(dir, 'remoteEntry.js.gz'), zlib.gzipSync(original));
+    const url = `${await start({ env: 'stg' })}/remotes/battle/1.0.0/remoteEntry.js`;
+
+    const br = await request(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.status, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(br.headers['content-type'], /javascript/);
+    assert.match(br.headers.vary, /accept-encoding/i);
+    assert.deepEqual(zlib.brotliDecompressSync(br.body), original);
+    assert.equal(br.headers['cache-control'], 'no-cache');
+    assert.ok(br.headers.etag && br.headers['last-modified'], 'validators');
+
+    const gz = await request(url, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.deepEqual(zlib.gunzipSync(gz.body), original);
+    const plain = await request(url);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.deepEqual(plain.body, original);
+
+    // The reload: the browser revalidates (no-cache) and gets a body-less 304.
+    const again = await request(url, { headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': br.headers.etag } });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    const since = await request(url, { headers: { 'if-modified-since': plain.headers['last-modified'] } });
+    assert.equal(since.status, 304);
+    // A representation that changed is sent again.
+    assert.equal((await request(url, { headers: { 'if-none-match': '"stale"' } })).status, 200);
+  });
+
+  it('revalidates /config.json, the manifest and index.html with ETags, and keeps hashed chunks immutable', async () => {
+    const url = await start({ env: 'stg' });
+    for (const file of ['/config.json', '/remotes/battle/1.0.0/mf-manifest.json', '/remotes/battle/1.0.0/build-info.json', '/', '/admin/battle']) {
+      const first = await request(`${url}${file}`);
+      assert.equal(first.status, 200, file);
+      assert.equal(first.headers['cache-control'], 'no-cache', file);
+      assert.ok(first.headers.etag, `${file} has an ETag`);
+      assert.equal((await request(`${url}${file}`, { headers: { 'if-none-match': first.headers.etag } })).status, 304, file);
+    }
+    const chunk = await request(`${url}/remotes/battle/1.0.0/__federation_expose_pages.a1b2c3d4.js`);
+    assert.equal(chunk.headers['cache-control'], IMMUTABLE);
+  });
+
+  it('sends security headers, a CSP of the configured origins on pages, and CORS only on remote files', async () => {
+    process.env.PHOENIX_REMOTE_BASE_URL_BATTLE = 'http://localhost:8084';
+    let url;
+    try {
+      url = await start({ env: 'stg', only: 'host' });
+    } finally {
+      delete process.env.PHOENIX_REMOTE_BASE_URL_BATTLE;
+    }
+    for (const file of ['/', '/admin/battle', '/config.json', '/main.0123abcd.js', '/missing.js']) {
+      const res = await request(`${url}${file}`);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', file);
+      assert.equal(res.headers['referrer-policy'], 'no-referrer', file);
+      assert.equal(res.headers['x-frame-options'], 'DENY', file);
+      assert.equal(res.headers['access-control-allow-origin'], undefined, `${file}: no CORS on the host's own files`);
+    }
+    process.env.PHOENIX_REMOTE_BASE_URL_BATTLE = 'http://localhost:8084';
+    const page = await request(`${url}/admin/battle`);
+    delete process.env.PHOENIX_REMOTE_BASE_URL_BATTLE;
+    const csp = parseCsp(page.headers['content-security-policy']);
+    // stg: remotes from its CDN (battle overridden), API and points on the BFF, the chain RPC.
+    assert.deepEqual(csp['script-src'], ["'self'", 'https://admin-static.phoenix-game.example', 'http://localhost:8084']);
+    assert.deepEqual(csp['connect-src'], ["'self'", 'https://admin-static.phoenix-game.example', 'http://localhost:8084', 'https://stg-bff.phoenix-game.example', 'https://ethereum-sepolia-rpc.publicnode.com']);
+    for (const [name, value] of [['object-src', "'none'"], ['base-uri', "'none'"], ['frame-ancestors', "'none'"]]) assert.deepEqual(csp[name], [value]);
+    assert.ok(!csp['script-src'].includes("'unsafe-inline'") && !csp['script-src'].includes("'unsafe-eval'"));
+
+    const remote = await start({ only: 'battle' });
+    const entry = await request(`${remote}/remotes/battle/1.0.0/remoteEntry.js`);
+    assert.equal(entry.headers['access-control-allow-origin'], '*');
+    assert.equal(entry.headers['x-content-type-options'], 'nosniff');
+  });
+
+  it('never serves source maps nor anything outside a mount, and refuses other methods', async () => {
+    fs.writeFileSync(path.join(box.artifacts, 'remotes/battle/1.0.0/remoteEntry.js.map'), '{"version":3}');
+    fs.writeFileSync(path.join(box.artifacts, 'host/1.0.0/main.0123abcd.js.map'), '{"version":3}');
+    const url = await start({ env: 'stg' });
+    assert.equal((await request(`${url}/remotes/battle/1.0.0/remoteEntry.js.map`)).status, 404);
+    assert.equal((await request(`${url}/main.0123abcd.js.map`)).status, 404);
+    assert.equal((await request(`${url}/main.0123abcd.js`)).status, 200);
+    for (const escape of ['/remotes/battle/..%2F..%2F..%2Fenvironments/stg.json', '/remotes/battle/1.0.0/%2e%2e/%2e%2e/%2e%2e/environments/stg.json', '/..%2f..%2fenvironments/stg.json']) {
+      const res = await request(url, { path: escape });
+      assert.ok([403, 404].includes(res.status), `${escape}: ${res.status}`);
+      assert.doesNotMatch(res.body.toString(), /stakingContractAddress/);
+    }
+    const post = await request(`${url}/config.json`, { method: 'POST' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.allow, 'GET, HEAD');
+    const head = await request(`${url}/remotes/battle/1.0.0/remoteEntry.js`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.body.length, 0);
   });
 
   it('reports unhealthy when the pinned host was never released', async () => {

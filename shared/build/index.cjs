@@ -4,6 +4,8 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -23,6 +25,30 @@ const SINGLETONS = [
   '@phoenix/ui',
   '@phoenix/contract',
 ];
+
+/**
+ * Brotli and gzip copies of every text asset (name.js.br, name.js.gz) beside the original, made once
+ * at build time at the highest levels: the static server (scripts/lib/staticServer.mjs) negotiates
+ * them by Accept-Encoding instead of compressing on every request. Source maps are built but never
+ * served, so they are not compressed. Placed last so it also sees mf-manifest.json and index.html.
+ */
+function precompressionPlugins() {
+  const test = /\.(js|mjs|css|html|json|svg|txt)$/;
+  // build-info.json is rewritten by scripts/release.mjs after the build: a copy would go stale.
+  const exclude = /(^|\/)(build-info|mf-manifest-stats)\.json$/;
+  return [
+    new CompressionPlugin({ test, exclude, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
+    new CompressionPlugin({
+      test,
+      exclude,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 512,
+      minRatio: 0.9,
+    }),
+  ];
+}
 
 /** Module Federation names must be identifiers: user-policy → user_policy. */
 function federationName(name) {
@@ -132,6 +158,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         ...(kind === 'host'
           ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' })]
           : []),
+        ...(mode === 'production' ? precompressionPlugins() : []),
       ],
       optimization: { moduleIds: 'deterministic' },
       performance: { hints: false },

@@ -5,10 +5,12 @@
  *   echo 'a long passphrase' | pnpm --filter @phoenix/bff create-admin --email ops@example.com --password-stdin
  *   PHOENIX_ADMIN_PASSWORD='a long passphrase' pnpm --filter @phoenix/bff create-admin --email ops@example.com
  *
- * With PGlite, stop the BFF first: an embedded database has a single user.
+ * With PGlite, stop the BFF first: an embedded database has a single user (the folder lock
+ * refuses to open it while the BFF holds it).
  */
 import { ADMIN_ROLE, loginBodySchema } from '@phoenix/contract';
 import { createDb } from '../db/connect';
+import { DataFolderLockedError } from '../db/lock';
 import { migrateToLatest } from '../db/migrate';
 import { describeDb, dbTargetFromEnv } from '../config';
 import { DEFAULTS, resolveSettings, type AppContext } from '../context';
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   const db = createDb(target);
   try {
     await migrateToLatest(db);
-    const passwordHash = await hashPassword(password, DEFAULTS.bcryptCost);
+    const passwordHash = await hashPassword(password, DEFAULTS.passwordHash);
     const ctx: AppContext = { db, now: () => new Date(), settings: resolveSettings({}) };
     const admin = await mutate(ctx, { id: null, email: 'system (create-admin CLI)' }, (trx, now) =>
       createAdmin(trx, { email: parsed.data.email, passwordHash, role: ADMIN_ROLE }, now),
@@ -65,6 +67,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataFolderLockedError) {
+    console.error(`create-admin: ${error.message}`);
+    process.exit(1);
+  }
   console.error('create-admin: failed:', error);
   process.exit(1);
 });

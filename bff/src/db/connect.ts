@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { acquireDataFolderLock, type DataFolderLock } from './lock';
 import type { Database } from './schema';
 
 export type DbTarget =
@@ -21,9 +23,59 @@ export function createDb(target: DbTarget): Kysely<Database> {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
+  const open = (dataDir?: string) =>
+    new PGliteDialect(yieldingBetweenQueries(new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })));
+  if (!target.dataDir) return new Kysely<Database>({ dialect: open() });
+
+  // Refuse before touching the folder if another process has it open (see db/lock.ts).
+  const lock = acquireDataFolderLock(target.dataDir);
+  try {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    return new Kysely<Database>({ dialect: releasingOnDestroy(open(target.dataDir), lock) });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** The folder is given back when the database is closed (Kysely#destroy), after PGlite has closed. */
+function releasingOnDestroy(dialect: Dialect, lock: DataFolderLock): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const destroy = driver.destroy.bind(driver);
+      driver.destroy = async () => {
+        try {
+          await destroy();
+        } finally {
+          lock.release();
+        }
+      };
+      return driver;
+    },
+  };
+}
+
+/**
+ * PGlite runs each query synchronously on this thread, and the dialect starts the next queued
+ * query as soon as one ends, without the event loop getting a turn: a queue of list pages held
+ * every other request (even /health) for seconds. Each query first yields one event-loop turn,
+ * so requests waiting on the socket are served between queries: one waits at most for the
+ * query in progress. (The dialect uses only query() and close().)
+ */
+function yieldingBetweenQueries(pglite: PGlite): PGlite {
+  const client: Pick<PGlite, 'query' | 'close'> = {
+    query: async (...args: Parameters<PGlite['query']>) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return pglite.query(...args);
+    },
+    close: () => pglite.close(),
+  };
+  return client as PGlite;
 }
 
 /** PostgreSQL error code of a unique-constraint violation (same on PGlite). */

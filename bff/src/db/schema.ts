@@ -29,11 +29,11 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
-/** One row per failed sign-in, per normalised email: the login throttle. */
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  email: string;
-  failed_at: Timestamp;
+/** The login throttle: one counter per key ('account:<email>|<client>', 'client:<client>'). */
+export interface LoginAttemptsTable {
+  key: string;
+  attempts: number;
+  window_started_at: Timestamp;
 }
 
 export interface ConstantVariablesTable {
@@ -140,7 +140,7 @@ export interface DocumentVersionsTable {
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  login_attempts: LoginAttemptsTable;
   constant_variables: ConstantVariablesTable;
   action_logs: ActionLogsTable;
   players: PlayersTable;

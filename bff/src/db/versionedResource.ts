@@ -1,10 +1,10 @@
-import type { Insertable, Kysely, RawBuilder, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import type { AnyResource, CreateOf, QueryOf, RecordOf, SortOf, UpdateOf } from '@phoenix/contract';
-import { offsetOf } from '../http/paging';
 import { conflict, notFound, validationFailed } from '../http/errors';
 import { likeEscape } from '../http/validate';
 import type { Outcome } from './mutate';
 import { isUniqueViolation } from './connect';
+import { assertPageWithinCap, cappedCount, keysetBatches, pageRows, type CappedTotal, type KeysetTerm } from './paging';
 import type { Database } from './schema';
 
 /**
@@ -111,13 +111,22 @@ export function versionedResource<const D extends AnyResource, T extends Version
     return qb as unknown as SelectQueryBuilder<any, any, {}>;
   }
 
-  function ordered(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date) {
-    const qb = filtered(db, query, now).selectAll();
+  /** The ORDER BY of a list; the last term is always the unique id (keyset-safe). */
+  function orderTerms(query: Q, sort: Sort | undefined): KeysetTerm[] {
     if (sort === undefined && typeof defaultOrder !== 'string') {
-      return (defaultOrder as readonly OrderTerm<T>[]).reduce((acc, [column, direction]) => acc.orderBy(column, direction), qb);
+      const terms: KeysetTerm[] = (defaultOrder as readonly OrderTerm<T>[]).map(([column, direction]) => ({
+        key: sql.ref(column),
+        direction,
+        nullable: true,
+      }));
+      const endsWithId = (defaultOrder as readonly OrderTerm<T>[]).at(-1)?.[0] === 'id';
+      return endsWithId ? terms : [...terms, { key: sql.ref('id'), direction: 'asc', nullable: false }];
     }
     const key = spec.sortKeys[(sort ?? defaultOrder) as Sort];
-    return qb.orderBy(key, query.order).orderBy('id', query.order);
+    return [
+      { key, direction: query.order, nullable: true },
+      { key: sql.ref('id'), direction: query.order, nullable: false },
+    ];
   }
 
   async function find(db: Kysely<Database>, id: number): Promise<Row | undefined> {
@@ -199,20 +208,17 @@ export function versionedResource<const D extends AnyResource, T extends Version
     updateRow,
     change,
 
-    async list(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date): Promise<{ items: Api[]; total: number }> {
-      const count = await filtered(db, query, now)
-        .select((eb) => eb.fn.countAll<string | number>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = (await ordered(db, query, sort, now)
-        .limit(query.pageSize)
-        .offset(offsetOf(query))
-        .execute()) as Row[];
-      return { items: rows.map((row) => toApi(row, now)), total: Number(count.total) };
+    async list(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date): Promise<{ items: Api[] } & CappedTotal> {
+      assertPageWithinCap(query.page, query.pageSize);
+      const total = await cappedCount(db, filtered(db, query, now));
+      const rows = await pageRows<Row>(db, name, filtered(db, query, now), orderTerms(query, sort), query.page, query.pageSize);
+      return { items: rows.map((row) => toApi(row, now)), ...total };
     },
 
-    async exportRows(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date, maxRows: number): Promise<Api[]> {
-      const rows = (await ordered(db, query, sort, now).limit(maxRows).execute()) as Row[];
-      return rows.map((row) => toApi(row, now));
+    /** Every matching record in list order, `batchSize` at a time (keyset: the streamed CSV export). */
+    async *exportBatches(db: Kysely<Database>, query: Q, sort: Sort | undefined, now: Date, batchSize: number): AsyncGenerator<Api[]> {
+      const batches = keysetBatches<Row>(filtered(db, query, now).selectAll(), orderTerms(query, sort), batchSize);
+      for await (const rows of batches) yield rows.map((row) => toApi(row, now));
     },
 
     /** GET /:id: the API shape, or 404 `This <noun> does not exist`. */

@@ -1,35 +1,57 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-type Cell = string | number | boolean | null | undefined;
+export type Cell = string | number | boolean | null | undefined;
+
+/** Rows per database batch of a streamed export: a few hundred KB of CSV at a time. */
+export const EXPORT_BATCH_SIZE = 2_000;
 
 /**
- * RFC 4180 CSV. Cells that a spreadsheet would run as a formula (starting with = + - @, or a
- * tab / carriage return) get a leading apostrophe, so an exported file can't execute anything.
+ * Starts a formula in a spreadsheet: = + - @ (or their full-width forms ＝ ＋ － ＠), also after
+ * leading whitespace or line breaks, which spreadsheet apps skip; a leading tab or carriage return
+ * on its own (OWASP's CSV-injection list).
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+/** A plain number (-5, +1.5, 2e-3) is data, not a formula: it is left as it is. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** One RFC 4180 cell; formula-like text gets a leading apostrophe so an exported file can't execute anything. */
 export function csvCell(value: Cell): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Sends CSV as a download (UTF-8 with BOM so spreadsheet apps read non-ASCII text right). */
-export function sendCsv(reply: FastifyReply, filename: string, csv: string, truncated = false) {
-  if (truncated) reply.header('x-export-truncated', 'true');
+/** One CSV record with its CRLF. */
+export function csvLine(cells: readonly Cell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** A whole (small) CSV document. */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [header, ...rows].map(csvLine).join('');
+}
+
+/**
+ * The CSV text of a streamed export: UTF-8 BOM (so spreadsheet apps read non-ASCII right), the
+ * header, then one chunk per batch. Pulled by the HTTP response: the next batch is only fetched
+ * when the client has taken the previous one, so memory stays flat whatever the size.
+ */
+export async function* csvChunks<Row>(
+  header: readonly string[],
+  batches: AsyncIterable<readonly Row[]>,
+  toCells: (row: Row) => readonly Cell[],
+): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(header)}`;
+  for await (const batch of batches) {
+    if (batch.length) yield batch.map((row) => csvLine(toCells(row))).join('');
+  }
+}
+
+/** Sends a streamed CSV download (see csvChunks). */
+export function sendCsvStream(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(`\uFEFF${csv}`);
-}
-
-/** Upper bound on rows in one CSV export; beyond it the response carries `x-export-truncated: true`. */
-export const EXPORT_MAX_ROWS = 50_000;
-
-/** Fetches up to max+1 rows to tell whether the export was cut. */
-export async function boundedExport<T>(fetch: (limit: number) => Promise<T[]>, max = EXPORT_MAX_ROWS) {
-  const rows = await fetch(max + 1);
-  return { rows: rows.slice(0, max), truncated: rows.length > max };
+    .send(Readable.from(chunks, { objectMode: false, highWaterMark: 1 }));
 }

@@ -3,6 +3,9 @@ import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, type ApiError } from '@phoenix/cont
 
 export type FieldErrors = Record<string, string[]>;
 
+/** Key under which errors that belong to no field (e.g. body is not an object) are reported. */
+export const FORM_ERROR_KEY = '_form';
+
 /** An error the client is meant to see: thrown anywhere, rendered as { error: {...} }. */
 export class HttpError extends Error {
   constructor(
@@ -58,6 +61,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
         : { error: { code: BFF_EXTRA_ERROR_CODES.badRequest, message: publicMessage(status) } };
       return reply.status(status).send(body);
     }
+    if (isRefusedValue(error)) {
+      // The schemas should have caught it: log it so the gap gets fixed, but the client sent bad data.
+      request.log.warn({ err: error }, 'database refused a value: a schema lets it through');
+      return reply.status(400).send(validationFailed({ [FORM_ERROR_KEY]: ['A value is out of range or not allowed'] }).toBody());
+    }
     request.log.error({ err: error }, 'unhandled error');
     const body: ApiError = { error: { code: ERROR_CODES.internal, message: 'Something went wrong. Try again later.' } };
     return reply.status(500).send(body);
@@ -78,4 +86,14 @@ function publicMessage(status: number): string {
     default:
       return 'The request could not be processed';
   }
+}
+
+/**
+ * PostgreSQL errors that mean "this value cannot be stored" (SQLSTATE class 22: data exception,
+ * e.g. out of range, bad datetime, NUL; 23502/23503/23514: not null, missing reference, check):
+ * caused by the request's data, so a 400, not a 500. Unique violations stay with the features (409).
+ */
+function isRefusedValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22[0-9A-Z]{3}|23502|23503|23514)$/.test(code);
 }

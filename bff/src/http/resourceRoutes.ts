@@ -16,11 +16,9 @@ import type { Database } from '../db/schema';
 import type { VersionedResource, VersionedTable } from '../db/versionedResource';
 import { mutate, type Outcome } from '../db/mutate';
 import { requireActor } from './auth';
-import { boundedExport, sendCsv, toCsv } from './csv';
+import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, type Cell } from './csv';
 import { pageOf } from './paging';
 import { parseInput, parseSort } from './validate';
-
-type Cell = string | number | boolean | null | undefined;
 
 /**
  * The standard routes of a resource, all read from its contract definition (path, schemas, csv,
@@ -47,14 +45,10 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
 
   app.get(`${path}/export.csv`, async (request, reply) => {
     const { query, sort } = parseListQuery(request.query);
-    const now = ctx.now();
-    const { rows, truncated } = await boundedExport((limit) => resource.exportRows(ctx.db, query, sort, now, limit));
     const columns: readonly string[] = csv.columns;
-    const body = toCsv(
-      columns,
-      rows.map((row) => columns.map((column) => (row as Record<string, Cell>)[column])),
-    );
-    return sendCsv(reply, csv.filename, body, truncated);
+    const batches = resource.exportBatches(ctx.db, query, sort, ctx.now(), EXPORT_BATCH_SIZE);
+    const chunks = csvChunks(columns, batches, (row) => columns.map((column) => (row as Record<string, Cell>)[column]));
+    return sendCsvStream(reply, csv.filename, chunks);
   });
 
   app.get(`${path}/:id`, async (request): Promise<RecordOf<D>> => {

@@ -1,11 +1,23 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { validationFailed, type FieldErrors } from './errors';
+import { FORM_ERROR_KEY, validationFailed, type FieldErrors } from './errors';
 
-/** Key under which errors that belong to no field (e.g. body is not an object) are reported. */
-export const FORM_ERROR_KEY = '_form';
+export { FORM_ERROR_KEY };
+
+type ParseObserver = (schema: z.ZodType, input: unknown) => void;
+let parseObserver: ParseObserver | null = null;
+
+/**
+ * For the generated test suites: see which schema parses which input, so the fuzz suite can
+ * derive each route's bodies from the schema the route really uses. Null stops observing.
+ */
+export function observeParsedInputs(observer: ParseObserver | null): void {
+  parseObserver = observer;
+}
 
 /** Parses with a contract schema; a failure becomes 400 validation_failed with fieldErrors. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  parseObserver?.(schema, input);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw validationFailed(fieldErrorsOf(result.error));
@@ -30,4 +42,32 @@ export function parseSort<const T extends readonly string[]>(sort: string | unde
 /** Escapes LIKE wildcards so user text is matched literally (used with ILIKE ... ESCAPE '\'). */
 export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const NUL = '\u0000';
+export const NUL_MESSAGE = 'Must not contain a NUL character';
+
+/** The path of the first string (value or key) holding a NUL character, or null. */
+export function findNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes(NUL)) return [...path, key];
+    const found = findNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store a NUL character in text or jsonb: refuse it in every route's body,
+ * query and path parameters, before any handler runs (400 on the field, never a 500).
+ */
+export function installInputGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const input of [request.params, request.query, request.body]) {
+      const path = findNul(input);
+      if (path) throw validationFailed({ [path.length ? path.join('.') : FORM_ERROR_KEY]: [NUL_MESSAGE] });
+    }
+  });
 }

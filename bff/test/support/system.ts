@@ -1,5 +1,5 @@
 import type { AppOptions } from '../../src/app';
-import type { TestApp } from './testApp';
+import { createTestApp, signedInAdmin, type TestApp } from './testApp';
 
 /** These tests move the clock by hours and days: keep sessions alive meanwhile. */
 export const LONG_SESSIONS: Partial<AppOptions> = { tokenTtlMinutes: 60 * 24 * 365, tokenIdleMinutes: 60 * 24 * 365 };
@@ -43,4 +43,21 @@ export async function expectGuarded(t: TestApp, operatorToken: string, routes: r
     const operator = await t.call(operatorToken, { method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
     expect({ route: `${method} ${url}`, status: operator.statusCode }).toEqual({ route: `${method} ${url}`, status: 403 });
   }
+}
+
+/**
+ * One app per test file with an admin and a role-1 token, closed after the file:
+ * `const { app, call, contract } = useSystemApp()`, then `app.t`, `app.token` in tests.
+ */
+export function useSystemApp() {
+  const app = { t: undefined as unknown as TestApp, token: '', operatorToken: '' };
+  beforeAll(async () => {
+    app.t = await createTestApp(LONG_SESSIONS);
+    app.token = (await signedInAdmin(app.t)).token;
+    app.operatorToken = (await signedInAdmin(app.t, 1)).token;
+  });
+  afterAll(() => app.t.close());
+  const call: ReturnType<typeof apiFor> = (...args) => apiFor(app.t, () => app.token)(...args);
+  const contract = { t: () => app.t, token: () => app.token, operatorToken: () => app.operatorToken };
+  return { app, call, contract };
 }

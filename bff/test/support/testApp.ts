@@ -15,7 +15,8 @@ import { resolveSettings, type AppContext } from '../../src/context';
 import { createDb } from '../../src/db/connect';
 import type { Database } from '../../src/db/schema';
 import { mutate } from '../../src/db/mutate';
-import { hashPassword } from '../../src/features/auth/crypto';
+import { hashPassword, hashToken, newToken, type PasswordHashParams } from '../../src/features/auth/crypto';
+import { createSession } from '../../src/features/auth/sessions';
 import { createAdmin } from '../../src/features/admins/service';
 
 // Starting PGlite (WASM) takes a few seconds, more when jest runs files in parallel; the
@@ -30,6 +31,9 @@ export class TestClock {
     this.time += minutes * 60_000;
   }
 }
+
+/** argon2id at its cheapest: tests check behaviour, not hash strength. */
+export const TEST_PASSWORD_HASH: PasswordHashParams = { memoryCost: 64, timeCost: 1, parallelism: 1 };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -66,7 +70,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     db = createDb({ kind: 'pglite' });
   }
 
-  const appOptions: AppOptions = { db, now: clock.now, bcryptCost: 4, ...options };
+  const appOptions: AppOptions = { db, now: clock.now, passwordHash: TEST_PASSWORD_HASH, ...options };
   const app = await buildApp(appOptions);
   const ctx: AppContext = { db, now: clock.now, settings: resolveSettings(appOptions) };
 
@@ -78,7 +82,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     ctx,
     async createAccount({ email, password = 'correct horse battery', role = 2 }) {
       const address = email ?? `admin${++counter}-${randomBytes(3).toString('hex')}@test.local`;
-      const passwordHash = await hashPassword(password, 4);
+      const passwordHash = await hashPassword(password, TEST_PASSWORD_HASH);
       const account = await mutate(ctx, { id: null, email: 'test' }, (trx, now) =>
         createAdmin(trx, { email: address, passwordHash, role }, now),
       );
@@ -103,9 +107,22 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   return testApp;
 }
 
-/** A signed-in role-2 admin: { token, id, email }. */
+/**
+ * A signed-in account: { token, id, email }. Role 2 signs in through /users/login; any other role
+ * gets no token from it, so its session is written straight into the table (as one issued
+ * before that rule would be), to prove the guard refuses it.
+ */
 export async function signedInAdmin(t: TestApp, role = 2) {
   const account = await t.createAccount({ role });
-  const token = await t.login(account.email, account.password);
+  const token = role === 2 ? await t.login(account.email, account.password) : await sessionToken(t, account.id);
   return { ...account, token };
+}
+
+/** A session for `adminId` written directly; `createdAt` defaults to now (expired if far enough back). */
+export async function sessionToken(t: TestApp, adminId: number, createdAt: Date = t.clock.now()): Promise<string> {
+  const token = newToken();
+  await t.db.transaction().execute((trx) =>
+    createSession(trx, { adminId, tokenHash: hashToken(token), now: createdAt, ttlMs: t.ctx.settings.tokenTtlMs }),
+  );
+  return token;
 }

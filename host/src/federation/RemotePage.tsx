@@ -101,8 +101,17 @@ function useRemotePages(remote: RemoteName, attempt: number): LoadState {
   return state;
 }
 
-/** Renders one page of a remote, loading the remote on first use. */
+/**
+ * Renders one page of a remote, loading the remote on first use. Keyed by remote: the router reuses
+ * this component from one admin page to the next, and without the key the first render after moving
+ * to another remote would look up the page in the previous remote's pages and flash "could not be
+ * loaded" (with a Retry button) before loading the right one.
+ */
 export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+  return <RemotePageOf key={remote} remote={remote} page={page} />;
+}
+
+function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
   const [attempt, setAttempt] = useState(0);
   const state = useRemotePages(remote, attempt);
   const retry = () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './fields';
 import { listQuerySchema } from './common';
 import { defineResource } from './resource';
 
@@ -19,8 +20,8 @@ export const actionLogQuerySchema = listQuerySchema.extend({
   admin: z.string().max(254).optional(),
   action: z.string().max(100).optional(),
   target: z.string().max(100).optional(),
-  from: z.string().datetime({ offset: true }).optional(),
-  to: z.string().datetime({ offset: true }).optional(),
+  from: isoDateTimeSchema.optional(),
+  to: isoDateTimeSchema.optional(),
 });
 export type ActionLogQuery = z.infer<typeof actionLogQuerySchema>;
 

@@ -12,7 +12,10 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export interface Page<T> {
   items: T[];
+  /** Matching rows; counted only up to a cap on big lists (then `totalCapped`). */
   total: number;
+  /** true: there are more than `total` matching rows (the BFF stops counting at 10,000: "10,000+"). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
 }
@@ -39,8 +42,11 @@ export const ERROR_CODES = {
   internal: 'internal_error',
 } as const;
 
+/** Largest value of a PostgreSQL `integer` (ids, versions): past it the database refuses the query. */
+export const PG_INT_MAX = 2_147_483_647;
+
 /** Optimistic concurrency: every editable record carries a version the client sends back. */
-export const versionSchema = z.number().int().min(1);
+export const versionSchema = z.number().int().min(1).max(PG_INT_MAX);
 
 /** The audit columns every versioned record carries. */
 export const versionedRecordShape = {
@@ -51,4 +57,4 @@ export const versionedRecordShape = {
   updatedBy: z.string().nullable(),
 };
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id') });

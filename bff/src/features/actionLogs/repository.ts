@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ActionLog, ActionLogQuery } from '@phoenix/contract';
 import { ACTION_LOG_SORTS } from '@phoenix/contract';
 import { toActionLog } from '../../db/actionLog';
-import type { Database } from '../../db/schema';
+import type { ActionLogRow, Database } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
+import { distinctValues } from '../../db/distinctValues';
+import { assertPageWithinCap, cappedCount, keysetBatches, pageRows, type CappedTotal } from '../../db/paging';
 import { likeEscape } from '../../http/validate';
 
 export type ActionLogSort = (typeof ACTION_LOG_SORTS)[number];
@@ -19,47 +21,73 @@ const sortKeys = {
  * Filters: admin = email substring; action = exact, or a prefix ('constantVariable' matches
  * 'constantVariable.update'; a trailing '*' or '.' also means prefix); target = 'type' or
  * 'type:id'; q = substring of email, action, target type or id; from/to = created_at bounds.
+ *
+ * At a million rows no substring test may run row by row: emails, actions and target types are
+ * few distinct values, so a substring of them is first matched against those values (a loose
+ * index scan, see db/distinctValues.ts) and the rows are then found by index equality; target
+ * ids are many, so their substring search uses the trigram index (migration 0010).
  */
-function filtered(db: Kysely<Database>, query: ActionLogQuery) {
-  let qb = db.selectFrom('action_logs');
-  if (query.admin) qb = qb.where('admin_email', 'ilike', `%${likeEscape(query.admin.trim())}%`);
-  if (query.action) {
-    const action = query.action.trim();
-    if (/[*.]$/.test(action)) {
-      const prefix = action.replace(/\*$/, '');
-      qb = qb.where('action', 'like', `${likeEscape(prefix)}%`);
-    } else {
-      qb = qb.where((eb) => eb.or([eb('action', '=', action), eb('action', 'like', `${likeEscape(action)}.%`)]));
+async function filtered(db: Kysely<Database>, query: ActionLogQuery) {
+  const admin = query.admin?.trim();
+  const q = query.q?.trim();
+  const [adminMatch, qMatches] = await Promise.all([
+    admin ? containing(db, 'admin_email', admin) : null,
+    q ? Promise.all((['admin_email', 'action', 'target_type'] as const).map((column) => containing(db, column, q))) : null,
+  ]);
+  return () => {
+    let qb = db.selectFrom('action_logs');
+    if (adminMatch) qb = qb.where(adminMatch);
+    if (query.action) {
+      const action = query.action.trim();
+      if (/[*.]$/.test(action)) {
+        qb = qb.where('action', 'like', `${likeEscape(action.replace(/\*$/, ''))}%`);
+      } else {
+        // The LIKE 'x%' gives the index a range; the OR then keeps 'x' itself and 'x.<verb>' only.
+        qb = qb
+          .where('action', 'like', `${likeEscape(action)}%`)
+          .where((eb) => eb.or([eb('action', '=', action), eb('action', 'like', `${likeEscape(action)}.%`)]));
+      }
     }
-  }
-  if (query.target) {
-    const [type, ...rest] = query.target.trim().split(':');
-    qb = qb.where('target_type', '=', type);
-    if (rest.length) qb = qb.where('target_id', '=', rest.join(':'));
-  }
-  if (query.q) {
-    const like = `%${likeEscape(query.q.trim())}%`;
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('admin_email', 'ilike', like),
-        eb('action', 'ilike', like),
-        eb('target_type', 'ilike', like),
-        eb('target_id', 'ilike', like),
-      ]),
-    );
-  }
-  if (query.from) qb = qb.where('created_at', '>=', new Date(query.from));
-  if (query.to) qb = qb.where('created_at', '<=', new Date(query.to));
-  return qb;
+    if (query.target) {
+      const [type, ...rest] = query.target.trim().split(':');
+      qb = qb.where('target_type', '=', type);
+      if (rest.length) qb = qb.where('target_id', '=', rest.join(':'));
+    }
+    if (q && qMatches) {
+      qb = qb.where((eb) => eb.or([...qMatches, eb('target_id', 'ilike', `%${likeEscape(q)}%`)]));
+    }
+    if (query.from) qb = qb.where('created_at', '>=', new Date(query.from));
+    if (query.to) qb = qb.where('created_at', '<=', new Date(query.to));
+    return qb;
+  };
 }
 
-/** Newest first unless a sort is given. */
-function ordered(db: Kysely<Database>, query: ActionLogQuery, sort: ActionLogSort | undefined, orderGiven: boolean) {
+/**
+ * Rows whose `column` contains `needle`, ignoring case: resolved against the column's distinct
+ * values (walked on its plain index), then an equality on the raw values, which that index
+ * serves and counts without reading the table.
+ */
+async function containing(db: Kysely<Database>, column: 'admin_email' | 'action' | 'target_type', needle: string) {
+  const values = await distinctValues(db, 'action_logs', sql<string>`${sql.ref(column)}`);
+  // Many distinct values (not expected in a console's log): the plain filter, still correct.
+  if (values === null) return sql<boolean>`${sql.ref(column)} ilike ${`%${likeEscape(needle)}%`}`;
+  const lowered = needle.toLowerCase();
+  const hits = values.filter((value) => value.toLowerCase().includes(lowered));
+  if (!hits.length) return sql<boolean>`false`;
+  // The same set on the lower(...) sort key too (redundant): a list filtered on a column and sorted
+  // by it then scans only the matching range of the sort index.
+  // (lowered by the database, like the index, so both agree on every character)
+  const sortRange = sql`lower(${sql.ref(column)}) in (${sql.join(hits.map((hit) => sql`lower(${hit})`))})`;
+  return sql<boolean>`(${sql.ref(column)} in (${sql.join(hits)}) and ${sortRange})`;
+}
+
+/** Newest first unless a sort is given. Every (key, id) pair has its index (migration 0010). */
+function orderTerms(query: ActionLogQuery, sort: ActionLogSort | undefined, orderGiven: boolean) {
   const direction = sort || orderGiven ? query.order : 'desc';
-  return filtered(db, query)
-    .selectAll()
-    .orderBy(sortKeys[sort ?? 'createdAt'], direction)
-    .orderBy('id', direction);
+  return [
+    { key: sortKeys[sort ?? 'createdAt'], direction, nullable: false },
+    { key: sql.ref('id'), direction, nullable: false },
+  ] as const;
 }
 
 export async function listActionLogs(
@@ -67,26 +95,25 @@ export async function listActionLogs(
   query: ActionLogQuery,
   sort: ActionLogSort | undefined,
   orderGiven: boolean,
-): Promise<{ items: ActionLog[]; total: number }> {
-  const count = await filtered(db, query)
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await ordered(db, query, sort, orderGiven)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  return { items: rows.map(toActionLog), total: Number(count.total) };
+): Promise<{ items: ActionLog[] } & CappedTotal> {
+  assertPageWithinCap(query.page, query.pageSize);
+  const from = await filtered(db, query);
+  const total = await cappedCount(db, from());
+  const rows = await pageRows<ActionLogRow>(db, 'action_logs', from(), orderTerms(query, sort, orderGiven), query.page, query.pageSize);
+  return { items: rows.map(toActionLog), ...total };
 }
 
-export async function exportActionLogs(
+/** Every matching entry, in list order, a batch at a time (for the streamed CSV export). */
+export async function* exportActionLogs(
   db: Kysely<Database>,
   query: ActionLogQuery,
   sort: ActionLogSort | undefined,
   orderGiven: boolean,
-  maxRows: number,
-): Promise<ActionLog[]> {
-  const rows = await ordered(db, query, sort, orderGiven).limit(maxRows).execute();
-  return rows.map(toActionLog);
+  batchSize: number,
+): AsyncGenerator<ActionLog[]> {
+  const from = await filtered(db, query);
+  const batches = keysetBatches<ActionLogRow>(from().selectAll(), orderTerms(query, sort, orderGiven), batchSize);
+  for await (const rows of batches) yield rows.map(toActionLog);
 }
 
 export async function findActionLog(db: Kysely<Database>, id: number): Promise<ActionLog | null> {

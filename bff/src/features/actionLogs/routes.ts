@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACTION_LOG_SORTS, actionLogQuerySchema, idParamSchema, type Page, type ActionLog } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { boundedExport, sendCsv, toCsv } from '../../http/csv';
+import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { parseInput, parseSort } from '../../http/validate';
 import { exportActionLogs, findActionLog, listActionLogs } from './repository';
@@ -17,27 +17,25 @@ export async function registerActionLogRoutes(app: FastifyInstance, ctx: AppCont
 
   app.get('/action-logs', async (request): Promise<Page<ActionLog>> => {
     const { query, sort, orderGiven } = parseQuery(request.query);
-    const { items, total } = await listActionLogs(ctx.db, query, sort, orderGiven);
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    const { items, total, totalCapped } = await listActionLogs(ctx.db, query, sort, orderGiven);
+    return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
   });
 
   app.get('/action-logs/export.csv', async (request, reply) => {
     const { query, sort, orderGiven } = parseQuery(request.query);
-    const { rows, truncated } = await boundedExport((limit) => exportActionLogs(ctx.db, query, sort, orderGiven, limit));
-    const csv = toCsv(
-      ['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId', 'before', 'after'],
-      rows.map((r) => [
-        r.id,
-        r.createdAt,
-        r.adminEmail,
-        r.action,
-        r.targetType,
-        r.targetId,
-        r.before === null ? '' : JSON.stringify(r.before),
-        r.after === null ? '' : JSON.stringify(r.after),
-      ]),
-    );
-    return sendCsv(reply, 'action-logs.csv', csv, truncated);
+    const header = ['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId', 'before', 'after'];
+    const batches = exportActionLogs(ctx.db, query, sort, orderGiven, EXPORT_BATCH_SIZE);
+    const chunks = csvChunks(header, batches, (r: ActionLog) => [
+      r.id,
+      r.createdAt,
+      r.adminEmail,
+      r.action,
+      r.targetType,
+      r.targetId,
+      r.before === null ? '' : JSON.stringify(r.before),
+      r.after === null ? '' : JSON.stringify(r.after),
+    ]);
+    return sendCsvStream(reply, 'action-logs.csv', chunks);
   });
 
   app.get('/action-logs/:id', async (request): Promise<ActionLog> => {

@@ -1,48 +1,65 @@
 import type { FastifyInstance } from 'fastify';
-import { loginBodySchema, type LoginResponse, type LogoutResponse, type UserInfoResponse } from '@phoenix/contract';
+import { ADMIN_ROLE, loginBodySchema, type LoginResponse, type LogoutResponse, type UserInfoResponse } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { mutate } from '../../db/mutate';
 import { findAdminByEmail, normaliseEmail, recordSignIn } from '../admins/repository';
-import { dummyPasswordHash, hashToken, newToken, verifyPassword } from './crypto';
-import { createSession, revokeSession } from './sessions';
-import { clearFailures, recentFailures, recordFailure } from './throttle';
+import { dummyPasswordHash, hashPassword, hashToken, needsRehash, newToken, verifyPassword } from './crypto';
+import { createSession, revokeSession, updatePasswordHash } from './sessions';
+import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 
-/** The three calls of seed §7. Login is public; info and logout take a token of any role. */
+/**
+ * The three calls of seed §7. Login is public and issues tokens to role 2 only; info and logout
+ * take a token of any role (a role-1 session can only exist from before that rule).
+ */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { settings } = ctx;
+
+  // Computed now, so the first unknown email does not take twice as long as later ones.
+  void dummyPasswordHash(settings.passwordHash);
 
   app.post('/users/login', { config: { auth: 'public' } }, async (request): Promise<LoginResponse> => {
     const body = parseInput(loginBodySchema, request.body);
     const email = normaliseEmail(body.email);
     const now = ctx.now();
 
-    const failures = await recentFailures(ctx.db, email, new Date(now.getTime() - settings.loginWindowMs));
-    if (failures.count >= settings.loginMaxFailures) {
-      const retryAfterMs = (failures.oldest?.getTime() ?? now.getTime()) + settings.loginWindowMs - now.getTime();
-      throw tooManyRequests('Too many failed sign-in attempts. Try again later.', retryAfterMs / 1000);
+    const throttle = throttleKeys(email, request.ip);
+    const reservation = await reserveSignInAttempt(ctx.db, throttle, now, settings);
+    if (!reservation.allowed) {
+      throw tooManyRequests('Too many failed sign-in attempts. Try again later.', reservation.retryAfterMs / 1000);
     }
 
     const admin = await findAdminByEmail(ctx.db, email);
-    // Always run bcrypt, so an unknown email takes as long as a wrong password.
-    const passwordOk = await verifyPassword(body.password, admin?.password_hash ?? (await dummyPasswordHash(settings.bcryptCost)));
-    if (!admin || !passwordOk || admin.status !== 'active') {
-      await recordFailure(ctx.db, email, now, settings.loginWindowMs);
-      throw unauthorized('Sign-in failed'); // same answer for every cause
+    // Always hash, so an unknown email takes as long as a wrong password.
+    const passwordOk = await verifyPassword(body.password, admin?.password_hash ?? (await dummyPasswordHash(settings.passwordHash)));
+    // Seed §6: only role 2 signs in; any other role gets the same failure as a wrong password, and no token.
+    if (!admin || !passwordOk || admin.status !== 'active' || admin.role !== ADMIN_ROLE) {
+      throw unauthorized('Sign-in failed'); // same answer for every cause; the attempt stays counted
     }
 
+    // A bcrypt hash (or argon2id at older parameters) is replaced now that the password is known.
+    const upgradedHash = needsRehash(admin.password_hash, settings.passwordHash)
+      ? await hashPassword(body.password, settings.passwordHash)
+      : null;
     const token = newToken();
     await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
       const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs });
       await recordSignIn(trx, admin.id, at);
+      if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
       return {
         result: undefined,
-        log: { action: 'auth.login', targetType: 'admin', targetId: admin.id, before: null, after: { sessionId } },
+        log: {
+          action: 'auth.login',
+          targetType: 'admin',
+          targetId: admin.id,
+          before: null,
+          after: upgradedHash ? { sessionId, passwordHashUpgraded: true } : { sessionId },
+        },
       };
     });
-    await clearFailures(ctx.db, email);
+    await releaseSignInAttempt(ctx.db, throttle);
     return { token };
   });
 

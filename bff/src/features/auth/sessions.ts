@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/schema';
 
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 export interface ActiveSession {
   sessionId: number;
   admin: Actor;
@@ -36,7 +38,7 @@ export async function useSession(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.admin_id')
-    .select(['sessions.id as sessionId', 'admins.id as adminId', 'admins.email', 'admins.role'])
+    .select(['sessions.id as sessionId', 'sessions.last_used_at as lastUsedAt', 'admins.id as adminId', 'admins.email', 'admins.role'])
     .where('sessions.token_hash', '=', input.tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', input.now)
@@ -44,7 +46,10 @@ export async function useSession(
     .where('admins.status', '=', 'active')
     .executeTakeFirst();
   if (!row) return null;
-  await db.updateTable('sessions').set({ last_used_at: input.now }).where('id', '=', row.sessionId).execute();
+  // One write a minute per session is enough for a 30-minute idle timeout, and keeps reads read-only.
+  if (input.now.getTime() - new Date(row.lastUsedAt).getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.updateTable('sessions').set({ last_used_at: input.now }).where('id', '=', row.sessionId).execute();
+  }
   return { sessionId: row.sessionId, admin: { id: row.adminId, email: row.email, role: row.role } };
 }
 
@@ -66,4 +71,9 @@ export async function revokeAdminSessions(trx: Transaction<Database>, adminId: n
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Replaces a stored password hash (the upgrade to argon2id at sign-in). */
+export async function updatePasswordHash(trx: Transaction<Database>, adminId: number, passwordHash: string): Promise<void> {
+  await trx.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', adminId).execute();
 }

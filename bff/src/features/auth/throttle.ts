@@ -1,30 +1,77 @@
-import type { Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { AppSettings } from '../../context';
 import type { Database } from '../../db/schema';
 
 /**
- * Failed sign-ins per normalised email in a sliding window. Stored in the database so the limit
- * holds across restarts and across several BFF instances on one PostgreSQL.
+ * The login throttle. Two counters per attempt, each a row in login_attempts:
+ *  - account+client: the email together with the client address, so an attacker at one address
+ *    cannot lock out the admin signing in from another;
+ *  - client: every attempt from one address, whatever the email (stops spraying one password
+ *    across many accounts).
+ * An attempt is RESERVED before the password is checked, by one atomic upsert per counter
+ * (insert ... on conflict do update ... returning): however many requests race, at most the
+ * limit get past it. A successful sign-in gives its reservations back. Counters live in the
+ * database, so the limit holds across restarts and across several BFFs on one PostgreSQL.
  */
-export async function recentFailures(
+export interface ThrottleKeys {
+  account: string;
+  client: string;
+}
+
+/** Keys are hashed: fixed length whatever the input, and no email or address stored in clear. */
+export function throttleKeys(email: string, clientAddress: string): ThrottleKeys {
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+  return { account: `account:${digest(`${email}\n${clientAddress}`)}`, client: `client:${digest(clientAddress)}` };
+}
+
+export type Reservation = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** Counts one attempt on `key`; a window that has passed starts again at 1. */
+async function reserve(db: Kysely<Database>, key: string, now: Date, windowMs: number) {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const { rows } = await sql<{ attempts: number; window_started_at: Date | string }>`
+    insert into login_attempts as la (key, attempts, window_started_at)
+    values (${key}, 1, ${now})
+    on conflict (key) do update set
+      attempts = case when la.window_started_at <= ${windowStart} then 1 else la.attempts + 1 end,
+      window_started_at = case when la.window_started_at <= ${windowStart} then ${now} else la.window_started_at end
+    returning attempts, window_started_at`.execute(db);
+  const row = rows[0]!;
+  return { attempts: Number(row.attempts), windowStartedAt: new Date(row.window_started_at) };
+}
+
+export async function reserveSignInAttempt(
   db: Kysely<Database>,
-  email: string,
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('failed_at').as('oldest')])
-    .where('email', '=', email)
-    .where('failed_at', '>', since)
-    .executeTakeFirst();
-  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  keys: ThrottleKeys,
+  now: Date,
+  settings: Pick<AppSettings, 'loginMaxFailures' | 'loginMaxFailuresPerClient' | 'loginWindowMs'>,
+): Promise<Reservation> {
+  const { loginWindowMs: windowMs } = settings;
+  const blocked = (windowStartedAt: Date): Reservation => ({
+    allowed: false,
+    retryAfterMs: windowStartedAt.getTime() + windowMs - now.getTime(),
+  });
+
+  const client = await reserve(db, keys.client, now, windowMs);
+  if (client.attempts === 1) await forgetExpired(db, now, windowMs); // housekeeping, once per new window
+  if (client.attempts > settings.loginMaxFailuresPerClient) return blocked(client.windowStartedAt);
+
+  const account = await reserve(db, keys.account, now, windowMs);
+  if (account.attempts > settings.loginMaxFailures) return blocked(account.windowStartedAt);
+  return { allowed: true };
 }
 
-export async function recordFailure(db: Kysely<Database>, email: string, now: Date, windowMs: number): Promise<void> {
-  await db.insertInto('login_failures').values({ email, failed_at: now }).execute();
-  // Housekeeping: rows older than the window no longer count for anyone.
-  await db.deleteFrom('login_failures').where('failed_at', '<=', new Date(now.getTime() - windowMs)).execute();
+/** After a successful sign-in: the account+client count starts over, the client gets its attempt back. */
+export async function releaseSignInAttempt(db: Kysely<Database>, keys: ThrottleKeys): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', '=', keys.account).execute();
+  await db
+    .updateTable('login_attempts')
+    .set((eb) => ({ attempts: sql<number>`greatest(${eb.ref('attempts')} - 1, 0)` }))
+    .where('key', '=', keys.client)
+    .execute();
 }
 
-export async function clearFailures(db: Kysely<Database>, email: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+async function forgetExpired(db: Kysely<Database>, now: Date, windowMs: number): Promise<void> {
+  await db.deleteFrom('login_attempts').where('window_started_at', '<=', new Date(now.getTime() - windowMs)).execute();
 }

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Player } from '@phoenix/contract';
-import { toJson } from '../../db/json';
 import type { Database, PlayerRow } from '../../db/schema';
 
 export function toPlayer(row: PlayerRow): Player {
@@ -17,20 +16,31 @@ export function toPlayer(row: PlayerRow): Player {
 
 /**
  * The ids (unique, valid player ids) that are not in the players table, in the order given.
- * One query: the list travels as one jsonb parameter and is unnested server-side (the same on
- * PGlite and PostgreSQL), then anti-joined on the primary key.
+ * One query with one int[] parameter (100,000 ids travel as one array value, parsed natively, the
+ * same on PGlite and PostgreSQL), anti-joined on the primary key. The key range of the given ids
+ * bounds the players side to an index-only range scan (without it PostgreSQL hashes the whole
+ * table); the order given is restored here rather than sorted in the database.
  */
 export async function unknownPlayerIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
+  let low = ids[0];
+  let high = ids[0];
+  for (const id of ids) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
   const result = await sql<{ id: number }>`
     select given.id
-    from (
-      select value::integer as id, ordinality
-      from jsonb_array_elements_text(${toJson(ids)}::jsonb) with ordinality
-    ) as given
-    where not exists (select 1 from players p where p.id = given.id)
-    order by given.ordinality`.execute(db);
-  return result.rows.map((row) => Number(row.id));
+    from unnest(${intArray(ids)}::integer[]) as given(id)
+    where not exists (select 1 from players p where p.id = given.id and p.id between ${low}::integer and ${high}::integer)`.execute(db);
+  const unknown = new Set(result.rows.map((row) => Number(row.id)));
+  return ids.filter((id) => unknown.has(id));
+}
+
+/** An integer[] parameter as PostgreSQL's array text ('{1,2,3}'): one compact value both drivers pass as is. */
+function intArray(ids: readonly number[]): string {
+  if (!ids.every(Number.isSafeInteger)) throw new TypeError('player ids must be integers');
+  return `{${ids.join(',')}}`;
 }
 
 /**

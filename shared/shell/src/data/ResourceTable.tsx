@@ -63,6 +63,7 @@ export function ResourceTable<T>({
           page={data.page}
           pageSize={data.pageSize}
           total={data.total}
+          totalCapped={data.totalCapped}
           onPageChange={list.setPage}
           onPageSizeChange={list.setPageSize}
           pageSizeOptions={pageSizeOptions}

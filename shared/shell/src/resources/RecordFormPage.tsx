@@ -26,6 +26,8 @@ export interface RecordFormPageProps<D extends AnyResource, V extends FieldValue
   readOnly?: (record: RecordOf<D>) => string | null;
   /** Before sending (a confirm for a global effect); false stops without losing anything. */
   beforeSubmit?: RecordFormOptions<V, unknown>['beforeSubmit'];
+  /** What their saved record says, in the 409 notice (default: its version, when and who). */
+  conflictSummary?: (theirs: RecordOf<D>) => ReactNode;
   /** Page titles; defaults: "New <noun>" / "Edit <noun>". */
   titles?: { create?: string; edit?: (record: RecordOf<D>) => string };
 }
@@ -74,6 +76,7 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
   beforeSubmit,
   resource,
   controller,
+  conflictSummary,
 }: RecordFormPageProps<D, V> & { controller: ReturnType<typeof useRecordController<D>> }) {
   const { t } = useTranslation('resources');
   const { record, mode, links } = controller;
@@ -96,7 +99,12 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
       conflict={
         form.conflict && {
           title: t('form.conflict', { noun: resource.noun }),
-          details: theirs?.updatedAt ? <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p> : null,
+          details: theirs && (
+            <>
+              {theirs.updatedAt && <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p>}
+              {conflictSummary?.(theirs)}
+            </>
+          ),
           onReloadTheirs: form.conflict.reloadTheirs,
           onKeepMine: form.conflict.keepMine,
         }

@@ -1,6 +1,6 @@
 import { CONSTANT_VALUE_TYPES, constantVariableResource, type ConstantValueType } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
-import { Select, TextArea, TextField, enumOptions } from '@phoenix/ui';
+import { Mono, Select, TextArea, TextField, enumOptions } from '@phoenix/ui';
 
 /** The value travels as text whatever its type (the contract's valueTypeError checks it). */
 interface Values {
@@ -18,6 +18,7 @@ export default function ConstantVariableForm() {
       labelOf={(cv) => cv.key}
       empty={{ key: '', type: 'string', value: '', description: '' } as Values}
       toValues={({ key, type, value, description }) => ({ key, type, value, description })}
+      conflictSummary={(theirs) => <Mono>{`${theirs.key} (${theirs.type}) = ${theirs.value}`}</Mono>}
     >
       {(form) => {
         const type = form.rhf.watch('type');

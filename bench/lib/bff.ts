@@ -1,0 +1,86 @@
+// Starts the real BFF (bff/src/main.ts) as a child process on a bench database and signs in,
+// so that what the benches measure is the server as it runs, in its own event loop.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { BenchTarget } from './databases';
+
+const bffDir = path.resolve(__dirname, '..', '..', 'bff');
+
+export interface RunningBff {
+  url: string;
+  token: string;
+  pid: number;
+  /** Resident memory now / at its peak (VmHWM), in KiB, of the BFF process. */
+  rssKb(): number;
+  peakRssKb(): number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function startBff(target: BenchTarget): Promise<RunningBff> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: bffDir,
+    env: { ...process.env, ...target.env, PORT: String(port), HOST: '127.0.0.1', PHOENIX_ENV: 'local', SEED_LOCAL_DATA: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`BFF did not start in 180 s:\n${output}`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`BFF exited (${code}):\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  const url = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${url}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@phoenix.local', password: 'phoenix-admin' }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const status = (field: string) => Number(/\d+/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '0')?.[0] ?? 0);
+  return {
+    url,
+    token,
+    pid: child.pid!,
+    rssKb: () => status('VmRSS:'),
+    peakRssKb: () => status('VmHWM:'),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** GET with the session token; → { ms, status, body } (body read fully). */
+export async function timedGet(bff: RunningBff, path: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const response = await fetch(`${bff.url}${path}`, { headers: { token: bff.token, ...headers } });
+  const body = await response.text();
+  return { ms: performance.now() - started, status: response.status, body };
+}

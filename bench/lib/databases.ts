@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { sql, type Kysely } from './deps';
+import { createDb, type DbTarget } from '../../bff/src/db/connect';
+import { migrateToLatest } from '../../bff/src/db/migrate';
+import { countRows, fillActionLogs, fillPlayers } from './generate';
+
+/**
+ * The bench databases, filled once and reused by every run (and every area's benchmark):
+ *  - PGlite: a data folder under bench/.data/ (git-ignored), one per size;
+ *  - PostgreSQL: BENCH_PG_URL (default: database phoenix_bench on the local test server).
+ */
+export interface BenchTarget {
+  name: 'pglite' | 'postgres';
+  db: DbTarget;
+  /** The environment that points the BFF (bff/src/config.ts) at this database. */
+  env: Record<string, string>;
+}
+
+export const DEFAULT_PG_URL = 'postgres://phoenix_test:phoenix_test@127.0.0.1:5433/phoenix_bench';
+
+export function benchTargets(rows: number, env: NodeJS.ProcessEnv = process.env): BenchTarget[] {
+  const wanted = (env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
+  const dataDir = path.resolve(__dirname, '..', '.data', `pglite-${rows}`);
+  const url = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
+  const all: BenchTarget[] = [
+    { name: 'pglite', db: { kind: 'pglite', dataDir }, env: { PGLITE_DATA_DIR: dataDir } },
+    { name: 'postgres', db: { kind: 'postgres', connectionString: url }, env: { DATABASE_URL: url } },
+  ];
+  return all.filter((t) => wanted.includes(t.name));
+}
+
+export interface Fill {
+  actionLogs: number;
+  players: number;
+}
+
+/** Migrates, then tops the tables up to the wanted sizes (only what is missing) and refreshes statistics. */
+export async function prepareDatabase(target: BenchTarget, fill: Fill, log: (line: string) => void): Promise<Fill> {
+  const db: Kysely<any> = createDb(target.db);
+  try {
+    await migrateToLatest(db);
+    const now = new Date('2026-11-01T00:00:00Z');
+    const logs = await countRows(db, 'action_logs');
+    let filled = false;
+    if (logs < fill.actionLogs) {
+      filled = true;
+      const started = Date.now();
+      log(`[${target.name}] filling action_logs: ${logs} → ${fill.actionLogs} rows`);
+      await withoutSecondaryIndexes(db, 'action_logs', () =>
+        fillActionLogs(db, fill.actionLogs - logs, now, (done) => log(`[${target.name}]   ${done} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`)),
+      );
+      log(`[${target.name}]   indexes rebuilt (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    const players = await countRows(db, 'players');
+    if (players < fill.players) {
+      filled = true;
+      log(`[${target.name}] filling players: ${players} → ${fill.players} rows`);
+      await fillPlayers(db, fill.players, now);
+    }
+    // Statistics, and the visibility map index-only scans need (PGlite runs no autovacuum).
+    if (filled) await sql`vacuum analyze`.execute(db);
+    return { actionLogs: await countRows(db, 'action_logs'), players: await countRows(db, 'players') };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A bulk load is many times faster into a bare table, then one index build per index (a GIN
+ * trigram index maintained row by row is the slowest part): drop the table's secondary indexes,
+ * load, recreate them from their own definitions (exactly what the migrations made).
+ */
+async function withoutSecondaryIndexes(db: Kysely<any>, table: string, load: () => Promise<void>): Promise<void> {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select i.indexname as name, i.indexdef as definition
+    from pg_indexes i
+    join pg_class c on c.relname = i.indexname and c.relnamespace = (select oid from pg_namespace where nspname = i.schemaname)
+    join pg_index x on x.indexrelid = c.oid
+    where i.tablename = ${table} and i.schemaname = current_schema() and not x.indisprimary`.execute(db);
+  for (const { name } of rows) await sql`drop index ${sql.id(name)}`.execute(db);
+  await load();
+  await sql`set maintenance_work_mem = '256MB'`.execute(db);
+  for (const { definition } of rows) await sql.raw(definition).execute(db);
+}

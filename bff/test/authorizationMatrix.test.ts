@@ -1,0 +1,89 @@
+import { createTestApp, sessionToken, signedInAdmin, type TestApp } from './support/testApp';
+import type { InjectOptions } from 'fastify';
+
+/**
+ * Generated from the routes the app registers at run time (Fastify's onRoute, see
+ * http/auth.ts `routeTable`): a route added later is in the matrix without anyone adding it.
+ * Every route but the sign-in calls and /health × every kind of caller that must be refused.
+ */
+const OPEN_ROUTES = new Set(['POST /users/login', 'POST /users/info', 'POST /users/logout', 'GET /health', 'HEAD /health']);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Case {
+  name: string;
+  token: string | null;
+  expected: 401 | 403;
+}
+
+async function refusedCallers(): Promise<Case[]> {
+  const revoked = await signedInAdmin(t);
+  expect((await t.call(revoked.token, { method: 'POST', url: '/users/logout' })).statusCode).toBe(200);
+
+  const expiredAccount = await t.createAccount({});
+  const longAgo = new Date(t.clock.now().getTime() - t.ctx.settings.tokenTtlMs - 60_000);
+  const expired = await sessionToken(t, expiredAccount.id, longAgo);
+
+  const disabled = await signedInAdmin(t);
+  await t.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', disabled.id).execute();
+
+  const operator = await t.createAccount({ role: 1 });
+  return [
+    { name: 'no token', token: null, expected: 401 },
+    { name: 'malformed token', token: 'not-a-token %% \u00e9', expected: 401 },
+    { name: 'revoked token', token: revoked.token, expected: 401 },
+    { name: 'expired token', token: expired, expected: 401 },
+    { name: 'disabled admin', token: disabled.token, expected: 401 },
+    { name: 'role-1 account', token: await sessionToken(t, operator.id), expected: 403 },
+  ];
+}
+
+function requestFor(method: string, url: string): InjectOptions {
+  const withParams = url.replace(/:\w+/g, '1');
+  const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+  return { method: method as InjectOptions['method'], url: withParams, ...(hasBody ? { payload: {} } : {}) };
+}
+
+test('authorization matrix: every registered route × every refused caller → 401/403', async () => {
+  const routes = t.app.routeTable
+    .filter((r) => r.method !== 'OPTIONS')
+    .filter((r) => !OPEN_ROUTES.has(`${r.method} ${r.url}`));
+  expect(routes.length).toBeGreaterThanOrEqual(20); // the app registers its routes: the matrix is not empty
+
+  const cases = await refusedCallers();
+  const mismatches: string[] = [];
+  let requests = 0;
+  for (const { method, url } of routes) {
+    for (const caller of cases) {
+      const response = await t.call(caller.token, requestFor(method, url));
+      requests++;
+      if (response.statusCode !== caller.expected) {
+        mismatches.push(`${method} ${url} with ${caller.name}: ${response.statusCode}, expected ${caller.expected}`);
+      }
+    }
+  }
+  console.log(
+    `authorization matrix: ${routes.length} routes × ${cases.length} cases = ${requests} requests, ` +
+      `${requests - mismatches.length} refused as expected, ${mismatches.length} mismatches`,
+  );
+  expect(mismatches).toEqual([]);
+});
+
+test('control: a valid admin token is let through on every read route (the matrix is not refusing everyone)', async () => {
+  const admin = await signedInAdmin(t);
+  const reads = t.app.routeTable.filter((r) => r.method === 'GET' && !OPEN_ROUTES.has(`GET ${r.url}`));
+  expect(reads.length).toBeGreaterThan(0);
+  for (const { method, url } of reads) {
+    const response = await t.call(admin.token, requestFor(method, url));
+    expect({ route: `${method} ${url}`, refused: [401, 403].includes(response.statusCode) }).toEqual({ route: `${method} ${url}`, refused: false });
+  }
+});
+
+test('the open routes are exactly the sign-in calls and /health', () => {
+  const open = t.app.routeTable.filter((r) => r.auth !== 'admin' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+  expect(open.sort()).toEqual([...OPEN_ROUTES].filter((r) => !r.startsWith('HEAD')).sort());
+});

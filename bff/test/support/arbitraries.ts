@@ -1,0 +1,183 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+
+/**
+ * fast-check arbitraries for request bodies: valid-looking ones derived from a route's zod schema
+ * (through zod's own JSON Schema export, so any schema a route uses works), and junk.
+ */
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+};
+
+/** Values PostgreSQL, JSON or JavaScript are known to choke on. */
+export const JUNK_VALUES: readonly unknown[] = [
+  'a\u0000b',
+  '\u0000',
+  '',
+  ' ',
+  '\uD800',
+  '👍'.repeat(300),
+  'x'.repeat(70_000),
+  '<script>alert(1)</script>',
+  "'; drop table news; --",
+  '%00',
+  2147483647,
+  2147483648,
+  -2147483649,
+  9007199254740993,
+  1e308,
+  -1e308,
+  0.5,
+  -1,
+  0,
+  true,
+  false,
+  null,
+  [],
+  {},
+  [null],
+  { nested: { deeper: ['a\u0000'] } },
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '2030-01-01T00:00:00+16:00',
+  '2030-01-01T00:00:00-23:59',
+  '9999-12-31T23:59:59-15:59',
+  '2030-02-30T00:00:00Z',
+  '275760-09-13T00:00:00Z',
+  '2030-01-01',
+  '1e309',
+  'NaN',
+  '-0',
+];
+
+export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...JUNK_VALUES) },
+  { weight: 1, arbitrary: fc.jsonValue() },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+);
+
+/** A whole body that is junk: any JSON value, or an object of odd keys and junk values. */
+export const junkBody: fc.Arbitrary<unknown> = fc.oneof(
+  junkValue,
+  fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'a\u0000', '')), junkValue, { maxKeys: 6 }),
+);
+
+const isoDate = fc
+  .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+  .chain((date) =>
+    fc.constantFrom('Z', '+09:00', '-05:30', '+15:59').map((offset) => {
+      const iso = date.toISOString();
+      return offset === 'Z' ? iso : iso.replace('Z', offset);
+    }),
+  );
+
+function fromJsonSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+  if (depth > 4) return junkValue;
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union?.length) return fc.oneof(...union.map((s) => fromJsonSchema(s, depth + 1)));
+  if (schema.allOf?.length) return fromJsonSchema(schema.allOf[0]!, depth + 1);
+  const types = [schema.type ?? []].flat();
+  if (types.length > 1) return fc.oneof(...types.map((type) => fromJsonSchema({ ...schema, type }, depth + 1)));
+  switch (types[0]) {
+    case 'object': {
+      const properties = schema.properties ?? {};
+      const record: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, value] of Object.entries(properties)) record[key] = fromJsonSchema(value, depth + 1);
+      return fc.record(record, { requiredKeys: (schema.required ?? []).filter((k) => k in properties) });
+    }
+    case 'array':
+      return fc.array(schema.items ? fromJsonSchema(schema.items, depth + 1) : junkValue, {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 5, Math.max(schema.minItems ?? 0, 5)),
+      });
+    case 'string':
+      if (schema.format === 'date-time') return isoDate;
+      if (schema.format === 'email') return fc.emailAddress();
+      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).map((s) => s.slice(0, schema.maxLength ?? s.length));
+      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
+    case 'integer':
+      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -2_147_483_648), max: Math.min(schema.maximum ?? 100_000, 2_147_483_647) });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    default:
+      return junkValue; // unrepresentable in JSON Schema (a transform, a custom check): anything goes
+  }
+}
+
+/** Bodies a client following the schema would send (they may still fail refinements or the data). */
+export function validishBody(schema: z.ZodType): fc.Arbitrary<unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return fromJsonSchema(json);
+}
+
+/** A valid-looking body with one thing wrong: a field set to junk, a field removed, or an extra key. */
+export function mutatedBody(schema: z.ZodType): fc.Arbitrary<unknown> {
+  return fc.tuple(validishBody(schema), fc.nat(), junkValue, fc.constantFrom('junk', 'drop', 'extra')).map(([body, pick, junk, how]) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return junk;
+    const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    const keys = Object.keys(copy);
+    const key = keys.length ? keys[pick % keys.length]! : 'extra';
+    if (how === 'drop') delete copy[key];
+    else if (how === 'extra') copy[`extra_${pick % 7}`] = junk;
+    else copy[key] = junk;
+    return copy;
+  });
+}
+
+/** The body arbitrary of a route: schema-derived when its schema is known, junk always. */
+export function bodiesFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
+  if (!schema) return junkBody;
+  return fc.oneof(
+    { weight: 3, arbitrary: validishBody(schema) },
+    { weight: 4, arbitrary: mutatedBody(schema) },
+    { weight: 3, arbitrary: junkBody },
+  );
+}
+
+/** Query-string values: junk as text, plus the values a schema expects when one is known. */
+const junkQueryText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...JUNK_VALUES.filter((v) => typeof v !== 'object').map((v) => String(v)).map((v) => v.slice(0, 5000))) },
+  { weight: 1, arbitrary: fc.constantFrom('99999999999999999999', '-2147483649', '1.5', 'asc', 'desc', 'true', 'false', 'null', '[]', '{}') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+);
+
+/**
+ * Key/value pairs for a query string: the schema's keys (and the usual list keys) with valid or
+ * junk text, sometimes a key twice (arrives as an array), sometimes an unknown key.
+ */
+export function queryValuesFor(schema: z.ZodType | undefined): fc.Arbitrary<[string, string][]> {
+  const json = schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : {};
+  const properties = json.properties ?? {};
+  const keys = [...new Set([...Object.keys(properties), 'page', 'pageSize', 'sort', 'order', 'q'])];
+  const valueFor = (key: string): fc.Arbitrary<string> => {
+    const property = properties[key];
+    const valid = property ? fromJsonSchema(property).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) : junkQueryText;
+    return fc.oneof(valid, junkQueryText);
+  };
+  const pair = fc.constantFrom(...keys).chain((key) => valueFor(key).map((value): [string, string] => [key, value]));
+  const unknown = fc.tuple(fc.string({ maxLength: 10 }), junkQueryText);
+  return fc.array(fc.oneof({ weight: 5, arbitrary: pair }, { weight: 1, arbitrary: unknown }), { minLength: 1, maxLength: 5 });
+}

@@ -1,0 +1,25 @@
+// The frame of most end-to-end files: one stack (BFF + host + remotes) and one Chromium for the
+// file, stopped after it. `const ctx = useConsole(port)`, then `ctx.stack` / `ctx.browser` in tests.
+import { after, before } from 'node:test';
+import { launchBrowser } from './browser.mjs';
+import { startStack } from './stack.mjs';
+
+export function useConsole(basePort) {
+  const ctx = { stack: undefined, browser: undefined };
+  before(async () => {
+    ctx.stack = await startStack(basePort);
+    ctx.browser = await launchBrowser();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.stack?.stop();
+  });
+  return ctx;
+}
+
+/** A datetime-local value `hours` from now, in the browser's (= this machine's) time zone. */
+export function localInput(hours) {
+  const d = new Date(Date.now() + hours * 3600 * 1000);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,43 @@
+import { act, render, screen } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import type { RemoteName } from '@phoenix/contract';
+import type { RemotePages } from '@phoenix/shell';
+import { themeFor } from '@phoenix/ui';
+import { RemotePage } from './RemotePage';
+import { loadRemotePages } from './remotes';
+
+jest.mock('./remotes', () => ({ loadRemotePages: jest.fn(), resetRemote: jest.fn() }));
+const load = loadRemotePages as jest.MockedFunction<typeof loadRemotePages>;
+
+const view = (remote: RemoteName, page: string) => (
+  <ThemeProvider theme={themeFor('local')}>
+    <main>
+      <RemotePage remote={remote} page={page} />
+    </main>
+  </ThemeProvider>
+);
+
+// The router reuses RemotePage from one admin page to the next: moving to another remote must show
+// "Loading…" until that remote answers, never a stale "could not be loaded" from the previous one.
+test('moving to another remote never flashes an error panel while it loads', async () => {
+  const systemPages = { 'constant-variable': () => <h1>Constant variables</h1> } as unknown as RemotePages;
+  let resolveBattle: (pages: RemotePages) => void = () => {};
+  load.mockImplementation((remote) =>
+    remote === 'system' ? Promise.resolve(systemPages) : new Promise<RemotePages>((resolve) => (resolveBattle = resolve)),
+  );
+  const { rerender } = render(view('system', 'constant-variable'));
+  expect(await screen.findByRole('heading', { name: 'Constant variables' })).toBeTruthy();
+
+  // act() flushes effects before returning, so watch every DOM state the commit goes through.
+  const observer = new MutationObserver(() => {});
+  observer.observe(document.body, { subtree: true, childList: true });
+  rerender(view('battle', 'battle-management'));
+  const added = observer.takeRecords().flatMap((record) => [...record.addedNodes].map((node) => node.textContent ?? ''));
+  observer.disconnect();
+  expect(added.filter((text) => text.includes('could not be loaded'))).toEqual([]);
+  expect(screen.getByRole('status').textContent).toBe('Loading…');
+
+  await act(async () => resolveBattle({ 'battle-management': () => <h1>Battle management</h1> } as unknown as RemotePages));
+  expect(await screen.findByRole('heading', { name: 'Battle management' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+});
