@@ -1,10 +1,10 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 import { assertAccessible, axeViolations, describeViolations } from '../support/axe.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,21 +27,12 @@ async function settle(page) {
 }
 
 describe('accessibility (axe-core: no serious or critical violation)', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18900);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18900);
 
   it('the login page, in English and in Japanese, and with a failed sign-in', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${stack.hostUrl}/auth/login`);
+    await page.goto(`${ctx.stack.hostUrl}/auth/login`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await assertAccessible(page, 'login');
     await page.getByLabel('Email').fill('nobody@phoenix.local');
@@ -56,7 +47,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   });
 
   it('the dashboard, About / versions and every page of the route table', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const failures = [];
     const check = async (label, url) => {
       await page.goto(url);
@@ -64,17 +55,17 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
       const violations = await axeViolations(page);
       if (violations.length) failures.push(`${label}:\n${describeViolations(violations)}`);
     };
-    await check('dashboard', `${stack.hostUrl}/admin`);
-    await check('about', `${stack.hostUrl}/admin/about`);
+    await check('dashboard', `${ctx.stack.hostUrl}/admin`);
+    await check('about', `${ctx.stack.hostUrl}/admin/about`);
     const routes = adminRoutes();
-    for (const route of routes) await check(`${route.path} (${route.remote})`, `${stack.hostUrl}/admin/${route.path}`);
+    for (const route of routes) await check(`${route.path} (${route.remote})`, `${ctx.stack.hostUrl}/admin/${route.path}`);
     console.log(`axe: checked ${routes.length + 2} signed-in pages, ${failures.length} with violations`);
     assert.equal(failures.length, 0, failures.join('\n\n'));
     await context.close();
   });
 
   it('the console in Japanese, a minimized sidebar and a narrow window', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
     await page.getByRole('heading', { name: 'ダッシュボード' }).waitFor();
     await settle(page);

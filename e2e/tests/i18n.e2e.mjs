@@ -1,22 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startStack } from '../support/stack.mjs';
-import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { useConsole } from '../support/suite.mjs';
+import { signedInPage } from '../support/browser.mjs';
 
 describe('languages', () => {
-  let stack;
-  let browser;
-  before(async () => {
-    stack = await startStack(18950);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const ctx = useConsole(18950);
 
   it('switches the console to Japanese from the navbar, keeps it over a reload, and back to English', async () => {
-    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const sidebar = page.getByRole('navigation', { name: 'Main' });
     await sidebar.getByRole('link', { name: 'Present 配布' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
@@ -49,9 +40,9 @@ describe('languages', () => {
   });
 
   it('starts in Japanese for a Japanese browser, login page included', async () => {
-    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
+    const context = await ctx.browser.newContext({ locale: 'ja-JP', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${stack.hostUrl}/auth/login`);
+    await page.goto(`${ctx.stack.hostUrl}/auth/login`);
     await page.getByRole('button', { name: 'サインイン' }).waitFor();
     await page.getByLabel('メールアドレス').fill('admin@phoenix.local');
     await page.getByLabel('パスワード').fill('phoenix-admin');
