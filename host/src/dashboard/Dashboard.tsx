@@ -48,6 +48,9 @@ const Table = styled.table`
     color: ${({ theme }) => theme.colors.muted};
     font-weight: 600;
   }
+  time {
+    white-space: nowrap;
+  }
 `;
 
 const Footer = styled.p`

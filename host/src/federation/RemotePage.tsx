@@ -5,6 +5,8 @@ import type { RemotePages } from '@phoenix/shell';
 import { loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteIncompatibleError } from './compatibility';
+import { Trans } from '@phoenix/shell';
+import { useHostTranslation } from '../layout/hostI18n';
 
 type LoadState =
   | { status: 'loading' }
@@ -35,19 +37,19 @@ const Loading = styled.p`
 `;
 
 export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteName; error: Error; onRetry: () => void }) {
+  const { t } = useHostTranslation();
   return (
     <Panel role="alert" aria-labelledby="remote-error-title">
-      <h2 id="remote-error-title">This page could not be loaded</h2>
+      <h2 id="remote-error-title">{t('remote.unavailableTitle')}</h2>
       <p>
-        The <strong>{remote}</strong> module is unavailable: its server did not answer or its code failed. Other pages
-        keep working. Retry in a moment; if it persists, tell the {remote} squad.
+        <Trans t={t} i18nKey="remote.unavailableBody" values={{ remote }} components={{ strong: <strong /> }} />
       </p>
       <details>
-        <summary>Technical details</summary>
+        <summary>{t('remote.details')}</summary>
         <code>{error.message}</code>
       </details>
       <button type="button" onClick={onRetry}>
-        Retry
+        {t('remote.retry')}
       </button>
     </Panel>
   );
@@ -56,13 +58,17 @@ export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteNa
 /** The configured release needs a shell contract (or singletons) this host does not provide. */
 export function RemoteIncompatible({ error, onReload }: { error: RemoteIncompatibleError; onReload: () => void }) {
   const { remote, info, compatibility } = error;
+  const { t } = useHostTranslation();
   return (
     <Panel role="alert" aria-labelledby="remote-incompatible-title">
-      <h2 id="remote-incompatible-title">This module is not compatible with this console</h2>
+      <h2 id="remote-incompatible-title">{t('remote.incompatibleTitle')}</h2>
       <p>
-        This environment pins <strong>{remote} {info.version}</strong>, which needs shell contract{' '}
-        <strong>{info.shellContract}</strong>; this console provides shell <strong>{compatibility.provides}</strong>.
-        It was not loaded, and other pages keep working.
+        <Trans
+          t={t}
+          i18nKey="remote.incompatibleBody"
+          values={{ remote, version: info.version, needs: info.shellContract, provides: compatibility.provides }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       {compatibility.problems.length > 1 && (
         <ul>
@@ -71,12 +77,9 @@ export function RemoteIncompatible({ error, onReload }: { error: RemoteIncompati
           ))}
         </ul>
       )}
-      <p>
-        Ask the release manager to pin a compatible {remote} version for this environment (or to roll it back), then
-        reload the console.
-      </p>
+      <p>{t('remote.incompatibleNext', { remote })}</p>
       <button type="button" onClick={onReload}>
-        Reload the console
+        {t('remote.reload')}
       </button>
     </Panel>
   );

@@ -66,6 +66,19 @@ const en = {
       open: 'Open the action log',
     },
   },
+  remote: {
+    loading: 'Loading…',
+    unavailableTitle: 'This page could not be loaded',
+    unavailableBody:
+      'The <strong>{{remote}}</strong> module is unavailable: its server did not answer or its code failed. Other pages keep working. Retry in a moment; if it persists, tell the {{remote}} squad.',
+    details: 'Technical details',
+    retry: 'Retry',
+    incompatibleTitle: 'This module is not compatible with this console',
+    incompatibleBody:
+      'This environment pins <strong>{{remote}} {{version}}</strong>, which needs shell contract <strong>{{needs}}</strong>; this console provides shell <strong>{{provides}}</strong>. It was not loaded, and other pages keep working.',
+    incompatibleNext: 'Ask the release manager to pin a compatible {{remote}} version for this environment (or to roll it back), then reload the console.',
+    reload: 'Reload the console',
+  },
   about: {
     title: 'About / versions',
     description: 'Environment {{environment}}: the host and the remote versions it runs.',
@@ -152,6 +165,19 @@ const ja: Shape<typeof en> & { menu: Record<string, string>; routes: Record<stri
       target: '対象',
       open: '操作ログを開く',
     },
+  },
+  remote: {
+    loading: '読み込み中…',
+    unavailableTitle: 'このページを読み込めませんでした',
+    unavailableBody:
+      '<strong>{{remote}}</strong> モジュールを利用できません：サーバーが応答しないか、コードの実行に失敗しました。ほかのページは引き続き使えます。少し待ってから再試行し、続く場合は {{remote}} の担当チームに連絡してください。',
+    details: '技術的な詳細',
+    retry: '再試行',
+    incompatibleTitle: 'このモジュールはこのコンソールと互換性がありません',
+    incompatibleBody:
+      'この環境は <strong>{{remote}} {{version}}</strong> を指定していますが、これはシェル契約 <strong>{{needs}}</strong> を必要とします。このコンソールが提供するシェルは <strong>{{provides}}</strong> です。読み込みは行わず、ほかのページは引き続き使えます。',
+    incompatibleNext: 'リリース担当者に、この環境で互換性のある {{remote}} のバージョンを指定する（またはロールバックする）よう依頼し、コンソールを再読み込みしてください。',
+    reload: 'コンソールを再読み込み',
   },
   about: {
     title: 'バージョン情報',

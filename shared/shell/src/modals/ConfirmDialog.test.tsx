@@ -18,6 +18,14 @@ const setup = (options: ConfirmOptions = { title: 'Publish terms?', body: 'Playe
   renderWithShell(<Opener options={options} />, { bff: fakeBff() });
 
 describe('confirm modal', () => {
+  it('says OK / Cancel in the console language', async () => {
+    const { user } = renderWithShell(<Opener options={{ title: '公開しますか？' }} />, { bff: fakeBff(), language: 'ja' });
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('button', { name: 'キャンセル' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('answer: true')).toBeInTheDocument();
+  });
+
   it('uses OK / Cancel by default and resolves true on OK', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Open' }));

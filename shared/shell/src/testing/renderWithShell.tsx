@@ -10,6 +10,8 @@ import { runtimeConfigAtom } from '../core/config';
 import { tokenAtom } from '../core/authState';
 import { createShellQueryClient } from '../core/queryClient';
 import { ShellOverlays } from '../modals/ShellOverlays';
+import { changeLanguage } from '../i18n/useLanguage';
+import type { Language } from '../i18n/language';
 import type { FakeBff } from './fakeBff';
 
 export const TEST_CONFIG: RuntimeConfig = {
@@ -31,6 +33,8 @@ export interface RenderWithShellOptions {
   /** More routes, e.g. the list page a form navigates back to. */
   routes?: RouteObject[];
   token?: string | null;
+  /** The console's language for this render (every test starts in English). */
+  language?: Language;
 }
 
 export type ShellRenderResult = RenderResult & {
@@ -56,6 +60,7 @@ export function createTestShell(token: string | null = 'test-token') {
  */
 export function renderWithShell(ui: ReactElement, options: RenderWithShellOptions = {}): ShellRenderResult {
   if (options.bff) globalThis.fetch = options.bff.fetch;
+  if (options.language) changeLanguage(options.language);
   const { store, queryClient } = createTestShell(options.token === undefined ? 'test-token' : options.token);
   const withOverlays = (node: ReactNode) => (
     <>

@@ -110,7 +110,7 @@ describe('maintenance page', () => {
     const { bff, user } = setup(maintenanceBff({ ...off, allowedPlayerIds: many }).bff);
     const list = await screen.findByRole('list', { name: 'Allowed player ids' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(100);
-    expect(screen.getByText('1–100 of 100000')).toBeInTheDocument();
+    expect(screen.getByText('1–100 of 100,000')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Maintenance is OFF/ }).closest('section')).toHaveTextContent('Allowed players100,000');
 
     await user.click(screen.getByRole('button', { name: 'Clear list' }));
