@@ -1,6 +1,9 @@
 // One jest run for the whole workspace: jsdom projects for the front end, node for the BFF.
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  ],
 };
 // ky (and a few others) ship ESM only: let swc transform them too.
 const esmOnly = '/node_modules/(?!(\\.pnpm/)?(ky|@?jotai)[@/])';

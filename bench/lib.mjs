@@ -6,7 +6,13 @@ import { chromium } from 'playwright-core';
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 /** The flags every figure in docs/performance.md was measured with. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export async function launchChromium() {
   if (!EXECUTABLE) throw new Error("Chromium is not installed: `apt-get install chromium` (Debian's package).");

@@ -21,7 +21,10 @@ const hostDist = path.join(root, 'host/dist');
 
 function buildFloor() {
   const webpackCli = createRequire(path.join(root, 'host/package.json')).resolve('webpack-cli/bin/cli.js');
-  const result = spawnSync(process.execPath, [webpackCli, '--config', path.join(floorDir, 'webpack.config.cjs')], { stdio: 'inherit', cwd: floorDir });
+  const result = spawnSync(process.execPath, [webpackCli, '--config', path.join(floorDir, 'webpack.config.cjs')], {
+    stdio: 'inherit',
+    cwd: floorDir,
+  });
   if (result.status !== 0) throw new Error('The floor app did not build');
 }
 
@@ -31,7 +34,9 @@ async function scriptsOf(browser, url) {
   const scripts = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })));
+    scripts.push(
+      response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })),
+    );
   });
   await page.goto(url);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -56,15 +61,29 @@ async function main() {
     const login = await scriptsOf(browser, `http://127.0.0.1:${hostPort}/auth/login`);
     const floor = await scriptsOf(browser, `http://127.0.0.1:${floorPort}/auth/login`);
     if (process.argv.includes('--list')) {
-      for (const s of login.sort((a, b) => b.gzip - a.gzip)) console.log(`  login ${path.basename(new URL(s.url).pathname).padEnd(26)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(9)} gzip`);
+      for (const s of login.sort((a, b) => b.gzip - a.gzip))
+        console.log(
+          `  login ${path.basename(new URL(s.url).pathname).padEnd(26)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(9)} gzip`,
+        );
     }
-    const row = (name, list) => `${name.padEnd(7)} ${String(list.length).padStart(3)} scripts  ${kb(total(list, 'raw')).padStart(9)} raw  ${kb(total(list, 'gzip')).padStart(9)} gzip`;
+    const row = (name, list) =>
+      `${name.padEnd(7)} ${String(list.length).padStart(3)} scripts  ${kb(total(list, 'raw')).padStart(9)} raw  ${kb(total(list, 'gzip')).padStart(9)} gzip`;
     console.log(row('login', login));
     console.log(row('floor', floor));
-    console.log(`ratio   raw ${(total(login, 'raw') / total(floor, 'raw')).toFixed(2)}×  gzip ${(total(login, 'gzip') / total(floor, 'gzip')).toFixed(2)}×  (target gzip ≤ 1.50×)`);
+    console.log(
+      `ratio   raw ${(total(login, 'raw') / total(floor, 'raw')).toFixed(2)}×  gzip ${(total(login, 'gzip') / total(floor, 'gzip')).toFixed(2)}×  (target gzip ≤ 1.50×)`,
+    );
   } finally {
     await browser.close();
-    await Promise.all([hostServer, floorServer].map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); })));
+    await Promise.all(
+      [hostServer, floorServer].map(
+        (s) =>
+          new Promise((r) => {
+            s.closeAllConnections?.();
+            s.close(() => r());
+          }),
+      ),
+    );
   }
 }
 

@@ -27,7 +27,8 @@ function arm(page) {
     const check = () => {
       if (!marks.click) return;
       const main = document.querySelector('main');
-      if (!marks.heading && [...(main?.querySelectorAll('h1, h2') ?? [])].some((h) => h.textContent?.trim() === heading)) marks.heading = performance.now();
+      if (!marks.heading && [...(main?.querySelectorAll('h1, h2') ?? [])].some((h) => h.textContent?.trim() === heading))
+        marks.heading = performance.now();
       // Rows of this page only (the dashboard has a table too): counted once its heading is there.
       if (marks.heading && !marks.rows && main?.querySelector('table tbody tr td')) marks.rows = performance.now();
     };

@@ -15,6 +15,13 @@ if (missing.length) {
   console.error(`Production builds missing for: ${missing.join(', ')}. Run \`pnpm build\` (npm test does it).`);
   process.exit(1);
 }
-const files = fs.readdirSync(path.join(here, 'tests')).filter((f) => f.endsWith('.e2e.mjs')).sort().map((f) => path.join(here, 'tests', f));
-const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...process.argv.slice(2), ...files], { stdio: 'inherit', cwd: root });
+const files = fs
+  .readdirSync(path.join(here, 'tests'))
+  .filter((f) => f.endsWith('.e2e.mjs'))
+  .sort()
+  .map((f) => path.join(here, 'tests', f));
+const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...process.argv.slice(2), ...files], {
+  stdio: 'inherit',
+  cwd: root,
+});
 child.on('exit', (code) => process.exit(code ?? 1));

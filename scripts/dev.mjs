@@ -18,12 +18,16 @@ fs.writeFileSync(file, JSON.stringify(config, null, 2));
 
 console.log('Dev servers: host http://localhost:8080, remotes 8081–8085, BFF http://localhost:8787');
 const [command, ...leading] = pnpmCommand;
-const servers = spawnGroup(command, [...leading, '-r', '--parallel', '--filter', './host', '--filter', './remotes/*', '--filter', './bff', 'dev'], {
-  cwd: repoRoot,
-  env: { ...process.env, PHOENIX_DEV_CONFIG: file },
-  // No stdin: a background process group reading the terminal would be stopped (SIGTTIN).
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const servers = spawnGroup(
+  command,
+  [...leading, '-r', '--parallel', '--filter', './host', '--filter', './remotes/*', '--filter', './bff', 'dev'],
+  {
+    cwd: repoRoot,
+    env: { ...process.env, PHOENIX_DEV_CONFIG: file },
+    // No stdin: a background process group reading the terminal would be stopped (SIGTTIN).
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 let stopping = false;
 servers.on('exit', (code, signal) => {
   if (!stopping) console.error(`The dev servers stopped (${signal ?? `exit ${code}`}).`);

@@ -34,12 +34,14 @@ class Refused extends Error {}
 
 function hostRefusals(envName, envFile, version) {
   const hostInfo = readBuildInfo('host', version);
-  if (!hostInfo) return [`host ${version} was never released (released: ${listReleases('host').join(', ') || 'none'}; artifacts in ${artifactsRoot()})`];
+  if (!hostInfo)
+    return [`host ${version} was never released (released: ${listReleases('host').join(', ') || 'none'}; artifacts in ${artifactsRoot()})`];
   const problems = [];
   for (const [name, remote] of Object.entries(envFile.remotes ?? {})) {
     const info = readBuildInfo(name, remote.version);
     if (!info) continue; // reported by `show`; not this host's fault
-    for (const p of checkCompatibility(hostInfo, info).problems) problems.push(`host ${version} cannot run ${name} ${remote.version} pinned in ${envName}: it ${p}`);
+    for (const p of checkCompatibility(hostInfo, info).problems)
+      problems.push(`host ${version} cannot run ${name} ${remote.version} pinned in ${envName}: it ${p}`);
   }
   return problems;
 }
@@ -61,11 +63,16 @@ export function setVersion(envName, target, version, { force = false, action = '
   const current = pinned(envFile, target);
   const problems = target === 'host' ? hostRefusals(envName, envFile, version) : refusalsFor(envName, envFile, target, version);
   if (problems.length && !force) {
-    throw new Refused(`Refused: ${problems.join('; ')}.\n${envName} still runs ${target} ${current ?? '(none)'}. Pass --force to write it anyway.`);
+    throw new Refused(
+      `Refused: ${problems.join('; ')}.\n${envName} still runs ${target} ${current ?? '(none)'}. Pass --force to write it anyway.`,
+    );
   }
   if (current === version) return `${envName}: ${target} is already ${version}`;
   pin(envFile, target, version);
-  envFile.history = [...(envFile.history ?? []), { at: new Date().toISOString(), action, target, from: current ?? null, to: version, ...(problems.length ? { forced: problems } : {}) }];
+  envFile.history = [
+    ...(envFile.history ?? []),
+    { at: new Date().toISOString(), action, target, from: current ?? null, to: version, ...(problems.length ? { forced: problems } : {}) },
+  ];
   writeEnvironmentFile(envName, envFile);
   return `${envName}: ${target} ${current ?? '(none)'} → ${version}${problems.length ? ` (FORCED despite: ${problems.join('; ')})` : ''}`;
 }
@@ -88,7 +95,10 @@ export function rollback(envName, target, { force = false } = {}) {
   if (!TARGETS.includes(target)) throw new Refused(`Unknown remote "${target}" (one of: ${TARGETS.join(', ')})`);
   const envFile = readEnvironmentFile(envName);
   const previous = previousVersion(envFile, target);
-  if (!previous) throw new Refused(`Nothing to roll back: ${envName} has no earlier version of ${target} in its history (it runs ${pinned(envFile, target) ?? 'none'}).`);
+  if (!previous)
+    throw new Refused(
+      `Nothing to roll back: ${envName} has no earlier version of ${target} in its history (it runs ${pinned(envFile, target) ?? 'none'}).`,
+    );
   return setVersion(envName, target, previous, { force, action: 'rollback' });
 }
 

@@ -85,7 +85,13 @@ export async function release(target, { version, force = false, shellContract, q
     info.release = { target, releasedAt: new Date().toISOString(), ...gitDescribe() };
     fs.writeFileSync(infoFile, `${JSON.stringify(info, null, 2)}\n`);
     // build-info.json was just rewritten: no compressed copy of the build's version may outlive it.
-    for (const file of ['mf-manifest-stats.json', 'build-info.json.br', 'build-info.json.gz', 'mf-manifest-stats.json.br', 'mf-manifest-stats.json.gz']) {
+    for (const file of [
+      'mf-manifest-stats.json',
+      'build-info.json.br',
+      'build-info.json.gz',
+      'mf-manifest-stats.json.br',
+      'mf-manifest-stats.json.gz',
+    ]) {
       fs.rmSync(path.join(tmp, file), { force: true });
     }
 

@@ -15,7 +15,12 @@ import { REMOTES, deriveRuntimeConfig, readEnvironmentFile, releaseDir, releases
 import { startStaticServer } from './lib/staticServer.mjs';
 
 function parseArgs(argv) {
-  const opts = { port: Number(process.env.PORT ?? 8080), bind: process.env.BIND ?? '127.0.0.1', env: process.env.PHOENIX_ENV_NAME, only: process.env.PHOENIX_SERVE_ONLY || undefined };
+  const opts = {
+    port: Number(process.env.PORT ?? 8080),
+    bind: process.env.BIND ?? '127.0.0.1',
+    env: process.env.PHOENIX_ENV_NAME,
+    only: process.env.PHOENIX_SERVE_ONLY || undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [key, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { buildAll, installDependencies, pnpm, repoRoot, run } from './lib/pnpm.mjs';
 
 const withoutKey = (env, key) => Object.fromEntries(Object.entries(env).filter(([k]) => k !== key));
-const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--skip-')).map((a) => a.slice(7)));
+const skip = new Set(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--skip-'))
+    .map((a) => a.slice(7)),
+);
 
 const steps = [
   ['install', () => installDependencies()],
@@ -16,20 +21,29 @@ const steps = [
   // BFF tests here run on PGlite (in memory); bff-postgres below runs them on PostgreSQL.
   ['unit', () => pnpm(['exec', 'jest', '--ci'], { env: withoutKey(process.env, 'TEST_DATABASE_URL') })],
   // Release tooling, environments, serving, docker-compose.yml (node:test, no build needed).
-  ['scripts', () => {
-    const dir = path.join(repoRoot, 'scripts/test');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.test.mjs')).map((f) => path.join(dir, f));
-    return run(process.execPath, ['--test', ...files]);
-  }],
+  [
+    'scripts',
+    () => {
+      const dir = path.join(repoRoot, 'scripts/test');
+      const files = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.test.mjs'))
+        .map((f) => path.join(dir, f));
+      return run(process.execPath, ['--test', ...files]);
+    },
+  ],
   // The BFF suite again on a real PostgreSQL server, when one is given (.ci/run starts one).
-  ['bff-postgres', () => {
-    const url = process.env.PHOENIX_TEST_PG_URL || process.env.TEST_DATABASE_URL;
-    if (!url) {
-      console.log('no PostgreSQL server given (PHOENIX_TEST_PG_URL / TEST_DATABASE_URL): skipped; .ci/run starts one');
-      return Promise.resolve();
-    }
-    return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff'], { env: { ...process.env, TEST_DATABASE_URL: url } });
-  }],
+  [
+    'bff-postgres',
+    () => {
+      const url = process.env.PHOENIX_TEST_PG_URL || process.env.TEST_DATABASE_URL;
+      if (!url) {
+        console.log('no PostgreSQL server given (PHOENIX_TEST_PG_URL / TEST_DATABASE_URL): skipped; .ci/run starts one');
+        return Promise.resolve();
+      }
+      return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff'], { env: { ...process.env, TEST_DATABASE_URL: url } });
+    },
+  ],
   ['build', () => buildAll()],
   ['e2e', () => pnpm(['run', 'test:e2e'])],
 ];

@@ -25,11 +25,19 @@ module.exports = {
       {
         test: /\.tsx?$/,
         exclude: /node_modules/,
-        use: { loader: fromBuild.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') } },
+        use: {
+          loader: fromBuild.resolve('ts-loader'),
+          options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') },
+        },
       },
     ],
   },
-  plugins: [new HtmlWebpackPlugin({ templateContent: '<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div></body></html>' })],
+  plugins: [
+    new HtmlWebpackPlugin({
+      templateContent:
+        '<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div></body></html>',
+    }),
+  ],
   performance: { hints: false },
   stats: 'errors-warnings',
 };

@@ -33,7 +33,15 @@ export async function startBff(target: BenchTarget): Promise<RunningBff> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: bffDir,
-    env: { ...process.env, ...target.env, PORT: String(port), HOST: '127.0.0.1', PHOENIX_ENV: 'local', SEED_LOCAL_DATA: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...target.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PHOENIX_ENV: 'local',
+      SEED_LOCAL_DATA: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,7 +70,14 @@ export async function startBff(target: BenchTarget): Promise<RunningBff> {
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
-  const status = (field: string) => Number(/\d+/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '0')?.[0] ?? 0);
+  const status = (field: string) =>
+    Number(
+      /\d+/.exec(
+        readFileSync(`/proc/${child.pid}/status`, 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith(field)) ?? '0',
+      )?.[0] ?? 0,
+    );
   return {
     url,
     token,

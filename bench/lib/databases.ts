@@ -47,7 +47,9 @@ export async function prepareDatabase(target: BenchTarget, fill: Fill, log: (lin
       const started = Date.now();
       log(`[${target.name}] filling action_logs: ${logs} → ${fill.actionLogs} rows`);
       await withoutSecondaryIndexes(db, 'action_logs', () =>
-        fillActionLogs(db, fill.actionLogs - logs, now, (done) => log(`[${target.name}]   ${done} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`)),
+        fillActionLogs(db, fill.actionLogs - logs, now, (done) =>
+          log(`[${target.name}]   ${done} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`),
+        ),
       );
       log(`[${target.name}]   indexes rebuilt (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }

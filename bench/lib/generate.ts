@@ -40,7 +40,9 @@ export const BENCH_ADMIN_COUNT = 40;
 /** Appends `count` action-log rows spread over two years before `now`. */
 export async function fillActionLogs(db: Kysely<any>, count: number, now: Date, onProgress?: (done: number) => void): Promise<void> {
   const actions = sql.join(
-    ACTIONS.map(([action, targetType, targets, weight], k) => sql`(${k}::int, ${action}::text, ${targetType}::text, ${targets}::int, ${weight}::int)`),
+    ACTIONS.map(
+      ([action, targetType, targets, weight], k) => sql`(${k}::int, ${action}::text, ${targetType}::text, ${targets}::int, ${weight}::int)`,
+    ),
   );
   const names = sql.join(FIRST_NAMES.map((n) => sql`${n}::text`));
   const chunk = 100_000;

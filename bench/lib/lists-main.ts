@@ -83,7 +83,9 @@ async function benchTarget(target: BenchTarget) {
   const filled = await prepareDatabase(target, { actionLogs: ROWS, players: ROWS }, (line) => console.log(line));
   const bff = await startBff(target);
   try {
-    console.log(`\n[${target.name}] ${filled.actionLogs.toLocaleString('en-US')} action-log rows; ${RUNS} runs per variant after 2 warm-ups`);
+    console.log(
+      `\n[${target.name}] ${filled.actionLogs.toLocaleString('en-US')} action-log rows; ${RUNS} runs per variant after 2 warm-ups`,
+    );
     const results: { name: string; query: string; p50: number; p95: number; total: string }[] = [];
     // HEALTH_ONLY=1: skip the list table, load /health with the three heaviest variants of past runs
     // (or HEALTH_VARIANTS='name|name|name').
@@ -91,7 +93,13 @@ async function benchTarget(target: BenchTarget) {
     for (const [name, query] of variants) {
       const times = await measure(bff, `/action-logs?${query}`, RUNS);
       const page = JSON.parse((await check(bff, `/action-logs?${query}`)).body) as { total: number; totalCapped?: boolean };
-      results.push({ name, query, p50: percentile(times, 50), p95: percentile(times, 95), total: `${page.total}${page.totalCapped ? '+' : ''}` });
+      results.push({
+        name,
+        query,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        total: `${page.total}${page.totalCapped ? '+' : ''}`,
+      });
     }
     const limit = TARGET_P95[target.name];
     printTable(
@@ -99,15 +107,23 @@ async function benchTarget(target: BenchTarget) {
       results.map((r) => [r.name, r.total, ms(r.p50), ms(r.p95), r.p95 <= limit ? 'yes' : 'NO']),
     );
     const worst = Math.max(...results.map((r) => r.p95));
-    if (results.length) console.log(`[${target.name}] worst list p95: ${ms(worst)} (target ≤ ${limit} ms: ${worst <= limit ? 'met' : 'NOT met'})`);
+    if (results.length)
+      console.log(`[${target.name}] worst list p95: ${ms(worst)} (target ≤ ${limit} ms: ${worst <= limit ? 'met' : 'NOT met'})`);
 
     const idle = await healthUnderLoad(bff, [], 0, 100);
     const heaviest = results.length
       ? [...results].sort((a, b) => b.p95 - a.p95).slice(0, 3)
-      : VARIANTS.filter(([name]) => (process.env.HEALTH_VARIANTS?.split('|') ?? ['target + q, sort action desc', 'action + admin, sort adminEmail', 'q= common word']).includes(name)).map(
-          ([name, query]) => ({ name, query }),
-        );
-    const loaded = await healthUnderLoad(bff, heaviest.map((r) => r.query), 3, 200);
+      : VARIANTS.filter(([name]) =>
+          (
+            process.env.HEALTH_VARIANTS?.split('|') ?? ['target + q, sort action desc', 'action + admin, sort adminEmail', 'q= common word']
+          ).includes(name),
+        ).map(([name, query]) => ({ name, query }));
+    const loaded = await healthUnderLoad(
+      bff,
+      heaviest.map((r) => r.query),
+      3,
+      200,
+    );
     console.log(
       `[${target.name}] /health idle: p50 ${ms(percentile(idle.times, 50))}, p95 ${ms(percentile(idle.times, 95))}; ` +
         `with 3 clients running the 3 heaviest lists (${heaviest.map((r) => r.name).join(' | ')}; ${loaded.listCalls} list calls): ` +

@@ -58,7 +58,10 @@ export function trustProxyFromEnv(raw: string | undefined): boolean | string[] {
   const value = raw?.trim();
   if (!value || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
-  return value.split(',').map((part) => part.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -67,7 +70,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST?.trim() || '127.0.0.1',
     db: dbTargetFromEnv(env),
     corsOrigins: env.CORS_ORIGINS?.trim()
-      ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+      ? env.CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
       : LOCAL_DEV_ORIGINS,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     tokenTtlMinutes: positiveInt(env, 'TOKEN_TTL_MINUTES', 720),

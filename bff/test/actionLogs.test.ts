@@ -27,20 +27,21 @@ test('create, update and delete each write a row with before and after', async (
     await t.call(admin.token, { method: 'PUT', url: `/constant-variables/${created.id}`, payload: { ...created, value: '2' } })
   ).json();
   t.clock.advanceMinutes(1);
-  expect(
-    (await t.call(admin.token, { method: 'DELETE', url: `/constant-variables/${created.id}?version=2` })).statusCode,
-  ).toBe(200);
+  expect((await t.call(admin.token, { method: 'DELETE', url: `/constant-variables/${created.id}?version=2` })).statusCode).toBe(200);
 
   const { items, total } = await logs(`target=constantVariable:${created.id}`);
   expect(total).toBe(3);
   // newest first by default
-  expect(items.map((l) => l.action)).toEqual([
-    'constantVariable.delete',
-    'constantVariable.update',
-    'constantVariable.create',
-  ]);
+  expect(items.map((l) => l.action)).toEqual(['constantVariable.delete', 'constantVariable.update', 'constantVariable.create']);
   const [del, upd, cre] = items;
-  expect(cre).toMatchObject({ adminId: admin.id, adminEmail: admin.email, targetType: 'constantVariable', targetId: String(created.id), before: null, after: created });
+  expect(cre).toMatchObject({
+    adminId: admin.id,
+    adminEmail: admin.email,
+    targetType: 'constantVariable',
+    targetId: String(created.id),
+    before: null,
+    after: created,
+  });
   expect(upd).toMatchObject({ before: created, after: updated });
   expect(del).toMatchObject({ before: updated, after: null });
   expect(del.createdAt).toBe(t.clock.now().toISOString());
@@ -121,7 +122,10 @@ describe('filters', () => {
     const response = await get(`/action-logs/export.csv?action=constantVariable.create&admin=${encodeURIComponent(other.email)}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('id,createdAt,adminEmail,action,targetType,targetId,before,after');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${other.email},constantVariable.create,constantVariable,`);

@@ -18,7 +18,14 @@ test('GET /admins lists accounts without secrets', async () => {
   expect(response.statusCode).toBe(200);
   const page = response.json();
   const row = page.items.find((a: AdminAccount) => a.id === operator.id);
-  expect(row).toEqual({ id: operator.id, email: operator.email, role: 1, status: 'active', lastSignInAt: null, createdAt: expect.any(String) });
+  expect(row).toEqual({
+    id: operator.id,
+    email: operator.email,
+    role: 1,
+    status: 'active',
+    lastSignInAt: null,
+    createdAt: expect.any(String),
+  });
   expect(response.body).not.toContain('password');
   const me = page.items.find((a: AdminAccount) => a.id === admin.id);
   expect(me.lastSignInAt).toBe(t.clock.now().toISOString());
@@ -31,7 +38,7 @@ test('a role-1 token cannot list admins', async () => {
   expect((await t.call(operator.token, { method: 'GET', url: '/admins' })).statusCode).toBe(403);
 });
 
-test("disabling an admin ends its sessions at once and is logged; re-enabling does not revive old tokens", async () => {
+test('disabling an admin ends its sessions at once and is logged; re-enabling does not revive old tokens', async () => {
   const victim = await signedInAdmin(t);
   expect((await t.call(victim.token, { method: 'GET', url: '/constant-variables' })).statusCode).toBe(200);
 
@@ -41,14 +48,23 @@ test("disabling an admin ends its sessions at once and is logged; re-enabling do
 
   expect((await t.call(victim.token, { method: 'GET', url: '/constant-variables' })).statusCode).toBe(401);
   expect((await t.call(victim.token, { method: 'POST', url: '/users/info' })).statusCode).toBe(401);
-  expect((await t.app.inject({ method: 'POST', url: '/users/login', payload: { email: victim.email, password: victim.password } })).statusCode).toBe(401);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/users/login', payload: { email: victim.email, password: victim.password } })).statusCode,
+  ).toBe(401);
 
   const log = (await t.call(admin.token, { method: 'GET', url: `/action-logs?target=admin:${victim.id}&action=admin` })).json();
-  expect(log.items[0]).toMatchObject({ action: 'admin.disable', adminEmail: admin.email, before: { status: 'active' }, after: { status: 'disabled' } });
+  expect(log.items[0]).toMatchObject({
+    action: 'admin.disable',
+    adminEmail: admin.email,
+    before: { status: 'active' },
+    after: { status: 'disabled' },
+  });
 
   expect((await setStatus(admin.token, victim.id, 'active')).statusCode).toBe(200);
   expect((await t.call(victim.token, { method: 'GET', url: '/constant-variables' })).statusCode).toBe(401);
-  expect((await t.app.inject({ method: 'POST', url: '/users/login', payload: { email: victim.email, password: victim.password } })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/users/login', payload: { email: victim.email, password: victim.password } })).statusCode,
+  ).toBe(200);
 });
 
 test('an admin cannot disable itself', async () => {

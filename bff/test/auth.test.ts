@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
+const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
 const info = (token: string | null) => t.call(token, { method: 'POST', url: '/users/info' });
 const protectedCall = (token: string | null) => t.call(token, { method: 'GET', url: '/constant-variables' });
 

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
+const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
 
 async function accountWithHash(passwordHash: string) {
   const email = `legacy-${Math.random().toString(36).slice(2)}@test.local`;
@@ -51,7 +50,13 @@ test('a bcrypt hash from before still signs in, and is replaced by argon2id at t
   const upgraded = await storedHash(admin.id);
   expect(upgraded).toMatch(/^\$argon2id\$/);
   expect(needsRehash(upgraded, TEST_PASSWORD_HASH)).toBe(false);
-  const log = await t.db.selectFrom('action_logs').select('after').where('action', '=', 'auth.login').where('target_id', '=', String(admin.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const log = await t.db
+    .selectFrom('action_logs')
+    .select('after')
+    .where('action', '=', 'auth.login')
+    .where('target_id', '=', String(admin.id))
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   expect(log.after).toMatchObject({ passwordHashUpgraded: true });
 
   expect((await login(admin.email, 'legacy password')).statusCode).toBe(200);

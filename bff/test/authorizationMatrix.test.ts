@@ -49,9 +49,7 @@ function requestFor(method: string, url: string): InjectOptions {
 }
 
 test('authorization matrix: every registered route × every refused caller → 401/403', async () => {
-  const routes = t.app.routeTable
-    .filter((r) => r.method !== 'OPTIONS')
-    .filter((r) => !OPEN_ROUTES.has(`${r.method} ${r.url}`));
+  const routes = t.app.routeTable.filter((r) => r.method !== 'OPTIONS').filter((r) => !OPEN_ROUTES.has(`${r.method} ${r.url}`));
   expect(routes.length).toBeGreaterThanOrEqual(20); // the app registers its routes: the matrix is not empty
 
   const cases = await refusedCallers();
@@ -79,7 +77,10 @@ test('control: a valid admin token is let through on every read route (the matri
   expect(reads.length).toBeGreaterThan(0);
   for (const { method, url } of reads) {
     const response = await t.call(admin.token, requestFor(method, url));
-    expect({ route: `${method} ${url}`, refused: [401, 403].includes(response.statusCode) }).toEqual({ route: `${method} ${url}`, refused: false });
+    expect({ route: `${method} ${url}`, refused: [401, 403].includes(response.statusCode) }).toEqual({
+      route: `${method} ${url}`,
+      refused: false,
+    });
   }
 });
 

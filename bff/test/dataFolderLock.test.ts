@@ -132,7 +132,6 @@ test('two BFFs on one data folder: the second refuses to start, naming the first
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(lockFileOf(dataDir))).toBe(false);
-
   } finally {
     for (const bff of cleanup) if (bff.child.exitCode === null && bff.child.signalCode === null) bff.child.kill('SIGKILL');
   }

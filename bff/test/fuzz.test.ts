@@ -61,7 +61,10 @@ async function bodySchemaOf(method: string, url: string): Promise<z.ZodType | un
   return found;
 }
 
-const versionArb = fc.oneof({ weight: 4, arbitrary: fc.constant('1') }, { weight: 1, arbitrary: junkValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) });
+const versionArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('1') },
+  { weight: 1, arbitrary: junkValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
+);
 
 test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database unchanged', async () => {
   const routes = t.app.routeTable.filter((r) => MUTATING.has(r.method) && !SKIPPED.has(`${r.method} ${r.url}`));
@@ -99,7 +102,10 @@ test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database u
       }),
       { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: false },
     );
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     summary.push(`  ${route} (${schema ? 'schema-derived + junk' : 'junk only'}, ${Date.now() - routeStarted} ms): ${byStatus}`);
   }
   console.log(
@@ -136,7 +142,9 @@ test('fuzzing the query string of every read route (filters, sort, paging): neve
     if (schema) withSchema++;
     await fc.assert(
       fc.asyncProperty(queryValuesFor(schema), async (pairs) => {
-        const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`).join('&');
+        const query = pairs
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`)
+          .join('&');
         const response = await t.call(token, { method: 'GET', url: `${url.replace(/:\w+/g, '1')}?${query}` });
         queries++;
         if (response.statusCode >= 500) {
@@ -147,7 +155,9 @@ test('fuzzing the query string of every read route (filters, sort, paging): neve
       { numRuns: QUERY_RUNS_PER_ROUTE },
     );
   }
-  console.log(`fuzz (query strings): ${routes.length} read routes (${withSchema} with a query schema), ${queries} queries tried, 5xx = ${failures.length}`);
+  console.log(
+    `fuzz (query strings): ${routes.length} read routes (${withSchema} with a query schema), ${queries} queries tried, 5xx = ${failures.length}`,
+  );
   expect(failures).toEqual([]);
 }, 300_000);
 
@@ -155,7 +165,11 @@ test('the database watcher sees a committed write and ignores a rolled-back one 
   await db.mark();
   expect(await db.changedTables()).toEqual([]);
   await db.mark();
-  await t.db.updateTable('news').set({ pinned: true }).where('id', '=', (await t.db.selectFrom('news').select('id').limit(1).executeTakeFirstOrThrow()).id).execute();
+  await t.db
+    .updateTable('news')
+    .set({ pinned: true })
+    .where('id', '=', (await t.db.selectFrom('news').select('id').limit(1).executeTakeFirstOrThrow()).id)
+    .execute();
   expect(await db.changedTables()).toEqual(['news']);
   await db.mark();
   await t.db.deleteFrom('players').where('id', '=', 20).execute();

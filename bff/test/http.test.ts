@@ -81,7 +81,11 @@ test('CORS: allowed origin gets headers, preflight allows the token header', asy
   const preflight = await t.app.inject({
     method: 'OPTIONS',
     url: '/constant-variables/1',
-    headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'token,content-type' },
+    headers: {
+      origin: 'http://localhost:8080',
+      'access-control-request-method': 'PUT',
+      'access-control-request-headers': 'token,content-type',
+    },
   });
   expect(preflight.statusCode).toBe(204);
   expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:8080');
@@ -111,7 +115,10 @@ describe('400, never 500, for values PostgreSQL would refuse', () => {
     pinned: false,
     ...overrides,
   });
-  const expectFieldError = (response: { statusCode: number; json(): { error: { code: string; fieldErrors: Record<string, string[]> } } }, field: string) => {
+  const expectFieldError = (
+    response: { statusCode: number; json(): { error: { code: string; fieldErrors: Record<string, string[]> } } },
+    field: string,
+  ) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
     expect(Object.keys(response.json().error.fieldErrors)).toContain(field);
@@ -124,7 +131,9 @@ describe('400, never 500, for values PostgreSQL would refuse', () => {
     expectFieldError(await t.call(token, { method: 'GET', url: '/action-logs?action=a%00b' }), 'action');
     expectFieldError(await t.call(token, { method: 'GET', url: '/constant-variables?q=%00' }), 'q');
     expect((await t.call(token, { method: 'GET', url: '/news/1%00' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/users/login', payload: { email: 'a\u0000@b.c', password: 'x' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/users/login', payload: { email: 'a\u0000@b.c', password: 'x' } })).statusCode).toBe(
+      400,
+    );
   });
 
   test('a path id past the largest PostgreSQL integer', async () => {
@@ -166,7 +175,11 @@ describe('400, never 500, for values PostgreSQL would refuse', () => {
     try {
       const response = await t.call(token, { method: 'POST', url: '/news', payload: news({ title: 'zzz' }) });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({ code: 'validation_failed', message: 'Some fields are invalid', fieldErrors: { _form: ['A value is out of range or not allowed'] } });
+      expect(response.json().error).toEqual({
+        code: 'validation_failed',
+        message: 'Some fields are invalid',
+        fieldErrors: { _form: ['A value is out of range or not allowed'] },
+      });
     } finally {
       await sql`alter table news drop constraint news_test_no_zzz`.execute(t.db);
     }

@@ -60,7 +60,9 @@ describe('validation', () => {
 
   test('player ids: positive integers, at most 100,000, reported on the list', async () => {
     const bad = await fieldErrorsOf({ allowedPlayerIds: [1, 2.5, -3, 0, '7', 2147483648, null] });
-    expect(bad.allowedPlayerIds).toEqual(['Player ids are whole numbers from 1 to 2147483647 (not 2.5, -3, 0, "7", 2147483648 and 1 more)']);
+    expect(bad.allowedPlayerIds).toEqual([
+      'Player ids are whole numbers from 1 to 2147483647 (not 2.5, -3, 0, "7", 2147483648 and 1 more)',
+    ]);
     expect((await fieldErrorsOf({ allowedPlayerIds: 'all' })).allowedPlayerIds).toEqual(['Send a list of player ids']);
     const tooMany = Array.from({ length: 100_001 }, (_, i) => i + 1);
     expect((await fieldErrorsOf({ allowedPlayerIds: tooMany })).allowedPlayerIds).toEqual(['At most 100,000 player ids at a time']);
@@ -189,7 +191,13 @@ describe('GET /dashboard/summary', () => {
 
 itKeepsTheDocumentContract({ t: () => app.t, token: () => app.token, operatorToken: () => app.operatorToken }, maintenanceDocument, {
   field: 'message',
-  change: (doc, n) => ({ enabled: doc.enabled, message: `Contract change ${n}`, plannedStart: null, plannedEnd: null, version: doc.version }),
+  change: (doc, n) => ({
+    enabled: doc.enabled,
+    message: `Contract change ${n}`,
+    plannedStart: null,
+    plannedEnd: null,
+    version: doc.version,
+  }),
   invalid: (doc) => ({ enabled: true, message: ' ', version: doc.version }),
   invalidField: 'message',
 });

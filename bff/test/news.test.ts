@@ -22,7 +22,6 @@ async function create(overrides: Record<string, unknown> = {}): Promise<NewsItem
   return response.json();
 }
 
-
 describe('contract', () => {
   itKeepsTheResourceContract(contract, newsResource);
 });
@@ -110,9 +109,9 @@ describe('validation', () => {
   test('PUT needs a version; the same rules apply', async () => {
     const item = await create();
     expect((await fieldErrorsOf({ ...draft() }, 'PUT', `/news/${item.id}`)).version).toBeDefined();
-    expect(
-      (await fieldErrorsOf({ ...draft({ publishEnd: at(app.t, -DAY) }), version: 1 }, 'PUT', `/news/${item.id}`)).publishEnd,
-    ).toEqual(['Publish end must be after publish start']);
+    expect((await fieldErrorsOf({ ...draft({ publishEnd: at(app.t, -DAY) }), version: 1 }, 'PUT', `/news/${item.id}`)).publishEnd).toEqual([
+      'Publish end must be after publish start',
+    ]);
   });
 });
 

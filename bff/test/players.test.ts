@@ -52,7 +52,10 @@ describe('POST /players/validate-ids', () => {
 
 describe('local seed data', () => {
   test('players 1..2000, deterministic, with a few banned', async () => {
-    const count = await t.db.selectFrom('players').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('players')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2000);
     const p97 = await t.db.selectFrom('players').selectAll().where('id', '=', 97).executeTakeFirstOrThrow();
     expect(p97).toMatchObject({ name: 'Player 0097', status: 'banned' });
@@ -75,7 +78,10 @@ describe('local seed data', () => {
     expect((await call('GET', '/news')).json().total).toBe(3);
     expect((await call('GET', '/active-flags')).json().total).toBe(3);
     expect((await call('GET', '/world-messages')).json().total).toBe(2);
-    const count = await t.db.selectFrom('players').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('players')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2000);
   });
 });

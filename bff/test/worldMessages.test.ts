@@ -5,7 +5,13 @@ import { itKeepsTheResourceContract, itReturns404 } from './support/resourceCont
 const { app, call, contract } = useSystemApp();
 
 function draft(overrides: Record<string, unknown> = {}) {
-  return { message: 'Servers restart soon', severity: 'warning', displayStart: at(app.t, HOUR), displayEnd: at(app.t, 2 * HOUR), ...overrides };
+  return {
+    message: 'Servers restart soon',
+    severity: 'warning',
+    displayStart: at(app.t, HOUR),
+    displayEnd: at(app.t, 2 * HOUR),
+    ...overrides,
+  };
 }
 
 async function create(overrides: Record<string, unknown> = {}): Promise<WorldMessage> {
@@ -55,7 +61,9 @@ describe('validation', () => {
   };
 
   test('display end before or equal to start', async () => {
-    expect((await fieldErrorsOf(draft({ displayEnd: at(app.t, 30 * 60_000) }))).displayEnd).toEqual(['Display end must be after display start']);
+    expect((await fieldErrorsOf(draft({ displayEnd: at(app.t, 30 * 60_000) }))).displayEnd).toEqual([
+      'Display end must be after display start',
+    ]);
     expect((await fieldErrorsOf(draft({ displayEnd: at(app.t, HOUR) }))).displayEnd).toEqual(['Display end must be after display start']);
   });
 
@@ -85,11 +93,18 @@ describe('validation', () => {
 describe('edit and cancel (scheduled only)', () => {
   test('PUT a scheduled message: saved, version bumped, logged', async () => {
     const message = await create();
-    const response = await call('PUT', `/world-messages/${message.id}`, { ...draft({ message: 'Edited', severity: 'critical' }), version: 1 });
+    const response = await call('PUT', `/world-messages/${message.id}`, {
+      ...draft({ message: 'Edited', severity: 'critical' }),
+      version: 1,
+    });
     expect(response.statusCode).toBe(200);
     const saved = response.json();
     expect(saved).toMatchObject({ message: 'Edited', severity: 'critical', version: 2, state: 'scheduled' });
-    expect(await lastLog(app.t, 'worldMessage', message.id)).toMatchObject({ action: 'worldMessage.update', before: message, after: saved });
+    expect(await lastLog(app.t, 'worldMessage', message.id)).toMatchObject({
+      action: 'worldMessage.update',
+      before: message,
+      after: saved,
+    });
   });
 
   test('cancel a scheduled one → state cancelled, logged with before/after', async () => {
@@ -111,7 +126,11 @@ describe('edit and cancel (scheduled only)', () => {
     // cancelled is final: no second cancel, no edit
     const again = await call('POST', `/world-messages/${message.id}/cancel`, { version: 2 });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'conflict', message: 'Only a scheduled message can be cancelled', current: cancelled });
+    expect(again.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'Only a scheduled message can be cancelled',
+      current: cancelled,
+    });
     const edit = await call('PUT', `/world-messages/${message.id}`, { ...draft(), version: 2 });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.message).toBe('Only a scheduled message can be edited');
@@ -153,9 +172,24 @@ describe('list: derived state, severity, search, sort, export', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
     await app.t.db.deleteFrom('world_messages').execute();
-    const scheduled = await create({ message: 'Scheduled one', severity: 'info', displayStart: at(app.t, HOUR), displayEnd: at(app.t, DAY) });
-    const showing = await create({ message: 'Showing NEEDLE', severity: 'critical', displayStart: at(app.t, -HOUR), displayEnd: at(app.t, 2 * HOUR) });
-    const cancelled = await create({ message: 'Cancelled one', severity: 'warning', displayStart: at(app.t, 3 * HOUR), displayEnd: at(app.t, DAY) });
+    const scheduled = await create({
+      message: 'Scheduled one',
+      severity: 'info',
+      displayStart: at(app.t, HOUR),
+      displayEnd: at(app.t, DAY),
+    });
+    const showing = await create({
+      message: 'Showing NEEDLE',
+      severity: 'critical',
+      displayStart: at(app.t, -HOUR),
+      displayEnd: at(app.t, 2 * HOUR),
+    });
+    const cancelled = await create({
+      message: 'Cancelled one',
+      severity: 'warning',
+      displayStart: at(app.t, 3 * HOUR),
+      displayEnd: at(app.t, DAY),
+    });
     await call('POST', `/world-messages/${cancelled.id}/cancel`, { version: 1 });
     ids = { scheduled: scheduled.id, showing: showing.id, cancelled: cancelled.id };
   });
@@ -180,7 +214,11 @@ describe('list: derived state, severity, search, sort, export', () => {
   test('severity filter, q, sorts (severity by rank), paging', async () => {
     expect(messages((await call('GET', '/world-messages?severity=critical')).json())).toEqual(['Showing NEEDLE']);
     expect(messages((await call('GET', '/world-messages?q=needle')).json())).toEqual(['Showing NEEDLE']);
-    expect(messages((await call('GET', '/world-messages?sort=severity')).json())).toEqual(['Scheduled one', 'Cancelled one', 'Showing NEEDLE']);
+    expect(messages((await call('GET', '/world-messages?sort=severity')).json())).toEqual([
+      'Scheduled one',
+      'Cancelled one',
+      'Showing NEEDLE',
+    ]);
     expect(messages((await call('GET', '/world-messages?sort=severity&order=desc')).json())[0]).toBe('Showing NEEDLE');
     expect(messages((await call('GET', '/world-messages')).json())).toEqual(['Cancelled one', 'Scheduled one', 'Showing NEEDLE']);
     expect(messages((await call('GET', '/world-messages?sort=displayStart')).json())[0]).toBe('Showing NEEDLE');

@@ -12,7 +12,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** Every route of the host's route table (path and owning remote), read from its source so none is missed. */
 function adminRoutes() {
   const source = fs.readFileSync(path.join(root, 'host/src/routes/routeTable.ts'), 'utf8');
-  const routes = [...source.matchAll(/\{\s*path:\s*'([^']+)',\s*name:\s*'[^']+',\s*remote:\s*'([^']+)'/g)].map(([, p, remote]) => ({ path: p, remote }));
+  const routes = [...source.matchAll(/\{\s*path:\s*'([^']+)',\s*name:\s*'[^']+',\s*remote:\s*'([^']+)'/g)].map(([, p, remote]) => ({
+    path: p,
+    remote,
+  }));
   assert.ok(routes.length >= 40, `expected the whole route table, read ${routes.length} routes`);
   return routes;
 }

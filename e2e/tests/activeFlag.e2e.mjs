@@ -37,7 +37,9 @@ describe('active flags', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Turn on e2e.new-mode?' });
     assert.match(await confirm.innerText(), /The game reads flags at its next refresh\./);
     await confirm.getByRole('button', { name: 'Turn on' }).click();
-    await page.waitForFunction(() => document.querySelector('[role="switch"][aria-label="e2e.new-mode"]')?.getAttribute('aria-checked') === 'true');
+    await page.waitForFunction(
+      () => document.querySelector('[role="switch"][aria-label="e2e.new-mode"]')?.getAttribute('aria-checked') === 'true',
+    );
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
     await page.reload();
     assert.equal(await main.getByRole('switch', { name: 'e2e.new-mode' }).getAttribute('aria-checked'), 'true');

@@ -35,7 +35,10 @@ describe('constant variables', () => {
     await main.getByRole('cell', { name: 'e2e.maxPlayers', exact: true }).waitFor();
 
     // Edit (the record goes in the query string)
-    await main.getByRole('row', { name: /e2e\.maxPlayers/ }).getByRole('link', { name: /edit/i }).click();
+    await main
+      .getByRole('row', { name: /e2e\.maxPlayers/ })
+      .getByRole('link', { name: /edit/i })
+      .click();
     await page.waitForURL(/\/admin\/constantVariables\/edit\?id=\d+/);
     await main.getByLabel('Value').fill('128');
     await main.getByRole('button', { name: 'Save changes' }).click();
@@ -43,9 +46,15 @@ describe('constant variables', () => {
     await main.getByRole('cell', { name: '128', exact: true }).waitFor();
 
     // Delete, with the confirm modal
-    await main.getByRole('row', { name: /e2e\.maxPlayers/ }).getByRole('button', { name: /delete/i }).click();
+    await main
+      .getByRole('row', { name: /e2e\.maxPlayers/ })
+      .getByRole('button', { name: /delete/i })
+      .click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText(/e2e\.maxPlayers/).first().waitFor();
+    await dialog
+      .getByText(/e2e\.maxPlayers/)
+      .first()
+      .waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await main.getByRole('cell', { name: 'e2e.maxPlayers', exact: true }).waitFor({ state: 'detached' });
 

@@ -59,7 +59,10 @@ describe('maintenance status', () => {
     for (const action of ['maintenance.update', 'maintenance.enable', 'maintenance.disable']) {
       await main.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
-    await main.getByRole('row', { name: /maintenance\.disable/ }).getByRole('button', { name: /View log entry/ }).click();
+    await main
+      .getByRole('row', { name: /maintenance\.disable/ })
+      .getByRole('button', { name: /View log entry/ })
+      .click();
     await page.waitForURL(/[?&]id=\d+/);
     await page.reload();
     const detail = page.getByRole('dialog', { name: /Action log entry #\d+/ });

@@ -79,10 +79,7 @@ describe('versioned releases composed per environment', () => {
     // shell contract ^2.0.0) is released in the last test. Other remotes are not released here: their
     // pages are not opened.
     await Promise.all([release('host', { quiet: true }), release('battle', { version: '1.0.0', quiet: true })]);
-    await Promise.all([
-      release('battle', { version: '1.1.0', quiet: true }),
-      release('system', { quiet: true }),
-    ]);
+    await Promise.all([release('battle', { version: '1.1.0', quiet: true }), release('system', { quiet: true })]);
     hostSnapshot = snapshot(path.join(artifacts, 'host', '1.0.0'));
 
     bff = await startBff({
@@ -127,7 +124,10 @@ describe('versioned releases composed per environment', () => {
       assert.equal(info.shellContract, '^1.0.0');
       assert.ok(info.singletons.react && info.singletons['@phoenix/shell']);
       assert.ok(fs.existsSync(path.join(dir, 'mf-manifest.json')) && fs.existsSync(path.join(dir, 'remoteEntry.js')));
-      assert.ok(fs.readdirSync(dir).some((f) => /\.[0-9a-f]{8}\.js$/.test(f)), 'content-hashed chunks');
+      assert.ok(
+        fs.readdirSync(dir).some((f) => /\.[0-9a-f]{8}\.js$/.test(f)),
+        'content-hashed chunks',
+      );
     }
     const host = JSON.parse(fs.readFileSync(path.join(artifacts, 'host/1.0.0/build-info.json'), 'utf8'));
     assert.ok(host.shellVersion, 'the host records the shell contract version it provides');
@@ -188,7 +188,10 @@ describe('versioned releases composed per environment', () => {
 
     // Another remote keeps working.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ConstantVariable Management' }).click();
-    await main.getByRole('heading', { name: /constant/i }).first().waitFor({ timeout: 30_000 });
+    await main
+      .getByRole('heading', { name: /constant/i })
+      .first()
+      .waitFor({ timeout: 30_000 });
     assert.equal(await main.getByText('This module is not compatible with this console').count(), 0);
     await context.close();
 

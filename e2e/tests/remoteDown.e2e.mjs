@@ -31,7 +31,10 @@ describe('a remote that cannot be loaded', () => {
 
     // Another remote keeps working.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ConstantVariable Management' }).click();
-    await main.getByRole('heading', { name: /constant/i }).first().waitFor();
+    await main
+      .getByRole('heading', { name: /constant/i })
+      .first()
+      .waitFor();
     assert.equal(await main.getByText('This page could not be loaded').count(), 0);
 
     // Still down when coming back to it.

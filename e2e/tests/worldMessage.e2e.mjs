@@ -11,7 +11,10 @@ describe('world messages', () => {
     const main = page.getByRole('main');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'World Message Management' }).click();
     await page.waitForURL(/\/admin\/worldMessage$/);
-    await main.getByRole('row', { name: /Welcome to the Ember Season!/ }).getByText('Showing').waitFor(); // seeded
+    await main
+      .getByRole('row', { name: /Welcome to the Ember Season!/ })
+      .getByText('Showing')
+      .waitFor(); // seeded
 
     // Create, with the display window checked on the client first.
     await main.getByRole('link', { name: 'New world message' }).click();

@@ -116,7 +116,9 @@ describe('sign in', () => {
 
   it('429: says to try again later', async () => {
     await start('/auth/login', {
-      handlers: defaultHandlers({ 'POST /users/login': () => ({ status: 429, body: { error: { code: 'too_many_requests', message: 'x' } } }) }),
+      handlers: defaultHandlers({
+        'POST /users/login': () => ({ status: 429, body: { error: { code: 'too_many_requests', message: 'x' } } }),
+      }),
     });
     await signInAs('admin@example.com', 'secret');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts, try again later');
@@ -184,7 +186,9 @@ describe('logout', () => {
   it('clears everything even when the logout call fails', async () => {
     storeSession();
     const { router, store } = await start('/admin', {
-      handlers: defaultHandlers({ 'POST /users/logout': () => ({ status: 500, body: { error: { code: 'internal_error', message: 'down' } } }) }),
+      handlers: defaultHandlers({
+        'POST /users/logout': () => ({ status: 500, body: { error: { code: 'internal_error', message: 'down' } } }),
+      }),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
@@ -203,7 +207,9 @@ describe('cross-tab', () => {
     const callsBefore = backend.calls.length;
     act(() => {
       window.localStorage.removeItem(STORAGE_KEY);
-      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, oldValue: 'x', newValue: null, storageArea: window.localStorage }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: STORAGE_KEY, oldValue: 'x', newValue: null, storageArea: window.localStorage }),
+      );
     });
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');

@@ -84,7 +84,13 @@ export function deriveRuntimeConfig(envFile, overrides = process.env, { sameOrig
   for (const [name, remote] of Object.entries(envFile.remotes ?? {})) {
     const base = sameOrigin
       ? ''
-      : (overrides[`PHOENIX_REMOTE_BASE_URL_${envKey(name)}`] || remote.baseUrl || overrides.PHOENIX_REMOTES_BASE_URL || envFile.remotesBaseUrl || '').replace(/\/+$/, '');
+      : (
+          overrides[`PHOENIX_REMOTE_BASE_URL_${envKey(name)}`] ||
+          remote.baseUrl ||
+          overrides.PHOENIX_REMOTES_BASE_URL ||
+          envFile.remotesBaseUrl ||
+          ''
+        ).replace(/\/+$/, '');
     remotes[name] = {
       version: remote.version,
       entry: (!sameOrigin && remote.entry) || `${base}/remotes/${name}/${remote.version}/mf-manifest.json`,
@@ -109,12 +115,19 @@ export function refusalsFor(envName, envFile, remote, version) {
   const info = readBuildInfo(remote, version);
   if (!info) {
     const released = listReleases(remote);
-    return [`${remote} ${version} was never released (released: ${released.length ? released.join(', ') : 'none'}; artifacts in ${artifactsRoot()})`];
+    return [
+      `${remote} ${version} was never released (released: ${released.length ? released.join(', ') : 'none'}; artifacts in ${artifactsRoot()})`,
+    ];
   }
   const hostVersion = envFile.host?.version;
   const hostInfo = hostVersion ? readBuildInfo('host', hostVersion) : null;
   if (!hostInfo) {
-    return [`cannot check ${remote} ${version} against the ${envName} host: host ${hostVersion ?? '(none pinned)'} was never released (released: ${listReleases('host').join(', ') || 'none'})`];
+    return [
+      `cannot check ${remote} ${version} against the ${envName} host: host ${hostVersion ?? '(none pinned)'} was never released (released: ${listReleases('host').join(', ') || 'none'})`,
+    ];
   }
-  return checkCompatibility(hostInfo, info).problems.map((p) => `${remote} ${version} ${p.replace(/^needs shell contract (\S+) but the host (\S+)/, `needs shell contract $1 but the ${envName} host $2`)}`);
+  return checkCompatibility(hostInfo, info).problems.map(
+    (p) =>
+      `${remote} ${version} ${p.replace(/^needs shell contract (\S+) but the host (\S+)/, `needs shell contract $1 but the ${envName} host $2`)}`,
+  );
 }

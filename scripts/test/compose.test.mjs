@@ -19,7 +19,11 @@ function bffEnvNames() {
       if (entry.isDirectory()) walk(file);
       else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
         const source = fs.readFileSync(file, 'utf8');
-        for (const re of [/\benv\.([A-Z][A-Z0-9_]*)/g, /\benv\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\]/g, /\(\s*env\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g]) {
+        for (const re of [
+          /\benv\.([A-Z][A-Z0-9_]*)/g,
+          /\benv\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\]/g,
+          /\(\s*env\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+        ]) {
           for (const m of source.matchAll(re)) names.add(m[1]);
         }
       }
@@ -30,12 +34,11 @@ function bffEnvNames() {
 }
 
 const envEntries = (service) =>
-  Array.isArray(service.environment)
-    ? service.environment.map((e) => e.split('=')[0])
-    : Object.keys(service.environment ?? {});
+  Array.isArray(service.environment) ? service.environment.map((e) => e.split('=')[0]) : Object.keys(service.environment ?? {});
 
 /** The Dockerfile a service builds from, as text. */
-const dockerfileOf = (service) => fs.readFileSync(path.resolve(repoRoot, service.build.context, service.build.dockerfile ?? 'Dockerfile'), 'utf8');
+const dockerfileOf = (service) =>
+  fs.readFileSync(path.resolve(repoRoot, service.build.context, service.build.dockerfile ?? 'Dockerfile'), 'utf8');
 
 /** The Node major each stage's FROM resolves to (ARG defaults substituted). */
 function nodeMajors(dockerfile) {
@@ -108,7 +111,8 @@ describe('docker images', () => {
       }
     };
     walk(path.join(repoRoot, 'scripts/serve.mjs'));
-    for (const file of imports) assert.ok(dockerfile.includes(path.basename(file)), `static.Dockerfile does not copy ${path.relative(repoRoot, file)}`);
+    for (const file of imports)
+      assert.ok(dockerfile.includes(path.basename(file)), `static.Dockerfile does not copy ${path.relative(repoRoot, file)}`);
   });
 });
 
@@ -128,10 +132,14 @@ describe('docker-compose.yml', () => {
       const dockerfile = path.resolve(context, service.build.dockerfile ?? 'Dockerfile');
       assert.ok(fs.existsSync(dockerfile), `${name}: ${dockerfile} is missing`);
       const text = fs.readFileSync(dockerfile, 'utf8');
-      for (const arg of Object.keys(service.build.args ?? {})) assert.match(text, new RegExp(`^ARG ${arg}\\b`, 'm'), `${name}: ${dockerfile} has no ARG ${arg}`);
+      for (const arg of Object.keys(service.build.args ?? {}))
+        assert.match(text, new RegExp(`^ARG ${arg}\\b`, 'm'), `${name}: ${dockerfile} has no ARG ${arg}`);
       // Every COPY source in the Dockerfile exists in the context (artifacts/ is produced by releases).
       for (const m of text.matchAll(/^COPY\s+(?!--from)(.+)$/gm)) {
-        const parts = m[1].trim().split(/\s+/).filter((p) => !p.startsWith('--'));
+        const parts = m[1]
+          .trim()
+          .split(/\s+/)
+          .filter((p) => !p.startsWith('--'));
         for (const src of parts.slice(0, -1)) {
           if (src.startsWith('artifacts')) continue;
           assert.ok(fs.existsSync(path.resolve(context, src)), `${name}: ${path.basename(dockerfile)} copies ${src}, which does not exist`);
@@ -160,11 +168,18 @@ describe('docker-compose.yml', () => {
 
   it('points the host at each remote service by its published port', () => {
     const env = services.host.environment;
-    REMOTES.forEach((r, i) => assert.equal(env[`PHOENIX_REMOTE_BASE_URL_${r.toUpperCase().replace(/-/g, '_')}`], `http://localhost:${8081 + i}`));
-    assert.ok(fs.existsSync(path.join(repoRoot, 'environments', `${env.PHOENIX_ENV_NAME}.json`)), 'PHOENIX_ENV_NAME names no environment file');
+    REMOTES.forEach((r, i) =>
+      assert.equal(env[`PHOENIX_REMOTE_BASE_URL_${r.toUpperCase().replace(/-/g, '_')}`], `http://localhost:${8081 + i}`),
+    );
+    assert.ok(
+      fs.existsSync(path.join(repoRoot, 'environments', `${env.PHOENIX_ENV_NAME}.json`)),
+      'PHOENIX_ENV_NAME names no environment file',
+    );
     const bffPort = services.bff.ports[0].split(':')[0];
     assert.equal(new URL(env.PHOENIX_API_BASE).port, bffPort);
-    const serve = fs.readFileSync(path.join(repoRoot, 'scripts/serve.mjs'), 'utf8') + fs.readFileSync(path.join(repoRoot, 'scripts/lib/releases.mjs'), 'utf8');
+    const serve =
+      fs.readFileSync(path.join(repoRoot, 'scripts/serve.mjs'), 'utf8') +
+      fs.readFileSync(path.join(repoRoot, 'scripts/lib/releases.mjs'), 'utf8');
     for (const name of envEntries(services.host)) {
       if (name.startsWith('PHOENIX_REMOTE_BASE_URL_')) continue;
       assert.ok(serve.includes(name), `host: ${name} is read by nothing in scripts/serve.mjs`);
@@ -188,7 +203,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('keeps the database in a declared named volume', () => {
-    const named = (service) => (service.volumes ?? []).map((v) => (typeof v === 'string' ? v.split(':')[0] : v.source)).filter((s) => !s.startsWith('.') && !s.startsWith('/'));
+    const named = (service) =>
+      (service.volumes ?? [])
+        .map((v) => (typeof v === 'string' ? v.split(':')[0] : v.source))
+        .filter((s) => !s.startsWith('.') && !s.startsWith('/'));
     for (const [name, service] of Object.entries(services)) {
       for (const volume of named(service)) assert.ok(volume in (compose.volumes ?? {}), `${name} uses undeclared volume ${volume}`);
     }
@@ -204,7 +222,8 @@ describe('docker-compose.yml', () => {
   it('sets only environment variables the BFF reads, and connects it to the postgres service', () => {
     const read = bffEnvNames();
     assert.ok(read.has('DATABASE_URL'), 'the BFF reads no DATABASE_URL?');
-    for (const name of envEntries(services.bff)) assert.ok(read.has(name), `bff: ${name} is not read by bff/src (it reads ${[...read].sort().join(', ')})`);
+    for (const name of envEntries(services.bff))
+      assert.ok(read.has(name), `bff: ${name} is not read by bff/src (it reads ${[...read].sort().join(', ')})`);
     const url = new URL(services.bff.environment.DATABASE_URL.replace(/\$\{POSTGRES_PASSWORD:-([^}]*)\}/g, '$1'));
     assert.equal(url.hostname, 'postgres');
     assert.equal(url.port, '5432');

@@ -92,7 +92,10 @@ describe('scripts/env.mjs', () => {
   it('shows the environment with derived entries and a verdict per remote', () => {
     const r = run('stg', 'show');
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /points\s+1\.1\.0\s+ok\s+https:\/\/admin-static\.phoenix-game\.example\/remotes\/points\/1\.1\.0\/mf-manifest\.json/);
+    assert.match(
+      r.out,
+      /points\s+1\.1\.0\s+ok\s+https:\/\/admin-static\.phoenix-game\.example\/remotes\/points\/1\.1\.0\/mf-manifest\.json/,
+    );
     assert.match(r.out, /battle\s+1\.0\.0\s+\[battle 1\.0\.0 was never released/);
   });
 

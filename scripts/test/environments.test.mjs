@@ -10,7 +10,10 @@ const read = (env) => JSON.parse(fs.readFileSync(path.join(repoRoot, 'environmen
 
 describe('environments/*.json', () => {
   it('exists for every environment and nothing else', () => {
-    const files = fs.readdirSync(path.join(repoRoot, 'environments')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    const files = fs
+      .readdirSync(path.join(repoRoot, 'environments'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
     assert.deepEqual(files.sort(), [...ENVIRONMENTS].sort());
   });
   for (const env of ENVIRONMENTS) {
@@ -23,7 +26,8 @@ describe('environments/*.json', () => {
       assert.deepEqual(Object.keys(file.remotes).sort(), [...REMOTES].sort());
       for (const remote of REMOTES) assert.ok(isVersion(file.remotes[remote].version), `${remote}.version`);
       const config = deriveRuntimeConfig(file, {});
-      for (const remote of REMOTES) assert.match(config.remotes[remote].entry, new RegExp(`/remotes/${remote}/${file.remotes[remote].version}/mf-manifest\\.json$`));
+      for (const remote of REMOTES)
+        assert.match(config.remotes[remote].entry, new RegExp(`/remotes/${remote}/${file.remotes[remote].version}/mf-manifest\\.json$`));
       if (env !== 'local') assert.doesNotThrow(() => new URL(config.remotes.points.entry));
     });
   }

@@ -65,7 +65,8 @@ function freePort() {
   });
 }
 
-const exited = (proc) => new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', resolve)));
+const exited = (proc) =>
+  new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', resolve)));
 
 describe('process groups (scripts/lib/processGroup.mjs)', { skip: !linux && 'needs Linux (/proc)' }, () => {
   const fixture = path.join(repoRoot, 'scripts/test/fixtures/groupOwner.mjs');

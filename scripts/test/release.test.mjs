@@ -13,7 +13,8 @@ describe('scripts/release.mjs', () => {
     box = makeSandbox();
   });
   after(() => box.cleanup());
-  const run = (...args) => spawnSync(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), ...args], { env: box.env, encoding: 'utf8' });
+  const run = (...args) =>
+    spawnSync(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), ...args], { env: box.env, encoding: 'utf8' });
 
   it('refuses to overwrite a released version', () => {
     const dir = box.release('points', '1.4.0');

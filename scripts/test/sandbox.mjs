@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../lib/releases.mjs';
 
-export const SINGLETONS = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router-dom': '7.18.5', jotai: '2.20.3', '@phoenix/shell': '1.0.0' };
+export const SINGLETONS = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  'react-router-dom': '7.18.5',
+  jotai: '2.20.3',
+  '@phoenix/shell': '1.0.0',
+};
 
 export function makeSandbox() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-releases-'));
@@ -39,7 +45,10 @@ export function makeSandbox() {
       return out;
     },
     cleanup() {
-      for (const [key, value] of [['PHOENIX_ARTIFACTS', previous.a], ['PHOENIX_ENVIRONMENTS', previous.e]]) {
+      for (const [key, value] of [
+        ['PHOENIX_ARTIFACTS', previous.a],
+        ['PHOENIX_ENVIRONMENTS', previous.e],
+      ]) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }

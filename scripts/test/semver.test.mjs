@@ -44,8 +44,20 @@ describe('semver', () => {
 });
 
 describe('checkCompatibility', () => {
-  const host = { name: '@phoenix/host', version: '1.3.0', shellContract: '^1.0.0', shellVersion: '1.2.0', singletons: { react: '19.3.1', jotai: '2.20.3' } };
-  const remote = (over = {}) => ({ name: '@phoenix/remote-points', version: '1.4.0', shellContract: '^1.0.0', singletons: { react: '19.0.0', jotai: '2.1.0' }, ...over });
+  const host = {
+    name: '@phoenix/host',
+    version: '1.3.0',
+    shellContract: '^1.0.0',
+    shellVersion: '1.2.0',
+    singletons: { react: '19.3.1', jotai: '2.20.3' },
+  };
+  const remote = (over = {}) => ({
+    name: '@phoenix/remote-points',
+    version: '1.4.0',
+    shellContract: '^1.0.0',
+    singletons: { react: '19.0.0', jotai: '2.1.0' },
+    ...over,
+  });
 
   it('accepts a remote whose shell range the host provides and whose singletons share majors', () => {
     assert.deepEqual(checkCompatibility(host, remote()), { compatible: true, problems: [] });

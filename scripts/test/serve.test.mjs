@@ -31,7 +31,12 @@ function request(url, { method = 'GET', headers = {}, path: rawPath } = {}) {
 
 /** Parses a CSP header into { directive: [sources] }. */
 function parseCsp(header) {
-  return Object.fromEntries(header.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 describe('cacheControlFor', () => {
@@ -48,12 +53,25 @@ describe('cacheControlFor', () => {
 
 describe('contentSecurityPolicy', () => {
   it('allows exactly the origins the runtime configuration names', () => {
-    const csp = parseCsp(contentSecurityPolicy({
-      apiBase: 'https://bff.example/api', pointsApiBase: 'https://points.example:8443/points', chainRpcUrl: 'wss://rpc.example/v1',
-      remotes: { battle: { entry: 'https://cdn.example/remotes/battle/1.0.0/mf-manifest.json' }, points: { entry: '/remotes/points/1.0.0/mf-manifest.json' } },
-    }));
+    const csp = parseCsp(
+      contentSecurityPolicy({
+        apiBase: 'https://bff.example/api',
+        pointsApiBase: 'https://points.example:8443/points',
+        chainRpcUrl: 'wss://rpc.example/v1',
+        remotes: {
+          battle: { entry: 'https://cdn.example/remotes/battle/1.0.0/mf-manifest.json' },
+          points: { entry: '/remotes/points/1.0.0/mf-manifest.json' },
+        },
+      }),
+    );
     assert.deepEqual(csp['script-src'], ["'self'", 'https://cdn.example']);
-    assert.deepEqual(csp['connect-src'], ["'self'", 'https://cdn.example', 'https://bff.example', 'https://points.example:8443', 'wss://rpc.example']);
+    assert.deepEqual(csp['connect-src'], [
+      "'self'",
+      'https://cdn.example',
+      'https://bff.example',
+      'https://points.example:8443',
+      'wss://rpc.example',
+    ]);
     assert.deepEqual(csp['default-src'], ["'self'"]);
     assert.deepEqual(csp['object-src'], ["'none'"]);
     assert.deepEqual(csp['base-uri'], ["'none'"]);
@@ -61,7 +79,9 @@ describe('contentSecurityPolicy', () => {
     assert.deepEqual(csp['style-src'], ["'self'", "'unsafe-inline'"]);
   });
   it('ignores what is not an http(s)/ws(s) origin', () => {
-    const csp = parseCsp(contentSecurityPolicy({ apiBase: 'javascript:alert(1)', remotes: { battle: { entry: 'data:text/javascript,1' } } }));
+    const csp = parseCsp(
+      contentSecurityPolicy({ apiBase: 'javascript:alert(1)', remotes: { battle: { entry: 'data:text/javascript,1' } } }),
+    );
     assert.deepEqual(csp['script-src'], ["'self'"]);
     assert.deepEqual(csp['connect-src'], ["'self'"]);
   });
@@ -69,10 +89,18 @@ describe('contentSecurityPolicy', () => {
 
 describe('deriveRuntimeConfig', () => {
   const file = {
-    environment: 'stg', apiBase: 'https://stg-bff.x.example', pointsApiBase: 'https://stg-bff.x.example/points',
-    chainRpcUrl: 'https://rpc.example', stakingContractAddress: `0x${'0'.repeat(40)}`, remotesBaseUrl: 'https://cdn.example/',
+    environment: 'stg',
+    apiBase: 'https://stg-bff.x.example',
+    pointsApiBase: 'https://stg-bff.x.example/points',
+    chainRpcUrl: 'https://rpc.example',
+    stakingContractAddress: `0x${'0'.repeat(40)}`,
+    remotesBaseUrl: 'https://cdn.example/',
     host: { version: '1.0.0' },
-    remotes: { points: { version: '1.4.0' }, battle: { version: '1.0.0', baseUrl: 'https://battle.example' }, system: { version: '1.0.0', entry: 'https://x/remoteEntry.js' } },
+    remotes: {
+      points: { version: '1.4.0' },
+      battle: { version: '1.0.0', baseUrl: 'https://battle.example' },
+      system: { version: '1.0.0', entry: 'https://x/remoteEntry.js' },
+    },
     history: [],
   };
   it('derives each remote entry from its version and base', () => {
@@ -84,7 +112,10 @@ describe('deriveRuntimeConfig', () => {
     assert.equal(config.history, undefined);
   });
   it('takes deployment overrides from the process environment', () => {
-    const config = deriveRuntimeConfig(file, { PHOENIX_API_BASE: 'http://localhost:8787', PHOENIX_REMOTE_BASE_URL_POINTS: 'http://localhost:8085' });
+    const config = deriveRuntimeConfig(file, {
+      PHOENIX_API_BASE: 'http://localhost:8787',
+      PHOENIX_REMOTE_BASE_URL_POINTS: 'http://localhost:8085',
+    });
     assert.equal(config.apiBase, 'http://localhost:8787');
     assert.equal(config.remotes.points.entry, 'http://localhost:8085/remotes/points/1.4.0/mf-manifest.json');
   });
@@ -208,7 +239,13 @@ describe('scripts/serve.mjs', () => {
 
   it('revalidates /config.json, the manifest and index.html with ETags, and keeps hashed chunks immutable', async () => {
     const url = await start({ env: 'stg' });
-    for (const file of ['/config.json', '/remotes/battle/1.0.0/mf-manifest.json', '/remotes/battle/1.0.0/build-info.json', '/', '/admin/battle']) {
+    for (const file of [
+      '/config.json',
+      '/remotes/battle/1.0.0/mf-manifest.json',
+      '/remotes/battle/1.0.0/build-info.json',
+      '/',
+      '/admin/battle',
+    ]) {
       const first = await request(`${url}${file}`);
       assert.equal(first.status, 200, file);
       assert.equal(first.headers['cache-control'], 'no-cache', file);
@@ -240,8 +277,19 @@ describe('scripts/serve.mjs', () => {
     const csp = parseCsp(page.headers['content-security-policy']);
     // stg: remotes from its CDN (battle overridden), API and points on the BFF, the chain RPC.
     assert.deepEqual(csp['script-src'], ["'self'", 'https://admin-static.phoenix-game.example', 'http://localhost:8084']);
-    assert.deepEqual(csp['connect-src'], ["'self'", 'https://admin-static.phoenix-game.example', 'http://localhost:8084', 'https://stg-bff.phoenix-game.example', 'https://ethereum-sepolia-rpc.publicnode.com']);
-    for (const [name, value] of [['object-src', "'none'"], ['base-uri', "'none'"], ['frame-ancestors', "'none'"]]) assert.deepEqual(csp[name], [value]);
+    assert.deepEqual(csp['connect-src'], [
+      "'self'",
+      'https://admin-static.phoenix-game.example',
+      'http://localhost:8084',
+      'https://stg-bff.phoenix-game.example',
+      'https://ethereum-sepolia-rpc.publicnode.com',
+    ]);
+    for (const [name, value] of [
+      ['object-src', "'none'"],
+      ['base-uri', "'none'"],
+      ['frame-ancestors', "'none'"],
+    ])
+      assert.deepEqual(csp[name], [value]);
     assert.ok(!csp['script-src'].includes("'unsafe-inline'") && !csp['script-src'].includes("'unsafe-eval'"));
 
     const remote = await start({ only: 'battle' });
@@ -257,7 +305,11 @@ describe('scripts/serve.mjs', () => {
     assert.equal((await request(`${url}/remotes/battle/1.0.0/remoteEntry.js.map`)).status, 404);
     assert.equal((await request(`${url}/main.0123abcd.js.map`)).status, 404);
     assert.equal((await request(`${url}/main.0123abcd.js`)).status, 200);
-    for (const escape of ['/remotes/battle/..%2F..%2F..%2Fenvironments/stg.json', '/remotes/battle/1.0.0/%2e%2e/%2e%2e/%2e%2e/environments/stg.json', '/..%2f..%2fenvironments/stg.json']) {
+    for (const escape of [
+      '/remotes/battle/..%2F..%2F..%2Fenvironments/stg.json',
+      '/remotes/battle/1.0.0/%2e%2e/%2e%2e/%2e%2e/environments/stg.json',
+      '/..%2f..%2fenvironments/stg.json',
+    ]) {
       const res = await request(url, { path: escape });
       assert.ok([403, 404].includes(res.status), `${escape}: ${res.status}`);
       assert.doesNotMatch(res.body.toString(), /stakingContractAddress/);

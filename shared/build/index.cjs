@@ -37,7 +37,15 @@ function precompressionPlugins() {
   // build-info.json is rewritten by scripts/release.mjs after the build: a copy would go stale.
   const exclude = /(^|\/)(build-info|mf-manifest-stats)\.json$/;
   return [
-    new CompressionPlugin({ test, exclude, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
+    new CompressionPlugin({
+      test,
+      exclude,
+      algorithm: 'gzip',
+      filename: '[path][base].gz',
+      compressionOptions: { level: 9 },
+      threshold: 512,
+      minRatio: 0.9,
+    }),
     new CompressionPlugin({
       test,
       exclude,
@@ -70,7 +78,8 @@ function installedVersion(pkg, fromDir) {
  * react-router's server and framework half (request handlers, cookies, sessions, RSC, static
  * rendering): a SPA never uses it, and a shared module cannot be tree-shaken by its consumers.
  */
-const ROUTER_SERVER_ONLY = /^(UNSAFE_|unstable_(RSC|routeRSC|setDevServer)|HydratedRouter$|Links$|Meta$|Scripts$|PrefetchPageLinks$|ServerRouter$|StaticRouter|createCookie|createSession|createMemorySessionStorage$|createRequestHandler$|createRoutesStub$|createStatic|isCookie$|isSession$)/;
+const ROUTER_SERVER_ONLY =
+  /^(UNSAFE_|unstable_(RSC|routeRSC|setDevServer)|HydratedRouter$|Links$|Meta$|Scripts$|PrefetchPageLinks$|ServerRouter$|StaticRouter|createCookie|createSession|createMemorySessionStorage$|createRequestHandler$|createRoutesStub$|createStatic|isCookie$|isSession$)/;
 
 /** The ESM file a package's `exports` gives for `import` (what webpack itself would pick). */
 function esmEntry(pkgDir, subpath) {
@@ -163,7 +172,10 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') } },
+            use: {
+              loader: require.resolve('ts-loader'),
+              options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') },
+            },
           },
         ],
       },
@@ -186,14 +198,15 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
             compiler.hooks.thisCompilation.tap('PhoenixBuildInfo', (compilation) => {
               const { sources, Compilation } = compiler.webpack;
               compilation.hooks.processAssets.tap({ name: 'PhoenixBuildInfo', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-                compilation.emitAsset('build-info.json', new sources.RawSource(JSON.stringify({ ...info, builtAt: new Date().toISOString() }, null, 2)));
+                compilation.emitAsset(
+                  'build-info.json',
+                  new sources.RawSource(JSON.stringify({ ...info, builtAt: new Date().toISOString() }, null, 2)),
+                );
               });
             });
           },
         },
-        ...(kind === 'host'
-          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' })]
-          : []),
+        ...(kind === 'host' ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' })] : []),
         ...(mode === 'production' ? precompressionPlugins() : []),
       ],
       optimization: { moduleIds: 'deterministic' },

@@ -22,12 +22,7 @@ export interface ActionLogEntry {
 }
 
 /** Writes one action-log row. Takes the transaction of the change so both commit or neither. */
-export async function writeActionLog(
-  trx: Transaction<Database>,
-  actor: LogActor,
-  entry: ActionLogEntry,
-  at: Date,
-): Promise<void> {
+export async function writeActionLog(trx: Transaction<Database>, actor: LogActor, entry: ActionLogEntry, at: Date): Promise<void> {
   await trx
     .insertInto('action_logs')
     .values({

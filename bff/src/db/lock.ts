@@ -23,10 +23,7 @@ export class DataFolderLockedError extends Error {
     const who = holder
       ? `process ${holder.pid} on ${holder.host}, running since ${holder.startedAt}`
       : 'another process (its lock file is unreadable)';
-    super(
-      `The data folder ${dataDir} is in use by ${who}. Stop that process first` +
-        ` (if it is surely gone, delete ${lockFile}).`,
-    );
+    super(`The data folder ${dataDir} is in use by ${who}. Stop that process first` + ` (if it is surely gone, delete ${lockFile}).`);
     this.name = 'DataFolderLockedError';
   }
 }

@@ -18,11 +18,7 @@ export interface CappedTotal {
 }
 
 /** count(*) over at most TOTAL_CAP + 1 matching rows: never scans a million rows per page. */
-export async function cappedCount(
-  db: Kysely<any>,
-  filtered: SelectQueryBuilder<any, any, any>,
-  cap = TOTAL_CAP,
-): Promise<CappedTotal> {
+export async function cappedCount(db: Kysely<any>, filtered: SelectQueryBuilder<any, any, any>, cap = TOTAL_CAP): Promise<CappedTotal> {
   const limited = filtered.select(sql<number>`1`.as('one')).limit(cap + 1);
   const row = await db
     .selectFrom(limited.as('capped'))
@@ -36,7 +32,9 @@ export async function cappedCount(
 export function assertPageWithinCap(page: number, pageSize: number, cap = TOTAL_CAP): void {
   if ((page - 1) * pageSize >= cap) {
     throw validationFailed(
-      { page: [`Only the first ${cap.toLocaleString('en-US')} rows can be paged: reverse the sort or narrow the filters to see older ones`] },
+      {
+        page: [`Only the first ${cap.toLocaleString('en-US')} rows can be paged: reverse the sort or narrow the filters to see older ones`],
+      },
       'This page is too deep',
     );
   }
@@ -55,8 +53,7 @@ export async function pageRows<Row>(
   page: number,
   pageSize: number,
 ): Promise<Row[]> {
-  const order = (qb: SelectQueryBuilder<any, any, any>) =>
-    terms.reduce((acc, term) => acc.orderBy(term.key as never, term.direction), qb);
+  const order = (qb: SelectQueryBuilder<any, any, any>) => terms.reduce((acc, term) => acc.orderBy(term.key as never, term.direction), qb);
   const ids = order(filtered.select(sql.ref(`${table}.id`).as('id')))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -125,7 +122,10 @@ function after(terms: readonly KeysetTerm[], last: readonly KeyValue[]): RawBuil
     const equalBefore = terms.slice(0, i).map((t, j) => (last[j] === null ? sql`${t.key} is null` : sql`${t.key} = ${last[j]}`));
     return sql.join([...equalBefore, strictlyAfter(term, last[i])], sql` and `);
   });
-  return sql<boolean>`(${sql.join(alternatives.map((a) => sql`(${a})`), sql` or `)})`;
+  return sql<boolean>`(${sql.join(
+    alternatives.map((a) => sql`(${a})`),
+    sql` or `,
+  )})`;
 }
 
 function strictlyAfter(term: KeysetTerm, value: KeyValue): RawBuilder<unknown> {

@@ -20,9 +20,7 @@ import type { Database, DocumentVersionRow } from './schema';
 
 /** Tables shaped as a singleton document. */
 export type DocumentTable = {
-  [K in keyof Database]: Database[K] extends { id: number; version: number; updated_at: unknown; updated_by: string | null }
-    ? K
-    : never;
+  [K in keyof Database]: Database[K] extends { id: number; version: number; updated_at: unknown; updated_by: string | null } ? K : never;
 }[keyof Database];
 
 type Managed = 'id' | 'version' | 'updated_at' | 'updated_by';
@@ -43,10 +41,7 @@ export interface VersionedDocumentSpec<D extends AnyDocument, T extends Document
 /** The document's row id; also the action log's target id. */
 export const DOCUMENT_ROW_ID = 1;
 
-export function versionedDocument<const D extends AnyDocument, T extends DocumentTable>(
-  definition: D,
-  spec: VersionedDocumentSpec<D, T>,
-) {
+export function versionedDocument<const D extends AnyDocument, T extends DocumentTable>(definition: D, spec: VersionedDocumentSpec<D, T>) {
   type Rec = RecordOf<D>;
   type Row = Selectable<Database[T]>;
   const { target, noun } = definition;
@@ -116,7 +111,11 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
      * the history when it is not there yet (a document saved before its history existed).
      */
     async ensure(db: Kysely<Database>): Promise<void> {
-      await untyped(db).insertInto(name).values({ id: DOCUMENT_ROW_ID }).onConflict((oc: any) => oc.column('id').doNothing()).execute();
+      await untyped(db)
+        .insertInto(name)
+        .values({ id: DOCUMENT_ROW_ID })
+        .onConflict((oc: any) => oc.column('id').doNothing())
+        .execute();
       const row = await untyped(db).selectFrom(name).selectAll().where('id', '=', DOCUMENT_ROW_ID).executeTakeFirstOrThrow();
       const current = spec.toApi(row as Row);
       await db
@@ -149,7 +148,12 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
      */
     async restore(trx: Transaction<Database>, from: number, currentVersion: number, by: string, now: Date): Promise<Outcome<Rec>> {
       const before = await lock(trx, currentVersion);
-      const old = await trx.selectFrom('document_versions').selectAll().where('document', '=', target).where('version', '=', from).executeTakeFirst();
+      const old = await trx
+        .selectFrom('document_versions')
+        .selectAll()
+        .where('document', '=', target)
+        .where('version', '=', from)
+        .executeTakeFirst();
       if (!old) throw unknownVersion();
       const parsed = definition.schemas.update.safeParse({ ...(old.value as object), version: currentVersion });
       if (!parsed.success) {
@@ -159,21 +163,24 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
     },
 
     /** GET history: newest first. */
-    async history(db: Kysely<Database>, page: { page: number; pageSize: number }): Promise<{ items: DocumentVersion<Rec>[]; total: number }> {
+    async history(
+      db: Kysely<Database>,
+      page: { page: number; pageSize: number },
+    ): Promise<{ items: DocumentVersion<Rec>[]; total: number }> {
       const versions = db.selectFrom('document_versions').where('document', '=', target);
       const count = await versions.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await versions
-        .selectAll()
-        .orderBy('version', 'desc')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute();
+      const rows = await versions.selectAll().orderBy('version', 'desc').limit(page.pageSize).offset(offsetOf(page)).execute();
       return { items: rows.map(toVersion), total: Number(count.total) };
     },
 
     /** GET history/:version: 404 for an unknown version. */
     async version(db: Kysely<Database>, version: number): Promise<DocumentVersion<Rec>> {
-      const row = await db.selectFrom('document_versions').selectAll().where('document', '=', target).where('version', '=', version).executeTakeFirst();
+      const row = await db
+        .selectFrom('document_versions')
+        .selectAll()
+        .where('document', '=', target)
+        .where('version', '=', version)
+        .executeTakeFirst();
       if (!row) throw unknownVersion();
       return toVersion(row);
     },

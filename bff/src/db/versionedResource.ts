@@ -1,4 +1,13 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { AnyResource, CreateOf, QueryOf, RecordOf, SortOf, UpdateOf } from '@phoenix/contract';
 import { conflict, notFound, validationFailed } from '../http/errors';
 import { likeEscape } from '../http/validate';
@@ -75,10 +84,7 @@ export interface VersionedResourceSpec<D extends AnyResource, T extends Versione
  * The repository of a resource declared in the contract (`defineResource`): the definition gives
  * the target, noun and sorts; the spec maps it onto its table.
  */
-export function versionedResource<const D extends AnyResource, T extends VersionedTable>(
-  definition: D,
-  spec: VersionedResourceSpec<D, T>,
-) {
+export function versionedResource<const D extends AnyResource, T extends VersionedTable>(definition: D, spec: VersionedResourceSpec<D, T>) {
   type Row = RowOf<T>;
   type Api = RecordOf<D>;
   type Sort = SortOf<D>;
@@ -145,7 +151,10 @@ export function versionedResource<const D extends AnyResource, T extends Version
   }
 
   async function uniqueTaken(trx: Transaction<Database>, value: unknown, exceptId?: number): Promise<boolean> {
-    let qb = untyped(trx).selectFrom(name).select('id').where(spec.unique!.column, '=', value as any);
+    let qb = untyped(trx)
+      .selectFrom(name)
+      .select('id')
+      .where(spec.unique!.column, '=', value as any);
     if (exceptId !== undefined) qb = qb.where('id', '<>', exceptId);
     return (await qb.executeTakeFirst()) !== undefined;
   }
@@ -161,13 +170,14 @@ export function versionedResource<const D extends AnyResource, T extends Version
 
   /** Sets `changes`, bumps the version and stamps updated_at / updated_by. */
   async function updateRow(trx: Transaction<Database>, id: number, changes: ChangesOf<T>, by: string, now: Date): Promise<Row> {
-    return guardUnique(() =>
-      untyped(trx)
-        .updateTable(name)
-        .set((eb: any) => ({ ...changes, version: eb('version', '+', 1), updated_at: now, updated_by: by }))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow() as Promise<Row>,
+    return guardUnique(
+      () =>
+        untyped(trx)
+          .updateTable(name)
+          .set((eb: any) => ({ ...changes, version: eb('version', '+', 1), updated_at: now, updated_by: by }))
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow() as Promise<Row>,
     );
   }
 
@@ -232,12 +242,13 @@ export function versionedResource<const D extends AnyResource, T extends Version
       spec.validate?.(input, now);
       const columns = spec.toColumns(input);
       if (spec.unique && (await uniqueTaken(trx, (columns as Record<string, unknown>)[spec.unique.column]))) throw duplicate();
-      const row = await guardUnique(() =>
-        untyped(trx)
-          .insertInto(name)
-          .values({ ...columns, version: 1, created_at: now, updated_at: now, updated_by: by })
-          .returningAll()
-          .executeTakeFirstOrThrow() as Promise<Row>,
+      const row = await guardUnique(
+        () =>
+          untyped(trx)
+            .insertInto(name)
+            .values({ ...columns, version: 1, created_at: now, updated_at: now, updated_by: by })
+            .returningAll()
+            .executeTakeFirstOrThrow() as Promise<Row>,
       );
       const after = toApi(row, now);
       return { result: after, log: log('create', (after as { id: number }).id, null, after) };

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listQuerySchema, versionSchema, type AnyDocument, type DocumentVersion, type Page, type RecordOf, type UpdateOf } from '@phoenix/contract';
+import {
+  listQuerySchema,
+  versionSchema,
+  type AnyDocument,
+  type DocumentVersion,
+  type Page,
+  type RecordOf,
+  type UpdateOf,
+} from '@phoenix/contract';
 import type { AppContext } from '../context';
 import { mutate } from '../db/mutate';
 import type { DocumentTable, VersionedDocument } from '../db/versionedDocument';

@@ -34,8 +34,7 @@ export class HttpError extends Error {
 export const validationFailed = (fieldErrors: FieldErrors, message = 'Some fields are invalid') =>
   new HttpError(400, ERROR_CODES.validation, message, { fieldErrors });
 export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, ERROR_CODES.unauthorized, message);
-export const forbidden = (message = 'Your account is not allowed to do this') =>
-  new HttpError(403, ERROR_CODES.forbidden, message);
+export const forbidden = (message = 'Your account is not allowed to do this') => new HttpError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
 /** 409: someone else saved first. `current` is the record as it is now. */
 export const conflict = (current: unknown, message = 'Someone else changed this record. Review their version and try again.') =>

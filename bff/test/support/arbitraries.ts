@@ -115,7 +115,10 @@ function fromJsonSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).map((s) => s.slice(0, schema.maxLength ?? s.length));
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -2_147_483_648), max: Math.min(schema.maximum ?? 100_000, 2_147_483_647) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -2_147_483_648),
+        max: Math.min(schema.maximum ?? 100_000, 2_147_483_647),
+      });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'boolean':
@@ -159,8 +162,18 @@ export function bodiesFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> 
 
 /** Query-string values: junk as text, plus the values a schema expects when one is known. */
 const junkQueryText: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...JUNK_VALUES.filter((v) => typeof v !== 'object').map((v) => String(v)).map((v) => v.slice(0, 5000))) },
-  { weight: 1, arbitrary: fc.constantFrom('99999999999999999999', '-2147483649', '1.5', 'asc', 'desc', 'true', 'false', 'null', '[]', '{}') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      ...JUNK_VALUES.filter((v) => typeof v !== 'object')
+        .map((v) => String(v))
+        .map((v) => v.slice(0, 5000)),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('99999999999999999999', '-2147483649', '1.5', 'asc', 'desc', 'true', 'false', 'null', '[]', '{}'),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
 );
 
@@ -174,7 +187,7 @@ export function queryValuesFor(schema: z.ZodType | undefined): fc.Arbitrary<[str
   const keys = [...new Set([...Object.keys(properties), 'page', 'pageSize', 'sort', 'order', 'q'])];
   const valueFor = (key: string): fc.Arbitrary<string> => {
     const property = properties[key];
-    const valid = property ? fromJsonSchema(property).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) : junkQueryText;
+    const valid = property ? fromJsonSchema(property).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) : junkQueryText;
     return fc.oneof(valid, junkQueryText);
   };
   const pair = fc.constantFrom(...keys).chain((key) => valueFor(key).map((value): [string, string] => [key, value]));

@@ -83,7 +83,15 @@ export function esmPackageCommonJs(chain: readonly string[]): unknown {
   const entry = resolveThrough(chain);
   const name = chain[chain.length - 1];
   return cached(name, entry, (outfile) =>
-    esbuild().buildSync({ entryPoints: [entry], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'silent' }),
+    esbuild().buildSync({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'silent',
+    }),
   );
 }
 

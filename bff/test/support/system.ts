@@ -31,7 +31,10 @@ export async function lastLog(t: TestApp, targetType: string, targetId: string |
 }
 
 export async function logCount(t: TestApp): Promise<number> {
-  const row = await t.db.selectFrom('action_logs').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('action_logs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

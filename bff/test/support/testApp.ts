@@ -121,8 +121,8 @@ export async function signedInAdmin(t: TestApp, role = 2) {
 /** A session for `adminId` written directly; `createdAt` defaults to now (expired if far enough back). */
 export async function sessionToken(t: TestApp, adminId: number, createdAt: Date = t.clock.now()): Promise<string> {
   const token = newToken();
-  await t.db.transaction().execute((trx) =>
-    createSession(trx, { adminId, tokenHash: hashToken(token), now: createdAt, ttlMs: t.ctx.settings.tokenTtlMs }),
-  );
+  await t.db
+    .transaction()
+    .execute((trx) => createSession(trx, { adminId, tokenHash: hashToken(token), now: createdAt, ttlMs: t.ctx.settings.tokenTtlMs }));
   return token;
 }

@@ -26,7 +26,9 @@ describe('dashboard', () => {
     const plannedStart = '2025-03-01T10:00:00.000Z';
     const plannedEnd = '2025-03-01T12:00:00.000Z';
     await start({
-      handlers: defaultHandlers({ 'GET /dashboard/summary': () => ({ body: { maintenance: { enabled: true, plannedStart, plannedEnd }, recentActions: [] } }) }),
+      handlers: defaultHandlers({
+        'GET /dashboard/summary': () => ({ body: { maintenance: { enabled: true, plannedStart, plannedEnd }, recentActions: [] } }),
+      }),
     });
     const panel = screen.getByRole('region', { name: 'Game maintenance' });
     expect(await within(panel).findByText('ON: players are kept out')).toBeInTheDocument();
@@ -38,7 +40,9 @@ describe('dashboard', () => {
     const { backend } = await start();
     const recent = screen.getByRole('region', { name: 'Recent actions' });
     expect(within(recent).getByRole('status')).toHaveTextContent('Loading the dashboard');
-    expect(await within(screen.getByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in'),
+    ).toBeInTheDocument();
     expect(screen.getByText('No window planned.')).toBeInTheDocument();
     expect(within(recent).getByText('present.create')).toBeInTheDocument();
     expect(within(recent).getByText('other@example.com')).toBeInTheDocument();

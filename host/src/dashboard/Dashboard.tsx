@@ -83,13 +83,22 @@ function GameMaintenance({ summary }: { summary: Summary }) {
   const maintenance = summary?.maintenance;
   const start = maintenance?.plannedStart ? formatDateTime(maintenance.plannedStart) : null;
   const end = maintenance?.plannedEnd ? formatDateTime(maintenance.plannedEnd) : null;
-  const planned = start && end ? t('dashboard.maintenance.window', { start, end }) : start ? t('dashboard.maintenance.from', { start }) : end ? t('dashboard.maintenance.until', { end }) : t('dashboard.maintenance.none');
+  const planned =
+    start && end
+      ? t('dashboard.maintenance.window', { start, end })
+      : start
+        ? t('dashboard.maintenance.from', { start })
+        : end
+          ? t('dashboard.maintenance.until', { end })
+          : t('dashboard.maintenance.none');
   return (
     <Panel aria-labelledby="game-maintenance-title">
       <h2 id="game-maintenance-title">{t('dashboard.maintenance.title')}</h2>
       {maintenance ? (
         <>
-          <StateLine $on={maintenance.enabled}>{maintenance.enabled ? t('dashboard.maintenance.on') : t('dashboard.maintenance.off')}</StateLine>
+          <StateLine $on={maintenance.enabled}>
+            {maintenance.enabled ? t('dashboard.maintenance.on') : t('dashboard.maintenance.off')}
+          </StateLine>
           <Muted>{planned}</Muted>
         </>
       ) : (

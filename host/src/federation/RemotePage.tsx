@@ -8,10 +8,7 @@ import { RemoteIncompatibleError } from './compatibility';
 import { Trans } from '@phoenix/shell';
 import { useHostTranslation } from '../layout/hostI18n';
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; pages: RemotePages }
-  | { status: 'error'; error: Error };
+type LoadState = { status: 'loading' } | { status: 'ready'; pages: RemotePages } | { status: 'error'; error: Error };
 
 const Panel = styled.section`
   margin: 1rem 0;
@@ -20,16 +17,35 @@ const Panel = styled.section`
   border-left: 4px solid ${({ theme }) => theme.colors.danger};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
-  h2 { margin: 0 0 0.5rem; font-size: 1.1rem; }
-  p { margin: 0 0 1rem; color: ${({ theme }) => theme.colors.muted}; }
-  details { margin: 0 0 1rem; font-size: 0.85rem; }
-  code { white-space: pre-wrap; word-break: break-word; }
-  button {
-    font: inherit; padding: 0.45rem 1rem; border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.primary}; background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primaryText}; cursor: pointer;
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.1rem;
   }
-  button:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  p {
+    margin: 0 0 1rem;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  details {
+    margin: 0 0 1rem;
+    font-size: 0.85rem;
+  }
+  code {
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
+  button {
+    font: inherit;
+    padding: 0.45rem 1rem;
+    border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Loading = styled.p`
@@ -131,7 +147,8 @@ function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
   };
 
   if (state.status === 'loading') return <Loading role="status">Loading…</Loading>;
-  if (state.status === 'error' && state.error instanceof RemoteIncompatibleError) return <RemoteIncompatible error={state.error} onReload={() => window.location.reload()} />;
+  if (state.status === 'error' && state.error instanceof RemoteIncompatibleError)
+    return <RemoteIncompatible error={state.error} onReload={() => window.location.reload()} />;
   if (state.status === 'error') return <RemoteUnavailable remote={remote} error={state.error} onRetry={retry} />;
 
   const Page = state.pages[page] as ComponentType | undefined;
@@ -139,7 +156,10 @@ function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
     return <RemoteUnavailable remote={remote} error={new Error(`it has no page "${page}"`)} onRetry={retry} />;
   }
   return (
-    <RemoteErrorBoundary resetKey={`${remote}/${page}/${attempt}`} fallback={(error) => <RemoteUnavailable remote={remote} error={error} onRetry={retry} />}>
+    <RemoteErrorBoundary
+      resetKey={`${remote}/${page}/${attempt}`}
+      fallback={(error) => <RemoteUnavailable remote={remote} error={error} onRetry={retry} />}
+    >
       <Suspense fallback={<Loading role="status">Loading…</Loading>}>
         <Page />
       </Suspense>

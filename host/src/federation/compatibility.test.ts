@@ -1,7 +1,19 @@
 import { checkCompatibility, satisfies, type BuildInfo } from './compatibility';
 
-const host: BuildInfo = { name: '@phoenix/host', version: '1.0.0', shellContract: '^1.0.0', shellVersion: '1.2.0', singletons: { react: '19.3.1' } };
-const remote = (over: Partial<BuildInfo> = {}): BuildInfo => ({ name: '@phoenix/remote-battle', version: '1.1.0', shellContract: '^1.0.0', singletons: { react: '19.0.0' }, ...over });
+const host: BuildInfo = {
+  name: '@phoenix/host',
+  version: '1.0.0',
+  shellContract: '^1.0.0',
+  shellVersion: '1.2.0',
+  singletons: { react: '19.3.1' },
+};
+const remote = (over: Partial<BuildInfo> = {}): BuildInfo => ({
+  name: '@phoenix/remote-battle',
+  version: '1.1.0',
+  shellContract: '^1.0.0',
+  singletons: { react: '19.0.0' },
+  ...over,
+});
 
 test.each([
   ['1.2.0', '^1.0.0', true],

@@ -33,7 +33,8 @@ export function checkCompatibility(host: BuildInfo, remote: BuildInfo): Compatib
   const provides = host.shellVersion ?? host.shellContract.replace(/^[\^~]/, '');
   const problems: string[] = [];
   if (!remote.shellContract) problems.push('it records no shell contract');
-  else if (!satisfies(provides, remote.shellContract)) problems.push(`it needs shell contract ${remote.shellContract}, this console provides ${provides}`);
+  else if (!satisfies(provides, remote.shellContract))
+    problems.push(`it needs shell contract ${remote.shellContract}, this console provides ${provides}`);
   for (const [name, version] of Object.entries(remote.singletons ?? {})) {
     const hostVersion = host.singletons?.[name];
     if (hostVersion && majorOf(hostVersion) !== majorOf(version)) {

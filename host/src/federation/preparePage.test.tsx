@@ -94,7 +94,12 @@ test('a navigation calls the page’s prefetch once, with the URL’s search par
   const { prepare } = freshModules();
   const queryClient = new QueryClient();
 
-  const navigation = prepare.prepareForNavigation('system', 'logs', new Request('http://console.test/admin/logs?page=3&sort=action'), queryClient);
+  const navigation = prepare.prepareForNavigation(
+    'system',
+    'logs',
+    new Request('http://console.test/admin/logs?page=3&sort=action'),
+    queryClient,
+  );
   await new Promise((r) => setTimeout(r, 0));
   expect(prefetch).toHaveBeenCalledTimes(1); // data request started while the page chunk still loads
   expect(logs.started).toHaveBeenCalledTimes(1);

@@ -19,7 +19,10 @@ interface LazyInternals {
 export function loadPageCode(component: unknown): Promise<void> {
   // A page that wraps its lazy code (e.g. in a provider) can say how to load it: `Page.preload()`.
   const preload = (component as { preload?: unknown } | undefined)?.preload;
-  if (typeof preload === 'function') return Promise.resolve().then(() => preload.call(component)).then(noop, noop);
+  if (typeof preload === 'function')
+    return Promise.resolve()
+      .then(() => preload.call(component))
+      .then(noop, noop);
   const lazy = component as LazyInternals | undefined;
   if (!lazy || lazy.$$typeof !== Symbol.for('react.lazy') || typeof lazy._init !== 'function') return Promise.resolve();
   try {

@@ -7,8 +7,19 @@ import { RemoteIncompatible } from './RemotePage';
 import { RemoteIncompatibleError, checkCompatibility, type BuildInfo } from './compatibility';
 import { collectVersions } from './versions';
 
-const host: BuildInfo = { name: '@phoenix/host', version: '1.0.0', shellContract: '^1.0.0', shellVersion: '1.0.0', singletons: { react: '19.3.1' } };
-const info = (name: string, version: string, shellContract = '^1.0.0'): BuildInfo => ({ name, version, shellContract, singletons: { react: '19.3.1' } });
+const host: BuildInfo = {
+  name: '@phoenix/host',
+  version: '1.0.0',
+  shellContract: '^1.0.0',
+  shellVersion: '1.0.0',
+  singletons: { react: '19.3.1' },
+};
+const info = (name: string, version: string, shellContract = '^1.0.0'): BuildInfo => ({
+  name,
+  version,
+  shellContract,
+  singletons: { react: '19.3.1' },
+});
 
 const config = {
   environment: 'stg',
@@ -24,7 +35,8 @@ const config = {
 test('collectVersions reports configured and released versions and compatibility with this host', async () => {
   const report = await collectVersions(
     config,
-    async (name) => (name === 'present' ? null : info(name, config.remotes[name].version ?? '0.0.0', name === 'battle' ? '^2.0.0' : '^1.0.0')),
+    async (name) =>
+      name === 'present' ? null : info(name, config.remotes[name].version ?? '0.0.0', name === 'battle' ? '^2.0.0' : '^1.0.0'),
     host,
   );
   expect(report.environment).toBe('stg');

@@ -33,7 +33,10 @@ describe('language switch', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ja');
     expect(sidebarLabels()).toContain('バトル管理');
     expect(sidebarLabels()).not.toContain('Battle Management');
-    expect(within(screen.getByRole('navigation', { name: 'メイン' })).getByRole('link', { name: 'プレゼント配布' })).toHaveAttribute('href', '/admin/present/distribution');
+    expect(within(screen.getByRole('navigation', { name: 'メイン' })).getByRole('link', { name: 'プレゼント配布' })).toHaveAttribute(
+      'href',
+      '/admin/present/distribution',
+    );
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'バージョン情報' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('ja');

@@ -138,7 +138,11 @@ describe('sidebar', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent?.replace(/^\S{1,2}(?=[A-Z])/, ''));
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(menuLinks().map((l) => `/admin/${l.target}`));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(menuLinks().map((l) => `/admin/${l.target}`));
     expect(names).toHaveLength(menuLinks().length);
     for (const link of menuLinks()) {
       expect(within(nav).getByRole('link', { name: link.label })).toHaveAttribute('href', `/admin/${link.target}`);
@@ -152,7 +156,11 @@ describe('sidebar', () => {
     const nav = sidebar();
     expect(within(nav).getByRole('button', { name: 'Points Management' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav).getByRole('link', { name: 'LootBox Configuration' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current') === 'page'),
+    ).toHaveLength(1);
   });
 
   it('marks only the most specific entry (Present 配布, not Present Management)', async () => {

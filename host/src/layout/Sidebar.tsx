@@ -160,7 +160,17 @@ const CloseButton = styled.button`
   }
 `;
 
-function SidebarLink({ item, active, minimized, onNavigate }: { item: MenuLink; active: boolean; minimized: boolean; onNavigate: () => void }) {
+function SidebarLink({
+  item,
+  active,
+  minimized,
+  onNavigate,
+}: {
+  item: MenuLink;
+  active: boolean;
+  minimized: boolean;
+  onNavigate: () => void;
+}) {
   const label = useSeedLabel()('menu', menuKey(item), item.label);
   return (
     <li>
@@ -229,7 +239,9 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
       <List>
         {MENU.map((entry) => {
           if (entry.kind === 'link') {
-            return <SidebarLink key={entry.target} item={entry} active={entry.target === active} minimized={minimized} onNavigate={onNavigate} />;
+            return (
+              <SidebarLink key={entry.target} item={entry} active={entry.target === active} minimized={minimized} onNavigate={onNavigate} />
+            );
           }
           const open = !!openGroups[entry.label];
           const label = seedLabel('menu', menuKey(entry), entry.label);
@@ -254,7 +266,13 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
               </GroupButton>
               <SubList id={listId} hidden={!open} $minimized={minimized}>
                 {entry.children.map((child) => (
-                  <SidebarLink key={child.target} item={child} active={child.target === active} minimized={minimized} onNavigate={onNavigate} />
+                  <SidebarLink
+                    key={child.target}
+                    item={child}
+                    active={child.target === active}
+                    minimized={minimized}
+                    onNavigate={onNavigate}
+                  />
                 ))}
               </SubList>
             </li>

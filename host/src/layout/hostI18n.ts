@@ -76,7 +76,8 @@ const en = {
     incompatibleTitle: 'This module is not compatible with this console',
     incompatibleBody:
       'This environment pins <strong>{{remote}} {{version}}</strong>, which needs shell contract <strong>{{needs}}</strong>; this console provides shell <strong>{{provides}}</strong>. It was not loaded, and other pages keep working.',
-    incompatibleNext: 'Ask the release manager to pin a compatible {{remote}} version for this environment (or to roll it back), then reload the console.',
+    incompatibleNext:
+      'Ask the release manager to pin a compatible {{remote}} version for this environment (or to roll it back), then reload the console.',
     reload: 'Reload the console',
   },
   about: {
@@ -176,7 +177,8 @@ const ja: Shape<typeof en> & { menu: Record<string, string>; routes: Record<stri
     incompatibleTitle: 'このモジュールはこのコンソールと互換性がありません',
     incompatibleBody:
       'この環境は <strong>{{remote}} {{version}}</strong> を指定していますが、これはシェル契約 <strong>{{needs}}</strong> を必要とします。このコンソールが提供するシェルは <strong>{{provides}}</strong> です。読み込みは行わず、ほかのページは引き続き使えます。',
-    incompatibleNext: 'リリース担当者に、この環境で互換性のある {{remote}} のバージョンを指定する（またはロールバックする）よう依頼し、コンソールを再読み込みしてください。',
+    incompatibleNext:
+      'リリース担当者に、この環境で互換性のある {{remote}} のバージョンを指定する（またはロールバックする）よう依頼し、コンソールを再読み込みしてください。',
     reload: 'コンソールを再読み込み',
   },
   about: {
@@ -297,6 +299,5 @@ export function useHostTranslation() {
  */
 export function useSeedLabel(): (section: 'menu' | 'routes', key: string, seedLabel: string) => string {
   const { t, i18n } = useHostTranslation();
-  return (section, key, seedLabel) =>
-    i18n.resolvedLanguage === 'en' ? seedLabel : t(`${section}.${key}`, { defaultValue: seedLabel });
+  return (section, key, seedLabel) => (i18n.resolvedLanguage === 'en' ? seedLabel : t(`${section}.${key}`, { defaultValue: seedLabel }));
 }

@@ -1,8 +1,12 @@
 const preloadRemotePage = jest.fn(async () => undefined);
-jest.mock('../federation/preparePage', () => ({ preloadRemotePage: (...args: unknown[]) => (preloadRemotePage as (...a: unknown[]) => unknown)(...args) }));
+jest.mock('../federation/preparePage', () => ({
+  preloadRemotePage: (...args: unknown[]) => (preloadRemotePage as (...a: unknown[]) => unknown)(...args),
+}));
 const loadRemotePagesModule = jest.fn(async () => ({ default: {} }));
 jest.mock('../federation/RemotePage', () => ({ RemotePage: () => null }));
-jest.mock('../federation/remotes', () => ({ loadRemotePagesModule: (...args: unknown[]) => (loadRemotePagesModule as (...a: unknown[]) => unknown)(...args) }));
+jest.mock('../federation/remotes', () => ({
+  loadRemotePagesModule: (...args: unknown[]) => (loadRemotePagesModule as (...a: unknown[]) => unknown)(...args),
+}));
 
 import { preloadAdminTarget, preloadRemotesWhenIdle, routeForTarget } from './preload';
 

@@ -16,7 +16,10 @@ export function preloadAdminTarget(target: string): void {
   void import('../federation/preparePage').then(({ preloadRemotePage }) => preloadRemotePage(route.remote, route.path));
 }
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+};
 
 /**
  * When the browser is idle after the console shows: load each remote's `./pages` module, one per idle

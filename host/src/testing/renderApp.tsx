@@ -23,8 +23,28 @@ export function testConfig(apiBase = API): RuntimeConfig {
 }
 
 export const ACTION_LOGS = [
-  { id: 7, adminId: 1, adminEmail: 'admin@example.com', action: 'present.create', targetType: 'present', targetId: '42', before: null, after: {}, createdAt: '2025-01-02T03:04:05Z' },
-  { id: 6, adminId: 1, adminEmail: 'other@example.com', action: 'maintenance.update', targetType: 'maintenance', targetId: null, before: {}, after: {}, createdAt: '2025-01-01T00:00:00Z' },
+  {
+    id: 7,
+    adminId: 1,
+    adminEmail: 'admin@example.com',
+    action: 'present.create',
+    targetType: 'present',
+    targetId: '42',
+    before: null,
+    after: {},
+    createdAt: '2025-01-02T03:04:05Z',
+  },
+  {
+    id: 6,
+    adminId: 1,
+    adminEmail: 'other@example.com',
+    action: 'maintenance.update',
+    targetType: 'maintenance',
+    targetId: null,
+    before: {},
+    after: {},
+    createdAt: '2025-01-01T00:00:00Z',
+  },
 ];
 
 export const MAINTENANCE_OFF = { maintenance: { enabled: false, plannedStart: null, plannedEnd: null }, recentActions: ACTION_LOGS };

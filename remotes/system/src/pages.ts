@@ -12,8 +12,18 @@ const pages = {
     list: () => import('./areas/constantVariables/ConstantVariableListPage'),
     form: () => import('./areas/constantVariables/ConstantVariableForm'),
   }),
-  ...resourcePages({ base: 'information', shape: 'subViews', list: () => import('./areas/news/NewsListPage'), form: () => import('./areas/news/NewsForm') }),
-  ...resourcePages({ base: 'activeFlag', shape: 'subViews', list: () => import('./areas/flags/FlagListPage'), form: () => import('./areas/flags/FlagForm') }),
+  ...resourcePages({
+    base: 'information',
+    shape: 'subViews',
+    list: () => import('./areas/news/NewsListPage'),
+    form: () => import('./areas/news/NewsForm'),
+  }),
+  ...resourcePages({
+    base: 'activeFlag',
+    shape: 'subViews',
+    list: () => import('./areas/flags/FlagListPage'),
+    form: () => import('./areas/flags/FlagForm'),
+  }),
   ...resourcePages({
     base: 'worldMessage',
     shape: 'subViews',

@@ -49,9 +49,7 @@ function checkValue(input: { type: ConstantValueType; value: string }, ctx: z.Re
 export const constantVariableCreateSchema = constantVariableFields.superRefine(checkValue);
 export type ConstantVariableCreate = z.infer<typeof constantVariableCreateSchema>;
 
-export const constantVariableUpdateSchema = constantVariableFields
-  .extend({ version: versionSchema })
-  .superRefine(checkValue);
+export const constantVariableUpdateSchema = constantVariableFields.extend({ version: versionSchema }).superRefine(checkValue);
 export type ConstantVariableUpdate = z.infer<typeof constantVariableUpdateSchema>;
 
 export const constantVariableSchema = z.object({

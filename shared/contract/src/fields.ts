@@ -31,10 +31,7 @@ export function isStrictlyAfter(end: string | null | undefined, start: string | 
 
 /** A list filter from the query string: '' (an empty select) means "no filter". */
 export function optionalQueryEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.enum(values, { message }).optional(),
-  );
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { message }).optional());
 }
 
 /** ?enabled=true|false (or '' for no filter) → boolean | undefined. */

@@ -27,24 +27,26 @@ export function isPlayerId(value: unknown): value is number {
  * A bulk list of player ids. Bad entries are reported as ONE message on the list itself (the
  * first few quoted), not one field error per entry: a pasted list of 100,000 may hold many.
  */
-export const playerIdListSchema = z.custom<number[]>((v) => Array.isArray(v), 'Send a list of player ids').superRefine((ids, ctx) => {
-  if (ids.length > MAX_PLAYER_IDS) {
-    ctx.addIssue({ code: 'custom', message: `At most ${MAX_PLAYER_IDS.toLocaleString('en-US')} player ids at a time` });
-    return;
-  }
-  const bad: unknown[] = [];
-  let badCount = 0;
-  for (const id of ids as unknown[]) {
-    if (isPlayerId(id)) continue;
-    badCount += 1;
-    if (bad.length < 5) bad.push(id);
-  }
-  if (badCount > 0) {
-    const shown = bad.map((v) => JSON.stringify(v) ?? String(v)).join(', ');
-    const more = badCount > bad.length ? ` and ${badCount - bad.length} more` : '';
-    ctx.addIssue({ code: 'custom', message: `Player ids are whole numbers from 1 to ${MAX_PLAYER_ID} (not ${shown}${more})` });
-  }
-});
+export const playerIdListSchema = z
+  .custom<number[]>((v) => Array.isArray(v), 'Send a list of player ids')
+  .superRefine((ids, ctx) => {
+    if (ids.length > MAX_PLAYER_IDS) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_PLAYER_IDS.toLocaleString('en-US')} player ids at a time` });
+      return;
+    }
+    const bad: unknown[] = [];
+    let badCount = 0;
+    for (const id of ids as unknown[]) {
+      if (isPlayerId(id)) continue;
+      badCount += 1;
+      if (bad.length < 5) bad.push(id);
+    }
+    if (badCount > 0) {
+      const shown = bad.map((v) => JSON.stringify(v) ?? String(v)).join(', ');
+      const more = badCount > bad.length ? ` and ${badCount - bad.length} more` : '';
+      ctx.addIssue({ code: 'custom', message: `Player ids are whole numbers from 1 to ${MAX_PLAYER_ID} (not ${shown}${more})` });
+    }
+  });
 
 /** POST /players/validate-ids: which of these ids are not players? */
 export const playerIdsValidateSchema = z.object({ ids: playerIdListSchema });

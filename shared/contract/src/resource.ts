@@ -98,8 +98,10 @@ export interface DocumentSpec<Rec extends AnyObject, Update extends z.ZodType> {
   schemas: { record: Rec; update: Update };
 }
 
-export interface DocumentDefinition<Rec extends AnyObject = AnyObject, Update extends z.ZodType = z.ZodType>
-  extends DocumentSpec<Rec, Update> {
+export interface DocumentDefinition<Rec extends AnyObject = AnyObject, Update extends z.ZodType = z.ZodType> extends DocumentSpec<
+  Rec,
+  Update
+> {
   kind: 'document';
   api: ApiName;
 }

@@ -14,11 +14,7 @@ export const WORLD_MESSAGE_STATES = ['scheduled', 'showing', 'ended', 'cancelled
 export type WorldMessageState = (typeof WORLD_MESSAGE_STATES)[number];
 
 const worldMessageFields = z.object({
-  message: z
-    .string({ message: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(500, 'Message is at most 500 characters'),
+  message: z.string({ message: 'Message is required' }).trim().min(1, 'Message is required').max(500, 'Message is at most 500 characters'),
   severity: z.enum(WORLD_MESSAGE_SEVERITIES, { message: 'Pick info, warning or critical' }),
   displayStart: isoDateTimeSchema,
   displayEnd: isoDateTimeSchema,
@@ -74,11 +70,28 @@ export const worldMessageResource = defineResource({
   path: '/world-messages',
   target: 'worldMessage',
   noun: 'world message',
-  schemas: { record: worldMessageSchema, create: worldMessageCreateSchema, update: worldMessageUpdateSchema, query: worldMessageQuerySchema },
+  schemas: {
+    record: worldMessageSchema,
+    create: worldMessageCreateSchema,
+    update: worldMessageUpdateSchema,
+    query: worldMessageQuerySchema,
+  },
   sorts: WORLD_MESSAGE_SORTS,
   csv: {
     filename: 'world-messages.csv',
-    columns: ['id', 'message', 'severity', 'state', 'displayStart', 'displayEnd', 'cancelledAt', 'cancelledBy', 'version', 'updatedAt', 'updatedBy'],
+    columns: [
+      'id',
+      'message',
+      'severity',
+      'state',
+      'displayStart',
+      'displayEnd',
+      'cancelledAt',
+      'cancelledBy',
+      'version',
+      'updatedAt',
+      'updatedBy',
+    ],
   },
   remove: false,
 });

@@ -34,7 +34,9 @@ describe('DataTable', () => {
 
   it('shows the error and Retry calls onRetry', async () => {
     const onRetry = jest.fn();
-    renderUi(<DataTable caption="Things" columns={columns} rows={undefined} rowKey={(r) => r.id} error="The server failed." onRetry={onRetry} />);
+    renderUi(
+      <DataTable caption="Things" columns={columns} rows={undefined} rowKey={(r) => r.id} error="The server failed." onRetry={onRetry} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('The server failed.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);

@@ -233,9 +233,7 @@ export function DataTable<T>({
                 {c.sortable && onSortChange ? (
                   <SortButton
                     type="button"
-                    onClick={() =>
-                      onSortChange({ key: c.key, order: sort?.key === c.key && sort.order === 'asc' ? 'desc' : 'asc' })
-                    }
+                    onClick={() => onSortChange({ key: c.key, order: sort?.key === c.key && sort.order === 'asc' ? 'desc' : 'asc' })}
                   >
                     {c.header}
                     <span aria-hidden="true">{sort?.key === c.key ? (sort.order === 'asc' ? '▲' : '▼') : '↕'}</span>

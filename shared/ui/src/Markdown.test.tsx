@@ -3,7 +3,12 @@ import { ThemeProvider } from 'styled-components';
 import { Markdown, markdownToPlainText } from './Markdown';
 import { defaultTheme } from './theme';
 
-const renderMarkdown = (source: string) => render(<ThemeProvider theme={defaultTheme}><Markdown source={source} /></ThemeProvider>);
+const renderMarkdown = (source: string) =>
+  render(
+    <ThemeProvider theme={defaultTheme}>
+      <Markdown source={source} />
+    </ThemeProvider>,
+  );
 
 describe('Markdown', () => {
   it('renders headings (one level under the page h1), paragraphs, emphasis, strong and inline code', () => {
@@ -18,7 +23,11 @@ describe('Markdown', () => {
   it('renders bullet and numbered lists and code blocks', () => {
     const { container } = renderMarkdown('- one\n- **two**\n\n3. third\n4. fourth\n\n```\nconst a = 1;\n<b>not bold</b>\n```');
     const [bullets, numbers] = screen.getAllByRole('list');
-    expect(within(bullets).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['one', 'two']);
+    expect(
+      within(bullets)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['one', 'two']);
     expect(numbers.tagName).toBe('OL');
     expect(numbers).toHaveAttribute('start', '3');
     expect(container.querySelector('pre code')).toHaveTextContent('const a = 1; <b>not bold</b>');
@@ -34,7 +43,9 @@ describe('Markdown', () => {
   });
 
   it('never turns javascript:, data: or relative URLs into links: their text stays, inert', () => {
-    const { container } = renderMarkdown('[click](javascript:alert%281%29) [x](JAVASCRIPT:void(0)) [t](java\tscript:alert) [d](data:text/html,hi) [r](/admin)');
+    const { container } = renderMarkdown(
+      '[click](javascript:alert%281%29) [x](JAVASCRIPT:void(0)) [t](java\tscript:alert) [d](data:text/html,hi) [r](/admin)',
+    );
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.querySelector('[href]')).toBeNull();
     expect(container).toHaveTextContent('click');
@@ -55,6 +66,8 @@ describe('Markdown', () => {
   });
 
   it('gives a one-line plain-text version for excerpts', () => {
-    expect(markdownToPlainText('# Title\n\nSome **bold** [link](https://x.example) <b>tag</b>\n\n- a\n- b')).toBe('Title Some bold link <b>tag</b> a b');
+    expect(markdownToPlainText('# Title\n\nSome **bold** [link](https://x.example) <b>tag</b>\n\n- a\n- b')).toBe(
+      'Title Some bold link <b>tag</b> a b',
+    );
   });
 });

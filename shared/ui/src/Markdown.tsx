@@ -2,7 +2,6 @@ import { isValidElement, useMemo, type ReactNode } from 'react';
 import { compiler, type MarkdownToJSX } from 'markdown-to-jsx';
 import styled from 'styled-components';
 
-
 const Body = styled.div`
   font-size: 0.9rem;
   line-height: 1.5;
@@ -82,7 +81,9 @@ function textOf(node: ReactNode): string {
 
 /** The markdown as one line of plain text: syntax dropped, HTML left as the text it is. */
 export function markdownToPlainText(source: string): string {
-  return textOf(compiler(keepSnakeCase(source), OPTIONS)).replace(/\s+/g, ' ').trim();
+  return textOf(compiler(keepSnakeCase(source), OPTIONS))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

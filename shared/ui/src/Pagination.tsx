@@ -64,7 +64,11 @@ export function Pagination({
   const sizes = pageSizeOptions.includes(pageSize) ? pageSizeOptions : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
   return (
     <Nav aria-label={t('pagination.label')}>
-      <span aria-live="polite">{total === 0 ? t('pagination.none') : t('pagination.range', { first: formatNumber(first), last: formatNumber(last), total: `${formatNumber(total)}${more}` })}</span>
+      <span aria-live="polite">
+        {total === 0
+          ? t('pagination.none')
+          : t('pagination.range', { first: formatNumber(first), last: formatNumber(last), total: `${formatNumber(total)}${more}` })}
+      </span>
       <Group>
         {onPageSizeChange && (
           <>
@@ -81,7 +85,9 @@ export function Pagination({
         <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
           {t('pagination.previous')}
         </Button>
-        <span>{t('pagination.page', { page: formatNumber(Math.min(page, pageCount)), pageCount: `${formatNumber(pageCount)}${more}` })}</span>
+        <span>
+          {t('pagination.page', { page: formatNumber(Math.min(page, pageCount)), pageCount: `${formatNumber(pageCount)}${more}` })}
+        </span>
         <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
           {t('pagination.next')}
         </Button>

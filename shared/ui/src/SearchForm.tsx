@@ -18,7 +18,17 @@ const Form = styled.form`
  * Free-text search applied on Enter / "Search" (one request and one history entry per search,
  * not per keystroke). Follows `value` when the URL changes (back/forward).
  */
-export function SearchForm({ label, value, onSearch, placeholder }: { label?: string; value: string; onSearch: (q: string) => void; placeholder?: string }) {
+export function SearchForm({
+  label,
+  value,
+  onSearch,
+  placeholder,
+}: {
+  label?: string;
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder?: string;
+}) {
   const { t } = useTranslation('ui');
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -30,7 +40,13 @@ export function SearchForm({ label, value, onSearch, placeholder }: { label?: st
         onSearch(text);
       }}
     >
-      <TextField label={label ?? t('search.label')} type="search" value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />
+      <TextField
+        label={label ?? t('search.label')}
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => setText(e.target.value)}
+      />
       <Button type="submit">{t('search.submit')}</Button>
     </Form>
   );

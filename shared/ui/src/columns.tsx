@@ -17,7 +17,10 @@ const UpdatedBy = styled.span`
 `;
 
 /** "Updated" column of every versioned record: when, and by whom. */
-export function updatedColumn<T extends { updatedAt: string; updatedBy: string | null }>(): DataTableColumn<T> & { key: 'updatedAt'; sortable: true } {
+export function updatedColumn<T extends { updatedAt: string; updatedBy: string | null }>(): DataTableColumn<T> & {
+  key: 'updatedAt';
+  sortable: true;
+} {
   return {
     key: 'updatedAt',
     header: kitT('columns.updated'),

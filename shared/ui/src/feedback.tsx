@@ -41,7 +41,7 @@ export function Alert({ tone = 'danger', title, children }: { tone?: Tone; title
 
 /**
  * A 409 on save: someone else saved first. Shows their side and the two ways out
- * (wire to useResourceForm's conflict.reloadTheirs / conflict.keepMine).
+ * (wire to useRecordForm's conflict.reloadTheirs / conflict.keepMine).
  */
 export function ConflictNotice({
   title,

@@ -1,11 +1,4 @@
-import {
-  forwardRef,
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { focusRing } from './focus';
 
@@ -191,10 +184,7 @@ const CheckboxInput = styled.input`
 
 export type CheckboxProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
 
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
-  { label, error, hint, id: givenId, ...rest },
-  ref,
-) {
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, error, hint, id: givenId, ...rest }, ref) {
   const { id, hintId, errorId, aria } = useFieldIds(givenId, error, hint);
   return (
     <CheckboxRow>

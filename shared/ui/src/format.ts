@@ -20,7 +20,9 @@ export function adminTimeZone(): string {
 
 /** "UTC+09:00" for a zone at a given moment (offsets change with daylight saving time). */
 export function utcOffset(timeZone: string = adminTimeZone(), at: Date = new Date()): string {
-  const part = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  const part = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
   const offset = (part?.value ?? 'GMT').replace(/^GMT/, '');
   return `UTC${offset || '+00:00'}`;
 }
@@ -50,7 +52,11 @@ function dateTimeFormat(language: Language, timeZone: string): Intl.DateTimeForm
 }
 
 /** An ISO instant in the admin's time zone and the console's language; '' for missing, the raw text if unparsable. */
-export function formatDateTime(iso: string | null | undefined, language: Language = kitLanguage(), timeZone: string = adminTimeZone()): string {
+export function formatDateTime(
+  iso: string | null | undefined,
+  language: Language = kitLanguage(),
+  timeZone: string = adminTimeZone(),
+): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;

@@ -67,7 +67,10 @@ export const LIST_PREVIEW = 20;
 export function formatJsonValue(value: unknown): string {
   if (value === undefined) return '—';
   if (Array.isArray(value) && value.length > LIST_PREVIEW) {
-    const head = value.slice(0, LIST_PREVIEW).map((v) => JSON.stringify(v)).join(', ');
+    const head = value
+      .slice(0, LIST_PREVIEW)
+      .map((v) => JSON.stringify(v))
+      .join(', ');
     return `[${head}, … ${value.length - LIST_PREVIEW} more] (${value.length} items)`;
   }
   return JSON.stringify(value) ?? String(value);

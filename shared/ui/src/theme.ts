@@ -64,7 +64,7 @@ export function themeFor(environment: EnvironmentName): PhoenixTheme {
     },
     radius: '6px',
     font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans JP', sans-serif",
-    monoFont: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    monoFont: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
     shadow: '0 10px 30px rgba(15, 23, 42, 0.25)',
   };
 }

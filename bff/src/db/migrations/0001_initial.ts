@@ -9,7 +9,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('role', 'integer', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) =>
-      c.notNull().defaultTo('active').check(sql`status in ('active', 'disabled')`),
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'disabled')`),
     )
     .addColumn('last_sign_in_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -33,28 +36,18 @@ export async function up(db: Kysely<any>) {
     .addColumn('email', 'varchar(254)', (c) => c.notNull())
     .addColumn('failed_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('login_failures_email_failed_at_idx')
-    .on('login_failures')
-    .columns(['email', 'failed_at'])
-    .execute();
+  await db.schema.createIndex('login_failures_email_failed_at_idx').on('login_failures').columns(['email', 'failed_at']).execute();
 
   await db.schema
     .createTable('constant_variables')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('key', 'varchar(100)', (c) => c.notNull().unique())
-    .addColumn('type', 'varchar(16)', (c) =>
-      c.notNull().check(sql`type in ('number', 'string', 'boolean', 'json')`),
-    )
+    .addColumn('type', 'varchar(16)', (c) => c.notNull().check(sql`type in ('number', 'string', 'boolean', 'json')`))
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
     .$call(versionedColumns)
     .execute();
-  await db.schema
-    .createIndex('constant_variables_updated_at_idx')
-    .on('constant_variables')
-    .column('updated_at')
-    .execute();
+  await db.schema.createIndex('constant_variables_updated_at_idx').on('constant_variables').column('updated_at').execute();
 
   await db.schema
     .createTable('action_logs')
@@ -70,11 +63,7 @@ export async function up(db: Kysely<any>) {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await columnIndexes(db, 'action_logs', ['created_at', 'admin_email', 'action']);
-  await db.schema
-    .createIndex('action_logs_target_idx')
-    .on('action_logs')
-    .columns(['target_type', 'target_id'])
-    .execute();
+  await db.schema.createIndex('action_logs_target_idx').on('action_logs').columns(['target_type', 'target_id']).execute();
 }
 
 export async function down(db: Kysely<any>) {

@@ -12,7 +12,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('wallet_address', 'varchar(42)')
     .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('status', 'varchar(16)', (c) =>
-      c.notNull().defaultTo('active').check(sql`status in ('active', 'banned')`),
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'banned')`),
     )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_seen_at', 'timestamptz')

@@ -8,9 +8,7 @@ export async function up(db: Kysely<any>) {
     .addColumn('title', 'varchar(120)', (c) => c.notNull())
     // Markdown as typed; never rendered to HTML by the BFF.
     .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('category', 'varchar(16)', (c) =>
-      c.notNull().check(sql`category in ('update', 'event', 'maintenance', 'notice')`),
-    )
+    .addColumn('category', 'varchar(16)', (c) => c.notNull().check(sql`category in ('update', 'event', 'maintenance', 'notice')`))
     .addColumn('publish_start', 'timestamptz', (c) => c.notNull())
     .addColumn('publish_end', 'timestamptz')
     .addColumn('pinned', 'boolean', (c) => c.notNull().defaultTo(false))

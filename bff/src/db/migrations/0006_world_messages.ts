@@ -6,9 +6,7 @@ export async function up(db: Kysely<any>) {
     .createTable('world_messages')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('message', 'varchar(500)', (c) => c.notNull())
-    .addColumn('severity', 'varchar(16)', (c) =>
-      c.notNull().check(sql`severity in ('info', 'warning', 'critical')`),
-    )
+    .addColumn('severity', 'varchar(16)', (c) => c.notNull().check(sql`severity in ('info', 'warning', 'critical')`))
     .addColumn('display_start', 'timestamptz', (c) => c.notNull())
     .addColumn('display_end', 'timestamptz', (c) => c.notNull())
     .addColumn('cancelled_at', 'timestamptz')

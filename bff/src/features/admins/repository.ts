@@ -30,9 +30,7 @@ export function toAdminAccount(row: AdminRow): AdminAccount {
 
 function filtered(db: Kysely<Database>, query: Pick<ListQuery, 'q'>) {
   const q = query.q?.trim();
-  return q
-    ? db.selectFrom('admins').where('email', 'ilike', `%${likeEscape(q)}%`)
-    : db.selectFrom('admins');
+  return q ? db.selectFrom('admins').where('email', 'ilike', `%${likeEscape(q)}%`) : db.selectFrom('admins');
 }
 
 export async function listAdmins(

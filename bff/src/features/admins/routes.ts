@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ADMIN_SORTS,
-  adminStatusUpdateSchema,
-  idParamSchema,
-  listQuerySchema,
-  type AdminAccount,
-  type Page,
-} from '@phoenix/contract';
+import { ADMIN_SORTS, adminStatusUpdateSchema, idParamSchema, listQuerySchema, type AdminAccount, type Page } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { pageOf } from '../../http/paging';

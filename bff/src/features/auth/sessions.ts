@@ -54,12 +54,7 @@ export async function useSession(
 }
 
 export async function revokeSession(trx: Transaction<Database>, sessionId: number, now: Date): Promise<void> {
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
 /** Ends every session of an admin (disabling, password reset). Returns how many were open. */

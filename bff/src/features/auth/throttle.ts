@@ -73,5 +73,8 @@ export async function releaseSignInAttempt(db: Kysely<Database>, keys: ThrottleK
 }
 
 async function forgetExpired(db: Kysely<Database>, now: Date, windowMs: number): Promise<void> {
-  await db.deleteFrom('login_attempts').where('window_started_at', '<=', new Date(now.getTime() - windowMs)).execute();
+  await db
+    .deleteFrom('login_attempts')
+    .where('window_started_at', '<=', new Date(now.getTime() - windowMs))
+    .execute();
 }

@@ -8,7 +8,11 @@ import { DOCUMENT_ROW_ID } from '../../db/versionedDocument';
 
 /** Only the small columns of the maintenance document's row (not its id list). */
 export async function maintenanceSummary(db: Kysely<Database>) {
-  return db.selectFrom('maintenance').select(['enabled', 'planned_start', 'planned_end']).where('id', '=', DOCUMENT_ROW_ID).executeTakeFirst();
+  return db
+    .selectFrom('maintenance')
+    .select(['enabled', 'planned_start', 'planned_end'])
+    .where('id', '=', DOCUMENT_ROW_ID)
+    .executeTakeFirst();
 }
 
 /** The newest `count` action-log entries (newest first, ties by id). */

@@ -1,9 +1,4 @@
-import {
-  maintenanceDocument,
-  MAINTENANCE_LOG_ID_SAMPLE,
-  type MaintenanceLogSnapshot,
-  type MaintenanceStatus,
-} from '@phoenix/contract';
+import { maintenanceDocument, MAINTENANCE_LOG_ID_SAMPLE, type MaintenanceLogSnapshot, type MaintenanceStatus } from '@phoenix/contract';
 import { toJson } from '../../db/json';
 import type { MaintenanceRow } from '../../db/schema';
 import { versionedDocument } from '../../db/versionedDocument';

@@ -68,9 +68,7 @@ export const news = versionedResource(newsResource, {
         case 'scheduled':
           return qb.where('publish_start', '>', now);
         case 'published':
-          return qb
-            .where('publish_start', '<=', now)
-            .where((eb) => eb.or([eb('publish_end', 'is', null), eb('publish_end', '>', now)]));
+          return qb.where('publish_start', '<=', now).where((eb) => eb.or([eb('publish_end', 'is', null), eb('publish_end', '>', now)]));
         case 'expired':
           return qb.where('publish_end', '<=', now);
         default:

@@ -68,7 +68,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
   });
 
-  async function call<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, kyOptions: Options, as: 'json' | 'text' = 'json'): Promise<T> {
+  async function call<T>(
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+    path: string,
+    kyOptions: Options,
+    as: 'json' | 'text' = 'json',
+  ): Promise<T> {
     try {
       const response = await http(path.replace(/^\/+/, ''), { method, ...kyOptions });
       if (as === 'text') return (await response.text()) as T;

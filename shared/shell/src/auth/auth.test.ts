@@ -35,28 +35,47 @@ describe('signIn', () => {
 
   it('fails when no token comes back, without asking for the user info', async () => {
     const { backend } = setup(authHandlers({ 'POST /users/login': () => ({ body: {} }) }));
-    await expect(signIn(clients(backend.fetch), { email: 'admin@example.com', password: 'secret' })).resolves.toEqual({ status: false, reason: 'invalid' });
+    await expect(signIn(clients(backend.fetch), { email: 'admin@example.com', password: 'secret' })).resolves.toEqual({
+      status: false,
+      reason: 'invalid',
+    });
     expect(backend.callsTo('POST', '/users/info')).toHaveLength(0);
   });
 
   it('fails for a role other than 2 and revokes that token', async () => {
     const { backend } = setup();
-    await expect(signIn(clients(backend.fetch), { email: 'player@example.com', password: 'secret' })).resolves.toEqual({ status: false, reason: 'invalid' });
+    await expect(signIn(clients(backend.fetch), { email: 'player@example.com', password: 'secret' })).resolves.toEqual({
+      status: false,
+      reason: 'invalid',
+    });
     const logout = backend.callsTo('POST', '/users/logout');
     expect(logout).toHaveLength(1);
     expect(logout[0].headers.get('token')).toBe('tok-player');
   });
 
   it('fails when /users/info fails', async () => {
-    const { backend } = setup(authHandlers({ 'POST /users/info': () => ({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } }) }));
-    await expect(signIn(clients(backend.fetch), { email: 'admin@example.com', password: 'secret' })).resolves.toEqual({ status: false, reason: 'unavailable' });
+    const { backend } = setup(
+      authHandlers({ 'POST /users/info': () => ({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } }) }),
+    );
+    await expect(signIn(clients(backend.fetch), { email: 'admin@example.com', password: 'secret' })).resolves.toEqual({
+      status: false,
+      reason: 'unavailable',
+    });
   });
 
   it('fails on wrong credentials, and says when rate-limited', async () => {
     const { backend } = setup(authHandlers());
-    await expect(signIn(clients(backend.fetch), { email: 'admin@example.com', password: 'nope' })).resolves.toEqual({ status: false, reason: 'invalid' });
-    const limited = setup(authHandlers({ 'POST /users/login': () => ({ status: 429, body: { error: { code: 'too_many_requests', message: 'slow down' } } }) }));
-    await expect(signIn(clients(limited.backend.fetch), { email: 'admin@example.com', password: 'secret' })).resolves.toEqual({ status: false, reason: 'rate_limited' });
+    await expect(signIn(clients(backend.fetch), { email: 'admin@example.com', password: 'nope' })).resolves.toEqual({
+      status: false,
+      reason: 'invalid',
+    });
+    const limited = setup(
+      authHandlers({ 'POST /users/login': () => ({ status: 429, body: { error: { code: 'too_many_requests', message: 'slow down' } } }) }),
+    );
+    await expect(signIn(clients(limited.backend.fetch), { email: 'admin@example.com', password: 'secret' })).resolves.toEqual({
+      status: false,
+      reason: 'rate_limited',
+    });
   });
 });
 
@@ -72,7 +91,10 @@ describe('restoreSession', () => {
   });
 
   it('ignores an expired record', async () => {
-    const { store, env, storage } = setup(authHandlers(), { data: { email: 'admin@example.com', token: 'tok-admin' }, expiry: Date.now() - 1 });
+    const { store, env, storage } = setup(authHandlers(), {
+      data: { email: 'admin@example.com', token: 'tok-admin' },
+      expiry: Date.now() - 1,
+    });
     await restoreSession(env);
     expect(store.get(tokenAtom)).toBeNull();
     expect(storage.getItem(STORAGE_KEY)).toBeNull();
@@ -91,7 +113,10 @@ describe('restoreSession', () => {
   });
 
   it('a legacy record with a password signs in once and is rewritten without the password', async () => {
-    const { store, env, storage, backend } = setup(authHandlers(), { data: { email: 'admin@example.com', password: 'secret' }, expiry: future() });
+    const { store, env, storage, backend } = setup(authHandlers(), {
+      data: { email: 'admin@example.com', password: 'secret' },
+      expiry: future(),
+    });
     const before = Date.now();
     await restoreSession(env);
     expect(backend.callsTo('POST', '/users/login')).toHaveLength(1);
@@ -143,7 +168,9 @@ describe('logoutSession', () => {
   });
 
   it('clears everything even when the logout call fails', async () => {
-    const { store, env, storage } = setup(authHandlers({ 'POST /users/logout': () => ({ status: 500, body: { error: { code: 'internal_error', message: 'down' } } }) }));
+    const { store, env, storage } = setup(
+      authHandlers({ 'POST /users/logout': () => ({ status: 500, body: { error: { code: 'internal_error', message: 'down' } } }) }),
+    );
     establishSession({ email: 'admin@example.com', token: 'tok-admin' }, env);
     await logoutSession(env);
     expect(store.get(tokenAtom)).toBeNull();

@@ -120,7 +120,10 @@ export function installUnauthorizedHandler(getCurrentPath: () => string = curren
  * Cross-tab: another tab removing the record signs this tab out (locally, no API call); another
  * tab signing in (a new valid record) signs this tab in with it. Returns the unsubscribe.
  */
-export function syncSessionAcrossTabs(env?: AuthEnv, target: Window | undefined = typeof window === 'undefined' ? undefined : window): () => void {
+export function syncSessionAcrossTabs(
+  env?: AuthEnv,
+  target: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): () => void {
   if (!target) return () => {};
   const { store, storage } = resolve(env);
   const onStorage = (event: StorageEvent) => {

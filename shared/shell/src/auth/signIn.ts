@@ -25,9 +25,7 @@ export function authClientFactory(options: { baseUrl: string; fetch?: typeof fet
 /** Why a sign-in failed: only ever shown as "sign-in failed", "too many attempts" or "server unreachable". */
 export type SignInFailureReason = 'invalid' | 'rate_limited' | 'unavailable';
 
-export type SignInResult =
-  | { status: true; email: string; token: string }
-  | { status: false; reason: SignInFailureReason };
+export type SignInResult = { status: true; email: string; token: string } | { status: false; reason: SignInFailureReason };
 
 export interface Credentials {
   email: string;

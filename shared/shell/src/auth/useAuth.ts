@@ -5,13 +5,7 @@ import { accountAtom, tokenAtom, type Account } from '../core/authState';
 import { runtimeConfigAtom } from '../core/config';
 import type { SessionStorage } from '../session/session';
 import { authClientFactory, signIn, type SignInFailureReason } from './signIn';
-import {
-  defaultSessionStorage,
-  establishSession,
-  installUnauthorizedHandler,
-  logoutSession,
-  syncSessionAcrossTabs,
-} from './authSession';
+import { defaultSessionStorage, establishSession, installUnauthorizedHandler, logoutSession, syncSessionAcrossTabs } from './authSession';
 
 export interface LoginOutcome {
   status: boolean;
@@ -48,10 +42,7 @@ export function useAuth(options: { storage?: SessionStorage } = {}): UseAuth {
     [store, storage, queryClient],
   );
 
-  const logout = useCallback(
-    () => logoutSession({ store, storage: storage ?? defaultSessionStorage() }),
-    [store, storage],
-  );
+  const logout = useCallback(() => logoutSession({ store, storage: storage ?? defaultSessionStorage() }), [store, storage]);
 
   return { account, token, isSignedIn: token !== null, login, logout };
 }

@@ -8,8 +8,7 @@ export function createShellQueryClient(): QueryClient {
         staleTime: 10_000,
         refetchOnWindowFocus: false,
         // Retry only what a retry can fix: network blips and 5xx, never 4xx.
-        retry: (failureCount, error) =>
-          failureCount < 2 && (!(error instanceof ApiRequestError) || error.isNetwork || error.status >= 500),
+        retry: (failureCount, error) => failureCount < 2 && (!(error instanceof ApiRequestError) || error.isNetwork || error.status >= 500),
       },
       mutations: { retry: false },
     },

@@ -6,16 +6,4 @@ export { useDocument, type DocumentOptions, type DocumentResult } from './useDoc
 export { useResourceMutation, type ResourceMutations, type ResourceMutationOptions } from './useResourceMutation';
 export { useCsvExport, saveTextFile } from './useCsvExport';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
-export {
-  useResourceForm,
-  type ResourceForm,
-  type ResourceFormOptions,
-  type FormConflict,
-  type FormSchema,
-  type FieldBinding,
-  type FieldErrors,
-  type FormValues,
-} from './useResourceForm';
-export { useQuerySubView, type QuerySubView, type QuerySubViewResult } from './useQuerySubView';
-export { useResourceAction, type ResourceActionOptions, type ResourceActionVars } from './useResourceAction';
 export { ResourceTable, type ResourceTableProps } from './ResourceTable';

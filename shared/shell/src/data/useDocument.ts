@@ -27,7 +27,10 @@ export interface DocumentResult<T, Input> {
  * A save puts the server's answer in the cache (no refetch of a possibly large document);
  * a 409 refetches it, so the page shows what the other admin saved.
  */
-export function useDocument<T, Input = Record<string, unknown>>(resource: string, options: DocumentOptions<T> = {}): DocumentResult<T, Input> {
+export function useDocument<T, Input = Record<string, unknown>>(
+  resource: string,
+  options: DocumentOptions<T> = {},
+): DocumentResult<T, Input> {
   const api = useApiFor(options.api);
   const queryClient = useQueryClient();
   const toast = useToast();

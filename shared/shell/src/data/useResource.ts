@@ -13,7 +13,11 @@ export interface ResourceResult<T> {
 }
 
 /** GET /<resource>/:id. Pass id null/undefined (e.g. missing ?id=) to skip the request. */
-export function useResource<T>(resource: string, id: string | number | null | undefined, options: { api?: ApiTarget } = {}): ResourceResult<T> {
+export function useResource<T>(
+  resource: string,
+  id: string | number | null | undefined,
+  options: { api?: ApiTarget } = {},
+): ResourceResult<T> {
   const api = useApiFor(options.api);
   const enabled = id !== null && id !== undefined && id !== '';
   const result = useQuery<T, ApiRequestError>({

@@ -18,7 +18,11 @@ export interface ResourceListResult<T> {
 }
 
 /** GET /<resource>?<query> → Page<T>. The previous page stays on screen while the next loads. */
-export function useResourceList<T>(resource: string, query: Query, options: { api?: ApiTarget; enabled?: boolean } = {}): ResourceListResult<T> {
+export function useResourceList<T>(
+  resource: string,
+  query: Query,
+  options: { api?: ApiTarget; enabled?: boolean } = {},
+): ResourceListResult<T> {
   const api = useApiFor(options.api);
   const result = useQuery<Page<T>, ApiRequestError>({
     queryKey: resourceKeys.list(resource, query),

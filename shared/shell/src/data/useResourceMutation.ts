@@ -33,7 +33,7 @@ export interface ResourceMutations<T, Input> {
   remove: UseMutationResult<void, ApiRequestError, RemoveVars>;
 }
 
-const say = <A,>(message: Message<A> | undefined, arg: A, fallback: string) =>
+const say = <A>(message: Message<A> | undefined, arg: A, fallback: string) =>
   message === undefined ? fallback : typeof message === 'function' ? message(arg) : message;
 
 /**

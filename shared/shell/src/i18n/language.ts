@@ -13,7 +13,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Japanese when the browser asks for it, else English. */
 export function browserLanguage(): Language {
-  const asked = typeof navigator === 'undefined' ? '' : navigator.language ?? '';
+  const asked = typeof navigator === 'undefined' ? '' : (navigator.language ?? '');
   return asked.toLowerCase().startsWith('ja') ? 'ja' : 'en';
 }
 

@@ -148,7 +148,11 @@ function AddBulkUsersBody() {
           {t('bulkUsers.file')}
           <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={onFile} />
         </FileLabel>
-        {fileError && <Note $tone="danger" role="alert">{fileError}</Note>}
+        {fileError && (
+          <Note $tone="danger" role="alert">
+            {fileError}
+          </Note>
+        )}
 
         <Summary aria-live="polite" aria-label={t('bulkUsers.parsed')}>
           <li>{t('bulkUsers.valid', { count: parsed.ids.length })}</li>
@@ -173,9 +177,7 @@ function AddBulkUsersBody() {
             {t('bulkUsers.checkFailed', { message: check.message })}
           </Note>
         )}
-        {content.validate && !checked && parsed.ids.length > 0 && check.status !== 'failed' && (
-          <Note>{t('bulkUsers.checkFirst')}</Note>
-        )}
+        {content.validate && !checked && parsed.ids.length > 0 && check.status !== 'failed' && <Note>{t('bulkUsers.checkFirst')}</Note>}
         {check.status === 'done' && checked && unknown.length === 0 && <Note $tone="success">{t('bulkUsers.allKnown')}</Note>}
         {checked && unknown.length > 0 && (
           <Problems>

@@ -1,5 +1,11 @@
 export * from './ShellOverlays';
-export { confirmModalAtom, addBulkUsersModalAtom, type ModalContent, type ConfirmModalState, type AddBulkUsersModalState } from './modalAtoms';
+export {
+  confirmModalAtom,
+  addBulkUsersModalAtom,
+  type ModalContent,
+  type ConfirmModalState,
+  type AddBulkUsersModalState,
+} from './modalAtoms';
 export { useConfirm, type ConfirmOptions } from './useConfirm';
 export { useAddBulkUsers, type AddBulkUsersOptions } from './useAddBulkUsers';
 export { useValidatePlayerIds } from './useValidatePlayerIds';

@@ -20,7 +20,13 @@ export interface AddBulkUsersOptions {
 export function useAddBulkUsers(): (options: AddBulkUsersOptions) => Promise<string[] | null> {
   const store = useStore();
   return useCallback(
-    ({ title, body, okText = i18next.t('modal.ok', { ns: 'shell' }), cancelText = i18next.t('modal.cancel', { ns: 'shell' }), validate }: AddBulkUsersOptions) =>
+    ({
+      title,
+      body,
+      okText = i18next.t('modal.ok', { ns: 'shell' }),
+      cancelText = i18next.t('modal.cancel', { ns: 'shell' }),
+      validate,
+    }: AddBulkUsersOptions) =>
       new Promise<string[] | null>((resolve) => {
         store.get(addBulkUsersModalAtom).resolve?.(null);
         store.set(addBulkUsersModalAtom, { visible: true, content: { title, body, okText, cancelText, validate }, resolve });

@@ -18,7 +18,13 @@ export interface ConfirmOptions {
 export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
   const store = useStore();
   return useCallback(
-    ({ title, body, okText = i18next.t('modal.ok', { ns: 'shell' }), cancelText = i18next.t('modal.cancel', { ns: 'shell' }), danger = false }: ConfirmOptions) =>
+    ({
+      title,
+      body,
+      okText = i18next.t('modal.ok', { ns: 'shell' }),
+      cancelText = i18next.t('modal.cancel', { ns: 'shell' }),
+      danger = false,
+    }: ConfirmOptions) =>
       new Promise<boolean>((resolve) => {
         // One confirm at a time: a new one cancels the one still open.
         store.get(confirmModalAtom).resolve?.(false);

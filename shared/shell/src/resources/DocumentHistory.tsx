@@ -34,7 +34,12 @@ export function DocumentHistory<D extends AnyDocument>({ controller }: { control
       align: 'right',
       render: (v) =>
         v.version === current ? null : (
-          <Button size="sm" onClick={() => restore(v.version)} loading={isRestoring} aria-label={t('history.restoreLabel', { version: v.version })}>
+          <Button
+            size="sm"
+            onClick={() => restore(v.version)}
+            loading={isRestoring}
+            aria-label={t('history.restoreLabel', { version: v.version })}
+          >
             {t('history.restore')}
           </Button>
         ),
@@ -61,7 +66,11 @@ export function DocumentHistory<D extends AnyDocument>({ controller }: { control
         <Pagination page={history.data.page} pageSize={history.data.pageSize} total={history.data.total} onPageChange={history.setPage} />
       )}
       {chosen.length === 2 && (
-        <JsonDiff caption={t('history.diffTitle', { from: chosen[0].version, to: chosen[1].version })} before={chosen[0].value} after={chosen[1].value} />
+        <JsonDiff
+          caption={t('history.diffTitle', { from: chosen[0].version, to: chosen[1].version })}
+          before={chosen[0].value}
+          after={chosen[1].value}
+        />
       )}
     </Panel>
   );

@@ -40,7 +40,14 @@ export function DocumentPage<D extends AnyDocument, V extends FieldValues>(props
   const controller = useDocumentController(document, { toastErrors: false, savedMessage: null });
   let content: ReactNode;
   if (controller.data) content = <DocumentForm {...props} controller={controller} doc={controller.data} />;
-  else if (controller.error) content = <ErrorState title={t('form.loadFailed', { noun: document.noun })} message={describeError(controller.error)} onRetry={controller.refetch} />;
+  else if (controller.error)
+    content = (
+      <ErrorState
+        title={t('form.loadFailed', { noun: document.noun })}
+        message={describeError(controller.error)}
+        onRetry={controller.refetch}
+      />
+    );
   else content = <LoadingBlock label={t('form.loading', { noun: document.noun })} />;
   return (
     <PageBody>
@@ -88,7 +95,9 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
         conflict={
           form.conflict && {
             title: t('form.conflict', { noun: document.noun }),
-            details: theirs?.updatedAt ? <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p> : null,
+            details: theirs?.updatedAt ? (
+              <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p>
+            ) : null,
             onReloadTheirs: form.conflict.reloadTheirs,
             onKeepMine: form.conflict.keepMine,
           }

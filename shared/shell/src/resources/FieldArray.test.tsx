@@ -9,7 +9,9 @@ import { useRecordForm } from './useRecordForm';
 const schema = z.object({
   name: z.string().min(1, 'Name is required'),
   items: z
-    .array(z.object({ item: z.string().min(1, 'Pick an item'), quantity: z.number({ message: 'Enter a quantity' }).int().min(1, 'At least 1') }))
+    .array(
+      z.object({ item: z.string().min(1, 'Pick an item'), quantity: z.number({ message: 'Enter a quantity' }).int().min(1, 'At least 1') }),
+    )
     .min(1, 'Add at least one item'),
 });
 type Values = { name: string; items: { item: string; quantity: number }[] };
@@ -24,7 +26,14 @@ function GiftForm({ onSubmit }: { onSubmit: (values: Values) => Promise<unknown>
     <form onSubmit={form.onSubmit} aria-label="Gift">
       {form.formError && <p role="alert">{form.formError}</p>}
       <TextField label="Name" {...form.field('name')} />
-      <FieldArray form={form} name="items" legend="Items" addLabel="Add item" newRow={() => ({ item: '', quantity: 1 })} rowLabel={(i) => `item ${i + 1}`}>
+      <FieldArray
+        form={form}
+        name="items"
+        legend="Items"
+        addLabel="Add item"
+        newRow={() => ({ item: '', quantity: 1 })}
+        rowLabel={(i) => `item ${i + 1}`}
+      >
         {(index) => (
           <>
             <TextField label={`Item ${index + 1}`} {...form.field(`items.${index}.item`)} />
@@ -48,7 +57,13 @@ describe('record form with a field array', () => {
     await user.click(screen.getByRole('button', { name: 'Move item 2 up' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0][0]).toEqual({ name: 'Welcome pack', items: [{ item: 'coin', quantity: 500 }, { item: 'gem', quantity: 10 }] });
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      name: 'Welcome pack',
+      items: [
+        { item: 'coin', quantity: 500 },
+        { item: 'gem', quantity: 10 },
+      ],
+    });
 
     await user.click(screen.getByRole('button', { name: 'Remove item 1' }));
     await user.click(screen.getByRole('button', { name: 'Remove item 1' }));
@@ -58,7 +73,9 @@ describe('record form with a field array', () => {
   });
 
   it('puts per-row errors on their row, from the schema and from the server, keeping what was typed', async () => {
-    const onSubmit = jest.fn().mockRejectedValue(new ApiRequestError(400, 'validation_failed', 'Invalid input', { 'items.1.quantity': ['Only 99 in stock'] }));
+    const onSubmit = jest
+      .fn()
+      .mockRejectedValue(new ApiRequestError(400, 'validation_failed', 'Invalid input', { 'items.1.quantity': ['Only 99 in stock'] }));
     const { user } = renderWithShell(<GiftForm onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Add item' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -67,7 +84,9 @@ describe('record form with a field array', () => {
 
     await user.type(screen.getByLabelText('Item 2'), 'coin');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByLabelText('Quantity 2')).toHaveAccessibleDescription(expect.stringContaining('Only 99 in stock')));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Quantity 2')).toHaveAccessibleDescription(expect.stringContaining('Only 99 in stock')),
+    );
     expect(within(screen.getByRole('group', { name: 'item 1' })).getByLabelText('Quantity 1')).toHaveAccessibleDescription('');
     expect(screen.getByLabelText('Item 2')).toHaveValue('coin');
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid input');

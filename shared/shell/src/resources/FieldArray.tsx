@@ -56,7 +56,17 @@ export interface FieldArrayProps<V extends FieldValues, N extends ArrayPath<V>> 
  * add, remove, move up and down; each row's fields carry their own errors, from the schema or
  * from the server ('items.2.quantity'); the array's own error (too few rows, an item twice) on top.
  */
-export function FieldArray<V extends FieldValues, N extends ArrayPath<V>>({ form, name, legend, children, newRow, addLabel, rowLabel, min = 0, footer }: FieldArrayProps<V, N>) {
+export function FieldArray<V extends FieldValues, N extends ArrayPath<V>>({
+  form,
+  name,
+  legend,
+  children,
+  newRow,
+  addLabel,
+  rowLabel,
+  min = 0,
+  footer,
+}: FieldArrayProps<V, N>) {
   const { t } = useTranslation('resources');
   const { fields, append, remove, move } = useFieldArray({ control: form.rhf.control, name });
   const label = rowLabel ?? ((i: number) => t('rows.row', { n: i + 1 }));
@@ -73,13 +83,31 @@ export function FieldArray<V extends FieldValues, N extends ArrayPath<V>>({ form
         <Row key={field.id} role="group" aria-label={label(index)}>
           <div>{children(index)}</div>
           <div>
-            <Button size="sm" variant="ghost" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={t('rows.upLabel', { row: label(index) })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => move(index, index - 1)}
+              disabled={index === 0}
+              aria-label={t('rows.upLabel', { row: label(index) })}
+            >
               {t('rows.up')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => move(index, index + 1)} disabled={index === fields.length - 1} aria-label={t('rows.downLabel', { row: label(index) })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => move(index, index + 1)}
+              disabled={index === fields.length - 1}
+              aria-label={t('rows.downLabel', { row: label(index) })}
+            >
               {t('rows.down')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => remove(index)} disabled={fields.length <= min} aria-label={t('rows.removeLabel', { row: label(index) })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => remove(index)}
+              disabled={fields.length <= min}
+              aria-label={t('rows.removeLabel', { row: label(index) })}
+            >
               {t('rows.remove')}
             </Button>
           </div>

@@ -43,7 +43,11 @@ export function RecordFormPage<D extends AnyResource, V extends FieldValues>(pro
   });
   const { mode, status, record, links } = controller;
   const title =
-    mode === 'create' ? (titles?.create ?? t('form.newTitle', { noun })) : record ? (titles?.edit?.(record) ?? t('form.editTitle', { noun, label: labelOf(record) })) : t('form.editTitleBare', { noun });
+    mode === 'create'
+      ? (titles?.create ?? t('form.newTitle', { noun }))
+      : record
+        ? (titles?.edit?.(record) ?? t('form.editTitle', { noun, label: labelOf(record) }))
+        : t('form.editTitleBare', { noun });
 
   const notFound = (message: string) => (
     <Panel>
@@ -55,7 +59,8 @@ export function RecordFormPage<D extends AnyResource, V extends FieldValues>(pro
   let content: ReactNode;
   if (status === 'invalidId') content = notFound(t('form.invalidId', { noun }));
   else if (status === 'notFound') content = notFound(t('form.gone', { noun, id: links.id }));
-  else if (status === 'error') content = <ErrorState title={t('form.loadFailed', { noun })} message={describeError(controller.error)} onRetry={controller.refetch} />;
+  else if (status === 'error')
+    content = <ErrorState title={t('form.loadFailed', { noun })} message={describeError(controller.error)} onRetry={controller.refetch} />;
   else if (status === 'loading') content = <LoadingBlock label={t('form.loading', { noun })} />;
   else content = <RecordFormBody key={record ? (record as { id: number }).id : 'new'} {...props} controller={controller} />;
 
@@ -101,7 +106,9 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
           title: t('form.conflict', { noun: resource.noun }),
           details: theirs && (
             <>
-              {theirs.updatedAt && <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p>}
+              {theirs.updatedAt && (
+                <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p>
+              )}
               {conflictSummary?.(theirs)}
             </>
           ),

@@ -2,7 +2,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AnyResource, FilterOf, RecordOf, SortOf } from '@phoenix/contract';
-import { Button, ButtonLink, ListFrame, RowActions, SearchForm, Select, VisuallyHidden, type DataTableColumn, type RowKey, type SelectOption } from '@phoenix/ui';
+import {
+  Button,
+  ButtonLink,
+  ListFrame,
+  RowActions,
+  SearchForm,
+  Select,
+  VisuallyHidden,
+  type DataTableColumn,
+  type RowKey,
+  type SelectOption,
+} from '@phoenix/ui';
 import { ResourceTable } from '../data/ResourceTable';
 import { useResourceLinks } from './routing';
 import type { ListController } from './useListController';
@@ -47,7 +58,24 @@ const decide = <R,>(rule: boolean | ((r: R) => boolean) | undefined, record: R, 
 
 /** A list page bound to its controller: header (export, new), search and filters, table, pager, row actions. */
 export function ResourceListPage<D extends AnyResource>(props: ResourceListPageProps<D>) {
-  const { list, title, description, columns, labelOf, searchLabel, filters, actions, rowActions, editable, deletable, deleteBody, bulkActions, before, pageSizeOptions, children } = props;
+  const {
+    list,
+    title,
+    description,
+    columns,
+    labelOf,
+    searchLabel,
+    filters,
+    actions,
+    rowActions,
+    editable,
+    deletable,
+    deleteBody,
+    bulkActions,
+    before,
+    pageSizeOptions,
+    children,
+  } = props;
   const { t } = useTranslation('resources');
   const links = useResourceLinks();
   const { noun, plural } = list.resource;
@@ -76,12 +104,23 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
         <RowActions>
           {rowActions?.(record)}
           {decide(editable, record, links.hasForm) && (
-            <ButtonLink as={Link} to={links.edit(record.id)} $size="sm" $variant="ghost" aria-label={t('list.editLabel', { label: labelOf(record) })}>
+            <ButtonLink
+              as={Link}
+              to={links.edit(record.id)}
+              $size="sm"
+              $variant="ghost"
+              aria-label={t('list.editLabel', { label: labelOf(record) })}
+            >
               {t('list.edit')}
             </ButtonLink>
           )}
           {decide(deletable, record, list.resource.remove) && (
-            <Button size="sm" variant="ghost" onClick={() => onDelete(record)} aria-label={t('list.deleteLabel', { label: labelOf(record) })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => onDelete(record)}
+              aria-label={t('list.deleteLabel', { label: labelOf(record) })}
+            >
               {t('list.delete')}
             </Button>
           )}

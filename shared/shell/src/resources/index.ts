@@ -1,4 +1,12 @@
-export { resourcePages, standalonePage, useResourceLinks, parseRecordId, type ResourceLinks, type RoutingShape, type ResourcePagesSpec } from './routing';
+export {
+  resourcePages,
+  standalonePage,
+  useResourceLinks,
+  parseRecordId,
+  type ResourceLinks,
+  type RoutingShape,
+  type ResourcePagesSpec,
+} from './routing';
 export { useListController, type ListController, type ListControllerOptions, type Selection } from './useListController';
 export { useRecordController, type RecordController, type RecordStatus } from './useRecordController';
 export { useRecordForm, type RecordForm, type RecordFormOptions, type FieldProps } from './useRecordForm';

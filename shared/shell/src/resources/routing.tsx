@@ -118,7 +118,12 @@ export function resourcePages({ base, shape, list, form }: ResourcePagesSpec): R
   if (shape === 'routes') {
     return Object.fromEntries([
       [base, provide(List, loadList)],
-      ...(Form && loadForm ? [[`${base}/create`, provide(Form, loadForm)], [`${base}/edit`, provide(Form, loadForm)]] : []),
+      ...(Form && loadForm
+        ? [
+            [`${base}/create`, provide(Form, loadForm)],
+            [`${base}/edit`, provide(Form, loadForm)],
+          ]
+        : []),
     ]);
   }
   function SubViews() {

@@ -33,7 +33,10 @@ const HISTORY_PAGE_SIZE = 10;
  * useDocument), its history page by page, and restore. The diff of two versions is the
  * DocumentHistory view's.
  */
-export function useDocumentController<D extends AnyDocument>(definition: D, options: DocumentOptions<RecordOf<D>> = {}): DocumentController<D> {
+export function useDocumentController<D extends AnyDocument>(
+  definition: D,
+  options: DocumentOptions<RecordOf<D>> = {},
+): DocumentController<D> {
   const path = apiPath(definition);
   const document = useDocument<RecordOf<D>, UpdateOf<D>>(path, { api: definition.api, ...options });
   const api = useApiFor(definition.api);

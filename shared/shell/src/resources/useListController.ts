@@ -21,8 +21,7 @@ export interface Selection {
 type Versioned = { id: number; version?: number };
 
 export interface ListController<D extends AnyResource>
-  extends Omit<ListParams<FilterOf<D>>, 'setSort' | 'sort'>,
-    ResourceListResult<RecordOf<D>> {
+  extends Omit<ListParams<FilterOf<D>>, 'setSort' | 'sort'>, ResourceListResult<RecordOf<D>> {
   resource: D;
   /** Typed: only the sorts the API declares. */
   sort: SortOf<D> | undefined;

@@ -26,7 +26,11 @@ export interface RecordController<D extends AnyResource> {
  * from the query string through the one id parser, the record's loading / not-found / error
  * states, the schema of the mode, and the save. Toasts name the record with `labelOf`.
  */
-export function useRecordController<D extends AnyResource>(resource: D, labelOf: (record: RecordOf<D>) => string, messages: { created: (label: string) => string; updated: (label: string) => string }): RecordController<D> {
+export function useRecordController<D extends AnyResource>(
+  resource: D,
+  labelOf: (record: RecordOf<D>) => string,
+  messages: { created: (label: string) => string; updated: (label: string) => string },
+): RecordController<D> {
   const links = useResourceLinks();
   const path = apiPath(resource);
   const mode = links.mode === 'edit' ? 'edit' : 'create';

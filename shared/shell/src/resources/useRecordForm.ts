@@ -166,7 +166,7 @@ export function useRecordForm<V extends FieldValues, Out, R = unknown>(options: 
     rhf,
     field: (name) => ({ ...rhf.register(name), error: errorOf(name) }) as FieldProps,
     numberField: (name) => ({ ...rhf.register(name, { valueAsNumber: true }), error: errorOf(name) }) as FieldProps,
-    bind: <T,>(name: Path<V>) => ({
+    bind: <T>(name: Path<V>) => ({
       value: rhf.watch(name) as T,
       error: errorOf(name),
       onChange: (value: T) => rhf.setValue(name, value as never, { shouldDirty: true, shouldValidate: rhf.formState.isSubmitted }),

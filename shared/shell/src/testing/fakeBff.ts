@@ -22,14 +22,19 @@ export type FakeHandler = (req: FakeRequest) => FakeReply | Promise<FakeReply>;
 export const json = (body: unknown, status = 200): FakeReply => ({ status, body });
 export const noContent = (): FakeReply => ({ status: 204 });
 export const csv = (text: string): FakeReply => ({ status: 200, text, contentType: 'text/csv' });
-export const page = <T,>(items: T[], extra: { total?: number; page?: number; pageSize?: number } = {}) => ({
+export const page = <T>(items: T[], extra: { total?: number; page?: number; pageSize?: number } = {}) => ({
   items,
   total: extra.total ?? items.length,
   page: extra.page ?? 1,
   pageSize: extra.pageSize ?? 20,
 });
 /** The BFF's error body: { error: { code, message, fieldErrors?, current? } }. */
-export const apiError = (status: number, code: string, message: string, more: { fieldErrors?: Record<string, string[]>; current?: unknown } = {}): FakeReply => ({
+export const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  more: { fieldErrors?: Record<string, string[]>; current?: unknown } = {},
+): FakeReply => ({
   status,
   body: { error: { code, message, ...more } },
 });
@@ -98,7 +103,8 @@ export function fakeBff(): FakeBff {
       const reply = await route.handler(req);
       if (reply.status === -1) throw new TypeError('Failed to fetch');
       if (reply.status === 204) return new Response(null, { status: 204 });
-      if (reply.text !== undefined) return new Response(reply.text, { status: reply.status, headers: { 'content-type': reply.contentType ?? 'text/plain' } });
+      if (reply.text !== undefined)
+        return new Response(reply.text, { status: reply.status, headers: { 'content-type': reply.contentType ?? 'text/plain' } });
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'content-type': 'application/json' },

@@ -24,7 +24,10 @@ const NAMES = [
 
 // Buffer is injected from Node into the jsdom global, so its Function constructor belongs
 // to Node's realm: the one place in a jsdom test that can reach Node's globals.
-const nodeGlobal = (Buffer as unknown as { constructor: FunctionConstructor }).constructor('return globalThis')() as Record<string, unknown>;
+const nodeGlobal = (Buffer as unknown as { constructor: FunctionConstructor }).constructor('return globalThis')() as Record<
+  string,
+  unknown
+>;
 
 const target = globalThis as unknown as Record<string, unknown>;
 if (typeof window !== 'undefined' && target !== nodeGlobal) {

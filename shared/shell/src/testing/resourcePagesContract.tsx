@@ -39,11 +39,13 @@ export function renderRemotePage(pages: Record<string, ComponentType>, { bff, ur
   return renderWithShell(<p>elsewhere</p>, { bff, url, path: '/elsewhere', routes });
 }
 
-const renderArea = <D extends AnyResource>(spec: ResourcePagesContractSpec<D>, bff: FakeBff, url: string) => renderRemotePage(spec.pages, { bff, url });
+const renderArea = <D extends AnyResource>(spec: ResourcePagesContractSpec<D>, bff: FakeBff, url: string) =>
+  renderRemotePage(spec.pages, { bff, url });
 
 const editUrl = (spec: { base: string; shape: string }, id: number | string) =>
   spec.shape === 'routes' ? `/admin/${spec.base}/edit?id=${id}` : `/admin/${spec.base}?edit=${id}`;
-const createUrl = (spec: { base: string; shape: string }) => (spec.shape === 'routes' ? `/admin/${spec.base}/create` : `/admin/${spec.base}?create=1`);
+const createUrl = (spec: { base: string; shape: string }) =>
+  spec.shape === 'routes' ? `/admin/${spec.base}/create` : `/admin/${spec.base}?create=1`;
 
 /**
  * The behaviour every resource's pages share, run against the real pages with a fake BFF:
@@ -159,7 +161,11 @@ export function describeResourcePages<D extends AnyResource>(spec: ResourcePages
         let puts = 0;
         const bff = listBff()
           .get(`${api}/:id`, () => json(first))
-          .put(`${api}/:id`, (req) => (++puts === 1 ? apiError(409, 'conflict', 'Version mismatch', { current: theirs }) : json({ ...(req.body as object), id: first.id })));
+          .put(`${api}/:id`, (req) =>
+            ++puts === 1
+              ? apiError(409, 'conflict', 'Version mismatch', { current: theirs })
+              : json({ ...(req.body as object), id: first.id }),
+          );
         const { user, router } = renderArea(spec, bff, editUrl(spec, first.id));
         await user.click(await screen.findByRole('button', { name: 'Save changes' }));
         expect(await screen.findByRole('alert', { name: 'Edit conflict' })).toBeInTheDocument();
@@ -188,7 +194,9 @@ export function describeResourcePages<D extends AnyResource>(spec: ResourcePages
       it('says when the record does not exist or the link has no valid id', async () => {
         const bff = listBff().get(`${api}/:id`, () => apiError(404, 'not_found', 'Gone'));
         renderArea(spec, bff, editUrl(spec, 404));
-        expect(await screen.findByText(`There is no ${resource.noun} 404. It may have been deleted: open another one from the list.`)).toBeInTheDocument();
+        expect(
+          await screen.findByText(`There is no ${resource.noun} 404. It may have been deleted: open another one from the list.`),
+        ).toBeInTheDocument();
       });
 
       it('refuses a link without a valid id without asking the API', async () => {

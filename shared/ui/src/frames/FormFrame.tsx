@@ -35,7 +35,8 @@ const Columns = styled.div`
 
 /** Every create / edit form: error summary, conflict notice, the fields, then the actions. */
 export function FormFrame(props: FormFrameProps) {
-  const { label, onSubmit, error, conflict, submitLabel, cancelLabel, onCancel, submitting, readOnly, aside, extraActions, children } = props;
+  const { label, onSubmit, error, conflict, submitLabel, cancelLabel, onCancel, submitting, readOnly, aside, extraActions, children } =
+    props;
   const form = (
     <Panel>
       <form onSubmit={onSubmit} noValidate aria-label={label}>

@@ -25,7 +25,14 @@ export default function ConstantVariableForm() {
         const valueHint = type ? t(`constantVariables.hints.${type}`) : undefined;
         return (
           <>
-            <TextField label={t('constantVariables.key')} required autoComplete="off" spellCheck={false} hint="e.g. battle.maxTurns" {...form.field('key')} />
+            <TextField
+              label={t('constantVariables.key')}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              hint="e.g. battle.maxTurns"
+              {...form.field('key')}
+            />
             <Select
               label={t('constantVariables.type')}
               required
@@ -36,11 +43,21 @@ export default function ConstantVariableForm() {
             {type === 'json' ? (
               <TextArea label={t('constantVariables.value')} rows={8} spellCheck={false} hint={valueHint} {...form.field('value')} />
             ) : type === 'boolean' ? (
-              <Select label={t('constantVariables.value')} options={enumOptions(['true', 'false'])} placeholder={t('constantVariables.pickValue')} {...form.field('value')} />
+              <Select
+                label={t('constantVariables.value')}
+                options={enumOptions(['true', 'false'])}
+                placeholder={t('constantVariables.pickValue')}
+                {...form.field('value')}
+              />
             ) : (
               <TextField label={t('constantVariables.value')} spellCheck={false} hint={valueHint} {...form.field('value')} />
             )}
-            <TextArea label={t('constantVariables.descriptionField')} rows={3} hint={t('constantVariables.descriptionHint')} {...form.field('description')} />
+            <TextArea
+              label={t('constantVariables.descriptionField')}
+              rows={3}
+              hint={t('constantVariables.descriptionHint')}
+              {...form.field('description')}
+            />
           </>
         );
       }}

@@ -22,7 +22,12 @@ export default function ConstantVariableListPage() {
           header: t('constantVariables.value'),
           render: (cv) => <Mono title={cv.value.length > 60 ? cv.value : undefined}>{truncate(cv.value, 60)}</Mono>,
         },
-        { key: 'description', sortable: true, header: t('constantVariables.descriptionField'), render: (cv) => truncate(cv.description, 80) },
+        {
+          key: 'description',
+          sortable: true,
+          header: t('constantVariables.descriptionField'),
+          render: (cv) => truncate(cv.description, 80),
+        },
         updatedColumn(),
       ]}
     />

@@ -17,7 +17,11 @@ export default function FlagListPage() {
     }),
     success: (flag) => t(flag.enabled ? 'flags.nowOn' : 'flags.nowOff', { key: flag.key }),
     failure: (error, flag) =>
-      error.isConflict ? t('flags.toggleConflict', { key: flag.key }) : error.status === 404 ? t('flags.toggleGone', { key: flag.key }) : error,
+      error.isConflict
+        ? t('flags.toggleConflict', { key: flag.key })
+        : error.status === 404
+          ? t('flags.toggleGone', { key: flag.key })
+          : error,
   });
   return (
     <ResourceListPage
@@ -45,7 +49,14 @@ export default function FlagListPage() {
           key: 'enabled',
           sortable: true,
           header: t('flags.state'),
-          render: (flag) => <Switch checked={flag.enabled} label={flag.key} onChange={() => void toggle.run(flag)} disabled={toggle.pendingId === flag.id} />,
+          render: (flag) => (
+            <Switch
+              checked={flag.enabled}
+              label={flag.key}
+              onChange={() => void toggle.run(flag)}
+              disabled={toggle.pendingId === flag.id}
+            />
+          ),
         },
         { key: 'description', header: t('flags.descriptionField'), render: (flag) => truncate(flag.description, 100) },
         updatedColumn(),

@@ -33,7 +33,12 @@ describe('active flags list', () => {
     const { bff, user } = setup(flagsBff().bff);
     const flagSwitch = await screen.findByRole('switch', { name: 'battle.double-up' });
     expect(flagSwitch).toHaveAttribute('aria-checked', 'true');
-    expect(Object.fromEntries(bff.calls('GET', '/active-flags')[0].query)).toEqual({ page: '1', pageSize: '20', sort: 'key', order: 'asc' });
+    expect(Object.fromEntries(bff.calls('GET', '/active-flags')[0].query)).toEqual({
+      page: '1',
+      pageSize: '20',
+      sort: 'key',
+      order: 'asc',
+    });
 
     await user.click(flagSwitch);
     const dialog = screen.getByRole('alertdialog', { name: 'Turn off battle.double-up?' });
@@ -45,7 +50,9 @@ describe('active flags list', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('battle.double-up is now off.');
     // Switching back sends the new version.
     await user.click(screen.getByRole('switch', { name: 'battle.double-up' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Turn on battle.double-up?' })).getByRole('button', { name: 'Turn on' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Turn on battle.double-up?' })).getByRole('button', { name: 'Turn on' }),
+    );
     await waitFor(() => expect(screen.getByRole('switch', { name: 'battle.double-up' })).toHaveAttribute('aria-checked', 'true'));
     expect(bff.calls('PATCH', '/active-flags/3/enabled')[1].body).toEqual({ enabled: true, version: 3 });
   });
@@ -89,7 +96,11 @@ describe('active flags list', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(bff.calls('GET', '/active-flags/export.csv')).toHaveLength(1));
-    expect(Object.fromEntries(bff.calls('GET', '/active-flags/export.csv')[0].query)).toEqual({ enabled: 'true', sort: 'updatedAt', order: 'asc' });
+    expect(Object.fromEntries(bff.calls('GET', '/active-flags/export.csv')[0].query)).toEqual({
+      enabled: 'true',
+      sort: 'updatedAt',
+      order: 'asc',
+    });
   });
 
   it('deletes a flag after a confirm, with the version it showed', async () => {
@@ -123,14 +134,20 @@ describe('active flag forms (?create=1, ?edit=<id>)', () => {
     await user.clear(key);
     await user.type(key, 'battle.double-up');
     await user.click(screen.getByRole('button', { name: 'Create flag' }));
-    await waitFor(() => expect(screen.getByLabelText('Key')).toHaveAccessibleDescription(expect.stringContaining('This key already exists')));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Key')).toHaveAccessibleDescription(expect.stringContaining('This key already exists')),
+    );
 
     await user.clear(screen.getByLabelText('Key'));
     await user.type(screen.getByLabelText('Key'), 'battle.ranked-v2');
     await user.type(screen.getByLabelText('Description'), 'New ranked rules');
     await user.click(screen.getByRole('button', { name: 'Create flag' }));
     await waitFor(() => expect(currentUrl(router)).toBe(`${PATH}?q=battle`));
-    expect(bff.calls('POST', '/active-flags')[1].body).toEqual({ key: 'battle.ranked-v2', description: 'New ranked rules', enabled: false });
+    expect(bff.calls('POST', '/active-flags')[1].body).toEqual({
+      key: 'battle.ranked-v2',
+      description: 'New ranked rules',
+      enabled: false,
+    });
     expect(await screen.findByText('Created battle.ranked-v2.')).toBeInTheDocument();
   });
 

@@ -2,7 +2,20 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { actionLogResource, type ActionLog, type FilterOf } from '@phoenix/contract';
 import { RecordDetailModal, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
-import { Button, diffJson, FieldRow, FormActions, formatDateTime, isoToLocalInput, JsonDiff, localInputToIso, Mono, Panel, TextField, Facts } from '@phoenix/ui';
+import {
+  Button,
+  diffJson,
+  FieldRow,
+  FormActions,
+  formatDateTime,
+  isoToLocalInput,
+  JsonDiff,
+  localInputToIso,
+  Mono,
+  Panel,
+  TextField,
+  Facts,
+} from '@phoenix/ui';
 
 type Filter = FilterOf<typeof actionLogResource>;
 type Draft = Record<Filter, string>;
@@ -66,7 +79,9 @@ export default function ActionLogListPage() {
   const changeSummary = (log: ActionLog) => {
     if (log.before === null && log.after === null) return t('logs.noData');
     const diff = diffJson(log.before, log.after);
-    const parts = (['changed', 'added', 'removed'] as const).filter((k) => diff[k].length).map((k) => t(`logs.${k}`, { count: diff[k].length }));
+    const parts = (['changed', 'added', 'removed'] as const)
+      .filter((k) => diff[k].length)
+      .map((k) => t(`logs.${k}`, { count: diff[k].length }));
     return parts.length ? parts.join(', ') : t('logs.noChange');
   };
   return (
@@ -98,7 +113,12 @@ export default function ActionLogListPage() {
       ]}
     >
       {detail.isOpen && (
-        <RecordDetailModal resource={actionLogResource} id={detail.id} title={detail.id === null ? t('logs.entry') : t('logs.entryId', { id: detail.id })} onClose={detail.close}>
+        <RecordDetailModal
+          resource={actionLogResource}
+          id={detail.id}
+          title={detail.id === null ? t('logs.entry') : t('logs.entryId', { id: detail.id })}
+          onClose={detail.close}
+        >
           {(log) => (
             <>
               <Facts>

@@ -26,14 +26,21 @@ describe('action log list', () => {
   it('asks for newest first by default and sums up each change', async () => {
     const { bff } = setup();
     expect(await screen.findByText('ops@example.com')).toBeInTheDocument();
-    expect(Object.fromEntries(bff.calls('GET', '/action-logs')[0].query)).toEqual({ page: '1', pageSize: '50', sort: 'createdAt', order: 'desc' });
+    expect(Object.fromEntries(bff.calls('GET', '/action-logs')[0].query)).toEqual({
+      page: '1',
+      pageSize: '50',
+      sort: 'createdAt',
+      order: 'desc',
+    });
     expect(screen.getByText('constantVariable #7')).toBeInTheDocument();
     expect(screen.getByText('1 changed')).toBeInTheDocument();
   });
 
   it('opens the detail of a row at ?id= (kept on reload) with before/after as a text diff', async () => {
     const { bff, user, router } = setup(`${LOGS}?action=constantVariable`);
-    bff.get('/action-logs/:id', (req) => (req.params.id === '1' ? json(entry) : apiError(404, 'not_found', 'This action log entry does not exist')));
+    bff.get('/action-logs/:id', (req) =>
+      req.params.id === '1' ? json(entry) : apiError(404, 'not_found', 'This action log entry does not exist'),
+    );
     await user.click(await screen.findByRole('button', { name: 'View log entry 1' }));
     expect(currentUrl(router)).toBe(`${LOGS}?action=constantVariable&id=1`);
 
@@ -54,14 +61,18 @@ describe('action log list', () => {
   it('a shared link with ?id= opens the detail at once', async () => {
     const { bff } = setup(`${LOGS}?id=1`);
     bff.get('/action-logs/:id', () => json(entry));
-    expect(await within(await screen.findByRole('dialog', { name: 'Action log entry #1' })).findByText('ops@example.com')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Action log entry #1' })).findByText('ops@example.com'),
+    ).toBeInTheDocument();
     expect(bff.calls('GET', '/action-logs/1')).toHaveLength(1);
   });
 
   it('says when the entry of ?id= does not exist', async () => {
     const { bff } = setup(`${LOGS}?id=99`);
     bff.get('/action-logs/:id', () => apiError(404, 'not_found', 'This action log entry does not exist'));
-    expect(await screen.findByText('There is no action log entry 99. It may have been deleted: open another one from the list.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('There is no action log entry 99. It may have been deleted: open another one from the list.'),
+    ).toBeInTheDocument();
   });
 
   it('writes the filters to the URL (from/to as ISO) and sends them to the API', async () => {

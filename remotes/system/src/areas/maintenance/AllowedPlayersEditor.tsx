@@ -86,9 +86,7 @@ export function AllowedPlayersEditor({
     if (!picked) return;
     const merged = mergeIds(ids, picked.map(Number));
     if (merged.length > MAX_PLAYER_IDS) {
-      toast.error(
-        t('maintenance.tooMany', { max: MAX_PLAYER_IDS, count: merged.length }),
-      );
+      toast.error(t('maintenance.tooMany', { max: MAX_PLAYER_IDS, count: merged.length }));
       return;
     }
     onChange(merged);
@@ -121,7 +119,12 @@ export function AllowedPlayersEditor({
             {shown.map((id) => (
               <li key={id}>
                 <span>{id}</span>
-                <Button size="sm" variant="ghost" aria-label={t('maintenance.removeLabel', { id })} onClick={() => onChange(ids.filter((x) => x !== id))}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('maintenance.removeLabel', { id })}
+                  onClick={() => onChange(ids.filter((x) => x !== id))}
+                >
                   {t('maintenance.remove')}
                 </Button>
               </li>

@@ -33,14 +33,22 @@ export default function MaintenancePage() {
       document={maintenanceDocument}
       title={t('maintenance.title')}
       description={t('maintenance.description')}
-      toValues={(doc): Values => ({ enabled: doc.enabled, message: doc.message, plannedStart: doc.plannedStart, plannedEnd: doc.plannedEnd, allowedPlayerIds: undefined })}
+      toValues={(doc): Values => ({
+        enabled: doc.enabled,
+        message: doc.message,
+        plannedStart: doc.plannedStart,
+        plannedEnd: doc.plannedEnd,
+        allowedPlayerIds: undefined,
+      })}
       beforeSubmit={(update: MaintenanceUpdate, doc: MaintenanceStatus, dirty) =>
         update.enabled === doc.enabled || confirm(effect(update.enabled, (update.allowedPlayerIds ?? doc.allowedPlayerIds).length, dirty))
       }
       savedMessage={(before, after) =>
         before.enabled === after.enabled ? t('maintenance.saved') : t(after.enabled ? 'maintenance.nowOn' : 'maintenance.nowOff')
       }
-      header={(doc, form) => <MaintenanceStatusPanel doc={doc} onToggle={() => form.submit({ enabled: !doc.enabled })} busy={form.isSubmitting} />}
+      header={(doc, form) => (
+        <MaintenanceStatusPanel doc={doc} onToggle={() => form.submit({ enabled: !doc.enabled })} busy={form.isSubmitting} />
+      )}
     >
       {(form, doc) => {
         const start = form.bind<string | null>('plannedStart');
@@ -48,13 +56,25 @@ export default function MaintenancePage() {
         const ids = form.bind<number[] | undefined>('allowedPlayerIds');
         return (
           <>
-            <TextArea label={t('maintenance.message')} rows={3} maxLength={MAINTENANCE_MESSAGE_MAX} hint={t('maintenance.messageHint')} {...form.field('message')} />
+            <TextArea
+              label={t('maintenance.message')}
+              rows={3}
+              maxLength={MAINTENANCE_MESSAGE_MAX}
+              hint={t('maintenance.messageHint')}
+              {...form.field('message')}
+            />
             <DateTimeRangeFields
               legend={t('maintenance.window')}
               start={{ label: t('maintenance.plannedStart'), name: 'plannedStart', ...start }}
               end={{ label: t('maintenance.plannedEnd'), name: 'plannedEnd', ...end }}
             />
-            <AllowedPlayersEditor ids={ids.value ?? doc.allowedPlayerIds} changed={ids.value !== undefined} savedCount={doc.allowedPlayerIds.length} error={ids.error} onChange={ids.onChange} />
+            <AllowedPlayersEditor
+              ids={ids.value ?? doc.allowedPlayerIds}
+              changed={ids.value !== undefined}
+              savedCount={doc.allowedPlayerIds.length}
+              error={ids.error}
+              onChange={ids.onChange}
+            />
           </>
         );
       }}

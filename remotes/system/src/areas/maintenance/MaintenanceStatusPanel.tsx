@@ -48,9 +48,7 @@ export function MaintenanceStatusPanel({ doc, onToggle, busy }: { doc: Maintenan
       </Top>
       <Facts>
         <dt>{t('maintenance.playersFact')}</dt>
-        <dd>
-          {doc.enabled ? t('maintenance.keptOut', { count: allowed }) : t('maintenance.canPlay')}
-        </dd>
+        <dd>{doc.enabled ? t('maintenance.keptOut', { count: allowed }) : t('maintenance.canPlay')}</dd>
         <dt>{t('maintenance.messageFact')}</dt>
         <dd>{doc.message || t('maintenance.noMessage')}</dd>
         <dt>{t('maintenance.window')}</dt>

@@ -94,7 +94,11 @@ describe('maintenance page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add players' }));
 
     const list = await screen.findByRole('list', { name: 'Allowed player ids' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(screen.getByText('Unsaved')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove player 2' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

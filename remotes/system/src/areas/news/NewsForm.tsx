@@ -22,7 +22,14 @@ export default function NewsForm() {
       titles={{ create: t('news.newTitle'), edit: () => t('news.editTitle') }}
       // Starts now, no end, not pinned: the admin sets the rest.
       empty={{ title: '', body: '', category: '', publishStart: new Date().toISOString(), publishEnd: null, pinned: false } as Values}
-      toValues={({ title, body, category, publishStart, publishEnd, pinned }) => ({ title, body, category, publishStart, publishEnd, pinned })}
+      toValues={({ title, body, category, publishStart, publishEnd, pinned }) => ({
+        title,
+        body,
+        category,
+        publishStart,
+        publishEnd,
+        pinned,
+      })}
       aside={(form) => <NewsPreview title={form.rhf.watch('title')} body={form.rhf.watch('body')} />}
     >
       {(form) => {
@@ -32,7 +39,13 @@ export default function NewsForm() {
           <>
             <TextField label={t('news.titleField')} required autoComplete="off" {...form.field('title')} />
             <TextArea label={t('news.body')} required rows={12} hint={t('news.bodyHint')} {...form.field('body')} />
-            <Select label={t('news.category')} required options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))} placeholder={t('news.pickCategory')} {...form.field('category')} />
+            <Select
+              label={t('news.category')}
+              required
+              options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))}
+              placeholder={t('news.pickCategory')}
+              {...form.field('category')}
+            />
             <DateTimeRangeFields
               legend={t('news.window')}
               start={{ label: t('news.publishStart'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}

@@ -3,7 +3,11 @@ import { NEWS_CATEGORIES, NEWS_STATUSES, newsResource } from '@phoenix/contract'
 import { FilterSelect, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, enumOptions, formatDateTime, markdownToPlainText, truncate, updatedColumn, type BadgeTone } from '@phoenix/ui';
 
-export const STATUS_TONE: Record<(typeof NEWS_STATUSES)[number], BadgeTone> = { scheduled: 'info', published: 'success', expired: 'neutral' };
+export const STATUS_TONE: Record<(typeof NEWS_STATUSES)[number], BadgeTone> = {
+  scheduled: 'info',
+  published: 'success',
+  expired: 'neutral',
+};
 
 const Excerpt = styled.span`
   display: block;
@@ -25,8 +29,20 @@ export default function NewsListPage() {
       deleteBody={() => t('news.deleteBody')}
       filters={
         <>
-          <FilterSelect list={list} name="category" label={t('news.category')} anyLabel={t('news.anyCategory')} options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))} />
-          <FilterSelect list={list} name="status" label={t('news.status')} anyLabel={t('news.anyStatus')} options={enumOptions(NEWS_STATUSES, (s) => t(`news.statuses.${s}`))} />
+          <FilterSelect
+            list={list}
+            name="category"
+            label={t('news.category')}
+            anyLabel={t('news.anyCategory')}
+            options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))}
+          />
+          <FilterSelect
+            list={list}
+            name="status"
+            label={t('news.status')}
+            anyLabel={t('news.anyStatus')}
+            options={enumOptions(NEWS_STATUSES, (s) => t(`news.statuses.${s}`))}
+          />
         </>
       }
       columns={[
@@ -44,10 +60,24 @@ export default function NewsListPage() {
           ),
         },
         { key: 'category', sortable: true, header: t('news.category'), render: (news) => t(`news.categories.${news.category}`) },
-        { key: 'status', header: t('news.status'), render: (news) => <Badge $tone={STATUS_TONE[news.status]}>{t(`news.statuses.${news.status}`)}</Badge> },
+        {
+          key: 'status',
+          header: t('news.status'),
+          render: (news) => <Badge $tone={STATUS_TONE[news.status]}>{t(`news.statuses.${news.status}`)}</Badge>,
+        },
         { key: 'publishStart', sortable: true, header: t('news.publishStart'), render: (news) => formatDateTime(news.publishStart) },
-        { key: 'publishEnd', sortable: true, header: t('news.publishEnd'), render: (news) => (news.publishEnd ? formatDateTime(news.publishEnd) : t('news.noEnd')) },
-        { key: 'pinned', sortable: true, header: t('news.pinned'), render: (news) => (news.pinned ? <Badge $tone="warning">{t('news.pinned')}</Badge> : t('common.no')) },
+        {
+          key: 'publishEnd',
+          sortable: true,
+          header: t('news.publishEnd'),
+          render: (news) => (news.publishEnd ? formatDateTime(news.publishEnd) : t('news.noEnd')),
+        },
+        {
+          key: 'pinned',
+          sortable: true,
+          header: t('news.pinned'),
+          render: (news) => (news.pinned ? <Badge $tone="warning">{t('news.pinned')}</Badge> : t('common.no')),
+        },
         updatedColumn(),
       ]}
     />

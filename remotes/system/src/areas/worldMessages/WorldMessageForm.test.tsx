@@ -25,7 +25,12 @@ describe('world message form', () => {
     const end = pickDateTime(screen.getByLabelText('Display end'), '2030-05-01T12:10');
     await user.click(screen.getByRole('button', { name: 'Create world message' }));
     await waitFor(() => expect(currentUrl(router)).toBe(LIST));
-    expect(bff.calls('POST', '/world-messages')[0].body).toEqual({ message: restartNotice.message, severity: 'warning', displayStart: start, displayEnd: end });
+    expect(bff.calls('POST', '/world-messages')[0].body).toEqual({
+      message: restartNotice.message,
+      severity: 'warning',
+      displayStart: start,
+      displayEnd: end,
+    });
     expect(await screen.findByRole('status')).toHaveTextContent('Created "Servers restart');
   });
 
@@ -40,7 +45,9 @@ describe('world message form', () => {
   });
 
   it('shows the server refusal of a past window on the field', async () => {
-    const bff = fakeBff().post('/world-messages', () => apiError(400, 'validation_failed', 'Some fields are invalid', { fieldErrors: { displayEnd: ['Display end must be in the future'] } }));
+    const bff = fakeBff().post('/world-messages', () =>
+      apiError(400, 'validation_failed', 'Some fields are invalid', { fieldErrors: { displayEnd: ['Display end must be in the future'] } }),
+    );
     const { user } = setup(bff, `${LIST}?create=1`);
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.selectOptions(screen.getByLabelText('Severity'), 'info');
@@ -71,7 +78,10 @@ describe('world message form', () => {
   });
 
   it('does not offer to edit a message that is no longer scheduled', async () => {
-    setup(fakeBff().get('/world-messages/:id', () => json(welcomeBanner)), `${LIST}?edit=6`);
+    setup(
+      fakeBff().get('/world-messages/:id', () => json(welcomeBanner)),
+      `${LIST}?edit=6`,
+    );
     expect(await screen.findByText('This message is showing: only a scheduled message can be edited.')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();

@@ -19,18 +19,36 @@ export default function WorldMessageForm() {
       titles={{ create: t('worldMessages.newTitle'), edit: () => t('worldMessages.editTitle') }}
       empty={{ message: '', severity: 'info', displayStart: new Date().toISOString(), displayEnd: undefined } as Values}
       toValues={({ message, severity, displayStart, displayEnd }) => ({ message, severity, displayStart, displayEnd })}
-      readOnly={(wm) => (wm.state === 'scheduled' ? null : t('worldMessages.readOnly', { state: t(`worldMessages.states.${wm.state}`).toLowerCase() }))}
+      readOnly={(wm) =>
+        wm.state === 'scheduled' ? null : t('worldMessages.readOnly', { state: t(`worldMessages.states.${wm.state}`).toLowerCase() })
+      }
     >
       {(form) => {
         const start = form.bind<string | undefined>('displayStart');
         const end = form.bind<string | undefined>('displayEnd');
         return (
           <>
-            <TextArea label={t('worldMessages.message')} required rows={4} hint={t('worldMessages.messageHint')} {...form.field('message')} />
-            <Select label={t('worldMessages.severity')} required options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))} {...form.field('severity')} />
+            <TextArea
+              label={t('worldMessages.message')}
+              required
+              rows={4}
+              hint={t('worldMessages.messageHint')}
+              {...form.field('message')}
+            />
+            <Select
+              label={t('worldMessages.severity')}
+              required
+              options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))}
+              {...form.field('severity')}
+            />
             <DateTimeRangeFields
               legend={t('worldMessages.window')}
-              start={{ label: t('worldMessages.displayStart'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
+              start={{
+                label: t('worldMessages.displayStart'),
+                required: true,
+                ...start,
+                onChange: (iso) => start.onChange(iso ?? undefined),
+              }}
               end={{ label: t('worldMessages.displayEnd'), required: true, ...end, onChange: (iso) => end.onChange(iso ?? undefined) }}
             />
           </>

@@ -34,7 +34,12 @@ describe('world messages list', () => {
   it('keeps q, state, severity, sort and page in the URL and sends them', async () => {
     const { bff, user, router } = setup(undefined, `${LIST}?state=scheduled&page=2`);
     await screen.findByText(restartNotice.message);
-    expect(Object.fromEntries(bff.calls('GET', '/world-messages')[0].query)).toEqual({ page: '2', pageSize: '20', order: 'asc', state: 'scheduled' });
+    expect(Object.fromEntries(bff.calls('GET', '/world-messages')[0].query)).toEqual({
+      page: '2',
+      pageSize: '20',
+      order: 'asc',
+      state: 'scheduled',
+    });
     expect(screen.getByLabelText('State')).toHaveValue('scheduled');
     await user.selectOptions(screen.getByLabelText('Severity'), 'critical');
     expect(currentUrl(router)).toBe(`${LIST}?state=scheduled&severity=critical`);
@@ -92,7 +97,9 @@ describe('world messages list', () => {
     const { user } = setup(bff);
     await user.click(await screen.findByRole('button', { name: /^Cancel Servers restart/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel message' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This message is already showing: only a scheduled message can be cancelled.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This message is already showing: only a scheduled message can be cancelled.',
+    );
     await waitFor(() => expect(bff.calls('GET', '/world-messages')).toHaveLength(2));
   });
 
@@ -106,7 +113,11 @@ describe('world messages list', () => {
     await screen.findByText(restartNotice.message);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(Object.fromEntries(bff.calls('GET', '/world-messages/export.csv')[0].query)).toEqual({ order: 'asc', q: 'restart', severity: 'warning' });
+    expect(Object.fromEntries(bff.calls('GET', '/world-messages/export.csv')[0].query)).toEqual({
+      order: 'asc',
+      q: 'restart',
+      severity: 'warning',
+    });
     click.mockRestore();
   });
 

@@ -1,10 +1,21 @@
 import styled from 'styled-components';
-import { WORLD_MESSAGE_SEVERITIES, WORLD_MESSAGE_STATES, worldMessageResource, type WorldMessage, type WorldMessageCancel } from '@phoenix/contract';
+import {
+  WORLD_MESSAGE_SEVERITIES,
+  WORLD_MESSAGE_STATES,
+  worldMessageResource,
+  type WorldMessage,
+  type WorldMessageCancel,
+} from '@phoenix/contract';
 import { FilterSelect, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
 import { Badge, Button, enumOptions, formatDateTime, truncate, type BadgeTone } from '@phoenix/ui';
 
 export const SEVERITY_TONE: Record<WorldMessage['severity'], BadgeTone> = { info: 'info', warning: 'warning', critical: 'danger' };
-const STATE_TONE: Record<WorldMessage['state'], BadgeTone> = { scheduled: 'info', showing: 'success', ended: 'neutral', cancelled: 'warning' };
+const STATE_TONE: Record<WorldMessage['state'], BadgeTone> = {
+  scheduled: 'info',
+  showing: 'success',
+  ended: 'neutral',
+  cancelled: 'warning',
+};
 
 const Message = styled.span`
   display: block;
@@ -23,12 +34,19 @@ export default function WorldMessageListPage() {
   const cancel = useRecordAction<typeof worldMessageResource, WorldMessageCancel>(worldMessageResource, {
     action: 'cancel',
     body: (wm) => ({ version: wm.version }),
-    confirm: (wm) => ({ title: t('worldMessages.cancelTitle', { message: truncate(wm.message, 80) }), body: t('worldMessages.cancelBody'), okText: t('worldMessages.cancelOk'), cancelText: t('worldMessages.keepIt') }),
+    confirm: (wm) => ({
+      title: t('worldMessages.cancelTitle', { message: truncate(wm.message, 80) }),
+      body: t('worldMessages.cancelBody'),
+      okText: t('worldMessages.cancelOk'),
+      cancelText: t('worldMessages.keepIt'),
+    }),
     success: (wm) => t('worldMessages.cancelled', { message: truncate(wm.message, 60) }),
     failure: (error) => {
       const current = error.current as WorldMessage | undefined;
       if (!error.isConflict) return error;
-      return current && current.state !== 'scheduled' ? t('worldMessages.alreadyState', { state: t(`worldMessages.states.${current.state}`).toLowerCase() }) : t('worldMessages.cancelConflict');
+      return current && current.state !== 'scheduled'
+        ? t('worldMessages.alreadyState', { state: t(`worldMessages.states.${current.state}`).toLowerCase() })
+        : t('worldMessages.cancelConflict');
     },
   });
   const scheduled = (wm: WorldMessage) => wm.state === 'scheduled'; // the others are history
@@ -42,20 +60,43 @@ export default function WorldMessageListPage() {
       editable={scheduled}
       rowActions={(wm) =>
         scheduled(wm) && (
-          <Button size="sm" variant="ghost" onClick={() => cancel.run(wm)} disabled={cancel.pendingId === wm.id} aria-label={t('worldMessages.cancelLabel', { message: truncate(wm.message, 40) })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => cancel.run(wm)}
+            disabled={cancel.pendingId === wm.id}
+            aria-label={t('worldMessages.cancelLabel', { message: truncate(wm.message, 40) })}
+          >
             {t('worldMessages.cancel')}
           </Button>
         )
       }
       filters={
         <>
-          <FilterSelect list={list} name="state" label={t('worldMessages.state')} anyLabel={t('worldMessages.anyState')} options={enumOptions(WORLD_MESSAGE_STATES, (s) => t(`worldMessages.states.${s}`))} />
-          <FilterSelect list={list} name="severity" label={t('worldMessages.severity')} anyLabel={t('worldMessages.anySeverity')} options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))} />
+          <FilterSelect
+            list={list}
+            name="state"
+            label={t('worldMessages.state')}
+            anyLabel={t('worldMessages.anyState')}
+            options={enumOptions(WORLD_MESSAGE_STATES, (s) => t(`worldMessages.states.${s}`))}
+          />
+          <FilterSelect
+            list={list}
+            name="severity"
+            label={t('worldMessages.severity')}
+            anyLabel={t('worldMessages.anySeverity')}
+            options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))}
+          />
         </>
       }
       columns={[
         { key: 'message', width: '30%', header: t('worldMessages.message'), render: (wm) => <Message>{wm.message}</Message> },
-        { key: 'severity', sortable: true, header: t('worldMessages.severity'), render: (wm) => <Badge $tone={SEVERITY_TONE[wm.severity]}>{t(`worldMessages.severities.${wm.severity}`)}</Badge> },
+        {
+          key: 'severity',
+          sortable: true,
+          header: t('worldMessages.severity'),
+          render: (wm) => <Badge $tone={SEVERITY_TONE[wm.severity]}>{t(`worldMessages.severities.${wm.severity}`)}</Badge>,
+        },
         {
           key: 'state',
           header: t('worldMessages.state'),
