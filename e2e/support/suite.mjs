@@ -1,7 +1,7 @@
 // The frame of most end-to-end files: one stack (BFF + host + remotes) and one Chromium for the
 // file, stopped after it. `const ctx = useConsole(port)`, then `ctx.stack` / `ctx.browser` in tests.
 import { after, before } from 'node:test';
-import { launchBrowser } from './browser.mjs';
+import { launchBrowser, signedInPage } from './browser.mjs';
 import { startStack } from './stack.mjs';
 
 export function useConsole(basePort) {
@@ -22,4 +22,12 @@ export function localInput(hours) {
   const d = new Date(Date.now() + hours * 3600 * 1000);
   const pad = (n) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A signed-in page opened on a menu entry, as an admin would: `{ context, page, main }`. */
+export async function openFromMenu(ctx, menuLabel, url) {
+  const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: menuLabel }).click();
+  await page.waitForURL(url);
+  return { context, page, main: page.getByRole('main') };
 }

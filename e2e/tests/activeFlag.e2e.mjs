@@ -1,16 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useConsole } from '../support/suite.mjs';
-import { signedInPage } from '../support/browser.mjs';
+import { openFromMenu, useConsole } from '../support/suite.mjs';
 
 describe('active flags', () => {
   const ctx = useConsole(18820);
 
   it('creates a flag, switches it with a confirm without a reload, and deletes it', async () => {
-    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
-    const main = page.getByRole('main');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Active Flag Management' }).click();
-    await page.waitForURL(/\/admin\/activeFlag/);
+    const { context, page, main } = await openFromMenu(ctx, 'Active Flag Management', /\/admin\/activeFlag/);
     await main.getByRole('switch', { name: 'battle.double-up' }).waitFor();
 
     // Create (?create=1: a reload reopens the form); the key format is checked on the client.

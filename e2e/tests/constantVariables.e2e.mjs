@@ -1,16 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useConsole } from '../support/suite.mjs';
-import { signedInPage } from '../support/browser.mjs';
+import { openFromMenu, useConsole } from '../support/suite.mjs';
 
 describe('constant variables', () => {
   const ctx = useConsole(18300);
 
   it('creates, edits and deletes a variable, and the action log shows each step', async () => {
-    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
-    const main = page.getByRole('main');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ConstantVariable Management' }).click();
-    await page.waitForURL(/\/admin\/constantVariables/);
+    const { context, page, main } = await openFromMenu(ctx, 'ConstantVariable Management', /\/admin\/constantVariables/);
 
     // Create
     await main.getByRole('link', { name: /new constant variable/i }).click();

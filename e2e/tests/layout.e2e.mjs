@@ -1,55 +1,11 @@
+import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { useConsole } from '../support/suite.mjs';
 import { signedInPage } from '../support/browser.mjs';
 
-// Every child path of /admin in the seed's route table.
-const SEED_PATHS = [
-  'management',
-  'battle',
-  'battle/forceEnd',
-  'present',
-  'present/create',
-  'present/edit',
-  'present/distribution',
-  'shop',
-  'shop/edit',
-  'user',
-  'user/restrictApis',
-  'information',
-  'health',
-  'maintenance',
-  'logs',
-  'policies',
-  'policies/create',
-  'policies/edit',
-  'policies/users_in_policy',
-  'policies/restrictApis',
-  'cooldown',
-  'terms-of-service',
-  'terms-of-service/create',
-  'terms-of-service/edit',
-  'treasureChest',
-  'energy',
-  'seasonPass',
-  'activeFlag',
-  'constantVariables',
-  'constantVariables/create',
-  'constantVariables/edit',
-  'doubleupSeasonHistory',
-  'logoutAndBattleForceEnd',
-  'worldMessage',
-  'points',
-  'points/tasks',
-  'points/users',
-  'points/staking',
-  'points/maintenance',
-  'points-lottery',
-  'points-spin',
-  'points-referral',
-  'points-lootbox',
-  'points-daily-checkin',
-];
+// Every child path of /admin in the seed's route table (one list with the host's route-table test).
+const SEED_PATHS = JSON.parse(fs.readFileSync(new URL('../../host/src/routes/seedPaths.json', import.meta.url), 'utf8'));
 
 async function sidebarWidth(page) {
   return page.getByRole('navigation', { name: 'Main' }).evaluate((el) => el.getBoundingClientRect().width);

@@ -1,16 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useConsole } from '../support/suite.mjs';
-import { signedInPage } from '../support/browser.mjs';
+import { openFromMenu, useConsole } from '../support/suite.mjs';
 
 describe('maintenance status', () => {
   const ctx = useConsole(18800);
 
   it('adds allowed players, turns maintenance on (dashboard shows ON) and off, each step in the action log', async () => {
-    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
-    const main = page.getByRole('main');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Maintenance Status' }).click();
-    await page.waitForURL(/\/admin\/maintenance$/);
+    const { context, page, main } = await openFromMenu(ctx, 'Maintenance Status', /\/admin\/maintenance$/);
     await main.getByRole('heading', { name: /Maintenance is OFF/ }).waitFor();
 
     // Allowed players: a pasted list with a bad line and an unknown id, both listed before confirming.

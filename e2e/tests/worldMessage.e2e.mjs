@@ -1,16 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { localInput, useConsole } from '../support/suite.mjs';
-import { signedInPage } from '../support/browser.mjs';
+import { localInput, openFromMenu, useConsole } from '../support/suite.mjs';
 
 describe('world messages', () => {
   const ctx = useConsole(18750);
 
   it('creates, edits and cancels a scheduled message; the list follows each step', async () => {
-    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
-    const main = page.getByRole('main');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'World Message Management' }).click();
-    await page.waitForURL(/\/admin\/worldMessage$/);
+    const { context, page, main } = await openFromMenu(ctx, 'World Message Management', /\/admin\/worldMessage$/);
     await main
       .getByRole('row', { name: /Welcome to the Ember Season!/ })
       .getByText('Showing')
