@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
+import { visuallyHidden } from '@phoenix/ui';
 import styled, { css } from 'styled-components';
 import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell';
 import { preloadAdminTarget } from '../routes/preload';
@@ -110,19 +111,7 @@ const Mark = styled.span`
 /** Visible label when expanded; kept for screen readers (the link's name) when minimized. */
 const Label = styled.span<{ $minimized: boolean }>`
   flex: 1 1 auto;
-  ${({ $minimized }) =>
-    $minimized &&
-    css`
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      padding: 0;
-      margin: -1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
-      border: 0;
-    `}
+  ${({ $minimized }) => $minimized && visuallyHidden}
 `;
 
 const SubList = styled.ul<{ $minimized: boolean }>`

@@ -83,33 +83,24 @@ export function FieldArray<V extends FieldValues, N extends ArrayPath<V>>({
         <Row key={field.id} role="group" aria-label={label(index)}>
           <div>{children(index)}</div>
           <div>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => move(index, index - 1)}
-              disabled={index === 0}
-              aria-label={t('rows.upLabel', { row: label(index) })}
-            >
-              {t('rows.up')}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => move(index, index + 1)}
-              disabled={index === fields.length - 1}
-              aria-label={t('rows.downLabel', { row: label(index) })}
-            >
-              {t('rows.down')}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => remove(index)}
-              disabled={fields.length <= min}
-              aria-label={t('rows.removeLabel', { row: label(index) })}
-            >
-              {t('rows.remove')}
-            </Button>
+            {(
+              [
+                ['up', () => move(index, index - 1), index === 0],
+                ['down', () => move(index, index + 1), index === fields.length - 1],
+                ['remove', () => remove(index), fields.length <= min],
+              ] as const
+            ).map(([action, onClick, disabled]) => (
+              <Button
+                key={action}
+                size="sm"
+                variant="ghost"
+                onClick={onClick}
+                disabled={disabled}
+                aria-label={t(`rows.${action}Label`, { row: label(index) })}
+              >
+                {t(`rows.${action}`)}
+              </Button>
+            ))}
           </div>
         </Row>
       ))}
