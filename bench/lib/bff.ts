@@ -2,9 +2,9 @@
 // so that what the benches measure is the server as it runs, in its own event loop.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { BenchTarget } from './databases';
+import { freePort } from '../../bff/test/support/ports';
 
 const bffDir = path.resolve(__dirname, '..', '..', 'bff');
 
@@ -16,17 +16,6 @@ export interface RunningBff {
   rssKb(): number;
   peakRssKb(): number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export async function startBff(target: BenchTarget): Promise<RunningBff> {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireDataFolderLock, DataFolderLockedError, lockFileOf } from '../src/db/lock';
+import { freePort } from './support/ports';
 
 jest.setTimeout(180_000);
 
@@ -62,17 +62,6 @@ describe('the data folder lock', () => {
     expect(() => acquireDataFolderLock(dir)).toThrow('on another-machine');
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Started {
   child: ChildProcess;

@@ -31,3 +31,11 @@ export async function openFromMenu(ctx, menuLabel, url) {
   await page.waitForURL(url);
   return { context, page, main: page.getByRole('main') };
 }
+
+/**
+ * After a link to a form: the URL changes first and the previous page stays on screen until the
+ * form's code is in (a transition), so wait for the form's own submit button before typing.
+ */
+export function formReady(main) {
+  return main.getByRole('button', { name: /^(Create .+|Save changes)$/ }).waitFor();
+}

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openFromMenu, useConsole } from '../support/suite.mjs';
+import { formReady, openFromMenu, useConsole } from '../support/suite.mjs';
 
 describe('active flags', () => {
   const ctx = useConsole(18820);
@@ -12,6 +12,7 @@ describe('active flags', () => {
     // Create (?create=1: a reload reopens the form); the key format is checked on the client.
     await main.getByRole('link', { name: 'New flag' }).first().click();
     await page.waitForURL(/\/admin\/activeFlag\?create=1/);
+    await formReady(main);
     await page.reload();
     await main.getByLabel('Key').fill('E2E Mode');
     await main.getByRole('button', { name: 'Create flag' }).click();

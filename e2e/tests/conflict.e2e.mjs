@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useConsole } from '../support/suite.mjs';
+import { formReady, useConsole } from '../support/suite.mjs';
 import { signedInPage } from '../support/browser.mjs';
 
 /** Opens the edit page of a seeded constant variable (the list's Edit link carries ?id=). */
@@ -9,6 +9,7 @@ async function openEdit(page, hostUrl, key) {
   const main = page.getByRole('main');
   await main.getByRole('link', { name: `Edit ${key}` }).click();
   await page.waitForURL(/\/admin\/constantVariables\/edit\?id=\d+/);
+  await formReady(main);
   await main.getByLabel('Value').waitFor();
   return main;
 }

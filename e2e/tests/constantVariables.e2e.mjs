@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openFromMenu, useConsole } from '../support/suite.mjs';
+import { formReady, openFromMenu, useConsole } from '../support/suite.mjs';
 
 describe('constant variables', () => {
   const ctx = useConsole(18300);
@@ -11,6 +11,7 @@ describe('constant variables', () => {
     // Create
     await main.getByRole('link', { name: /new constant variable/i }).click();
     await page.waitForURL(/\/admin\/constantVariables\/create/);
+    await formReady(main);
     await main.getByLabel('Key').fill('e2e.maxPlayers');
     await main.getByLabel('Type').selectOption('number');
     await main.getByLabel('Value').fill('not a number');
@@ -36,6 +37,7 @@ describe('constant variables', () => {
       .getByRole('link', { name: /edit/i })
       .click();
     await page.waitForURL(/\/admin\/constantVariables\/edit\?id=\d+/);
+    await formReady(main);
     await main.getByLabel('Value').fill('128');
     await main.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { localInput, useConsole } from '../support/suite.mjs';
+import { formReady, localInput, useConsole } from '../support/suite.mjs';
 import { signedInPage } from '../support/browser.mjs';
 
 const SCRIPT = '<script>window.__pwned=1</script>';
@@ -20,6 +20,7 @@ describe('information (in-game news)', () => {
     // Create: the preview renders markdown, and the HTML in the body only as text.
     await main.getByRole('link', { name: 'New news item' }).click();
     await page.waitForURL(/\/admin\/information\?create=1$/);
+    await formReady(main);
     await main.getByLabel('Title').fill('E2E patch notes');
     await main.getByLabel('Body').fill(`## What changed\n\n${SCRIPT}\n\n${IMG}`);
     await main.getByLabel('Category').selectOption('update');
@@ -63,6 +64,7 @@ describe('information (in-game news)', () => {
     // Edit: a shared link (?edit=<id>) opens the form; saving goes back to the same filtered list.
     await row.getByRole('link', { name: /edit/i }).click();
     await page.waitForURL(/\/admin\/information\?status=scheduled&edit=\d+$/);
+    await formReady(main);
     await page.reload();
     await main.getByLabel('Title').fill('E2E patch notes v2');
     await main.getByLabel('Pinned').check();

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { localInput, openFromMenu, useConsole } from '../support/suite.mjs';
+import { formReady, localInput, openFromMenu, useConsole } from '../support/suite.mjs';
 
 describe('world messages', () => {
   const ctx = useConsole(18750);
@@ -15,6 +15,7 @@ describe('world messages', () => {
     // Create, with the display window checked on the client first.
     await main.getByRole('link', { name: 'New world message' }).click();
     await page.waitForURL(/\/admin\/worldMessage\?create=1$/);
+    await formReady(main);
     await main.getByRole('textbox', { name: /^Message/ }).fill('E2E: servers restart at dawn');
     await main.getByLabel('Severity').selectOption('warning');
     await main.getByLabel('Display start').fill(localInput(24));
@@ -31,6 +32,7 @@ describe('world messages', () => {
     // Edit while scheduled.
     await row.getByRole('link', { name: /edit/i }).click();
     await page.waitForURL(/\/admin\/worldMessage\?edit=\d+$/);
+    await formReady(main);
     await main.getByRole('textbox', { name: /^Message/ }).fill('E2E: servers restart at noon');
     await main.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/\/admin\/worldMessage$/);

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { atom } from 'jotai';
 import type { ReactNode } from 'react';
 
@@ -41,3 +42,14 @@ export const addBulkUsersModalAtom = atom<AddBulkUsersModalState>({
   content: { ...closedContent },
   resolve: null,
 });
+
+/** A modal's OK and Cancel words: the caller's, else "OK" / "Cancel" in the console's language. */
+export function withButtonTexts<O extends { okText?: string; cancelText?: string }>(
+  options: O,
+): O & { okText: string; cancelText: string } {
+  return {
+    ...options,
+    okText: options.okText ?? i18next.t('modal.ok', { ns: 'shell' }),
+    cancelText: options.cancelText ?? i18next.t('modal.cancel', { ns: 'shell' }),
+  };
+}

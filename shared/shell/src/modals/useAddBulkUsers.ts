@@ -1,8 +1,7 @@
-import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { addBulkUsersModalAtom } from './modalAtoms';
+import { addBulkUsersModalAtom, withButtonTexts } from './modalAtoms';
 
 export interface AddBulkUsersOptions {
   title: string;
@@ -20,16 +19,10 @@ export interface AddBulkUsersOptions {
 export function useAddBulkUsers(): (options: AddBulkUsersOptions) => Promise<string[] | null> {
   const store = useStore();
   return useCallback(
-    ({
-      title,
-      body,
-      okText = i18next.t('modal.ok', { ns: 'shell' }),
-      cancelText = i18next.t('modal.cancel', { ns: 'shell' }),
-      validate,
-    }: AddBulkUsersOptions) =>
+    (options: AddBulkUsersOptions) =>
       new Promise<string[] | null>((resolve) => {
         store.get(addBulkUsersModalAtom).resolve?.(null);
-        store.set(addBulkUsersModalAtom, { visible: true, content: { title, body, okText, cancelText, validate }, resolve });
+        store.set(addBulkUsersModalAtom, { visible: true, content: withButtonTexts(options), resolve });
       }),
     [store],
   );

@@ -1,8 +1,7 @@
-import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { confirmModalAtom } from './modalAtoms';
+import { confirmModalAtom, withButtonTexts } from './modalAtoms';
 
 export interface ConfirmOptions {
   title: string;
@@ -18,17 +17,11 @@ export interface ConfirmOptions {
 export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
   const store = useStore();
   return useCallback(
-    ({
-      title,
-      body,
-      okText = i18next.t('modal.ok', { ns: 'shell' }),
-      cancelText = i18next.t('modal.cancel', { ns: 'shell' }),
-      danger = false,
-    }: ConfirmOptions) =>
+    (options: ConfirmOptions) =>
       new Promise<boolean>((resolve) => {
         // One confirm at a time: a new one cancels the one still open.
         store.get(confirmModalAtom).resolve?.(false);
-        store.set(confirmModalAtom, { visible: true, content: { title, body, okText, cancelText, danger }, resolve });
+        store.set(confirmModalAtom, { visible: true, content: { danger: false, ...withButtonTexts(options) }, resolve });
       }),
     [store],
   );

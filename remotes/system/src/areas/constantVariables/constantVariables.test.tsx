@@ -42,6 +42,9 @@ describe('constant variables: domain rules', () => {
     await user.click(screen.getByRole('button', { name: 'Create constant variable' }));
     expect(await screen.findByText('Enter a number')).toBeInTheDocument();
     expect(bff.calls('POST', '/constant-variables')).toHaveLength(0);
+    // Nothing typed is lost.
+    expect(screen.getByLabelText('Key', { exact: false })).toHaveValue('battle.maxRounds');
+    expect(screen.getByLabelText('Value')).toHaveValue('twelve');
   });
 
   it('offers true / false for a boolean and sends the typed record', async () => {
