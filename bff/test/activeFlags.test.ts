@@ -1,5 +1,5 @@
 import { activeFlagResource, type ActiveFlag } from '@phoenix/contract';
-import { lastLog, logCount, useSystemApp } from './support/system';
+import { lastLog, logCount, useSystemApp, createdNow } from './support/system';
 import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();
@@ -20,10 +20,7 @@ describe('create and read', () => {
       key: 'battle.double-up',
       description: 'Double up',
       enabled: false,
-      version: 1,
-      createdAt: app.t.clock.now().toISOString(),
-      updatedAt: app.t.clock.now().toISOString(),
-      updatedBy: expect.stringContaining('@test.local'),
+      ...createdNow(app.t),
     });
     expect((await call('GET', `/active-flags/${created.id}`)).json()).toEqual(created);
     expect(await lastLog(app.t, 'activeFlag', created.id)).toMatchObject({ action: 'activeFlag.create', before: null, after: created });

@@ -1,5 +1,5 @@
 import { newsResource, type NewsItem } from '@phoenix/contract';
-import { at, DAY, HOUR, lastLog, logCount, useSystemApp } from './support/system';
+import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();
@@ -38,10 +38,7 @@ describe('create and read', () => {
       publishEnd: at(app.t, DAY),
       pinned: true,
       status: 'published',
-      version: 1,
-      createdAt: app.t.clock.now().toISOString(),
-      updatedAt: app.t.clock.now().toISOString(),
-      updatedBy: expect.stringContaining('@test.local'),
+      ...createdNow(app.t),
     });
     const read = await call('GET', `/news/${created.id}`);
     expect(read.statusCode).toBe(200);

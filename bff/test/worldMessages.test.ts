@@ -1,5 +1,5 @@
 import { worldMessageResource, type WorldMessage } from '@phoenix/contract';
-import { at, DAY, HOUR, lastLog, logCount, useSystemApp } from './support/system';
+import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();
@@ -34,10 +34,7 @@ describe('create and read', () => {
       state: 'scheduled',
       cancelledAt: null,
       cancelledBy: null,
-      version: 1,
-      createdAt: app.t.clock.now().toISOString(),
-      updatedAt: app.t.clock.now().toISOString(),
-      updatedBy: expect.stringContaining('@test.local'),
+      ...createdNow(app.t),
     });
     expect((await call('GET', `/world-messages/${created.id}`)).json()).toEqual(created);
     expect(await lastLog(app.t, 'worldMessage', created.id)).toMatchObject({ action: 'worldMessage.create', before: null, after: created });

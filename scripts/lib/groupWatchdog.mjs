@@ -11,13 +11,13 @@ const alive = () => {
   }
 };
 
-if (!Number.isInteger(pgid) || pgid <= 1 || !process.connected) process.exit(2);
+if (!Number.isInteger(pgid) || pgid <= 1) process.exit(2);
 
 const poll = setInterval(() => {
   if (!alive()) process.exit(0);
 }, 1000);
 
-process.on('disconnect', () => {
+function stopGroup() {
   clearInterval(poll);
   if (!alive()) process.exit(0);
   process.kill(-pgid, 'SIGTERM');
@@ -33,4 +33,8 @@ process.on('disconnect', () => {
       process.exit(0);
     }
   }, 100);
-});
+}
+
+// An owner killed before this watchdog was up has already closed the channel: stop the group now.
+if (process.connected) process.on('disconnect', stopGroup);
+else stopGroup();

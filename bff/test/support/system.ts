@@ -64,3 +64,11 @@ export function useSystemApp() {
   const contract = { t: () => app.t, token: () => app.token, operatorToken: () => app.operatorToken };
   return { app, call, contract };
 }
+
+/** The audit columns of a record created just now by the signed-in test admin. */
+export const createdNow = (t: TestApp) => ({
+  version: 1,
+  createdAt: t.clock.now().toISOString(),
+  updatedAt: t.clock.now().toISOString(),
+  updatedBy: expect.stringContaining('@test.local'),
+});
