@@ -1,5 +1,5 @@
 import { activeFlagResource, type ActiveFlag } from '@phoenix/contract';
-import { lastLog, logCount, useSystemApp, createdNow } from './support/system';
+import { lastLog, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
 import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();
@@ -35,14 +35,8 @@ describe('create and read', () => {
 });
 
 describe('validation', () => {
-  const fieldErrorsOf = async (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown) => {
-    const before = await logCount(app.t);
-    const response = await call(method, url, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('validation_failed');
-    expect(await logCount(app.t)).toBe(before);
-    return response.json().error.fieldErrors as Record<string, string[]>;
-  };
+  const fieldErrorsOf = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown) =>
+    refusedFieldErrors(app.t, call, method, url, payload);
   const hint = 'Lowercase letters and digits, words joined by . _ or - (e.g. battle.double-up)';
 
   test('bad keys', async () => {
@@ -160,10 +154,7 @@ describe('list, filter, sort, export', () => {
   });
 
   test('CSV export', async () => {
-    const response = await call('GET', '/active-flags/export.csv?enabled=true');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('filename="active-flags.csv"');
-    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const lines = await csvLines(call, '/active-flags/export.csv?enabled=true', 'active-flags.csv');
     expect(lines[0]).toBe('id,key,enabled,description,version,updatedAt,updatedBy');
     expect(lines).toHaveLength(4);
     expect(lines[2]).toContain(",list.charlie,true,'=cmd,1,");

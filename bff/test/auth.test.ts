@@ -1,4 +1,4 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { createTestApp, signedInAdmin, type TestApp, postRaw } from './support/testApp';
 import { createHash } from 'node:crypto';
 import { apiErrorSchema } from '@phoenix/contract';
 
@@ -129,12 +129,7 @@ describe('the guard on protected routes', () => {
   });
 
   test('the guard runs before the body is parsed (no token + malformed JSON → 401)', async () => {
-    const response = await t.call(null, {
-      method: 'POST',
-      url: '/constant-variables',
-      headers: { 'content-type': 'application/json' },
-      payload: '{oops',
-    });
+    const response = await postRaw(t, null, '/constant-variables', '{oops');
     expect(response.statusCode).toBe(401);
   });
 });

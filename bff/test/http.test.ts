@@ -1,4 +1,4 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { createTestApp, signedInAdmin, type TestApp, postRaw } from './support/testApp';
 import { sql } from 'kysely';
 import { apiErrorSchema } from '@phoenix/contract';
 
@@ -17,20 +17,10 @@ test('GET /health needs no token', async () => {
 });
 
 test('malformed JSON → 400 in the error shape', async () => {
-  const response = await t.call(token, {
-    method: 'POST',
-    url: '/constant-variables',
-    headers: { 'content-type': 'application/json' },
-    payload: '{"key": "a",',
-  });
+  const response = await postRaw(t, token, '/constant-variables', '{"key": "a",');
   expect(response.statusCode).toBe(400);
   expect(response.json()).toEqual({ error: { code: 'validation_failed', message: 'The request body is not valid JSON' } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/users/login',
-    headers: { 'content-type': 'application/json' },
-    payload: 'not json',
-  });
+  const login = await postRaw(t, null, '/users/login', 'not json');
   expect(login.statusCode).toBe(400);
 });
 
@@ -43,12 +33,7 @@ test('unknown route → 404 JSON', async () => {
 });
 
 test('a non-JSON content type → 415 in the error shape', async () => {
-  const response = await t.call(token, {
-    method: 'POST',
-    url: '/constant-variables',
-    headers: { 'content-type': 'application/xml' },
-    payload: '<hello/>',
-  });
+  const response = await postRaw(t, token, '/constant-variables', '<hello/>', 'application/xml');
   expect(response.statusCode).toBe(415);
   expect(apiErrorSchema.safeParse(response.json()).success).toBe(true);
 });

@@ -1,5 +1,5 @@
 import { newsResource, type NewsItem } from '@phoenix/contract';
-import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow } from './support/system';
+import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();
@@ -63,14 +63,8 @@ describe('create and read', () => {
 });
 
 describe('validation', () => {
-  const fieldErrorsOf = async (payload: unknown, method: 'POST' | 'PUT' = 'POST', url = '/news') => {
-    const before = await logCount(app.t);
-    const response = await call(method, url, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('validation_failed');
-    expect(await logCount(app.t)).toBe(before); // nothing logged
-    return response.json().error.fieldErrors as Record<string, string[]>;
-  };
+  const fieldErrorsOf = (payload: unknown, method: 'POST' | 'PUT' = 'POST', url = '/news') =>
+    refusedFieldErrors(app.t, call, method, url, payload);
 
   test('publish end before (or equal to) start', async () => {
     expect((await fieldErrorsOf(draft({ publishStart: at(app.t, DAY), publishEnd: at(app.t, HOUR) }))).publishEnd).toEqual([
@@ -220,14 +214,10 @@ describe('list: search, filters, derived status, sort, pagination, export', () =
   });
 
   test('CSV export of the current filter', async () => {
-    const response = await call('GET', '/news/export.csv?status=published&sort=title');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toContain('filename="news.csv"');
-    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const lines = await csvLines(call, '/news/export.csv?status=published&sort=title', 'news.csv');
     expect(lines[0]).toBe('id,title,category,status,publishStart,publishEnd,pinned,body,version,updatedAt,updatedBy');
     expect(lines).toHaveLength(1 + 2 + 1);
     expect(lines[1]).toContain(`${live.id},alpha live,update,published,`);
-    expect(response.body).not.toContain(String(ending.title));
+    expect(lines.join('\n')).not.toContain(String(ending.title));
   });
 });

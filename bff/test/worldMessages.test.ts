@@ -1,5 +1,5 @@
 import { worldMessageResource, type WorldMessage } from '@phoenix/contract';
-import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow } from './support/system';
+import { at, DAY, HOUR, lastLog, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
 const { app, call, contract } = useSystemApp();
@@ -48,14 +48,8 @@ describe('create and read', () => {
 });
 
 describe('validation', () => {
-  const fieldErrorsOf = async (payload: unknown, method: 'POST' | 'PUT' = 'POST', url = '/world-messages') => {
-    const before = await logCount(app.t);
-    const response = await call(method, url, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('validation_failed');
-    expect(await logCount(app.t)).toBe(before);
-    return response.json().error.fieldErrors as Record<string, string[]>;
-  };
+  const fieldErrorsOf = (payload: unknown, method: 'POST' | 'PUT' = 'POST', url = '/world-messages') =>
+    refusedFieldErrors(app.t, call, method, url, payload);
 
   test('display end before or equal to start', async () => {
     expect((await fieldErrorsOf(draft({ displayEnd: at(app.t, 30 * 60_000) }))).displayEnd).toEqual([
@@ -232,10 +226,7 @@ describe('list: derived state, severity, search, sort, export', () => {
   });
 
   test('CSV export of the current filter', async () => {
-    const response = await call('GET', '/world-messages/export.csv?state=cancelled');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('filename="world-messages.csv"');
-    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const lines = await csvLines(call, '/world-messages/export.csv?state=cancelled', 'world-messages.csv');
     expect(lines[0]).toBe(worldMessageResource.csv.columns.join(','));
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ids.cancelled},Cancelled one,warning,cancelled,`);

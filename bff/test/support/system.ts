@@ -72,3 +72,22 @@ export const createdNow = (t: TestApp) => ({
   updatedAt: t.clock.now().toISOString(),
   updatedBy: expect.stringContaining('@test.local'),
 });
+
+/** GET of a CSV export: answered as a download named `filename`; its lines (BOM dropped). */
+export async function csvLines(call: ReturnType<typeof apiFor>, url: string, filename: string): Promise<string[]> {
+  const response = await call('GET', url);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(response.headers['content-disposition']).toContain(`attachment; filename="${filename}"`);
+  return response.body.replace(/^\uFEFF/, '').split('\r\n');
+}
+
+/** A refused change: 400 validation_failed, nothing logged (nothing changed); its field errors. */
+export async function refusedFieldErrors(t: TestApp, call: ReturnType<typeof apiFor>, method: Method, url: string, payload: unknown) {
+  const before = await logCount(t);
+  const response = await call(method, url, payload);
+  expect(response.statusCode).toBe(400);
+  expect(response.json().error.code).toBe('validation_failed');
+  expect(await logCount(t)).toBe(before);
+  return response.json().error.fieldErrors as Record<string, string[]>;
+}

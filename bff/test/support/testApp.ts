@@ -126,3 +126,8 @@ export async function sessionToken(t: TestApp, adminId: number, createdAt: Date 
     .execute((trx) => createSession(trx, { adminId, tokenHash: hashToken(token), now: createdAt, ttlMs: t.ctx.settings.tokenTtlMs }));
   return token;
 }
+
+/** POST of a body exactly as given (malformed JSON, another content type…), with or without a token. */
+export function postRaw(t: TestApp, token: string | null, url: string, payload: string, contentType = 'application/json') {
+  return t.call(token, { method: 'POST', url, headers: { 'content-type': contentType }, payload });
+}

@@ -1,28 +1,6 @@
-import styled from 'styled-components';
-import { Badge, Button, PageBody, PageHeader, Panel } from '@phoenix/ui';
+import { Badge, Button, PageBody, PageHeader, Panel, TableHead, PlainTable } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 import { useVersions, type RemoteVersion, type VersionsReport } from '../federation/versions';
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.9rem;
-  th,
-  td {
-    text-align: left;
-    padding: 0.5rem 0.75rem;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    vertical-align: top;
-  }
-  th {
-    color: ${({ theme }) => theme.colors.muted};
-    font-weight: 600;
-  }
-  code {
-    font-size: 0.8rem;
-    word-break: break-all;
-  }
-`;
 
 function Status({ remote }: { remote: RemoteVersion }) {
   const { t } = useHostTranslation();
@@ -47,17 +25,10 @@ export function VersionsTable({ report }: { report: VersionsReport }) {
   const { t } = useHostTranslation();
   const unknown = t('about.unknown');
   return (
-    <Table aria-label={t('about.table')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('about.module')}</th>
-          <th scope="col">{t('about.configured')}</th>
-          <th scope="col">{t('about.release')}</th>
-          <th scope="col">{t('about.loaded')}</th>
-          <th scope="col">{t('about.contract')}</th>
-          <th scope="col">{t('about.status')}</th>
-        </tr>
-      </thead>
+    <PlainTable aria-label={t('about.table')}>
+      <TableHead
+        labels={[t('about.module'), t('about.configured'), t('about.release'), t('about.loaded'), t('about.contract'), t('about.status')]}
+      />
       <tbody>
         <tr data-module="host">
           <th scope="row">host</th>
@@ -82,7 +53,7 @@ export function VersionsTable({ report }: { report: VersionsReport }) {
           </tr>
         ))}
       </tbody>
-    </Table>
+    </PlainTable>
   );
 }
 

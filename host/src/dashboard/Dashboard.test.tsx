@@ -1,22 +1,15 @@
-import { ACTION_LOGS, MAINTENANCE_OFF, defaultHandlers, renderApp, storeSession } from '../testing/renderApp';
+import { ACTION_LOGS, MAINTENANCE_OFF, defaultHandlers, renderApp, storeSession, appRendererPerTest } from '../testing/renderApp';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDateTime } from '@phoenix/ui';
 
 jest.mock('../federation/RemotePage', () => require('../testing/RemotePageMock'));
 
-let cleanupFetch: (() => void) | undefined;
-beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  cleanupFetch?.();
-  cleanupFetch = undefined;
-});
+const render = appRendererPerTest();
 
 async function start(options?: Parameters<typeof renderApp>[1]) {
   storeSession();
-  const app = await renderApp('/admin', options);
-  cleanupFetch = app.restoreFetch;
-  return app;
+  return render('/admin', options);
 }
 
 const down = () => ({ status: 503, body: { error: { code: 'internal_error', message: 'down' } } });

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { DashboardSummary } from '@phoenix/contract';
 import { describeError, useDocument } from '@phoenix/shell';
-import { ErrorState, formatDateTime } from '@phoenix/ui';
+import { ErrorState, formatDateTime, TableHead, PlainTable } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 
 const Heading = styled.h1`
@@ -30,27 +30,6 @@ const Panel = styled.section`
 const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.9rem;
-  th,
-  td {
-    text-align: left;
-    padding: 0.35rem 0.5rem;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    vertical-align: top;
-    overflow-wrap: anywhere;
-  }
-  th {
-    color: ${({ theme }) => theme.colors.muted};
-    font-weight: 600;
-  }
-  time {
-    white-space: nowrap;
-  }
 `;
 
 const Footer = styled.p`
@@ -123,15 +102,10 @@ function RecentActions({ summary }: { summary: Summary }) {
       ) : items.length === 0 ? (
         <Muted>{t('dashboard.recent.empty')}</Muted>
       ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">{t('dashboard.recent.when')}</th>
-              <th scope="col">{t('dashboard.recent.admin')}</th>
-              <th scope="col">{t('dashboard.recent.action')}</th>
-              <th scope="col">{t('dashboard.recent.target')}</th>
-            </tr>
-          </thead>
+        <PlainTable>
+          <TableHead
+            labels={[t('dashboard.recent.when'), t('dashboard.recent.admin'), t('dashboard.recent.action'), t('dashboard.recent.target')]}
+          />
           <tbody>
             {items.map((log) => (
               <tr key={log.id}>
@@ -144,7 +118,7 @@ function RecentActions({ summary }: { summary: Summary }) {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </PlainTable>
       )}
       <Footer>
         <Link to="/admin/logs">{t('dashboard.recent.open')}</Link>

@@ -1,12 +1,7 @@
+import { hostBuild } from '../testing/buildInfo';
 import { checkCompatibility, satisfies, type BuildInfo } from './compatibility';
 
-const host: BuildInfo = {
-  name: '@phoenix/host',
-  version: '1.0.0',
-  shellContract: '^1.0.0',
-  shellVersion: '1.2.0',
-  singletons: { react: '19.3.1' },
-};
+const host = hostBuild({ shellVersion: '1.2.0' });
 const remote = (over: Partial<BuildInfo> = {}): BuildInfo => ({
   name: '@phoenix/remote-battle',
   version: '1.1.0',

@@ -6,14 +6,9 @@ import { VersionsTable } from '../about/AboutPage';
 import { RemoteIncompatible } from './RemotePage';
 import { RemoteIncompatibleError, checkCompatibility, type BuildInfo } from './compatibility';
 import { collectVersions } from './versions';
+import { hostBuild } from '../testing/buildInfo';
 
-const host: BuildInfo = {
-  name: '@phoenix/host',
-  version: '1.0.0',
-  shellContract: '^1.0.0',
-  shellVersion: '1.0.0',
-  singletons: { react: '19.3.1' },
-};
+const host = hostBuild();
 const info = (name: string, version: string, shellContract = '^1.0.0'): BuildInfo => ({
   name,
   version,

@@ -1,4 +1,4 @@
-import { defaultHandlers, renderApp, storeSession } from '../testing/renderApp';
+import { defaultHandlers, renderApp, storeSession, appRendererPerTest } from '../testing/renderApp';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LANGUAGE_STORAGE_KEY, STORAGE_KEY } from '@phoenix/shell';
@@ -7,17 +7,10 @@ import { SIDEBAR_ID } from './Sidebar';
 
 jest.mock('../federation/RemotePage', () => require('../testing/RemotePageMock'));
 
-let cleanupFetch: (() => void) | undefined;
-beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  cleanupFetch?.();
-  cleanupFetch = undefined;
-});
+const render = appRendererPerTest();
 
 async function start(path: string, options?: Parameters<typeof renderApp>[1]) {
-  const app = await renderApp(path, options ?? { handlers: defaultHandlers() });
-  cleanupFetch = app.restoreFetch;
-  return app;
+  return render(path, options ?? { handlers: defaultHandlers() });
 }
 
 describe('language switch', () => {

@@ -107,3 +107,21 @@ export const currentPath = (router: { state: { location: { pathname: string; sea
   `${router.state.location.pathname}${router.state.location.search}`;
 
 export { screen };
+
+/**
+ * For a test file: a clean localStorage before each test and the fake backend removed after it.
+ * `const render = appRendererPerTest()`, then `await render('/admin', options)` in tests.
+ */
+export function appRendererPerTest() {
+  let restore: (() => void) | undefined;
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+  });
+  return async (path: string, options?: RenderAppOptions) => {
+    const app = await renderApp(path, options);
+    restore = app.restoreFetch;
+    return app;
+  };
+}

@@ -116,3 +116,44 @@ export const Facts = styled.dl`
     overflow-wrap: anywhere;
   }
 `;
+
+/** The header row of a plain table: one column header per label. */
+export function TableHead({ labels }: { labels: ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label, i) => (
+          <th key={i} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A small read-only table (versions, recent actions): no sorting, no paging. */
+export const PlainTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.9rem;
+  th,
+  td {
+    text-align: left;
+    padding: 0.4rem 0.6rem;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+    overflow-wrap: anywhere;
+  }
+  th {
+    color: ${({ theme }) => theme.colors.muted};
+    font-weight: 600;
+  }
+  time {
+    white-space: nowrap;
+  }
+  code {
+    font-size: 0.8rem;
+    word-break: break-all;
+  }
+`;

@@ -27,24 +27,21 @@ export default function NewsListPage() {
       searchLabel={t('news.search')}
       labelOf={(news) => `"${news.title}"`}
       deleteBody={() => t('news.deleteBody')}
-      filters={
-        <>
-          <FilterSelect
-            list={list}
-            name="category"
-            label={t('news.category')}
-            anyLabel={t('news.anyCategory')}
-            options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))}
-          />
-          <FilterSelect
-            list={list}
-            name="status"
-            label={t('news.status')}
-            anyLabel={t('news.anyStatus')}
-            options={enumOptions(NEWS_STATUSES, (s) => t(`news.statuses.${s}`))}
-          />
-        </>
-      }
+      filters={(
+        [
+          ['category', NEWS_CATEGORIES, 'categories'],
+          ['status', NEWS_STATUSES, 'statuses'],
+        ] as const
+      ).map(([name, values, labels]) => (
+        <FilterSelect
+          key={name}
+          list={list}
+          name={name}
+          label={t(`news.${name}`)}
+          anyLabel={t(`news.any.${name}`)}
+          options={enumOptions(values, (v) => t(`news.${labels}.${v}`))}
+        />
+      ))}
       columns={[
         {
           key: 'title',

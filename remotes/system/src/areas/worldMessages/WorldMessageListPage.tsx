@@ -71,24 +71,21 @@ export default function WorldMessageListPage() {
           </Button>
         )
       }
-      filters={
-        <>
-          <FilterSelect
-            list={list}
-            name="state"
-            label={t('worldMessages.state')}
-            anyLabel={t('worldMessages.anyState')}
-            options={enumOptions(WORLD_MESSAGE_STATES, (s) => t(`worldMessages.states.${s}`))}
-          />
-          <FilterSelect
-            list={list}
-            name="severity"
-            label={t('worldMessages.severity')}
-            anyLabel={t('worldMessages.anySeverity')}
-            options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))}
-          />
-        </>
-      }
+      filters={(
+        [
+          ['state', WORLD_MESSAGE_STATES, 'states'],
+          ['severity', WORLD_MESSAGE_SEVERITIES, 'severities'],
+        ] as const
+      ).map(([name, values, labels]) => (
+        <FilterSelect
+          key={name}
+          list={list}
+          name={name}
+          label={t(`worldMessages.${name}`)}
+          anyLabel={t(`worldMessages.any.${name}`)}
+          options={enumOptions(values, (v) => t(`worldMessages.${labels}.${v}`))}
+        />
+      ))}
       columns={[
         { key: 'message', width: '30%', header: t('worldMessages.message'), render: (wm) => <Message>{wm.message}</Message> },
         {
