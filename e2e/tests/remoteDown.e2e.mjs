@@ -52,7 +52,8 @@ describe('a remote that cannot be loaded', () => {
     page.on('response', (response) => response.url().endsWith('/remoteEntry.js') && entries.push(response.status()));
     await page.reload();
     await main.getByRole('heading', { name: /battle management/i }).waitFor({ timeout: 20_000 });
-    assert.deepEqual(entries, [304]);
+    // (The host may also revalidate other remotes' entries it preloads when idle: all of them 304.)
+    assert.ok(entries.length >= 1 && entries.every((status) => status === 304), `remote entries on reload: ${entries}`);
     await context.close();
   });
 });
