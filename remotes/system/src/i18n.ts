@@ -3,3 +3,5 @@ import en from './locales/en.json';
 import ja from './locales/ja.json';
 
 registerTranslations('system', { en, ja });
+// The nouns the shared frames say ("New …", "Delete … ?"): English comes from the contract.
+registerTranslations('resources', { en: {}, ja: { nouns: ja.nouns } });

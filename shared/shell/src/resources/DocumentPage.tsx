@@ -8,6 +8,7 @@ import { useToast } from '../toasts/useToast';
 import { DocumentHistory } from './DocumentHistory';
 import { useDocumentController, type DocumentController } from './useDocumentController';
 import { useRecordForm, type RecordForm } from './useRecordForm';
+import { useNouns } from './useNouns';
 import './translations';
 
 type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
@@ -38,17 +39,12 @@ export function DocumentPage<D extends AnyDocument, V extends FieldValues>(props
   const { t } = useTranslation('resources');
   // The form says what a save did, and shows failures itself.
   const controller = useDocumentController(document, { toastErrors: false, savedMessage: null });
+  const { noun } = useNouns(document);
   let content: ReactNode;
   if (controller.data) content = <DocumentForm {...props} controller={controller} doc={controller.data} />;
   else if (controller.error)
-    content = (
-      <ErrorState
-        title={t('form.loadFailed', { noun: document.noun })}
-        message={describeError(controller.error)}
-        onRetry={controller.refetch}
-      />
-    );
-  else content = <LoadingBlock label={t('form.loading', { noun: document.noun })} />;
+    content = <ErrorState title={t('form.loadFailed', { noun })} message={describeError(controller.error)} onRetry={controller.refetch} />;
+  else content = <LoadingBlock label={t('form.loading', { noun })} />;
   return (
     <PageBody>
       <PageHeader title={title} description={description} />
@@ -70,6 +66,7 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
 }: DocumentPageProps<D, V> & { controller: DocumentController<D>; doc: RecordOf<D> }) {
   const { t } = useTranslation('resources');
   const toast = useToast();
+  const { noun } = useNouns(document);
   const valuesOf = (d: RecordOf<D>) => ({ ...toValues(d), version: (d as Versioned).version }) as V;
   const form: RecordForm<V, RecordOf<D>> = useRecordForm<V, unknown, RecordOf<D>>({
     schema: document.schemas.update,
@@ -78,7 +75,7 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
     beforeSubmit: beforeSubmit && ((values) => beforeSubmit(values, doc, form.isDirty)),
     onSubmit: async (values) => {
       const saved = await controller.save.mutateAsync(values as never);
-      toast.success(savedMessage ? savedMessage(doc, saved) : t('form.saved', { label: document.noun }));
+      toast.success(savedMessage ? savedMessage(doc, saved) : t('form.saved', { label: noun }));
       return saved;
     },
     // Stay on the page, with the saved document (and its new version) as the starting point.
@@ -89,12 +86,12 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
     <>
       {header?.(doc, form)}
       <FormFrame
-        label={document.noun}
+        label={noun}
         onSubmit={form.onSubmit}
         error={form.formError}
         conflict={
           form.conflict && {
-            title: t('form.conflict', { noun: document.noun }),
+            title: t('form.conflict', { noun }),
             details: theirs?.updatedAt ? (
               <p>{t('form.theirs', { version: theirs.version, at: formatDateTime(theirs.updatedAt), by: theirs.updatedBy ?? '—' })}</p>
             ) : null,

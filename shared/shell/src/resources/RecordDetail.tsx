@@ -7,6 +7,7 @@ import { describeError } from '../api/ApiRequestError';
 import { useResource } from '../data/useResource';
 import { apiPath } from './apiPath';
 import { parseRecordId } from './routing';
+import { useNouns } from './useNouns';
 import './translations';
 
 /**
@@ -44,7 +45,7 @@ export function RecordDetailModal<D extends AnyResource>({
   children: (record: RecordOf<D>) => ReactNode;
 }) {
   const { t } = useTranslation('resources');
-  const { noun } = resource;
+  const { noun } = useNouns(resource);
   const { data, isLoading, error, isNotFound, refetch } = useResource<RecordOf<D>>(apiPath(resource), id, { api: resource.api });
   let content: ReactNode;
   if (id === null) content = <EmptyState title={t('form.notFound', { noun })}>{t('form.invalidId', { noun })}</EmptyState>;

@@ -6,6 +6,7 @@ import { Button, EmptyState, ErrorState, FormFrame, LoadingBlock, PageBody, Page
 import { describeError } from '../api/ApiRequestError';
 import { useRecordController } from './useRecordController';
 import { useRecordForm, type RecordForm, type RecordFormOptions } from './useRecordForm';
+import { useNouns } from './useNouns';
 import './translations';
 
 type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
@@ -36,7 +37,7 @@ export interface RecordFormPageProps<D extends AnyResource, V extends FieldValue
 export function RecordFormPage<D extends AnyResource, V extends FieldValues>(props: RecordFormPageProps<D, V>) {
   const { resource, labelOf, titles } = props;
   const { t } = useTranslation('resources');
-  const { noun } = resource;
+  const { noun } = useNouns(resource);
   const controller = useRecordController(resource, labelOf, {
     created: (label) => t('form.created', { label }),
     updated: (label) => t('form.saved', { label }),
@@ -95,7 +96,8 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
     beforeSubmit,
   });
   const theirs = form.conflict?.current as (RecordOf<D> & Versioned) | undefined;
-  const submitLabel = mode === 'create' ? t('form.create', { noun: resource.noun }) : t('form.save');
+  const { noun } = useNouns(resource);
+  const submitLabel = mode === 'create' ? t('form.create', { noun }) : t('form.save');
   return (
     <FormFrame
       label={submitLabel}
@@ -103,7 +105,7 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
       error={form.formError}
       conflict={
         form.conflict && {
-          title: t('form.conflict', { noun: resource.noun }),
+          title: t('form.conflict', { noun }),
           details: theirs && (
             <>
               {theirs.updatedAt && (

@@ -17,6 +17,7 @@ import {
 import { ResourceTable } from '../data/ResourceTable';
 import { useResourceLinks } from './routing';
 import type { ListController } from './useListController';
+import { useNouns } from './useNouns';
 import './translations';
 
 /** A column; a sortable one must be keyed by a sort the resource declares (else: a type error). */
@@ -78,7 +79,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
   } = props;
   const { t } = useTranslation('resources');
   const links = useResourceLinks();
-  const { noun, plural } = list.resource;
+  const { noun, plural } = useNouns(list.resource);
   const newButton = links.hasForm ? (
     <ButtonLink as={Link} to={links.create} $variant="primary">
       {t('list.new', { noun })}

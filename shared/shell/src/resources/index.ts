@@ -21,3 +21,4 @@ export { useRecordAction, type RecordActionSpec } from './useRecordAction';
 export { useDetailParam, RecordDetailModal } from './RecordDetail';
 export { DocumentPage, type DocumentPageProps } from './DocumentPage';
 export { FieldArray, type FieldArrayProps } from './FieldArray';
+export { useNouns } from './useNouns';

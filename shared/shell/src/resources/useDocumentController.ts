@@ -9,6 +9,7 @@ import { useApiFor } from '../data/useApiFor';
 import { useConfirm } from '../modals/useConfirm';
 import { useToast } from '../toasts/useToast';
 import { apiPath } from './apiPath';
+import { useNouns } from './useNouns';
 import './translations';
 
 export interface DocumentController<D extends AnyDocument> extends DocumentResult<RecordOf<D>, UpdateOf<D>> {
@@ -44,6 +45,7 @@ export function useDocumentController<D extends AnyDocument>(
   const confirm = useConfirm();
   const toast = useToast();
   const { t } = useTranslation('resources');
+  const { noun } = useNouns(definition);
   const [page, setPage] = useState(1);
   const historyKey = [...resourceKeys.all(path), 'history', page] as const;
 
@@ -71,7 +73,7 @@ export function useDocumentController<D extends AnyDocument>(
     const current = (document.data as { version: number } | undefined)?.version;
     if (current === undefined) return;
     const ok = await confirm({
-      title: t('history.restoreTitle', { version, noun: definition.noun }),
+      title: t('history.restoreTitle', { version, noun }),
       body: t('history.restoreBody', { next: current + 1, current }),
       okText: t('history.restore'),
       danger: true,

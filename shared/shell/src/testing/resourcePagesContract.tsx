@@ -34,9 +34,12 @@ export interface ResourcePagesContractSpec<D extends AnyResource> {
 const LIST_URL = (spec: { base: string }) => `/admin/${spec.base}`;
 
 /** Renders a remote's page map as the host routes it (/admin/<path>), starting at `url`. */
-export function renderRemotePage(pages: Record<string, ComponentType>, { bff, url }: { bff: FakeBff; url: string }) {
+export function renderRemotePage(
+  pages: Record<string, ComponentType>,
+  { bff, url, language }: { bff: FakeBff; url: string; language?: 'en' | 'ja' },
+) {
   const routes = Object.entries(pages).map(([path, Page]) => ({ path: `/admin/${path}`, element: <Page /> }));
-  return renderWithShell(<p>elsewhere</p>, { bff, url, path: '/elsewhere', routes });
+  return renderWithShell(<p>elsewhere</p>, { bff, url, path: '/elsewhere', routes, language });
 }
 
 const renderArea = <D extends AnyResource>(spec: ResourcePagesContractSpec<D>, bff: FakeBff, url: string) =>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { constantVariableResource } from '@phoenix/contract';
-import { describeResourcePages, fakeBff, json, page, renderWithShell } from '@phoenix/shell/src/testing';
+import { describeResourcePages, fakeBff, json, page, renderRemotePage, renderWithShell } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { maxTurns, motd } from './fixtures';
 
@@ -28,6 +28,13 @@ const render = (url: string, bff = fakeBff().get('/constant-variables', () => js
 };
 
 describe('constant variables: domain rules', () => {
+  it('speaks Japanese in the shared frames too, nouns included', async () => {
+    const bff = fakeBff().get('/constant-variables', () => json(page([maxTurns])));
+    renderRemotePage(pages, { bff, url: '/admin/constantVariables', language: 'ja' });
+    expect(await screen.findByRole('link', { name: '定数を作成' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'battle.maxTurns を削除' })).toBeInTheDocument();
+  });
+
   it('shows values as text, never as HTML', async () => {
     render('/admin/constantVariables');
     expect(await screen.findByText('{"text":"<script>alert(1)</script>"}')).toBeInTheDocument();
