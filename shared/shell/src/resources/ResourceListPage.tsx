@@ -5,6 +5,7 @@ import type { AnyResource, FilterOf, RecordOf, SortOf } from '@phoenix/contract'
 import {
   Button,
   ButtonLink,
+  enumOptions,
   ListFrame,
   RowActions,
   SearchForm,
@@ -196,4 +197,31 @@ export function FilterSelect<D extends AnyResource>({
       onChange={(e) => list.setFilter(name, e.target.value)}
     />
   );
+}
+
+/**
+ * Enum filters of a list from data, with one key convention in the remote's namespace:
+ * `<prefix>.<name>` (label), `<prefix>.any.<name>` ("no filter"), `<prefix>.<labels>.<value>` (options).
+ */
+export function EnumFilters<D extends AnyResource>({
+  list,
+  t,
+  prefix,
+  filters,
+}: {
+  list: ListController<D>;
+  t: (key: string) => string;
+  prefix: string;
+  filters: readonly (readonly [name: FilterOf<D>, values: readonly string[], labels: string])[];
+}) {
+  return filters.map(([name, values, labels]) => (
+    <FilterSelect
+      key={name}
+      list={list}
+      name={name}
+      label={t(`${prefix}.${name}`)}
+      anyLabel={t(`${prefix}.any.${name}`)}
+      options={enumOptions(values, (v) => t(`${prefix}.${labels}.${v}`))}
+    />
+  ));
 }

@@ -10,7 +10,7 @@ export {
 export { useListController, type ListController, type ListControllerOptions, type Selection } from './useListController';
 export { useRecordController, type RecordController, type RecordStatus } from './useRecordController';
 export { useRecordForm, type RecordForm, type RecordFormOptions, type FieldProps } from './useRecordForm';
-export { ResourceListPage, FilterSelect, type ResourceColumn, type ResourceListPageProps } from './ResourceListPage';
+export { ResourceListPage, FilterSelect, EnumFilters, type ResourceColumn, type ResourceListPageProps } from './ResourceListPage';
 export { RecordFormPage, type RecordFormPageProps } from './RecordFormPage';
 export { apiPath } from './apiPath';
 // Field arrays, controlled widgets and watching: one react-hook-form for every remote (shell singleton).

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { NEWS_CATEGORIES, NEWS_STATUSES, newsResource } from '@phoenix/contract';
-import { FilterSelect, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
-import { Badge, enumOptions, formatDateTime, markdownToPlainText, truncate, updatedColumn, type BadgeTone } from '@phoenix/ui';
+import { EnumFilters, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
+import { Badge, formatDateTime, markdownToPlainText, truncate, updatedColumn, type BadgeTone } from '@phoenix/ui';
 
 export const STATUS_TONE: Record<(typeof NEWS_STATUSES)[number], BadgeTone> = {
   scheduled: 'info',
@@ -27,21 +27,17 @@ export default function NewsListPage() {
       searchLabel={t('news.search')}
       labelOf={(news) => `"${news.title}"`}
       deleteBody={() => t('news.deleteBody')}
-      filters={(
-        [
-          ['category', NEWS_CATEGORIES, 'categories'],
-          ['status', NEWS_STATUSES, 'statuses'],
-        ] as const
-      ).map(([name, values, labels]) => (
-        <FilterSelect
-          key={name}
+      filters={
+        <EnumFilters
           list={list}
-          name={name}
-          label={t(`news.${name}`)}
-          anyLabel={t(`news.any.${name}`)}
-          options={enumOptions(values, (v) => t(`news.${labels}.${v}`))}
+          t={t}
+          prefix="news"
+          filters={[
+            ['category', NEWS_CATEGORIES, 'categories'],
+            ['status', NEWS_STATUSES, 'statuses'],
+          ]}
         />
-      ))}
+      }
       columns={[
         {
           key: 'title',

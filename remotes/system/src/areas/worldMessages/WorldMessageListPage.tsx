@@ -6,8 +6,8 @@ import {
   type WorldMessage,
   type WorldMessageCancel,
 } from '@phoenix/contract';
-import { FilterSelect, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
-import { Badge, Button, enumOptions, formatDateTime, truncate, type BadgeTone } from '@phoenix/ui';
+import { EnumFilters, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
+import { Badge, Button, formatDateTime, truncate, type BadgeTone } from '@phoenix/ui';
 
 export const SEVERITY_TONE: Record<WorldMessage['severity'], BadgeTone> = { info: 'info', warning: 'warning', critical: 'danger' };
 const STATE_TONE: Record<WorldMessage['state'], BadgeTone> = {
@@ -71,21 +71,17 @@ export default function WorldMessageListPage() {
           </Button>
         )
       }
-      filters={(
-        [
-          ['state', WORLD_MESSAGE_STATES, 'states'],
-          ['severity', WORLD_MESSAGE_SEVERITIES, 'severities'],
-        ] as const
-      ).map(([name, values, labels]) => (
-        <FilterSelect
-          key={name}
+      filters={
+        <EnumFilters
           list={list}
-          name={name}
-          label={t(`worldMessages.${name}`)}
-          anyLabel={t(`worldMessages.any.${name}`)}
-          options={enumOptions(values, (v) => t(`worldMessages.${labels}.${v}`))}
+          t={t}
+          prefix="worldMessages"
+          filters={[
+            ['state', WORLD_MESSAGE_STATES, 'states'],
+            ['severity', WORLD_MESSAGE_SEVERITIES, 'severities'],
+          ]}
         />
-      ))}
+      }
       columns={[
         { key: 'message', width: '30%', header: t('worldMessages.message'), render: (wm) => <Message>{wm.message}</Message> },
         {
