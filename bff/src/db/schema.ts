@@ -70,6 +70,16 @@ export interface PlayersTable {
   last_seen_at: Timestamp | null;
 }
 
+export type PlayerSessionEndReason = 'logout' | 'expired' | 'ban' | 'global_sign_out';
+
+export interface PlayerSessionsTable {
+  id: Generated<string>;
+  player_id: number;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: PlayerSessionEndReason | null;
+}
+
 export interface NewsTable {
   id: Generated<number>;
   title: string;
@@ -144,6 +154,7 @@ export interface Database {
   constant_variables: ConstantVariablesTable;
   action_logs: ActionLogsTable;
   players: PlayersTable;
+  player_sessions: PlayerSessionsTable;
   news: NewsTable;
   maintenance: MaintenanceTable;
   active_flags: ActiveFlagsTable;
