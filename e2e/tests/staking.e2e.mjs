@@ -47,6 +47,8 @@ describe('staking configuration (points/staking) on anvil', () => {
     const lockPeriod = main.getByTestId('staking-lock-period');
     await lockPeriod.getByText('7 d (604800 seconds)').waitFor();
     await main.getByText("Connect the owner's wallet to change the parameters.").waitFor();
+    await main.getByRole('table', { name: 'Parameter change history' }).getByText('Ownership transferred').waitFor();
+    await assertAccessible(page, 'points/staking, no wallet connected');
 
     await main.getByRole('button', { name: 'Connect the local development account' }).click();
     await main.getByText('Local development account', { exact: true }).waitFor();
