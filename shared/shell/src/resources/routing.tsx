@@ -1,5 +1,9 @@
 import { createContext, createElement, lazy, Suspense, useContext, useMemo, type ComponentType } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnyResource } from '@phoenix/contract';
+import type { ShellStore } from '../core/store';
+import { prefetchResourceList } from './prefetchList';
 
 /**
  * How an area is routed. The route table has two shapes:
@@ -89,7 +93,23 @@ export interface ResourcePagesSpec {
   list: Loader;
   /** One form module serves create and edit (it asks useResourceLinks().mode). */
   form?: Loader;
+  /**
+   * The list page's resource and page size (as its `useListController(resource, { pageSize })`):
+   * given, the host starts the list's first request from the URL with the page's code, not after it.
+   */
+  resource?: AnyResource;
+  pageSize?: number;
 }
+
+/**
+ * Starts a page's first data request (e.g. `queryClient.prefetchQuery` with the key its list hook
+ * uses) while the page's code is still loading. Called once per navigation by the host; errors are
+ * ignored (the page's own query reports them).
+ */
+export type PagePrefetch = (queryClient: QueryClient, searchParams: URLSearchParams, store?: ShellStore) => unknown;
+
+/** A page of the map, as the host sees it: `preload()` fetches its code, `prefetch()` its first data. */
+export type ResourcePageComponent = ComponentType & { preload?: () => Promise<unknown>; prefetch?: PagePrefetch };
 
 /**
  * The page map entries of one area, for a remote's `pages.ts`:
@@ -101,23 +121,35 @@ const once = (load: Loader): Loader => {
   return () => (pending ??= load());
 };
 
-export function resourcePages({ base, shape, list, form }: ResourcePagesSpec): Record<string, ComponentType> {
+export function resourcePages({ base, shape, list, form, resource, pageSize }: ResourcePagesSpec): Record<string, ResourcePageComponent> {
   const routing = { base, shape, hasForm: Boolean(form) };
   const loadList = once(list);
   const loadForm = form ? once(form) : null;
   const List = lazy(loadList);
   const Form = loadForm ? lazy(loadForm) : null;
+  // The list's rows, from the URL: only where the URL shows the list (not a sub-view's form).
+  const prefetchList = (showsList: (params: URLSearchParams) => boolean): PagePrefetch | undefined =>
+    resource &&
+    ((queryClient, params, store) =>
+      showsList(params) ? prefetchResourceList(queryClient, resource, params, { pageSize }, store) : undefined);
   // The host calls `Page.preload()` on hover and before navigating: the page's code is on its way before it renders.
-  const provide = (Page: ComponentType, load: () => Promise<unknown>) =>
+  const provide = (Page: ComponentType, load: () => Promise<unknown>, prefetch?: PagePrefetch): ResourcePageComponent =>
     Object.assign(
       function ResourcePage() {
         return createElement(LinksContext.Provider, { value: routing }, createElement(Suspense, { fallback: null }, createElement(Page)));
       },
-      { preload: load },
+      prefetch ? { preload: load, prefetch } : { preload: load },
     );
   if (shape === 'routes') {
     return Object.fromEntries([
-      [base, provide(List, loadList)],
+      [
+        base,
+        provide(
+          List,
+          loadList,
+          prefetchList(() => true),
+        ),
+      ],
       ...(Form && loadForm
         ? [
             [`${base}/create`, provide(Form, loadForm)],
@@ -130,10 +162,11 @@ export function resourcePages({ base, shape, list, form }: ResourcePagesSpec): R
     const links = useResourceLinks();
     return createElement(links.mode !== 'list' && Form ? Form : List);
   }
-  return { [base]: provide(SubViews, () => Promise.all([loadList(), loadForm?.()])) };
+  const showsList = (params: URLSearchParams) => !Form || (params.get('create') === null && params.get('edit') === null);
+  return { [base]: provide(SubViews, () => Promise.all([loadList(), loadForm?.()]), prefetchList(showsList)) };
 }
 
 /** For a page that is not a resource (a document, a dashboard-like view): the same provider. */
-export function standalonePage(base: string, page: Loader): Record<string, ComponentType> {
+export function standalonePage(base: string, page: Loader): Record<string, ResourcePageComponent> {
   return resourcePages({ base, shape: 'routes', list: page });
 }
