@@ -115,18 +115,30 @@ export type ResourcePageComponent = ComponentType & { preload?: () => Promise<un
  * The page map entries of one area, for a remote's `pages.ts`:
  * `...resourcePages({ base: 'constantVariables', shape: 'routes', list: () => import(...), form: () => import(...) })`.
  */
-/** One load per module: the host's preload and React.lazy share the same promise. */
-const once = (load: Loader): Loader => {
+/**
+ * A lazy page that renders at once when its code is already in: the host's preload and React.lazy
+ * share one load, and once it has resolved the module's component renders directly. (A React.lazy
+ * rendered for the first time suspends at least once even when its import has resolved, and a
+ * freshly shown fallback is held for a while before the page is revealed.)
+ */
+function preloadable(load: Loader): { Page: ComponentType; load: Loader } {
   let pending: ReturnType<Loader> | undefined;
-  return () => (pending ??= load());
-};
+  let Loaded: ComponentType | undefined;
+  const once: Loader = () =>
+    (pending ??= load().then((module) => {
+      Loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(once);
+  return { Page: () => createElement(Loaded ?? Lazy), load: once };
+}
 
 export function resourcePages({ base, shape, list, form, resource, pageSize }: ResourcePagesSpec): Record<string, ResourcePageComponent> {
   const routing = { base, shape, hasForm: Boolean(form) };
-  const loadList = once(list);
-  const loadForm = form ? once(form) : null;
-  const List = lazy(loadList);
-  const Form = loadForm ? lazy(loadForm) : null;
+  const { Page: List, load: loadList } = preloadable(list);
+  const preloadedForm = form ? preloadable(form) : null;
+  const Form = preloadedForm?.Page ?? null;
+  const loadForm = preloadedForm?.load ?? null;
   // The list's rows, from the URL: only where the URL shows the list (not a sub-view's form).
   const prefetchList = (showsList: (params: URLSearchParams) => boolean): PagePrefetch | undefined =>
     resource &&
