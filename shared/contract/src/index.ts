@@ -13,3 +13,6 @@ export * from './maintenance';
 export * from './flags';
 export * from './worldMessages';
 export * from './dashboard';
+export * from './items';
+export * from './presents';
+export * from './presentDistributions';
