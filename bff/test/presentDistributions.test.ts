@@ -18,7 +18,9 @@ beforeAll(async () => {
   token = (await signedInAdmin(t)).token;
   operatorToken = (await signedInAdmin(t, 1)).token;
   await sql`insert into players (id, name, status, created_at)
-    select i, 'player ' || i, case when i = ${BANNED} then 'banned' else 'active' end, now() from generate_series(1, ${PLAYERS}) as i`.execute(t.db);
+    select i, 'player ' || i, case when i = ${BANNED} then 'banned' else 'active' end, now() from generate_series(1, ${PLAYERS}) as i`.execute(
+    t.db,
+  );
   const present = await api('POST', '/presents', {
     name: 'Welcome pack',
     startsAt: '2030-01-01T00:00:00Z',
@@ -45,7 +47,13 @@ itKeepsTheResourceContract(contract, distributionResource, [
 const inSeconds = (seconds: number) => new Date(t.clock.now().getTime() + seconds * 1000).toISOString();
 const deliveries = async (distributionId: number) =>
   Number(
-    (await t.db.selectFrom('present_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('distribution_id', '=', distributionId).executeTakeFirstOrThrow()).n,
+    (
+      await t.db
+        .selectFrom('present_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('distribution_id', '=', distributionId)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 async function send(payload: Record<string, unknown>): Promise<Distribution> {
@@ -67,7 +75,10 @@ async function until(id: number, status: Distribution['status'], timeoutMs = 30_
 
 describe('recipients', () => {
   test('preview: all active players; a list counts its active players and its unknown ids', async () => {
-    expect((await api('POST', '/present-distributions/preview', { target: 'all' })).json()).toEqual({ recipients: PLAYERS - 1, unknownIds: 0 });
+    expect((await api('POST', '/present-distributions/preview', { target: 'all' })).json()).toEqual({
+      recipients: PLAYERS - 1,
+      unknownIds: 0,
+    });
     const list = await api('POST', '/present-distributions/preview', { target: 'list', playerIds: [1, 2, 2, BANNED, 999, 1000] });
     expect(list.json()).toEqual({ recipients: 2, unknownIds: 2 });
   });
@@ -93,7 +104,12 @@ describe('sending', () => {
     const done = await until(created.id, 'done');
     expect(done).toMatchObject({ deliveredCount: 3, startedAt: expect.any(String), finishedAt: expect.any(String), error: null });
     expect(await deliveries(created.id)).toBe(3);
-    const log = await t.db.selectFrom('action_logs').select('action').where('target_type', '=', 'presentDistribution').where('target_id', '=', String(created.id)).execute();
+    const log = await t.db
+      .selectFrom('action_logs')
+      .select('action')
+      .where('target_type', '=', 'presentDistribution')
+      .where('target_id', '=', String(created.id))
+      .execute();
     expect(log.map((r) => r.action)).toEqual(['presentDistribution.create']);
     // From now on the present's items are fixed.
     expect((await api('GET', `/presents/${presentId}`)).json().distributedAt).not.toBeNull();
@@ -108,7 +124,10 @@ describe('sending', () => {
     await t.db.updateTable('present_distributions').set({ status: 'running', cursor_player_id: 0 }).where('id', '=', created.id).execute();
     await runDistribution(t.ctx, created.id, 7);
     expect(await deliveries(created.id)).toBe(PLAYERS - 1);
-    expect((await api('GET', `/present-distributions/${created.id}`)).json()).toMatchObject({ status: 'done', deliveredCount: PLAYERS - 1 });
+    expect((await api('GET', `/present-distributions/${created.id}`)).json()).toMatchObject({
+      status: 'done',
+      deliveredCount: PLAYERS - 1,
+    });
   });
 
   test('scheduled: cancelled before it starts, its job too; a second cancel → 409', async () => {
@@ -117,7 +136,11 @@ describe('sending', () => {
     const cancelled = await api('POST', `/present-distributions/${created.id}/cancel`, { version: created.version });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', version: created.version + 1 });
-    const job = await sql<{ state: string }>`select state from pgboss.job where id = ${(await t.db.selectFrom('present_distributions').select('job_id').where('id', '=', created.id).executeTakeFirstOrThrow()).job_id}::uuid`.execute(t.db);
+    const job = await sql<{
+      state: string;
+    }>`select state from pgboss.job where id = ${(await t.db.selectFrom('present_distributions').select('job_id').where('id', '=', created.id).executeTakeFirstOrThrow()).job_id}::uuid`.execute(
+      t.db,
+    );
     expect(job.rows[0].state).toBe('cancelled');
     const again = await api('POST', `/present-distributions/${created.id}/cancel`, { version: created.version + 1 });
     expect(again.statusCode).toBe(409);
@@ -135,7 +158,9 @@ describe('sending', () => {
     const done = await until(created.id, 'done');
     expect(done.deliveredCount).toBe(PLAYERS - 1);
     expect(await deliveries(created.id)).toBe(PLAYERS - 1);
-    const jobs_ = await sql<{ n: string }>`select count(*) as n from pgboss.job where data->>'distributionId' = ${String(created.id)}`.execute(t.db);
+    const jobs_ = await sql<{
+      n: string;
+    }>`select count(*) as n from pgboss.job where data->>'distributionId' = ${String(created.id)}`.execute(t.db);
     expect(Number(jobs_.rows[0].n)).toBe(1);
   });
 });

@@ -43,7 +43,14 @@ describe('item catalogue', () => {
   test('is seeded and searched by name or code, filtered by kind', async () => {
     const all = (await api('GET', '/items?pageSize=100')).json();
     expect(all.total).toBeGreaterThanOrEqual(20);
-    expect(all.items[0]).toEqual({ id: expect.any(Number), code: expect.any(String), name: expect.any(String), kind: expect.any(String), glyph: expect.any(String), colour: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    expect(all.items[0]).toEqual({
+      id: expect.any(Number),
+      code: expect.any(String),
+      name: expect.any(String),
+      kind: expect.any(String),
+      glyph: expect.any(String),
+      colour: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    });
     const potion = (await api('GET', '/items?q=POTION')).json();
     expect(potion.items.map((i: { code: string }) => i.code)).toEqual(['health_potion']);
     const currencies = (await api('GET', '/items?kind=currency')).json();
@@ -66,12 +73,30 @@ describe('presents', () => {
   });
 
   test('the same item twice, no item, an unknown item, a bad period → 400 on the field', async () => {
-    const twice = await api('POST', '/presents', body({ items: [{ itemId: 1, quantity: 1 }, { itemId: 1, quantity: 2 }] }));
+    const twice = await api(
+      'POST',
+      '/presents',
+      body({
+        items: [
+          { itemId: 1, quantity: 1 },
+          { itemId: 1, quantity: 2 },
+        ],
+      }),
+    );
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error.fieldErrors['items.1.itemId']).toEqual(['This item is already listed']);
     const none = await api('POST', '/presents', body({ items: [] }));
     expect(none.json().error.fieldErrors.items).toEqual(['Add at least one item']);
-    const unknown = await api('POST', '/presents', body({ items: [{ itemId: 1, quantity: 1 }, { itemId: 99999, quantity: 1 }] }));
+    const unknown = await api(
+      'POST',
+      '/presents',
+      body({
+        items: [
+          { itemId: 1, quantity: 1 },
+          { itemId: 99999, quantity: 1 },
+        ],
+      }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fieldErrors['items.1.itemId']).toEqual(['This item is not in the catalogue']);
     const zero = await api('POST', '/presents', body({ items: [{ itemId: 1, quantity: 0 }] }));
@@ -84,11 +109,20 @@ describe('presents', () => {
     const present = await create({ name: 'Distributed' });
     await t.db.updateTable('presents').set({ distributed_at: t.clock.now() }).where('id', '=', present.id).execute();
     const current = (await api('GET', `/presents/${present.id}`)).json();
-    const items = await api('PUT', `/presents/${present.id}`, { ...body(), items: [{ itemId: 1, quantity: 9999 }], version: current.version });
+    const items = await api('PUT', `/presents/${present.id}`, {
+      ...body(),
+      items: [{ itemId: 1, quantity: 9999 }],
+      version: current.version,
+    });
     expect(items.statusCode).toBe(409);
     expect(items.json().error.message).toMatch(/distributed: its items can no longer change/);
     expect(items.json().error.current).toEqual(current);
-    const texts = await api('PUT', `/presents/${present.id}`, { ...body(), name: 'Renamed', description: 'New text', version: current.version });
+    const texts = await api('PUT', `/presents/${present.id}`, {
+      ...body(),
+      name: 'Renamed',
+      description: 'New text',
+      version: current.version,
+    });
     expect(texts.statusCode).toBe(200);
     expect(texts.json()).toMatchObject({ name: 'Renamed', description: 'New text', items: body().items, version: current.version + 1 });
     const remove = await api('DELETE', `/presents/${present.id}?version=${current.version + 1}`);
@@ -99,7 +133,13 @@ describe('presents', () => {
   test('every change is in the action log with before and after', async () => {
     const present = await create({ name: 'Logged' });
     await api('PUT', `/presents/${present.id}`, { ...body(), name: 'Logged 2', version: 1 });
-    const rows = await t.db.selectFrom('action_logs').select(['action', 'before', 'after']).where('target_id', '=', String(present.id)).where('target_type', '=', 'present').orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('action_logs')
+      .select(['action', 'before', 'after'])
+      .where('target_id', '=', String(present.id))
+      .where('target_type', '=', 'present')
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(['present.create', 'present.update']);
   });
 });

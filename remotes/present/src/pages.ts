@@ -1,15 +1,21 @@
-import { placeholderPages } from '@phoenix/shell';
+import { placeholderPages, resourcePages } from '@phoenix/shell';
+import './i18n';
 
 /** Pages of the present remote, keyed by their path under /admin (PRODUCT §2). */
-const pages = placeholderPages({
-  present: 'Present Management',
-  'present/create': 'Create Present',
-  'present/edit': 'Edit Present',
-  'present/distribution': 'Present 配布',
-  shop: 'Shop Management',
-  'shop/edit': 'Edit Shop Item',
-  treasureChest: 'TreasureChest Management',
-  seasonPass: 'SeasonPass Management',
-});
+const pages = {
+  ...resourcePages({
+    base: 'present',
+    shape: 'routes',
+    list: () => import('./areas/presents/PresentListPage'),
+    form: () => import('./areas/presents/PresentForm'),
+  }),
+  ...resourcePages({ base: 'present/distribution', shape: 'subViews', list: () => import('./areas/distribution/DistributionPage') }),
+  ...placeholderPages({
+    shop: 'Shop Management',
+    'shop/edit': 'Edit Shop Item',
+    treasureChest: 'TreasureChest Management',
+    seasonPass: 'SeasonPass Management',
+  }),
+};
 
 export default pages;

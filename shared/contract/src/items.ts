@@ -31,11 +31,7 @@ export const ITEMS_PATH = '/items';
 /** One row of items given or sold: a catalogue item and how many. */
 export const ITEM_QUANTITY_MAX = 1_000_000;
 export const itemQuantityRowSchema = z.object({
-  itemId: z.coerce
-    .number({ message: 'Pick an item' })
-    .int('Pick an item')
-    .min(1, 'Pick an item')
-    .max(2_147_483_647, 'Pick an item'),
+  itemId: z.coerce.number({ message: 'Pick an item' }).int('Pick an item').min(1, 'Pick an item').max(2_147_483_647, 'Pick an item'),
   quantity: z.coerce
     .number({ message: 'Enter a quantity' })
     .int('The quantity is a whole number')

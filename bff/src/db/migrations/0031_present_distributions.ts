@@ -16,9 +16,7 @@ export async function up(db: Kysely<any>) {
       .addColumn('delivered_count', 'integer', (c) => c.notNull().defaultTo(0))
       // Keyset position of the run: players up to this id have been handled (resumes after a crash).
       .addColumn('cursor_player_id', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('status', 'varchar(16)', (c) =>
-        c.notNull().check(sql`status in ('scheduled', 'running', 'done', 'cancelled', 'failed')`),
-      )
+      .addColumn('status', 'varchar(16)', (c) => c.notNull().check(sql`status in ('scheduled', 'running', 'done', 'cancelled', 'failed')`))
       .addColumn('scheduled_at', 'timestamptz', (c) => c.notNull())
       .addColumn('started_at', 'timestamptz')
       .addColumn('finished_at', 'timestamptz')

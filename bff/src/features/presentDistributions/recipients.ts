@@ -15,7 +15,9 @@ export function recipientFilter(target: DistributionTarget, playerIds: readonly 
 export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 export async function countRecipients(db: Kysely<Database>, target: DistributionTarget, playerIds: readonly number[]) {
-  const { rows } = await sql<{ count: string }>`select count(*) as count from players p where ${recipientFilter(target, playerIds)}`.execute(db);
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*) as count from players p where ${recipientFilter(target, playerIds)}`.execute(db);
   return Number(rows[0].count);
 }
 

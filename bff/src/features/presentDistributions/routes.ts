@@ -75,11 +75,14 @@ async function createDistribution(
   const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : now;
   if (input.scheduledAt && scheduledAt <= now) throw validationFailed({ scheduledAt: ['Pick a time in the future, or send it now'] });
   if (scheduledAt >= present.ends_at) {
-    throw validationFailed({ [input.scheduledAt ? 'scheduledAt' : 'presentId']: ['The present can no longer be claimed then: its period ends first'] });
+    throw validationFailed({
+      [input.scheduledAt ? 'scheduledAt' : 'presentId']: ['The present can no longer be claimed then: its period ends first'],
+    });
   }
   const playerIds = input.target === 'list' ? unique(input.playerIds) : [];
   const recipientCount = await countRecipients(trx, input.target, playerIds);
-  if (recipientCount === 0) throw validationFailed({ [input.target === 'list' ? 'playerIds' : 'target']: ['No active player would receive it'] });
+  if (recipientCount === 0)
+    throw validationFailed({ [input.target === 'list' ? 'playerIds' : 'target']: ['No active player would receive it'] });
 
   const row = await trx
     .insertInto('present_distributions')
@@ -99,7 +102,12 @@ async function createDistribution(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const jobId = await jobs.send<DistributionJob>(trx, DISTRIBUTION_QUEUE, { distributionId: row.id }, (scheduledAt.getTime() - now.getTime()) / 1000);
+  const jobId = await jobs.send<DistributionJob>(
+    trx,
+    DISTRIBUTION_QUEUE,
+    { distributionId: row.id },
+    (scheduledAt.getTime() - now.getTime()) / 1000,
+  );
   await trx.updateTable('present_distributions').set({ job_id: jobId }).where('id', '=', row.id).execute();
   const after = distributions.toApi({ ...row, job_id: jobId }, now);
   return {

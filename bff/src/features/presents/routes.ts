@@ -9,7 +9,8 @@ import { versionedResource, type RowOf } from '../../db/versionedResource';
 import { conflict } from '../../http/errors';
 import { registerResourceRoutes } from '../../http/resourceRoutes';
 
-export const DISTRIBUTED_ITEMS_FROZEN = 'This present has been distributed: its items can no longer change (its name, description and period can)';
+export const DISTRIBUTED_ITEMS_FROZEN =
+  'This present has been distributed: its items can no longer change (its name, description and period can)';
 
 function statusAt(row: RowOf<'presents'>, now: Date): Present['status'] {
   if (now < row.starts_at) return 'upcoming';

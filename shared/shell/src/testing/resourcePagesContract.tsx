@@ -29,6 +29,8 @@ export interface ResourcePagesContractSpec<D extends AnyResource> {
   };
   /** The submit label of the create form (default "Create <noun>"). */
   createLabel?: string;
+  /** Other API routes the pages read (an item catalogue a picker searches…), added to every fake BFF of the list and form tests. */
+  extraRoutes?: (bff: FakeBff) => FakeBff;
 }
 
 const LIST_URL = (spec: { base: string }) => `/admin/${spec.base}`;
@@ -60,7 +62,7 @@ export function describeResourcePages<D extends AnyResource>(spec: ResourcePages
   const { resource, records, labelOf } = spec;
   const api = resource.path;
   const [first, second] = records;
-  const listBff = () => fakeBff().get(api, () => json(page(records, { total: 2 })));
+  const listBff = () => (spec.extraRoutes ?? ((bff: FakeBff) => bff))(fakeBff()).get(api, () => json(page(records, { total: 2 })));
 
   describe(`${resource.plural}: the resource pages contract`, () => {
     it('lists the records with the query from the URL and sorts through the URL', async () => {
