@@ -228,8 +228,25 @@ export interface PresentDeliveriesTable {
   delivered_at: Timestamp;
   claimed_at: Timestamp | null;
 }
+export interface ShopItemsTable {
+  id: Generated<number>;
+  item_id: number;
+  quantity: number;
+  price: number;
+  currency: import('@phoenix/contract').ShopCurrency;
+  stock: number | null;
+  sale_start: Timestamp;
+  sale_end: Timestamp | null;
+  enabled: boolean;
+  sort_order: number;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
 export interface Database {
   items: ItemsTable;
+  shop_items: ShopItemsTable;
   presents: PresentsTable;
   present_distributions: PresentDistributionsTable;
   present_deliveries: PresentDeliveriesTable;

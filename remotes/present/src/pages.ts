@@ -10,9 +10,13 @@ const pages = {
     form: () => import('./areas/presents/PresentForm'),
   }),
   ...resourcePages({ base: 'present/distribution', shape: 'subViews', list: () => import('./areas/distribution/DistributionPage') }),
+  ...resourcePages({
+    base: 'shop',
+    shape: 'editRoute',
+    list: () => import('./areas/shop/ShopListPage'),
+    form: () => import('./areas/shop/ShopForm'),
+  }),
   ...placeholderPages({
-    shop: 'Shop Management',
-    'shop/edit': 'Edit Shop Item',
     treasureChest: 'TreasureChest Management',
     seasonPass: 'SeasonPass Management',
   }),

@@ -16,3 +16,4 @@ export * from './dashboard';
 export * from './items';
 export * from './presents';
 export * from './presentDistributions';
+export * from './shop';

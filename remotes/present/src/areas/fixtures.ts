@@ -1,4 +1,4 @@
-import type { Distribution, Item, Present } from '@phoenix/contract';
+import type { Distribution, Item, Present, ShopItem } from '@phoenix/contract';
 import { json, page, type FakeBff } from '@phoenix/shell/src/testing';
 
 export const coin: Item = { id: 1, code: 'coin', name: 'Coin', kind: 'currency', glyph: '¢', colour: '#c99a06' };
@@ -73,4 +73,33 @@ export const doneSend: Distribution = {
   status: 'done',
   startedAt: '2030-01-09T00:00:01.000Z',
   finishedAt: '2030-01-09T00:00:02.000Z',
+};
+
+export const gemPack: ShopItem = {
+  id: 51,
+  itemId: 2,
+  quantity: 100,
+  price: 500,
+  currency: 'coin',
+  stock: null,
+  saleStart: '2030-01-01T00:00:00.000Z',
+  saleEnd: null,
+  enabled: true,
+  sortOrder: 1,
+  onSaleNow: true,
+  version: 3,
+  createdAt: '2029-12-01T00:00:00.000Z',
+  updatedAt: '2029-12-02T00:00:00.000Z',
+  updatedBy: 'ops@example.com',
+};
+export const potionBundle: ShopItem = {
+  ...gemPack,
+  id: 52,
+  itemId: 4,
+  quantity: 5,
+  price: 20,
+  currency: 'gem',
+  stock: 40,
+  sortOrder: 2,
+  version: 1,
 };

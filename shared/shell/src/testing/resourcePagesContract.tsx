@@ -12,7 +12,7 @@ export interface ResourcePagesContractSpec<D extends AnyResource> {
   pages: Record<string, ComponentType>;
   /** The area's path under /admin and its routing shape. */
   base: string;
-  shape: 'routes' | 'subViews';
+  shape: 'routes' | 'subViews' | 'editRoute';
   /** Two records as the API returns them. */
   records: [Rec<D>, Rec<D>];
   /** How the list names a record in its row buttons ("Edit battle.maxTurns"). */
@@ -48,9 +48,13 @@ const renderArea = <D extends AnyResource>(spec: ResourcePagesContractSpec<D>, b
   renderRemotePage(spec.pages, { bff, url });
 
 const editUrl = (spec: { base: string; shape: string }, id: number | string) =>
-  spec.shape === 'routes' ? `/admin/${spec.base}/edit?id=${id}` : `/admin/${spec.base}?edit=${id}`;
+  spec.shape === 'subViews' ? `/admin/${spec.base}?edit=${id}` : `/admin/${spec.base}/edit?id=${id}`;
 const createUrl = (spec: { base: string; shape: string }) =>
-  spec.shape === 'routes' ? `/admin/${spec.base}/create` : `/admin/${spec.base}?create=1`;
+  spec.shape === 'routes'
+    ? `/admin/${spec.base}/create`
+    : spec.shape === 'editRoute'
+      ? `/admin/${spec.base}/edit`
+      : `/admin/${spec.base}?create=1`;
 
 /**
  * The behaviour every resource's pages share, run against the real pages with a fake BFF:
