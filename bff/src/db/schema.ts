@@ -244,8 +244,21 @@ export interface ShopItemsTable {
   updated_at: Timestamp;
   updated_by: string | null;
 }
+export interface TreasureChestsTable {
+  id: Generated<number>;
+  name: string;
+  rarity: import('@phoenix/contract').ChestRarity;
+  open_cost: number;
+  cost_currency: import('@phoenix/contract').ShopCurrency;
+  drops: ColumnType<{ itemId: number; quantity: number; weight: number }[], string, string>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
 export interface Database {
   items: ItemsTable;
+  treasure_chests: TreasureChestsTable;
   shop_items: ShopItemsTable;
   presents: PresentsTable;
   present_distributions: PresentDistributionsTable;

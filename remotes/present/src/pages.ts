@@ -16,8 +16,13 @@ const pages = {
     list: () => import('./areas/shop/ShopListPage'),
     form: () => import('./areas/shop/ShopForm'),
   }),
+  ...resourcePages({
+    base: 'treasureChest',
+    shape: 'subViews',
+    list: () => import('./areas/chests/ChestListPage'),
+    form: () => import('./areas/chests/ChestForm'),
+  }),
   ...placeholderPages({
-    treasureChest: 'TreasureChest Management',
     seasonPass: 'SeasonPass Management',
   }),
 };

@@ -17,3 +17,4 @@ export * from './items';
 export * from './presents';
 export * from './presentDistributions';
 export * from './shop';
+export * from './treasureChests';
