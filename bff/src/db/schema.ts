@@ -256,8 +256,21 @@ export interface TreasureChestsTable {
   updated_at: Timestamp;
   updated_by: string | null;
 }
+export interface SeasonsTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  premium_price: number;
+  tiers: ColumnType<import('@phoenix/contract').SeasonTier[], string, string>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
 export interface Database {
   items: ItemsTable;
+  seasons: SeasonsTable;
   treasure_chests: TreasureChestsTable;
   shop_items: ShopItemsTable;
   presents: PresentsTable;

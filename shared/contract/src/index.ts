@@ -18,3 +18,4 @@ export * from './presents';
 export * from './presentDistributions';
 export * from './shop';
 export * from './treasureChests';
+export * from './seasonPass';
