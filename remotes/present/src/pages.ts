@@ -1,4 +1,4 @@
-import { placeholderPages, resourcePages } from '@phoenix/shell';
+import { resourcePages } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the present remote, keyed by their path under /admin (PRODUCT §2). */
@@ -22,8 +22,11 @@ const pages = {
     list: () => import('./areas/chests/ChestListPage'),
     form: () => import('./areas/chests/ChestForm'),
   }),
-  ...placeholderPages({
-    seasonPass: 'SeasonPass Management',
+  ...resourcePages({
+    base: 'seasonPass',
+    shape: 'subViews',
+    list: () => import('./areas/seasons/SeasonListPage'),
+    form: () => import('./areas/seasons/SeasonForm'),
   }),
 };
 
