@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
+import { pgliteInWorker } from './pgliteWorker';
 import type { Database } from './schema';
 
 export type DbTarget =
@@ -24,21 +25,25 @@ export function createDb(target: DbTarget): Kysely<Database> {
     return withRawConnection(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
-  const embedded = (dataDir?: string) => {
-    const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-    return { pglite, dialect: new PGliteDialect(yieldingBetweenQueries(pglite)) };
-  };
+  // In memory (tests, a throwaway BFF): on this thread. On disk (the BFF's data): on a worker thread,
+  // so a long query never holds the BFF's other requests (db/pgliteWorker.ts).
   if (!target.dataDir) {
-    const { pglite, dialect } = embedded();
-    return withRawConnection(new Kysely<Database>({ dialect }), { kind: 'pglite', pglite });
+    const pglite = new PGlite({ extensions: { pg_trgm } });
+    return withRawConnection(new Kysely<Database>({ dialect: new PGliteDialect(yieldingBetweenQueries(pglite)) }), {
+      kind: 'pglite',
+      pglite,
+    });
   }
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
   const lock = acquireDataFolderLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });
-    const { pglite, dialect } = embedded(target.dataDir);
-    return withRawConnection(new Kysely<Database>({ dialect: releasingOnDestroy(dialect, lock) }), { kind: 'pglite', pglite });
+    const pglite = pgliteInWorker(target.dataDir);
+    return withRawConnection(new Kysely<Database>({ dialect: releasingOnDestroy(new PGliteDialect(pglite), lock) }), {
+      kind: 'pglite',
+      pglite,
+    });
   } catch (error) {
     lock.release();
     throw error;

@@ -19,3 +19,4 @@ export * from './presentDistributions';
 export * from './shop';
 export * from './treasureChests';
 export * from './seasonPass';
+export * from './stakingChanges';
