@@ -11,6 +11,7 @@ import { installAuthGuard } from './http/auth';
 import { installInputGuards } from './http/validate';
 import { HttpError, installErrorHandlers } from './http/errors';
 import { seedLocalData } from './seed';
+import { createJobRunner, type JobRunnerOptions } from './jobs/runner';
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -35,17 +36,24 @@ export interface AppOptions {
   /** Destroy `db` when the app closes (default true). */
   closeDbOnClose?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Background jobs (pg-boss): its schema and polling interval. */
+  jobs?: JobRunnerOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = resolveSettings(options);
-  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings };
+  const jobs = createJobRunner(options.db, options.jobs);
+  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings, jobs };
 
   if (options.migrate ?? true) await migrateToLatest(options.db);
   if (options.seedLocalData) await seedLocalData(ctx);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? false });
-  if (options.closeDbOnClose ?? true) app.addHook('onClose', async () => options.db.destroy());
+  // Jobs stop first (a running handler finishes its batch), then the database closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (options.closeDbOnClose ?? true) await options.db.destroy();
+  });
 
   installErrorHandlers(app);
   installJsonParser(app);
@@ -63,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store');
   });
 
-  await registerFeatureRoutes(app, ctx);
+  await registerFeatureRoutes(app, ctx); // features define their job queues here
+  await jobs.start();
 
   await app.ready();
   return app;

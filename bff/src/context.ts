@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
+import type { JobRunner } from './jobs/runner';
 import { OWASP_ARGON2ID, type PasswordHashParams } from './features/auth/crypto';
 
 export interface AppSettings {
@@ -28,6 +29,8 @@ export interface AppContext {
   db: Kysely<Database>;
   now: () => Date;
   settings: AppSettings;
+  /** Durable background jobs (bff/src/jobs): set in the running app; absent in a bare test context. */
+  jobs?: JobRunner;
 }
 
 /** An authenticated caller, set on the request by the auth guard. */

@@ -22,20 +22,28 @@ export function createDb(target: DbTarget): Kysely<Database> {
       max: target.maxConnections ?? 10,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return withRawConnection(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
   // In memory (tests, a throwaway BFF): on this thread. On disk (the BFF's data): on a worker thread,
   // so a long query never holds the BFF's other requests (db/pgliteWorker.ts).
-  if (!target.dataDir)
-    return new Kysely<Database>({ dialect: new PGliteDialect(yieldingBetweenQueries(new PGlite({ extensions: { pg_trgm } }))) });
-  const open = (dataDir: string) => new PGliteDialect(pgliteInWorker(dataDir));
+  if (!target.dataDir) {
+    const pglite = new PGlite({ extensions: { pg_trgm } });
+    return withRawConnection(new Kysely<Database>({ dialect: new PGliteDialect(yieldingBetweenQueries(pglite)) }), {
+      kind: 'pglite',
+      pglite,
+    });
+  }
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
   const lock = acquireDataFolderLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });
-    return new Kysely<Database>({ dialect: releasingOnDestroy(open(target.dataDir), lock) });
+    const pglite = pgliteInWorker(target.dataDir);
+    return withRawConnection(new Kysely<Database>({ dialect: releasingOnDestroy(new PGliteDialect(pglite), lock) }), {
+      kind: 'pglite',
+      pglite,
+    });
   } catch (error) {
     lock.release();
     throw error;
@@ -84,4 +92,19 @@ function yieldingBetweenQueries(pglite: PGlite): PGlite {
 /** PostgreSQL error code of a unique-constraint violation (same on PGlite). */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * The driver under a Kysely instance, for a library that speaks SQL itself (pg-boss: bff/src/jobs).
+ * An embedded PGlite is one session: use it only inside `db.connection().execute(...)`, which
+ * holds Kysely's connection lock, so its statements never land inside a Kysely transaction.
+ */
+export type RawConnection = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+const rawConnections = new WeakMap<Kysely<Database>, RawConnection>();
+function withRawConnection(db: Kysely<Database>, raw: RawConnection): Kysely<Database> {
+  rawConnections.set(db, raw);
+  return db;
+}
+export function rawConnectionOf(db: Kysely<Database>): RawConnection | undefined {
+  return rawConnections.get(db);
 }

@@ -15,11 +15,16 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglite);
 const { pg_trgm } = require(workerData.pgTrgm);
 const db = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
-parentPort.on('message', async ({ id, close, sql, params }) => {
+parentPort.on('message', async ({ id, close, exec, sql, params }) => {
   try {
     if (close) {
       await db.close();
       parentPort.postMessage({ id });
+      return;
+    }
+    if (exec) {
+      const results = await db.exec(sql);
+      parentPort.postMessage({ id, result: results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields })) });
       return;
     }
     const result = await db.query(sql, params);
@@ -47,7 +52,7 @@ function toError(data: NonNullable<Reply['error']>): Error {
   return Object.assign(new Error(data.message), data);
 }
 
-/** The part of PGlite the Kysely dialect uses (query and close), served by a worker thread. */
+/** The part of PGlite the Kysely dialect (query, close) and pg-boss (exec) use, served by a worker thread. */
 export function pgliteInWorker(dataDir: string): PGlite {
   const require = createRequire(__filename);
   const worker = new Worker(WORKER_SOURCE, {
@@ -90,8 +95,10 @@ export function pgliteInWorker(dataDir: string): PGlite {
     });
   };
 
-  const client: Pick<PGlite, 'query' | 'close'> = {
+  const client: Pick<PGlite, 'query' | 'exec' | 'close'> = {
     query: ((sql: string, params?: unknown[]) => send({ sql, params: params ?? [] })) as PGlite['query'],
+    // Several statements in one text (pg-boss's schema and locked blocks: bff/src/jobs).
+    exec: ((sql: string) => send({ exec: true, sql })) as PGlite['exec'],
     close: async () => {
       if (failure) return;
       await send({ close: true });

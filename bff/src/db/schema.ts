@@ -175,3 +175,105 @@ export type MaintenanceRow = Selectable<MaintenanceTable>;
 export type ActiveFlagRow = Selectable<ActiveFlagsTable>;
 export type WorldMessageRow = Selectable<WorldMessagesTable>;
 export type DocumentVersionRow = Selectable<DocumentVersionsTable>;
+
+// ── present remote (migrations 0030–0039): items, presents, distributions ──
+/** Seeded catalogue (migration 0030), read-only in the console. */
+export interface ItemsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  kind: import('@phoenix/contract').ItemKind;
+  glyph: string;
+  colour: string;
+}
+type ItemRows = ColumnType<import('@phoenix/contract').ItemQuantityRow[], string, string>;
+export interface PresentsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  items: ItemRows;
+  distributed_at: Timestamp | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface PresentDistributionsTable {
+  id: Generated<number>;
+  present_id: number;
+  present_name: string;
+  target: import('@phoenix/contract').DistributionTarget;
+  player_ids: ColumnType<number[], number[] | string, number[] | string>;
+  recipient_count: number;
+  delivered_count: Generated<number>;
+  cursor_player_id: Generated<number>;
+  status: import('@phoenix/contract').DistributionStatus;
+  scheduled_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  error: string | null;
+  job_id: string | null;
+  created_by: string | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface PresentDeliveriesTable {
+  distribution_id: number;
+  player_id: number;
+  present_id: number;
+  delivered_at: Timestamp;
+  claimed_at: Timestamp | null;
+}
+export interface ShopItemsTable {
+  id: Generated<number>;
+  item_id: number;
+  quantity: number;
+  price: number;
+  currency: import('@phoenix/contract').ShopCurrency;
+  stock: number | null;
+  sale_start: Timestamp;
+  sale_end: Timestamp | null;
+  enabled: boolean;
+  sort_order: number;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface TreasureChestsTable {
+  id: Generated<number>;
+  name: string;
+  rarity: import('@phoenix/contract').ChestRarity;
+  open_cost: number;
+  cost_currency: import('@phoenix/contract').ShopCurrency;
+  drops: ColumnType<{ itemId: number; quantity: number; weight: number }[], string, string>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface SeasonsTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  premium_price: number;
+  tiers: ColumnType<import('@phoenix/contract').SeasonTier[], string, string>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface Database {
+  items: ItemsTable;
+  seasons: SeasonsTable;
+  treasure_chests: TreasureChestsTable;
+  shop_items: ShopItemsTable;
+  presents: PresentsTable;
+  present_distributions: PresentDistributionsTable;
+  present_deliveries: PresentDeliveriesTable;
+}

@@ -31,6 +31,8 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
   app: FastifyInstance,
   ctx: AppContext,
   resource: VersionedResource<D, T>,
+  /** false: only the reads (list, export, get); the feature writes its own POST (e.g. a distribution is sent, never edited). */
+  { writes = true }: { writes?: boolean } = {},
 ): void {
   const { path, schemas, csv } = resource.definition;
   const parseListQuery = (raw: unknown) => {
@@ -55,6 +57,8 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
     const { id } = parseInput(idParamSchema, request.params);
     return resource.get(ctx.db, id, ctx.now());
   });
+
+  if (!writes) return;
 
   app.post(path, async (request, reply): Promise<RecordOf<D>> => {
     const input: CreateOf<D> = parseInput(schemas.create, request.body);

@@ -79,7 +79,7 @@ export function resolveThrough(chain: readonly string[]): string {
 }
 
 /** Any ESM-only package (a leaf without ESM-only dependencies of its own) as one CommonJS bundle. */
-export function esmPackageCommonJs(chain: readonly string[]): unknown {
+export function esmPackageCommonJs(chain: readonly string[], external: readonly string[] = []): unknown {
   const entry = resolveThrough(chain);
   const name = chain[chain.length - 1];
   return cached(name, entry, (outfile) =>
@@ -87,6 +87,7 @@ export function esmPackageCommonJs(chain: readonly string[]): unknown {
       entryPoints: [entry],
       outfile,
       bundle: true,
+      external,
       format: 'cjs',
       platform: 'node',
       target: 'node20',

@@ -7,6 +7,9 @@ jest.mock(require('./commonJs').resolveThrough(['fastify', 'light-my-request', '
   require('./commonJs').esmPackageCommonJs(['fastify', 'light-my-request', 'cookie']),
 );
 
+// pg-boss (bff/src/jobs) is ESM-only; pg-native is pg's optional native driver, never loaded.
+jest.mock('pg-boss', () => require('./commonJs').esmPackageCommonJs(['pg-boss'], ['pg-native']));
+
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';

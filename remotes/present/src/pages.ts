@@ -1,15 +1,33 @@
-import { placeholderPages } from '@phoenix/shell';
+import { resourcePages } from '@phoenix/shell';
+import './i18n';
 
 /** Pages of the present remote, keyed by their path under /admin (PRODUCT §2). */
-const pages = placeholderPages({
-  present: 'Present Management',
-  'present/create': 'Create Present',
-  'present/edit': 'Edit Present',
-  'present/distribution': 'Present 配布',
-  shop: 'Shop Management',
-  'shop/edit': 'Edit Shop Item',
-  treasureChest: 'TreasureChest Management',
-  seasonPass: 'SeasonPass Management',
-});
+const pages = {
+  ...resourcePages({
+    base: 'present',
+    shape: 'routes',
+    list: () => import('./areas/presents/PresentListPage'),
+    form: () => import('./areas/presents/PresentForm'),
+  }),
+  ...resourcePages({ base: 'present/distribution', shape: 'subViews', list: () => import('./areas/distribution/DistributionPage') }),
+  ...resourcePages({
+    base: 'shop',
+    shape: 'editRoute',
+    list: () => import('./areas/shop/ShopListPage'),
+    form: () => import('./areas/shop/ShopForm'),
+  }),
+  ...resourcePages({
+    base: 'treasureChest',
+    shape: 'subViews',
+    list: () => import('./areas/chests/ChestListPage'),
+    form: () => import('./areas/chests/ChestForm'),
+  }),
+  ...resourcePages({
+    base: 'seasonPass',
+    shape: 'subViews',
+    list: () => import('./areas/seasons/SeasonListPage'),
+    form: () => import('./areas/seasons/SeasonForm'),
+  }),
+};
 
 export default pages;

@@ -8,10 +8,11 @@ import { prefetchResourceList } from './prefetchList';
 /**
  * How an area is routed. The route table has two shapes:
  * - 'routes': separate paths, `x`, `x/create`, `x/edit?id=42` (constant variables, policies, ToS…);
- * - 'subViews': one path, the form chosen by the query: `x?create=1`, `x?edit=42` (information…).
+ * - 'subViews': one path, the form chosen by the query: `x?create=1`, `x?edit=42` (information…);
+ * - 'editRoute': `x` and one form path, `x/edit` creating and `x/edit?id=42` editing (shop).
  * Pages never build these links themselves: they ask `useResourceLinks()`.
  */
-export type RoutingShape = 'routes' | 'subViews';
+export type RoutingShape = 'routes' | 'subViews' | 'editRoute';
 
 export interface ResourceLinks {
   shape: RoutingShape;
@@ -54,6 +55,20 @@ export function useResourceLinks(): ResourceLinks {
   const { base, shape, hasForm } = routing;
   return useMemo(() => {
     const root = `/admin/${base}`;
+    if (shape === 'editRoute') {
+      const onForm = pathname.endsWith('/edit');
+      const mode = !onForm ? 'list' : search.get('id') === null ? 'create' : 'edit';
+      return {
+        shape,
+        mode,
+        hasForm,
+        id: mode === 'edit' ? parseRecordId(search.get('id')) : null,
+        list: root,
+        create: `${root}/edit`,
+        edit: (id: number) => `${root}/edit?id=${id}`,
+        backToList: () => navigate(root),
+      };
+    }
     if (shape === 'routes') {
       const mode = pathname.endsWith('/create') ? 'create' : pathname.endsWith('/edit') ? 'edit' : 'list';
       return {
@@ -152,6 +167,9 @@ export function resourcePages({ base, shape, list, form, resource, pageSize }: R
       },
       prefetch ? { preload: load, prefetch } : { preload: load },
     );
+  if (shape === 'editRoute') {
+    return Object.fromEntries([[base, provide(List, loadList)], ...(Form && loadForm ? [[`${base}/edit`, provide(Form, loadForm)]] : [])]);
+  }
   if (shape === 'routes') {
     return Object.fromEntries([
       [

@@ -13,7 +13,7 @@ export interface ResourcePagesContractSpec<D extends AnyResource> {
   pages: Record<string, ComponentType>;
   /** The area's path under /admin and its routing shape. */
   base: string;
-  shape: 'routes' | 'subViews';
+  shape: 'routes' | 'subViews' | 'editRoute';
   /** Two records as the API returns them. */
   records: [Rec<D>, Rec<D>];
   /** How the list names a record in its row buttons ("Edit battle.maxTurns"). */
@@ -30,6 +30,8 @@ export interface ResourcePagesContractSpec<D extends AnyResource> {
   };
   /** The submit label of the create form (default "Create <noun>"). */
   createLabel?: string;
+  /** Other API routes the pages read (an item catalogue a picker searches…), added to every fake BFF of the list and form tests. */
+  extraRoutes?: (bff: FakeBff) => FakeBff;
 }
 
 const LIST_URL = (spec: { base: string }) => `/admin/${spec.base}`;
@@ -47,9 +49,13 @@ const renderArea = <D extends AnyResource>(spec: ResourcePagesContractSpec<D>, b
   renderRemotePage(spec.pages, { bff, url });
 
 const editUrl = (spec: { base: string; shape: string }, id: number | string) =>
-  spec.shape === 'routes' ? `/admin/${spec.base}/edit?id=${id}` : `/admin/${spec.base}?edit=${id}`;
+  spec.shape === 'subViews' ? `/admin/${spec.base}?edit=${id}` : `/admin/${spec.base}/edit?id=${id}`;
 const createUrl = (spec: { base: string; shape: string }) =>
-  spec.shape === 'routes' ? `/admin/${spec.base}/create` : `/admin/${spec.base}?create=1`;
+  spec.shape === 'routes'
+    ? `/admin/${spec.base}/create`
+    : spec.shape === 'editRoute'
+      ? `/admin/${spec.base}/edit`
+      : `/admin/${spec.base}?create=1`;
 
 /**
  * The behaviour every resource's pages share, run against the real pages with a fake BFF:
@@ -61,7 +67,7 @@ export function describeResourcePages<D extends AnyResource>(spec: ResourcePages
   const { resource, records, labelOf } = spec;
   const api = resource.path;
   const [first, second] = records;
-  const listBff = () => fakeBff().get(api, () => json(page(records, { total: 2 })));
+  const listBff = () => (spec.extraRoutes ?? ((bff: FakeBff) => bff))(fakeBff()).get(api, () => json(page(records, { total: 2 })));
 
   describe(`${resource.plural}: the resource pages contract`, () => {
     it('lists the records with the query from the URL and sorts through the URL', async () => {

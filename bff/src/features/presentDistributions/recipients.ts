@@ -1,0 +1,31 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DistributionTarget } from '@phoenix/contract';
+import type { Database } from '../../db/schema';
+
+/**
+ * Who receives a distribution: every active player, or the listed ids that are active players
+ * (a banned player receives nothing). The preview, the stored count and the run use this one rule.
+ */
+export function recipientFilter(target: DistributionTarget, playerIds: readonly number[]): RawBuilder<boolean> {
+  const active = sql<boolean>`p.status = 'active'`;
+  return target === 'all' ? active : sql<boolean>`${active} and p.id = any(${intArray(playerIds)}::integer[])`;
+}
+
+/** An integer[] parameter as array text ('{1,2,3}'): one value, parsed natively by both drivers. */
+export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+export async function countRecipients(db: Kysely<Database>, target: DistributionTarget, playerIds: readonly number[]) {
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*) as count from players p where ${recipientFilter(target, playerIds)}`.execute(db);
+  return Number(rows[0].count);
+}
+
+/** Listed ids that are not players at all. */
+export async function countUnknown(db: Kysely<Database>, playerIds: readonly number[]) {
+  if (playerIds.length === 0) return 0;
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from unnest(${intArray(playerIds)}::integer[]) as given(id)
+    where not exists (select 1 from players p where p.id = given.id)`.execute(db);
+  return Number(rows[0].count);
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import {
+  distributionCancelSchema,
+  distributionCreateSchema,
+  distributionPreviewSchema,
+  distributionResource,
+  type Distribution,
+  type DistributionCreate,
+  type DistributionPreview,
+} from '@phoenix/contract';
+import type { Actor, AppContext } from '../../context';
+import { mutate, type Outcome } from '../../db/mutate';
+import { sortKey } from '../../db/ordering';
+import type { Database } from '../../db/schema';
+import { versionedResource } from '../../db/versionedResource';
+import { HttpError, validationFailed } from '../../http/errors';
+import { BULK_ID_BODY_LIMIT } from '../../http/limits';
+import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { requireActor } from '../../http/auth';
+import { parseInput } from '../../http/validate';
+import type { JobRunner } from '../../jobs/runner';
+import { countRecipients, countUnknown } from './recipients';
+import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob } from './run';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const distributions = versionedResource(distributionResource, {
+  table: 'present_distributions',
+  toApi: (row) => ({
+    id: row.id,
+    presentId: row.present_id,
+    presentName: row.present_name,
+    target: row.target,
+    listedIds: row.player_ids.length,
+    recipientCount: row.recipient_count,
+    deliveredCount: row.delivered_count,
+    status: row.status,
+    scheduledAt: row.scheduled_at.toISOString(),
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    error: row.error,
+    createdBy: row.created_by,
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    updatedBy: row.updated_by,
+  }),
+  toColumns: () => {
+    throw new Error('A distribution is created by createDistribution');
+  },
+  sortKeys: {
+    scheduledAt: sortKey('scheduled_at', 'plain'),
+    createdAt: sortKey('created_at', 'plain'),
+    status: sortKey('status', 'plain'),
+  },
+  search: ['present_name'],
+  filters: [(qb, query) => (query.status ? qb.where('status', '=', query.status) : qb)],
+  frozen: (row, _now, verb) =>
+    verb === 'cancel' && row.status !== 'scheduled' ? `This distribution is ${row.status}: only a scheduled one can be cancelled` : null,
+});
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/** Checks the present and the time, counts the recipients, stores it and queues its job in the same transaction. */
+async function createDistribution(
+  trx: Transaction<Database>,
+  jobs: JobRunner,
+  input: DistributionCreate,
+  actor: Actor,
+  now: Date,
+): Promise<Outcome<Distribution>> {
+  const present = await trx.selectFrom('presents').select(['id', 'name', 'ends_at']).where('id', '=', input.presentId).executeTakeFirst();
+  if (!present) throw validationFailed({ presentId: ['This present does not exist'] });
+  const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : now;
+  if (input.scheduledAt && scheduledAt <= now) throw validationFailed({ scheduledAt: ['Pick a time in the future, or send it now'] });
+  if (scheduledAt >= present.ends_at) {
+    throw validationFailed({
+      [input.scheduledAt ? 'scheduledAt' : 'presentId']: ['The present can no longer be claimed then: its period ends first'],
+    });
+  }
+  const playerIds = input.target === 'list' ? unique(input.playerIds) : [];
+  const recipientCount = await countRecipients(trx, input.target, playerIds);
+  if (recipientCount === 0)
+    throw validationFailed({ [input.target === 'list' ? 'playerIds' : 'target']: ['No active player would receive it'] });
+
+  const row = await trx
+    .insertInto('present_distributions')
+    .values({
+      present_id: present.id,
+      present_name: present.name,
+      target: input.target,
+      player_ids: playerIds,
+      recipient_count: recipientCount,
+      status: 'scheduled',
+      scheduled_at: scheduledAt,
+      created_by: actor.email,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      updated_by: actor.email,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const jobId = await jobs.send<DistributionJob>(
+    trx,
+    DISTRIBUTION_QUEUE,
+    { distributionId: row.id },
+    (scheduledAt.getTime() - now.getTime()) / 1000,
+  );
+  await trx.updateTable('present_distributions').set({ job_id: jobId }).where('id', '=', row.id).execute();
+  const after = distributions.toApi({ ...row, job_id: jobId }, now);
+  return {
+    result: after,
+    log: { action: 'presentDistribution.create', targetType: 'presentDistribution', targetId: row.id, before: null, after },
+  };
+}
+
+/**
+ * Present distribution (Present 配布): send a present to every active player or to a list of ids,
+ * now or at a time; list the sends with status and progress; cancel one until it starts. The send
+ * is a pg-boss job queued in the same transaction as the row, run by `runDistribution`.
+ */
+export default function registerDistributionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const jobs = ctx.jobs;
+  if (!jobs) throw new Error('presentDistributions: needs the job runner (ctx.jobs)');
+  jobs.define<DistributionJob>(DISTRIBUTION_QUEUE, async ({ distributionId }, job) => {
+    try {
+      await runDistribution(ctx, distributionId);
+    } catch (error) {
+      await markFailed(ctx, distributionId, error);
+      if (!job.lastAttempt) throw error; // pg-boss retries; the next attempt resumes from the cursor
+    }
+  });
+
+  registerResourceRoutes(app, ctx, distributions, { writes: false });
+  const { path } = distributionResource;
+
+  app.put(`${path}/:id`, async () => {
+    throw new HttpError(405, 'method_not_allowed', 'A distribution cannot be edited: cancel it and send a new one');
+  });
+
+  app.post(`${path}/preview`, { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<DistributionPreview> => {
+    const input = parseInput(distributionPreviewSchema, request.body);
+    const ids = input.target === 'list' ? unique(input.playerIds) : [];
+    const [recipients, unknownIds] = await Promise.all([countRecipients(ctx.db, input.target, ids), countUnknown(ctx.db, ids)]);
+    return { recipients, unknownIds };
+  });
+
+  app.post(path, { bodyLimit: BULK_ID_BODY_LIMIT }, async (request, reply): Promise<Distribution> => {
+    const input = parseInput(distributionCreateSchema, request.body);
+    const actor = requireActor(request);
+    const created = await mutate(ctx, actor, (trx, now) => createDistribution(trx, jobs, input, actor, now));
+    reply.status(201);
+    return created;
+  });
+
+  app.post(
+    `${path}/:id/cancel`,
+    versionedChange(ctx, distributionCancelSchema, async (trx, id, { version }, actor, now) => {
+      const { row } = await distributions.lockVersion(trx, id, version, now, 'cancel');
+      if (row.job_id) await jobs.cancel(trx, DISTRIBUTION_QUEUE, row.job_id);
+      return distributions.change(trx, id, version, 'cancel', { status: 'cancelled', finished_at: now }, actor.email, now);
+    }),
+  );
+}

@@ -1,0 +1,138 @@
+import { fromKysely, fromPglite, PgBoss, type Db } from 'pg-boss';
+import type { Kysely, Transaction } from 'kysely';
+import { rawConnectionOf } from '../db/connect';
+import type { Database } from '../db/schema';
+
+/**
+ * Durable background jobs on pg-boss, in the BFF's own database (its tables live in their own
+ * schema, `pgboss` by default). A feature declares a queue and its handler once (`define`), sends
+ * jobs inside the transaction of the change that asks for them (so a rolled-back change leaves no
+ * job behind), and cancels them the same way. Jobs wait in the database: they survive a restart
+ * and run once a worker is up again; an attempt that dies with the process is retried after
+ * `expireInSeconds`.
+ *
+ * pg-boss 12 declares Node ≥ 22.12; it is pinned (bff/package.json) and this module's tests run it
+ * on Node 20 too, on PGlite and on PostgreSQL.
+ */
+export interface JobInfo {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** True on the last attempt pg-boss will make. */
+  lastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface QueueSettings {
+  /** Retries after a failed attempt (default 3). */
+  retryLimit?: number;
+  /** Seconds an attempt may run before it is considered dead and retried (default 15 min). */
+  expireInSeconds?: number;
+}
+
+export interface JobRunnerOptions {
+  /** pg-boss's schema (default 'pgboss'). */
+  schema?: string;
+  /** How often an idle worker looks for due jobs, in seconds (default 1; pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobRunner {
+  define<T extends object>(queue: string, handler: JobHandler<T>, settings?: QueueSettings): void;
+  /** Creates pg-boss's schema if needed, then the queues and their workers. */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits (up to 30 s) for running handlers to finish. */
+  stop(): Promise<void>;
+  /** Queues a job in `trx`; it runs after `startAfterSeconds` (0 = as soon as a worker is free). */
+  send<T extends object>(trx: Transaction<Database>, queue: string, data: T, startAfterSeconds?: number): Promise<string>;
+  /** Cancels a queued job in `trx` (no effect once it has run). */
+  cancel(trx: Transaction<Database>, queue: string, id: string): Promise<void>;
+}
+
+/**
+ * pg-boss's own statements go through the BFF's database: on PGlite (one session) under Kysely's
+ * connection lock, so they never interleave with a Kysely transaction; on PostgreSQL through the
+ * same pool (multi-statement text without parameters runs as a simple query, as pg-boss expects).
+ */
+function databaseOf(db: Kysely<Database>): Db {
+  const raw = rawConnectionOf(db);
+  if (!raw) throw new Error('jobs: the database was not opened with createDb (db/connect.ts)');
+  if (raw.kind === 'pglite') {
+    const embedded = fromPglite(raw.pglite);
+    return { executeSql: (text, values) => db.connection().execute(() => embedded.executeSql(text, values)) };
+  }
+  return {
+    async executeSql(text, values) {
+      const result = (await raw.pool.query(text, values)) as unknown as { rows?: unknown[] } | { rows?: unknown[] }[];
+      // Several statements in one text answer one result each: keep every RETURNING row.
+      const rows = Array.isArray(result) ? result.flatMap((r) => r.rows ?? []) : (result.rows ?? []);
+      return { rows };
+    },
+  };
+}
+
+export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions = {}): JobRunner {
+  const queues = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
+  let boss: PgBoss | null = null;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+
+  const started = () => {
+    if (!boss) throw new Error('jobs: the job runner is not started');
+    return boss;
+  };
+
+  return {
+    define(queue, handler, settings = {}) {
+      if (boss) throw new Error(`jobs: define queue ${queue} before start()`);
+      queues.set(queue, { handler: handler as JobHandler<object>, settings });
+    },
+
+    async start() {
+      if (boss) return;
+      const instance = new PgBoss({
+        db: databaseOf(db),
+        schema: options.schema ?? 'pgboss',
+        backend: raw(db) === 'pglite' ? 'pglite' : 'postgres',
+        schedule: false, // no cron schedules: jobs are sent with a start time
+      });
+      instance.on('error', (error) => console.error('[jobs]', error));
+      await instance.start();
+      for (const [queue, { handler, settings }] of queues) {
+        const retryLimit = settings.retryLimit ?? 3;
+        await instance.createQueue(queue, {
+          retryLimit,
+          retryDelay: 5,
+          retryBackoff: true,
+          expireInSeconds: settings.expireInSeconds ?? 900,
+        });
+        await instance.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+          const retryCount = (job as { retryCount?: number }).retryCount ?? 0;
+          await handler(job.data, { id: job.id, retryCount, lastAttempt: retryCount >= retryLimit });
+        });
+      }
+      boss = instance;
+    },
+
+    async stop() {
+      const instance = boss;
+      boss = null;
+      await instance?.stop({ graceful: true, timeout: 30_000, close: false });
+    },
+
+    async send(trx, queue, data, startAfterSeconds = 0) {
+      const id = await started().send(queue, data, {
+        db: fromKysely(trx),
+        ...(startAfterSeconds > 0 ? { startAfter: Math.ceil(startAfterSeconds) } : {}),
+      });
+      if (!id) throw new Error(`jobs: ${queue} refused the job`);
+      return id;
+    },
+
+    async cancel(trx, queue, id) {
+      await started().cancel(queue, id, { db: fromKysely(trx) });
+    },
+  };
+}
+
+const raw = (db: Kysely<Database>) => rawConnectionOf(db)?.kind;

@@ -1,0 +1,231 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import {
+  MAX_PLAYER_IDS,
+  distributionResource,
+  presentResource,
+  type Distribution,
+  type DistributionCreate,
+  type DistributionPreview,
+  type DistributionTarget,
+  type Page,
+  type Present,
+} from '@phoenix/contract';
+import {
+  ApiRequestError,
+  describeError,
+  resourceKeys,
+  useAddBulkUsers,
+  useApi,
+  useConfirm,
+  useToast,
+  useTranslation,
+  useValidatePlayerIds,
+} from '@phoenix/shell';
+import { Alert, Button, DateTimeField, FormActions, Panel, Select, formatDateTime, formatNumber } from '@phoenix/ui';
+
+const Choice = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+  display: flex;
+  gap: 1rem;
+  flex-wrap: wrap;
+  legend {
+    font-weight: 600;
+    font-size: 0.875rem;
+    margin-bottom: 0.25rem;
+  }
+  label {
+    display: inline-flex;
+    gap: 0.375rem;
+    align-items: center;
+  }
+`;
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+`;
+
+/** i18n values of a count: `count` picks the plural, `n` is how it reads (1,200). */
+export const counted = (count: number) => ({ count, n: formatNumber(count) });
+
+function Radios<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Choice>
+      <legend>{legend}</legend>
+      {options.map(([option, label]) => (
+        <label key={option}>
+          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          {label}
+        </label>
+      ))}
+    </Choice>
+  );
+}
+
+/**
+ * Send a present: to every active player or to a pasted / uploaded id list (the addBulkUsers
+ * modal), now or at a time in the admin's time zone (sent as UTC). The recipient count is asked
+ * from the BFF as the choice changes and said again in the confirm before anything is sent.
+ */
+export function SendDistribution() {
+  const { t } = useTranslation('present');
+  const api = useApi();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const addBulkUsers = useAddBulkUsers();
+  const validatePlayerIds = useValidatePlayerIds();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+
+  const [presentId, setPresentId] = useState('');
+  const [target, setTarget] = useState<DistributionTarget>('all');
+  const [playerIds, setPlayerIds] = useState<number[]>([]);
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [scheduledAt, setScheduledAt] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  const presents = useQuery({
+    queryKey: [...resourceKeys.all(presentResource.path.slice(1)), 'pickable'],
+    queryFn: () => api.get<Page<Present>>(presentResource.path, { pageSize: 200, sort: 'startsAt', order: 'desc' }),
+  });
+  const pickable = (presents.data?.items ?? []).filter((p) => p.status !== 'ended');
+  const ids = target === 'list' ? playerIds : [];
+  const preview = useQuery({
+    queryKey: ['present-distributions', 'preview', target, ids.length, ids[0], ids.at(-1)],
+    queryFn: () => api.post<DistributionPreview>(`${distributionResource.path}/preview`, { target, playerIds: ids }),
+    enabled: target === 'all' || ids.length > 0,
+  });
+
+  const send = useMutation<Distribution, ApiRequestError, DistributionCreate>({
+    mutationFn: (body) => api.post<Distribution>(distributionResource.path, body),
+    onSuccess: (sent) => {
+      toast.success(t('distribution.sent', { name: sent.presentName, ...counted(sent.recipientCount) }));
+      setErrors({});
+      setPlayerIds([]);
+      setScheduledAt(null);
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(distributionResource.path.slice(1)) });
+    },
+    onError: (error) => {
+      setErrors(error.fieldErrors ?? {});
+      toast.error(describeError(error));
+    },
+  });
+
+  const pasteIds = async () => {
+    const picked = await addBulkUsers({
+      title: t('distribution.idsTitle'),
+      body: t('distribution.idsBody', { max: formatNumber(MAX_PLAYER_IDS) }),
+      okText: t('distribution.useIds'),
+      validate: validatePlayerIds,
+    });
+    if (picked) setPlayerIds([...new Set(picked.map(Number))].slice(0, MAX_PLAYER_IDS));
+  };
+
+  const present = pickable.find((p) => String(p.id) === presentId);
+  const recipients = preview.data?.recipients;
+  const submit = async () => {
+    const local: Record<string, string[]> = {};
+    if (!present) local.presentId = [t('distribution.pickPresent')];
+    if (target === 'list' && playerIds.length === 0) local.playerIds = [t('distribution.needIds')];
+    if (when === 'later' && !scheduledAt) local.scheduledAt = [t('distribution.needTime')];
+    setErrors(local);
+    if (Object.keys(local).length > 0 || !present) return;
+    const at = when === 'later' ? scheduledAt : null;
+    const ok = await confirm({
+      danger: true,
+      title: t('distribution.confirmTitle', { name: present.name }),
+      body: at
+        ? t('distribution.confirmLater', { ...counted(recipients ?? 0), at: formatDateTime(at) })
+        : t('distribution.confirmNow', counted(recipients ?? 0)),
+      okText: t('distribution.send'),
+    });
+    if (ok) send.mutate({ presentId: present.id, target, playerIds: ids, scheduledAt: at });
+  };
+  const errorOf = (field: string) => errors[field]?.[0];
+
+  return (
+    <Panel aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('distribution.sendTitle')}</h2>
+      <Stack>
+        <Select
+          label={t('distribution.present')}
+          required
+          value={presentId}
+          placeholder={presents.isLoading ? t('distribution.loadingPresents') : t('distribution.pickPresent')}
+          options={pickable.map((p) => ({
+            value: String(p.id),
+            label: `${p.name} (${formatDateTime(p.startsAt)} – ${formatDateTime(p.endsAt)})`,
+          }))}
+          error={errorOf('presentId')}
+          onChange={(e) => setPresentId(e.target.value)}
+        />
+        <Radios
+          legend={t('distribution.recipients')}
+          name="target"
+          value={target}
+          options={[
+            ['all', t('distribution.targets.all')],
+            ['list', t('distribution.targets.list')],
+          ]}
+          onChange={setTarget}
+        />
+        {target === 'list' && (
+          <div>
+            <Button onClick={pasteIds}>{t('distribution.pasteIds')}</Button>{' '}
+            <span>{t('distribution.idsListed', counted(playerIds.length))}</span>
+            {errorOf('playerIds') && <Alert>{errorOf('playerIds')}</Alert>}
+          </div>
+        )}
+        <Radios
+          legend={t('distribution.when')}
+          name="when"
+          value={when}
+          options={[
+            ['now', t('distribution.now')],
+            ['later', t('distribution.later')],
+          ]}
+          onChange={setWhen}
+        />
+        {when === 'later' && (
+          <DateTimeField
+            label={t('distribution.scheduledAt')}
+            required
+            value={scheduledAt}
+            onChange={setScheduledAt}
+            error={errorOf('scheduledAt')}
+          />
+        )}
+        <p role="status" aria-live="polite">
+          {preview.isFetching && recipients === undefined
+            ? t('distribution.counting')
+            : recipients !== undefined && (target === 'all' || ids.length > 0)
+              ? t('distribution.willReceive', counted(recipients)) +
+                (preview.data?.unknownIds ? ` ${t('distribution.unknownIds', counted(preview.data.unknownIds))}` : '')
+              : ''}
+        </p>
+        {errorOf('target') && <Alert>{errorOf('target')}</Alert>}
+        <FormActions>
+          <Button variant="primary" onClick={submit} disabled={send.isPending}>
+            {when === 'now' ? t('distribution.sendNow') : t('distribution.schedule')}
+          </Button>
+        </FormActions>
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { distributionResource } from '@phoenix/contract';
+import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
+import pages from '../../pages';
+import { doneSend, scheduledSend, welcomePack } from '../fixtures';
+
+describeResourcePages({
+  resource: distributionResource,
+  pages,
+  base: 'present/distribution',
+  shape: 'subViews',
+  records: [scheduledSend, doneSend],
+  labelOf: (d) => d.presentName,
+  sort: { header: /Scheduled for/, key: 'scheduledAt' },
+  filter: { name: 'status', label: 'Status', optionLabel: 'Done', value: 'done' },
+  extraRoutes: (bff) =>
+    bff
+      .get('/presents', () => json(page([welcomePack])))
+      .post('/present-distributions/preview', () => json({ recipients: 1200, unknownIds: 0 })),
+});
+
+const setup = () => {
+  const bff = fakeBff()
+    .get('/presents', () => json(page([welcomePack])))
+    .get('/present-distributions', () => json(page([scheduledSend, doneSend])))
+    .post('/present-distributions/preview', (req) => {
+      const ids = (req.body as { playerIds: number[] }).playerIds;
+      return json(
+        (req.body as { target: string }).target === 'all' ? { recipients: 1200, unknownIds: 0 } : { recipients: ids.length, unknownIds: 0 },
+      );
+    })
+    .post('/players/validate-ids', () => json({ unknown: [999] }))
+    .post('/present-distributions', (req) =>
+      json({ ...doneSend, id: 40, status: 'scheduled', recipientCount: 2, ...(req.body as object) }, 201),
+    )
+    .post('/present-distributions/:id/cancel', () => json({ ...scheduledSend, status: 'cancelled', version: 2 }));
+  return { bff, ...renderRemotePage(pages, { bff, url: '/admin/present/distribution' }) };
+};
+
+describe('present distribution: domain rules', () => {
+  it('sends to a pasted id list now: counts first, confirms with the count, posts the ids', async () => {
+    const { user, bff } = setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Present/ }),
+      await screen.findByRole('option', { name: /Welcome pack/ }),
+    );
+    expect(await screen.findByText('1,200 players will receive it.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('A list of player ids'));
+    await user.click(screen.getByRole('button', { name: 'Paste or upload ids' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), '5, 6, 999');
+    // The modal checks the ids first and leaves the unknown one out.
+    await user.click(within(dialog).getByRole('button', { name: 'Check ids' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Use these ids' }));
+    expect(await screen.findByText('2 ids listed')).toBeInTheDocument();
+    expect(await screen.findByText('2 players will receive it.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('2 players receive it now. This cannot be undone.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bff.calls('POST', '/present-distributions')).toHaveLength(1));
+    expect(bff.calls('POST', '/present-distributions')[0].body).toEqual({
+      presentId: 11,
+      target: 'list',
+      playerIds: [5, 6],
+      scheduledAt: null,
+    });
+  });
+
+  it('a scheduled send needs a time; a scheduled distribution can be cancelled after a confirm', async () => {
+    const { user, bff } = setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Present/ }),
+      await screen.findByRole('option', { name: /Welcome pack/ }),
+    );
+    await user.click(screen.getByLabelText('At a time'));
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Pick a date and time')).toBeInTheDocument();
+    expect(bff.calls('POST', '/present-distributions')).toHaveLength(0);
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel the distribution of Welcome pack (#31)' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel distribution' }));
+    await waitFor(() => expect(bff.calls('POST', '/present-distributions/31/cancel')).toHaveLength(1));
+    expect(bff.calls('POST', '/present-distributions/31/cancel')[0].body).toEqual({ version: 1 });
+    // Only scheduled ones offer a cancel.
+    expect(screen.queryByRole('button', { name: /#30/ })).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
+import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+import { playerIdListSchema } from './players';
+
+export const DISTRIBUTION_STATUSES = ['scheduled', 'running', 'done', 'cancelled', 'failed'] as const;
+export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+export const DISTRIBUTION_TARGETS = ['all', 'list'] as const;
+export type DistributionTarget = (typeof DISTRIBUTION_TARGETS)[number];
+
+/** Who receives it: every active player, or the listed ids that are players. */
+const recipientsShape = {
+  target: z.enum(DISTRIBUTION_TARGETS, { message: 'Pick all players or a list of ids' }),
+  playerIds: playerIdListSchema.default([]),
+};
+function checkRecipients(input: { target: DistributionTarget; playerIds: number[] }, ctx: z.RefinementCtx) {
+  if (input.target === 'list' && input.playerIds.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['playerIds'], message: 'Add at least one player id' });
+  }
+}
+
+/** POST /present-distributions/preview → how many players would receive it. */
+export const distributionPreviewSchema = z.object(recipientsShape).superRefine(checkRecipients);
+export type DistributionPreviewInput = z.infer<typeof distributionPreviewSchema>;
+export interface DistributionPreview {
+  recipients: number;
+  /** Listed ids that are not players (they receive nothing). */
+  unknownIds: number;
+}
+
+export const distributionCreateSchema = z
+  .object({
+    presentId: z.coerce.number({ message: 'Pick a present' }).int().min(1, 'Pick a present').max(2_147_483_647, 'Pick a present'),
+    ...recipientsShape,
+    /** null: now. Otherwise an instant in the future (entered in the admin's time zone, sent as ISO). */
+    scheduledAt: isoDateTimeSchema.nullable().default(null),
+  })
+  .superRefine(checkRecipients);
+export type DistributionCreate = z.infer<typeof distributionCreateSchema>;
+
+/** POST /present-distributions/:id/cancel: only while it is scheduled. */
+export const distributionCancelSchema = z.object({ version: versionSchema });
+export type DistributionCancel = z.infer<typeof distributionCancelSchema>;
+
+export const distributionSchema = z.object({
+  ...versionedRecordShape,
+  presentId: z.number().int(),
+  presentName: z.string(),
+  target: z.enum(DISTRIBUTION_TARGETS),
+  /** How many ids were listed (0 for all players). */
+  listedIds: z.number().int(),
+  /** Players counted when it was created (the preview's figure). */
+  recipientCount: z.number().int(),
+  /** Players who have received it so far (the progress). */
+  deliveredCount: z.number().int(),
+  status: z.enum(DISTRIBUTION_STATUSES),
+  scheduledAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+  createdBy: z.string().nullable(),
+});
+export type Distribution = z.infer<typeof distributionSchema>;
+
+export const distributionQuerySchema = listQuerySchema.extend({
+  status: optionalQueryEnum(DISTRIBUTION_STATUSES, 'Pick a status'),
+});
+export type DistributionQuery = z.infer<typeof distributionQuerySchema>;
+
+export const DISTRIBUTION_SORTS = ['scheduledAt', 'createdAt', 'status'] as const;
+
+/** Sending a present to players: created (now or scheduled), listed, cancelled; never edited or deleted. */
+export const distributionResource = defineResource({
+  path: '/present-distributions',
+  target: 'presentDistribution',
+  noun: 'distribution',
+  schemas: {
+    record: distributionSchema,
+    create: distributionCreateSchema,
+    update: distributionCancelSchema,
+    query: distributionQuerySchema,
+  },
+  sorts: DISTRIBUTION_SORTS,
+  defaultSort: { sort: 'scheduledAt', order: 'desc' },
+  csv: {
+    filename: 'present-distributions.csv',
+    columns: [
+      'id',
+      'presentId',
+      'presentName',
+      'target',
+      'listedIds',
+      'recipientCount',
+      'deliveredCount',
+      'status',
+      'scheduledAt',
+      'startedAt',
+      'finishedAt',
+      'error',
+      'createdAt',
+      'createdBy',
+    ],
+  },
+  remove: false,
+});
