@@ -147,6 +147,35 @@ export interface DocumentVersionsTable {
   restored_from: number | null;
 }
 
+// ── battle remote (issue 12): game balance documents, battles, runs, double-up seasons ──────
+/** Game balance documents: one row each, id = 1 (migrations 0040–0042). */
+export interface HealthSettingsTable {
+  id: number;
+  max_health: ColumnType<number, number | undefined, number>;
+  regeneration_per_minute: ColumnType<number, number | undefined, number>;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+export interface CooldownSettingsTable {
+  id: number;
+  /** jsonb array of { action, seconds }, one per game action. */
+  actions: Json;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+export interface EnergySettingsTable {
+  id: number;
+  max_energy: ColumnType<number, number | undefined, number>;
+  regeneration_interval_minutes: ColumnType<number, number | undefined, number>;
+  regeneration_amount: ColumnType<number, number | undefined, number>;
+  cost_per_battle: ColumnType<number, number | undefined, number>;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -160,6 +189,9 @@ export interface Database {
   active_flags: ActiveFlagsTable;
   world_messages: WorldMessagesTable;
   document_versions: DocumentVersionsTable;
+  health_settings: HealthSettingsTable;
+  cooldown_settings: CooldownSettingsTable;
+  energy_settings: EnergySettingsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
