@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BattleMode, BattleStatus } from '@phoenix/contract';
 import type { AdminStatus, ConstantValueType, NewsCategory, PlayerStatus, WorldMessageSeverity } from '@phoenix/contract';
 
 /** timestamptz: read as Date, written as Date (from the app clock) or ISO string. */
@@ -176,6 +177,30 @@ export interface EnergySettingsTable {
   updated_by: string | null;
 }
 
+export interface BattlesTable {
+  id: Generated<number>;
+  mode: BattleMode;
+  status: BattleStatus;
+  /** jsonb array of the participants' player ids. */
+  player_ids: Json;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  winner_player_id: number | null;
+  force_ended_by: string | null;
+  force_end_reason: string | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface BattleParticipantsTable {
+  battle_id: number;
+  player_id: number;
+  team: ColumnType<number, number | undefined, number>;
+  score: ColumnType<number, number | undefined, number>;
+  result: 'win' | 'loss' | 'draw' | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -192,6 +217,8 @@ export interface Database {
   health_settings: HealthSettingsTable;
   cooldown_settings: CooldownSettingsTable;
   energy_settings: EnergySettingsTable;
+  battles: BattlesTable;
+  battle_participants: BattleParticipantsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -1,14 +1,14 @@
-import { placeholderPages, standalonePage } from '@phoenix/shell';
+import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the battle remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
   ...placeholderPages({
-    battle: 'Battle Management',
     'battle/forceEnd': 'Battle Force End (maintenance)',
     doubleupSeasonHistory: 'DoubleupSeasonHistory Management',
     logoutAndBattleForceEnd: 'Logout & BattleForceEnd Management',
   }),
+  ...resourcePages({ base: 'battle', shape: 'subViews', list: () => import('./areas/battles/BattleListPage') }),
   ...standalonePage('health', () => import('./areas/balance/HealthPage')),
   ...standalonePage('cooldown', () => import('./areas/balance/CooldownPage')),
   ...standalonePage('energy', () => import('./areas/balance/EnergyPage')),
