@@ -4,11 +4,11 @@ import './i18n';
 /** Pages of the battle remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
   ...placeholderPages({
-    'battle/forceEnd': 'Battle Force End (maintenance)',
     doubleupSeasonHistory: 'DoubleupSeasonHistory Management',
     logoutAndBattleForceEnd: 'Logout & BattleForceEnd Management',
   }),
   ...resourcePages({ base: 'battle', shape: 'subViews', list: () => import('./areas/battles/BattleListPage') }),
+  ...standalonePage('battle/forceEnd', () => import('./areas/forceEnd/ForceEndAllPage')),
   ...standalonePage('health', () => import('./areas/balance/HealthPage')),
   ...standalonePage('cooldown', () => import('./areas/balance/CooldownPage')),
   ...standalonePage('energy', () => import('./areas/balance/EnergyPage')),

@@ -15,3 +15,4 @@ export * from './worldMessages';
 export * from './dashboard';
 export * from './gameBalance';
 export * from './battles';
+export * from './battleForceEnd';

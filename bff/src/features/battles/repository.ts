@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { battleResource, FORCE_END_REASON_MAX, type Battle, type BattleParticipant } from '@phoenix/contract';
+import { battleResource, type Battle, type BattleParticipant } from '@phoenix/contract';
 import { sortKey } from '../../db/ordering';
 import type { BattlesTable, Database } from '../../db/schema';
 import type { Selectable } from 'kysely';
@@ -74,38 +74,6 @@ export async function participantsOf(db: Kysely<Database>, battleId: number): Pr
     .orderBy('player_id')
     .execute();
   return rows.map((row) => ({ playerId: row.player_id, team: row.team, score: row.score, result: row.result }));
-}
-
-/** Counted on the partial index of ongoing battles. */
-export async function countOngoing(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('battles')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('status', '=', 'ongoing')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/**
- * Ends every battle that is ongoing at the moment of the statement, in the caller's transaction:
- * one UPDATE whose WHERE re-checks the status on each row it locks, so a battle that finished on
- * its own meanwhile is left as it is. Returns how many were ended.
- */
-export async function forceEndAllOngoing(db: Kysely<Database>, by: string, reason: string, now: Date): Promise<number> {
-  const result = await db
-    .updateTable('battles')
-    .set((eb) => ({
-      status: 'force_ended' as const,
-      ended_at: now,
-      force_ended_by: by,
-      force_end_reason: reason.slice(0, FORCE_END_REASON_MAX),
-      version: eb('version', '+', 1),
-      updated_at: now,
-      updated_by: by,
-    }))
-    .where('status', '=', 'ongoing')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /**
