@@ -201,6 +201,17 @@ export interface BattleParticipantsTable {
   result: 'win' | 'loss' | 'draw' | null;
 }
 
+export interface GlobalSignOutRunsTable {
+  id: Generated<number>;
+  ran_at: Timestamp;
+  admin_email: string;
+  reason: string;
+  confirmed_sessions: number;
+  confirmed_battles: number;
+  sessions_ended: number;
+  battles_ended: number;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -219,6 +230,7 @@ export interface Database {
   energy_settings: EnergySettingsTable;
   battles: BattlesTable;
   battle_participants: BattleParticipantsTable;
+  global_sign_out_runs: GlobalSignOutRunsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -5,10 +5,10 @@ import './i18n';
 const pages = {
   ...placeholderPages({
     doubleupSeasonHistory: 'DoubleupSeasonHistory Management',
-    logoutAndBattleForceEnd: 'Logout & BattleForceEnd Management',
   }),
   ...resourcePages({ base: 'battle', shape: 'subViews', list: () => import('./areas/battles/BattleListPage') }),
   ...standalonePage('battle/forceEnd', () => import('./areas/forceEnd/ForceEndAllPage')),
+  ...standalonePage('logoutAndBattleForceEnd', () => import('./areas/globalSignOut/LogoutAndForceEndPage')),
   ...standalonePage('health', () => import('./areas/balance/HealthPage')),
   ...standalonePage('cooldown', () => import('./areas/balance/CooldownPage')),
   ...standalonePage('energy', () => import('./areas/balance/EnergyPage')),

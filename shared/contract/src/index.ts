@@ -16,3 +16,4 @@ export * from './dashboard';
 export * from './gameBalance';
 export * from './battles';
 export * from './battleForceEnd';
+export * from './globalSignOut';

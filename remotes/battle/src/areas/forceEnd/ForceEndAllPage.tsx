@@ -3,10 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BATTLE_FORCE_END_PATH, type BattleForceEndAll, type BattleForceEndAllResult, type BattleForceEndSummary } from '@phoenix/contract';
 import { describeError, resourceKeys, useApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import { Alert, Button, ErrorState, Facts, formatDateTime, formatNumber, LoadingBlock, PageBody, PageHeader, Panel } from '@phoenix/ui';
+import { LIVE_COUNT_MS } from '../common/live';
 import { TypedConfirmDialog } from '../common/TypedConfirmDialog';
-
-/** How often the live count refreshes while the page is open. */
-export const LIVE_COUNT_MS = 5_000;
 
 /**
  * Maintenance force end: the live number of ongoing battles, and one operation that ends all of
