@@ -172,7 +172,8 @@ test('the database watcher sees a committed write and ignores a rolled-back one 
     .execute();
   expect(await db.changedTables()).toEqual(['news']);
   await db.mark();
-  await t.db.deleteFrom('players').where('id', '=', 20).execute();
+  // A player without game sessions (the local seed gives sessions to players 1–1000; a delete would cascade to them).
+  await t.db.deleteFrom('players').where('id', '=', 2000).execute();
   expect(await db.changedTables()).toEqual(['players']);
   await db.mark();
   await t.db

@@ -212,6 +212,31 @@ export interface GlobalSignOutRunsTable {
   battles_ended: number;
 }
 
+/** bigint columns: drivers may read them as strings; features convert with Number(). */
+type BigIntColumn = ColumnType<string | number, number, number>;
+export interface DoubleupSeasonsTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  participants: number;
+  total_wagered: BigIntColumn;
+  paid_out: BigIntColumn;
+  house_result: ColumnType<string | number, never, never>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface DoubleupSeasonPlayersTable {
+  season_id: number;
+  player_id: number;
+  wagered: BigIntColumn;
+  paid_out: BigIntColumn;
+  rounds: number;
+  net: ColumnType<string | number, never, never>;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -231,6 +256,8 @@ export interface Database {
   battles: BattlesTable;
   battle_participants: BattleParticipantsTable;
   global_sign_out_runs: GlobalSignOutRunsTable;
+  doubleup_seasons: DoubleupSeasonsTable;
+  doubleup_season_players: DoubleupSeasonPlayersTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

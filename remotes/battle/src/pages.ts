@@ -1,12 +1,10 @@
-import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
+import { resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the battle remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
-  ...placeholderPages({
-    doubleupSeasonHistory: 'DoubleupSeasonHistory Management',
-  }),
   ...resourcePages({ base: 'battle', shape: 'subViews', list: () => import('./areas/battles/BattleListPage') }),
+  ...resourcePages({ base: 'doubleupSeasonHistory', shape: 'subViews', list: () => import('./areas/doubleUp/DoubleupSeasonListPage') }),
   ...standalonePage('battle/forceEnd', () => import('./areas/forceEnd/ForceEndAllPage')),
   ...standalonePage('logoutAndBattleForceEnd', () => import('./areas/globalSignOut/LogoutAndForceEndPage')),
   ...standalonePage('health', () => import('./areas/balance/HealthPage')),

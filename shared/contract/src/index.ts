@@ -17,3 +17,4 @@ export * from './gameBalance';
 export * from './battles';
 export * from './battleForceEnd';
 export * from './globalSignOut';
+export * from './doubleUp';
