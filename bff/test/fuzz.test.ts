@@ -172,9 +172,9 @@ test('the database watcher sees a committed write and ignores a rolled-back one 
     .execute();
   expect(await db.changedTables()).toEqual(['news']);
   await db.mark();
-  // A player without game sessions (the local seed gives sessions to players 1–1000; a delete would cascade to them).
-  await t.db.deleteFrom('players').where('id', '=', 2000).execute();
-  expect(await db.changedTables()).toEqual(['players']);
+  await t.db.deleteFrom('players').where('id', '=', 20).execute();
+  // Its game sessions (seeded locally) go with it: a cascade is a change too.
+  expect(await db.changedTables()).toEqual(['player_sessions', 'players']);
   await db.mark();
   await t.db
     .transaction()
