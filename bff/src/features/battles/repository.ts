@@ -100,7 +100,7 @@ export async function generateBattles(db: Kysely<Database>, count: number, now: 
       case when s.status = 'force_ended' then 'Stuck after a server restart' end,
       1, s.started, s.started, null
     from generate_series(${start}::integer, ${end}::integer) as i
-    cross join lateral (select 1 + (i * 7919) % ${players}::integer as a, 1 + (i * 104729 + 1) % ${players}::integer as b) as p
+    cross join lateral (select 1 + ((i::bigint * 7919) % ${players}::integer)::integer as a, 1 + ((i::bigint * 104729 + 1) % ${players}::integer)::integer as b) as p
     cross join lateral (
       select
         case when i % 50 = 0 then 'ongoing' when i % 25 = 1 then 'force_ended' else 'finished' end as status,
