@@ -30,6 +30,7 @@ export async function up(db: Kysely<any>) {
     ['battles_mode_id_idx', sql`mode, id`],
     ['battles_status_id_idx', sql`status, id`],
     ['battles_status_started_at_id_idx', sql`status, started_at, id`],
+    ['battles_status_ended_at_id_idx', sql`status, ended_at, id`],
     ['battles_mode_started_at_id_idx', sql`mode, started_at, id`],
   ] as const) {
     await sql`create index ${sql.id(name)} on battles (${keys})`.execute(db);

@@ -36,7 +36,7 @@ export default function BattleListPage() {
           size="sm"
           variant={b.status === 'ongoing' ? 'secondary' : 'ghost'}
           onClick={() => detail.open(b.id)}
-          aria-label={t('battles.viewLabel', { id: b.id })}
+          aria-label={t(b.status === 'ongoing' ? 'battles.viewOrEndLabel' : 'battles.viewLabel', { id: b.id })}
         >
           {t(b.status === 'ongoing' ? 'battles.viewOrEnd' : 'battles.view')}
         </Button>

@@ -95,7 +95,7 @@ describe('battles', () => {
   it('force-ends one ongoing battle with a required reason, after a confirm; the detail then says who, when and why', async () => {
     const bff = battleBff();
     const { user, router } = renderRemotePage(pages, { bff, url: BATTLES });
-    await user.click(await screen.findByRole('button', { name: 'View battle 7' }));
+    await user.click(await screen.findByRole('button', { name: 'View / end battle 7' }));
     expect(currentUrl(router)).toBe(`${BATTLES}?id=7`);
     const dialog = await screen.findByRole('dialog', { name: 'Battle #7' });
     const participants = await within(dialog).findByRole('table', { name: 'Participants' });

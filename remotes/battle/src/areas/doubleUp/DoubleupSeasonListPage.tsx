@@ -11,7 +11,18 @@ import {
   useTranslation,
   type ApiRequestError,
 } from '@phoenix/shell';
-import { Badge, Button, ErrorState, Facts, formatDateTime, formatNumber, LoadingBlock, PlainTable, TableHead } from '@phoenix/ui';
+import {
+  Badge,
+  Button,
+  VisuallyHidden,
+  ErrorState,
+  Facts,
+  formatDateTime,
+  formatNumber,
+  LoadingBlock,
+  PlainTable,
+  TableHead,
+} from '@phoenix/ui';
 import { PeriodFilters } from './PeriodFilters';
 
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n));
@@ -84,11 +95,9 @@ export default function DoubleupSeasonListPage() {
 function HouseResult({ value }: { value: number }) {
   const { t } = useTranslation('battle');
   return (
-    <Badge
-      $tone={value >= 0 ? 'success' : 'danger'}
-      aria-label={t(value >= 0 ? 'doubleUp.houseWon' : 'doubleUp.houseLost', { amount: formatNumber(Math.abs(value)) })}
-    >
+    <Badge $tone={value >= 0 ? 'success' : 'danger'}>
       {signed(value)}
+      <VisuallyHidden>{t(value >= 0 ? 'doubleUp.houseWon' : 'doubleUp.houseLost')}</VisuallyHidden>
     </Badge>
   );
 }

@@ -37,8 +37,8 @@ describe('double-up season history', () => {
         json({ items: [{ rank: 1, playerId: 42, wagered: 10_000, paidOut: 25_000, net: 15_000, rounds: 30 }] }),
       );
     const { user, router } = renderRemotePage(pages, { bff, url: '/admin/doubleupSeasonHistory' });
-    expect(await screen.findByLabelText('House won 300,000')).toHaveTextContent('+300,000');
-    expect(screen.getByLabelText('House lost 100,000')).toHaveTextContent('-100,000');
+    expect(await screen.findByRole('row', { name: /Season 104/ })).toHaveTextContent('+300,000 (house won)');
+    expect(screen.getByRole('row', { name: /Season 103/ })).toHaveTextContent('-100,000 (house lost)');
 
     await user.type(screen.getByLabelText('Period from'), '2025-02-01T00:00');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
