@@ -18,3 +18,4 @@ export * from './battles';
 export * from './battleForceEnd';
 export * from './globalSignOut';
 export * from './doubleUp';
+export * from './stakingChanges';
