@@ -32,6 +32,8 @@ export async function up(db: Kysely<any>) {
     ['battles_status_started_at_id_idx', sql`status, started_at, id`],
     ['battles_status_ended_at_id_idx', sql`status, ended_at, id`],
     ['battles_mode_started_at_id_idx', sql`mode, started_at, id`],
+    // Both enum filters at once (e.g. ongoing ranked battles during an incident).
+    ['battles_status_mode_started_at_id_idx', sql`status, mode, started_at, id`],
   ] as const) {
     await sql`create index ${sql.id(name)} on battles (${keys})`.execute(db);
   }
