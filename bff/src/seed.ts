@@ -29,7 +29,8 @@ export async function seedLocalData(ctx: AppContext): Promise<void> {
     const passwordHash = await hashPassword(account.password, ctx.settings.passwordHash);
     await mutate(ctx, SEED_ACTOR, (trx, now) => createAdmin(trx, { email: account.email, passwordHash, role: account.role }, now));
   }
-  await seedFeatures(ctx, SEED_ACTOR);
-  // Local made-up players (no players API yet, so no service to go through): one idempotent insert.
+  // Local made-up players (no players API yet, so no service to go through): one idempotent insert,
+  // first, so that the areas' seeds can refer to them (battles, player sessions).
   await seedLocalPlayers(ctx.db, LOCAL_PLAYER_COUNT, ctx.now());
+  await seedFeatures(ctx, SEED_ACTOR);
 }

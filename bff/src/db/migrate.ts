@@ -29,7 +29,8 @@ const provider: MigrationProvider = {
 
 /** Brings the schema to the latest migration; throws if one fails. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Unordered: branches that add migrations in parallel land in any order; each runs once by name.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

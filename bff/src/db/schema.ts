@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BattleMode, BattleStatus } from '@phoenix/contract';
 import type { AdminStatus, ConstantValueType, NewsCategory, PlayerStatus, WorldMessageSeverity } from '@phoenix/contract';
 
 /** timestamptz: read as Date, written as Date (from the app clock) or ISO string. */
@@ -147,6 +148,95 @@ export interface DocumentVersionsTable {
   restored_from: number | null;
 }
 
+// ── battle remote (issue 12): game balance documents, battles, runs, double-up seasons ──────
+/** Game balance documents: one row each, id = 1 (migrations 0040–0042). */
+export interface HealthSettingsTable {
+  id: number;
+  max_health: ColumnType<number, number | undefined, number>;
+  regeneration_per_minute: ColumnType<number, number | undefined, number>;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+export interface CooldownSettingsTable {
+  id: number;
+  /** jsonb array of { action, seconds }, one per game action. */
+  actions: Json;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+export interface EnergySettingsTable {
+  id: number;
+  max_energy: ColumnType<number, number | undefined, number>;
+  regeneration_interval_minutes: ColumnType<number, number | undefined, number>;
+  regeneration_amount: ColumnType<number, number | undefined, number>;
+  cost_per_battle: ColumnType<number, number | undefined, number>;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+
+export interface BattlesTable {
+  id: Generated<number>;
+  mode: BattleMode;
+  status: BattleStatus;
+  /** jsonb array of the participants' player ids. */
+  player_ids: Json;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  winner_player_id: number | null;
+  force_ended_by: string | null;
+  force_end_reason: string | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface BattleParticipantsTable {
+  battle_id: number;
+  player_id: number;
+  team: ColumnType<number, number | undefined, number>;
+  score: ColumnType<number, number | undefined, number>;
+  result: 'win' | 'loss' | 'draw' | null;
+}
+
+export interface GlobalSignOutRunsTable {
+  id: Generated<number>;
+  ran_at: Timestamp;
+  admin_email: string;
+  reason: string;
+  confirmed_sessions: number;
+  confirmed_battles: number;
+  sessions_ended: number;
+  battles_ended: number;
+}
+
+/** bigint columns: drivers may read them as strings; features convert with Number(). */
+type BigIntColumn = ColumnType<string | number, number, number>;
+export interface DoubleupSeasonsTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  participants: number;
+  total_wagered: BigIntColumn;
+  paid_out: BigIntColumn;
+  house_result: ColumnType<string | number, never, never>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface DoubleupSeasonPlayersTable {
+  season_id: number;
+  player_id: number;
+  wagered: BigIntColumn;
+  paid_out: BigIntColumn;
+  rounds: number;
+  net: ColumnType<string | number, never, never>;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -160,6 +250,14 @@ export interface Database {
   active_flags: ActiveFlagsTable;
   world_messages: WorldMessagesTable;
   document_versions: DocumentVersionsTable;
+  health_settings: HealthSettingsTable;
+  cooldown_settings: CooldownSettingsTable;
+  energy_settings: EnergySettingsTable;
+  battles: BattlesTable;
+  battle_participants: BattleParticipantsTable;
+  global_sign_out_runs: GlobalSignOutRunsTable;
+  doubleup_seasons: DoubleupSeasonsTable;
+  doubleup_season_players: DoubleupSeasonPlayersTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyDocument, RecordOf } from '@phoenix/contract';
@@ -81,6 +81,13 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
     // Stay on the page, with the saved document (and its new version) as the starting point.
     onSuccess: (saved) => form.rhf.reset(valuesOf(saved as RecordOf<D>)),
   });
+  // A new version saved elsewhere on the page (a restore from the history, a refetch): an
+  // untouched form follows it; a form with edits keeps them and meets the 409 on save.
+  const docVersion = (doc as Versioned).version;
+  useEffect(() => {
+    if (!form.rhf.formState.isDirty && (form.rhf.getValues() as { version?: number }).version !== docVersion) form.rhf.reset(valuesOf(doc));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the document's version changes
+  }, [docVersion]);
   const theirs = form.conflict?.current as (RecordOf<D> & Versioned) | undefined;
   return (
     <>

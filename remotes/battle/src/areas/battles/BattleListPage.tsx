@@ -1,0 +1,62 @@
+import { BATTLE_MODES, BATTLE_STATUSES, battleResource } from '@phoenix/contract';
+import { EnumFilters, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { Badge, Button, formatDateTime } from '@phoenix/ui';
+import { BattleDetail } from './BattleDetail';
+import { BattleFilters } from './BattleFilters';
+import { playersOf, STATUS_TONE } from './labels';
+
+/** Battles: filter by status, mode, player and start window; detail and force end at ?id=. */
+export default function BattleListPage() {
+  const { t } = useTranslation('battle');
+  const list = useListController(battleResource, { pageSize: 50 });
+  const detail = useDetailParam();
+  const { playerId, from, to } = list.filters;
+  return (
+    <ResourceListPage
+      list={list}
+      title={t('battles.title')}
+      description={t('battles.description')}
+      labelOf={(b) => t('battles.label', { id: b.id })}
+      pageSizeOptions={[20, 50, 100, 200]}
+      filters={
+        <EnumFilters
+          list={list}
+          t={t}
+          prefix="battles"
+          filters={[
+            ['status', BATTLE_STATUSES, 'statuses'],
+            ['mode', BATTLE_MODES, 'modes'],
+          ]}
+        />
+      }
+      // Re-mounted when the URL changes (back/forward, a shared link) so the inputs show the applied filters.
+      before={<BattleFilters key={`${playerId}|${from}|${to}`} applied={{ playerId, from, to }} onApply={list.setFilters} />}
+      rowActions={(b) => (
+        <Button
+          size="sm"
+          variant={b.status === 'ongoing' ? 'secondary' : 'ghost'}
+          onClick={() => detail.open(b.id)}
+          aria-label={t(b.status === 'ongoing' ? 'battles.viewOrEndLabel' : 'battles.viewLabel', { id: b.id })}
+        >
+          {t(b.status === 'ongoing' ? 'battles.viewOrEnd' : 'battles.view')}
+        </Button>
+      )}
+      columns={[
+        { key: 'id', sortable: true, header: t('battles.id'), render: (b) => `#${b.id}` },
+        { key: 'mode', sortable: true, header: t('battles.mode'), render: (b) => t(`battles.modes.${b.mode}`) },
+        {
+          key: 'status',
+          sortable: true,
+          header: t('battles.status'),
+          render: (b) => <Badge $tone={STATUS_TONE[b.status]}>{t(`battles.statuses.${b.status}`)}</Badge>,
+        },
+        { key: 'players', header: t('battles.players'), render: playersOf },
+        { key: 'startedAt', sortable: true, header: t('battles.startedAt'), render: (b) => formatDateTime(b.startedAt) },
+        { key: 'endedAt', sortable: true, header: t('battles.endedAt'), render: (b) => (b.endedAt ? formatDateTime(b.endedAt) : '—') },
+        { key: 'winner', header: t('battles.winner'), render: (b) => (b.winnerPlayerId === null ? '—' : String(b.winnerPlayerId)) },
+      ]}
+    >
+      {detail.isOpen && <BattleDetail id={detail.id} onClose={detail.close} />}
+    </ResourceListPage>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from '@phoenix/shell';
+import { Button, FormActions, Modal, TextArea, TextField } from '@phoenix/ui';
+
+export interface TypedConfirmValues {
+  reason: string;
+}
+
+/**
+ * The confirm of a global operation: it says what will be touched, and the admin must type
+ * `expected` (the count it names) before the danger button works; a reason is asked too.
+ */
+export function TypedConfirmDialog({
+  title,
+  body,
+  expected,
+  typeLabel,
+  okText,
+  defaultReason,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  body: ReactNode;
+  expected: string;
+  typeLabel: string;
+  okText: string;
+  defaultReason: string;
+  busy: boolean;
+  onConfirm: (values: TypedConfirmValues) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('battle');
+  const formId = useId();
+  const [typed, setTyped] = useState('');
+  const [reason, setReason] = useState(defaultReason);
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const matches = typed.trim() === expected;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!matches) return;
+    if (!reason.trim()) return setReasonError(t('confirm.reasonRequired'));
+    onConfirm({ reason: reason.trim() });
+  };
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      title={title}
+      onClose={onClose}
+      footer={
+        <FormActions>
+          <Button onClick={onClose}>{t('confirm.cancel')}</Button>
+          <Button type="submit" form={formId} variant="danger" disabled={!matches} loading={busy}>
+            {okText}
+          </Button>
+        </FormActions>
+      }
+    >
+      {body}
+      <form id={formId} noValidate onSubmit={submit}>
+        <TextField
+          label={typeLabel}
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          hint={t('confirm.typeHint', { expected })}
+        />
+        <TextArea label={t('confirm.reason')} rows={2} value={reason} error={reasonError} onChange={(e) => setReason(e.target.value)} />
+      </form>
+    </Modal>
+  );
+}
