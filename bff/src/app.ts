@@ -70,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** JSON bodies; an empty body is "no body" (so `POST /users/logout` with a JSON header works). */
-function installJsonParser(app: FastifyInstance): void {
+export function installJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
+import { SessionGate } from './pgliteWire';
 import type { Database } from './schema';
 
 export type DbTarget =
@@ -24,19 +25,63 @@ export function createDb(target: DbTarget): Kysely<Database> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
-  const open = (dataDir?: string) =>
-    new PGliteDialect(yieldingBetweenQueries(new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })));
-  if (!target.dataDir) return new Kysely<Database>({ dialect: open() });
+  const open = (dataDir?: string) => {
+    const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    const gate = new SessionGate();
+    return { pglite, gate, dialect: gatedDialect(new PGliteDialect(yieldingBetweenQueries(pglite)), gate) };
+  };
+  const remember = (db: Kysely<Database>, opened: ReturnType<typeof open>) => {
+    embedded.set(db, { pglite: opened.pglite, gate: opened.gate });
+    return db;
+  };
+  if (!target.dataDir) {
+    const opened = open();
+    return remember(new Kysely<Database>({ dialect: opened.dialect }), opened);
+  }
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
   const lock = acquireDataFolderLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });
-    return new Kysely<Database>({ dialect: releasingOnDestroy(open(target.dataDir), lock) });
+    const opened = open(target.dataDir);
+    return remember(new Kysely<Database>({ dialect: releasingOnDestroy(opened.dialect, lock) }), opened);
   } catch (error) {
     lock.release();
     throw error;
   }
+}
+
+const embedded = new WeakMap<Kysely<Database>, { pglite: PGlite; gate: SessionGate }>();
+
+/** The PGlite behind `db` and its session gate (db/pgliteWire.ts), or null on PostgreSQL. */
+export function embeddedPglite(db: Kysely<Database>): { pglite: PGlite; gate: SessionGate } | null {
+  return embedded.get(db) ?? null;
+}
+
+/** The BFF holds the session gate while it holds its (single) connection: see db/pgliteWire.ts. */
+function gatedDialect(dialect: Dialect, gate: SessionGate): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      const release = driver.releaseConnection.bind(driver);
+      driver.acquireConnection = async () => {
+        await gate.acquire();
+        return acquire();
+      };
+      driver.releaseConnection = async (connection) => {
+        try {
+          await release(connection);
+        } finally {
+          gate.release();
+        }
+      };
+      return driver;
+    },
+  };
 }
 
 /** The folder is given back when the database is closed (Kysely#destroy), after PGlite has closed. */
