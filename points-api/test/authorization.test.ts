@@ -46,9 +46,9 @@ test('every points route × every refused caller → 401/403, and the admin gets
 
 test('the signed-in admin reaches the points API with the BFF token; signing out at the BFF ends it here too', async () => {
   const admin = await signedInAdmin(t.bff);
-  expect((await t.call('GET', '/maintenance', undefined, admin.token)).statusCode).toBe(200);
+  expect((await t.call('GET', '/settings/maintenance', undefined, admin.token)).statusCode).toBe(200);
   await t.bff.call(admin.token, { method: 'POST', url: '/users/logout' });
-  expect((await t.call('GET', '/maintenance', undefined, admin.token)).statusCode).toBe(401);
+  expect((await t.call('GET', '/settings/maintenance', undefined, admin.token)).statusCode).toBe(401);
 });
 
 test('/health answers without a token', async () => {

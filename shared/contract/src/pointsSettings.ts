@@ -28,10 +28,14 @@ export const pointsMaintenanceUpdateSchema = z
   });
 export const pointsMaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string(), ...documentAudit });
 export type PointsMaintenance = z.infer<typeof pointsMaintenanceSchema>;
+export type PointsMaintenanceUpdate = z.infer<typeof pointsMaintenanceUpdateSchema>;
 
-/** The points programme's maintenance switch (PUT /maintenance on the points API). */
+/**
+ * The points programme's maintenance switch. Paths under /settings: the shell keys a document's
+ * cache by its path, and the BFF's game maintenance is /maintenance.
+ */
 export const pointsMaintenanceDocument = defineDocument({
-  path: '/maintenance',
+  path: '/settings/maintenance',
   api: 'points',
   target: 'pointsMaintenance',
   noun: 'points maintenance status',
@@ -50,7 +54,7 @@ export type DailyCheckin = z.infer<typeof dailyCheckinSchema>;
 
 /** The reward for each streak day 1–7 (`rewards[0]` is day 1). */
 export const dailyCheckinDocument = defineDocument({
-  path: '/daily-checkin',
+  path: '/settings/daily-checkin',
   api: 'points',
   target: 'pointsDailyCheckin',
   noun: 'daily check-in rewards',
@@ -88,7 +92,7 @@ export const referralSchema = z.object({
 export type ReferralSettings = z.infer<typeof referralSchema>;
 
 export const referralDocument = defineDocument({
-  path: '/referral',
+  path: '/settings/referral',
   api: 'points',
   target: 'pointsReferral',
   noun: 'referral settings',
