@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { installJsonParser } from '@phoenix/bff/src/app';
+import { installJsonParser } from '@phoenix/bff/src/http/jsonBody';
 import { resolveSettings, type AppContext } from '@phoenix/bff/src/context';
 import type { Database } from '@phoenix/bff/src/db/schema';
 import { installAuthGuard } from '@phoenix/bff/src/http/auth';

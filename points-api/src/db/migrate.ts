@@ -1,15 +1,12 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { loadMigrations } from '@phoenix/bff/src/db/migrate';
+import { POINTS_MIGRATIONS } from './migrations';
 
-/** The points API's own migrations (src/db/migrations, `NNNN_name.ts`), tracked in the `points` schema. */
-export const POINTS_MIGRATIONS_DIR = path.join(__dirname, 'migrations');
-
+/** Brings the `points` schema to its latest migration; the migration records live in `points` too. */
 export async function migratePointsToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => loadMigrations(POINTS_MIGRATIONS_DIR) },
+    provider: { getMigrations: async () => POINTS_MIGRATIONS },
     migrationTableSchema: 'points',
   });
   const { error, results } = await migrator.migrateToLatest();
