@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   if (process.env.SEED_LOCAL_DATA === '1' && !localSeedAllowed()) {
     console.warn('[bff] SEED_LOCAL_DATA=1 ignored: local seed accounts are never created outside a local environment');
   }
-  const db = createDb(config.db);
+  // Served to the points API over the wire: PGlite stays on this thread (db/connect.ts).
+  const db = createDb(config.db.kind === 'pglite' && config.pgliteWirePort !== null ? { ...config.db, servedOverWire: true } : config.db);
   const app = await buildApp({
     db,
     corsOrigins: config.corsOrigins,

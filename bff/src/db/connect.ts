@@ -5,14 +5,19 @@ import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
+import { pgliteInWorker } from './pgliteWorker';
 import { SessionGate } from './pgliteWire';
 import type { Database } from './schema';
 
 export type DbTarget =
   /** A PostgreSQL server (node-postgres pool). */
   | { kind: 'postgres'; connectionString: string; maxConnections?: number; searchPath?: string }
-  /** Embedded PGlite; no dataDir = in memory. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PGlite; no dataDir = in memory. `servedOverWire`: on this thread, with its session
+   * gate, so main.ts can serve it to the points API (db/pgliteWire.ts); otherwise on disk it runs on
+   * a worker thread.
+   */
+  | { kind: 'pglite'; dataDir?: string; servedOverWire?: boolean };
 
 /** The one place that picks a dialect: the rest of the BFF only sees Kysely<Database>. */
 export function createDb(target: DbTarget): Kysely<Database> {
@@ -25,26 +30,29 @@ export function createDb(target: DbTarget): Kysely<Database> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
-  const open = (dataDir?: string) => {
+  // In memory (tests, a throwaway BFF) or served over the wire: on this thread. On disk otherwise
+  // (the BFF's data): on a worker thread, so a long query never holds the BFF's other requests
+  // (db/pgliteWorker.ts). The wire server needs PGlite's protocol API on its own thread.
+  const onThisThread = (dataDir?: string) => {
     const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
     const gate = new SessionGate();
-    return { pglite, gate, dialect: gatedDialect(new PGliteDialect(yieldingBetweenQueries(pglite)), gate) };
-  };
-  const remember = (db: Kysely<Database>, opened: ReturnType<typeof open>) => {
-    embedded.set(db, { pglite: opened.pglite, gate: opened.gate });
-    return db;
+    const dialect = gatedDialect(new PGliteDialect(yieldingBetweenQueries(pglite)), gate);
+    return { dialect, remember: (db: Kysely<Database>) => (embedded.set(db, { pglite, gate }), db) };
   };
   if (!target.dataDir) {
-    const opened = open();
-    return remember(new Kysely<Database>({ dialect: opened.dialect }), opened);
+    const opened = onThisThread();
+    return opened.remember(new Kysely<Database>({ dialect: opened.dialect }));
   }
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
   const lock = acquireDataFolderLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });
-    const opened = open(target.dataDir);
-    return remember(new Kysely<Database>({ dialect: releasingOnDestroy(opened.dialect, lock) }), opened);
+    if (target.servedOverWire) {
+      const opened = onThisThread(target.dataDir);
+      return opened.remember(new Kysely<Database>({ dialect: releasingOnDestroy(opened.dialect, lock) }));
+    }
+    return new Kysely<Database>({ dialect: releasingOnDestroy(new PGliteDialect(pgliteInWorker(target.dataDir)), lock) });
   } catch (error) {
     lock.release();
     throw error;
@@ -53,7 +61,7 @@ export function createDb(target: DbTarget): Kysely<Database> {
 
 const embedded = new WeakMap<Kysely<Database>, { pglite: PGlite; gate: SessionGate }>();
 
-/** The PGlite behind `db` and its session gate (db/pgliteWire.ts), or null on PostgreSQL. */
+/** The PGlite behind `db` and its session gate (db/pgliteWire.ts); null on PostgreSQL or a worker thread. */
 export function embeddedPglite(db: Kysely<Database>): { pglite: PGlite; gate: SessionGate } | null {
   return embedded.get(db) ?? null;
 }

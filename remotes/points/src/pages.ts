@@ -6,7 +6,6 @@ const pages = {
   ...placeholderPages({
     'points/tasks': 'Tasks Management',
     'points/users': 'Users Management',
-    'points/staking': 'Staking Configuration',
     'points-lottery': 'Lottery Configuration',
     'points-spin': 'Spin Configuration',
     'points-lootbox': 'LootBox Configuration',
@@ -14,6 +13,7 @@ const pages = {
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
   ...standalonePage('points-referral', () => import('./areas/settings/ReferralPage')),
+  ...standalonePage('points/staking', () => import('./areas/staking/StakingPage')),
 };
 
 export default pages;
