@@ -55,6 +55,11 @@ const boundaryZones = [
     from: './bff/src/features',
     message: `bff/src/${layer} is infrastructure and never imports a feature.`,
   })),
+  {
+    target: './points-api/src',
+    from: './bff/src/features',
+    message: 'The points API reuses the BFF building blocks (bff/src/db, bff/src/http), never a BFF feature.',
+  },
 ];
 
 // The same boundaries on package names, caught even when the package is not a declared dependency
@@ -128,7 +133,7 @@ export default tseslint.config(
     // Kysely's own idioms: migrations see an untyped Kysely<any> (the schema changes under them), the
     // versioned-table factories work on tables named at run time, and {} is an empty selection; the
     // bench generators fill tables the same untyped way.
-    files: ['bff/src/db/**', 'bench/lib/**'],
+    files: ['bff/src/db/**', 'points-api/src/db/**', 'bench/lib/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-empty-object-type': 'off' },
   },
   {
@@ -141,7 +146,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['**/*.test.{ts,tsx}', '**/testing/**', 'jest.setup.ts', 'bff/test/**'],
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', 'jest.setup.ts', 'bff/test/**', 'points-api/test/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {

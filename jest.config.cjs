@@ -33,5 +33,14 @@ module.exports = {
       transformIgnorePatterns: [esmOnly],
       testTimeout: 30000,
     },
+    {
+      displayName: 'points-api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/points-api'],
+      transform,
+      testMatch: ['**/*.test.ts'],
+      transformIgnorePatterns: [esmOnly],
+      testTimeout: 30000,
+    },
   ],
 };

@@ -16,14 +16,15 @@ const file = path.join(repoRoot, '.data/dev-config.json');
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, JSON.stringify(config, null, 2));
 
-console.log('Dev servers: host http://localhost:8080, remotes 8081–8085, BFF http://localhost:8787');
+console.log('Dev servers: host http://localhost:8080, remotes 8081–8085, BFF http://localhost:8787, points API http://localhost:8788');
 const [command, ...leading] = pnpmCommand;
 const servers = spawnGroup(
   command,
-  [...leading, '-r', '--parallel', '--filter', './host', '--filter', './remotes/*', '--filter', './bff', 'dev'],
+  [...leading, '-r', '--parallel', '--filter', './host', '--filter', './remotes/*', '--filter', './bff', '--filter', './points-api', 'dev'],
   {
     cwd: repoRoot,
-    env: { ...process.env, PHOENIX_DEV_CONFIG: file },
+    // PGLITE_WIRE_PORT: the BFF serves its embedded database there, and the points API connects to it.
+    env: { PGLITE_WIRE_PORT: '8789', ...process.env, PHOENIX_DEV_CONFIG: file },
     // No stdin: a background process group reading the terminal would be stopped (SIGTTIN).
     stdio: ['ignore', 'inherit', 'inherit'],
   },

@@ -3,11 +3,14 @@
 // console on http://localhost:8080, with a local chain (anvil, chain id 11155111, on ANVIL_PORT) running
 // the staking contract. The BFF and anvil never outlive this process (scripts/lib/processGroup.mjs).
 import { buildAll, installDependencies } from './lib/pnpm.mjs';
-import { readEnvironment, startBff, startConsoleServer } from './lib/console.mjs';
+import { readEnvironment, startBff, startConsoleServer, startPointsApi, wireDatabaseUrl } from './lib/console.mjs';
 import { startLocalChain } from './lib/localChain.mjs';
 
 const PORT = Number(process.env.PORT ?? 8080);
 const BFF_PORT = Number(process.env.BFF_PORT ?? 8787);
+const POINTS_API_PORT = Number(process.env.POINTS_API_PORT ?? 8788);
+// The BFF serves its embedded database to the points API on this loopback port (none on PostgreSQL).
+const PGLITE_WIRE_PORT = Number(process.env.PGLITE_WIRE_PORT ?? 8789);
 const ANVIL_PORT = Number(process.env.ANVIL_PORT ?? 8545);
 
 if (!process.argv.includes('--no-install')) await installDependencies();
@@ -15,19 +18,31 @@ if (!process.argv.includes('--no-build')) await buildAll();
 
 const config = readEnvironment('local');
 config.apiBase = `http://localhost:${BFF_PORT}`;
-config.pointsApiBase = `http://localhost:${BFF_PORT}/points`;
+config.pointsApiBase = `http://localhost:${POINTS_API_PORT}`;
 const chain = await startLocalChain({ port: ANVIL_PORT, config });
 
+const corsOrigins = `http://localhost:${PORT},http://127.0.0.1:${PORT}`;
+const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
 const bff = await startBff({
   port: BFF_PORT,
-  env: { CORS_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}` },
+  env: { CORS_ORIGINS: corsOrigins, ...(onPostgres ? {} : { PGLITE_WIRE_PORT: String(PGLITE_WIRE_PORT) }) },
+});
+const pointsApi = await startPointsApi({
+  port: POINTS_API_PORT,
+  databaseUrl: onPostgres ? process.env.DATABASE_URL : wireDatabaseUrl(PGLITE_WIRE_PORT),
+  env: { CORS_ORIGINS: corsOrigins },
 });
 let stopping = false;
-bff.on('exit', (code, signal) => {
-  if (stopping) return;
-  console.error(`The BFF stopped (${signal ?? `exit ${code}`}).`);
-  process.exit(1);
-});
+for (const [name, child] of [
+  ['BFF', bff],
+  ['points API', pointsApi],
+]) {
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`The ${name} stopped (${signal ?? `exit ${code}`}).`);
+    process.exit(1);
+  });
+}
 const server = await startConsoleServer({ port: PORT, host: '0.0.0.0', config });
 
 console.log(`\nPhoenix Admin is running on http://localhost:${PORT}`);
@@ -40,6 +55,7 @@ async function stop() {
   stopping = true;
   server.close();
   server.closeAllConnections?.();
+  await pointsApi.stop();
   await Promise.all([bff.stop(), chain.stop()]);
   process.exit(0);
 }

@@ -1,7 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ERROR_CODES } from '@phoenix/contract';
 import { resolveSettings, type AppContext, type LoginThrottleOptions } from './context';
 import type { PasswordHashParams } from './features/auth/crypto';
 import { migrateToLatest } from './db/migrate';
@@ -9,7 +8,8 @@ import type { Database } from './db/schema';
 import { registerFeatureRoutes } from './discoverFeatures';
 import { installAuthGuard } from './http/auth';
 import { installInputGuards } from './http/validate';
-import { HttpError, installErrorHandlers } from './http/errors';
+import { installErrorHandlers } from './http/errors';
+import { installJsonParser } from './http/jsonBody';
 import { seedLocalData } from './seed';
 import { createJobRunner, type JobRunnerOptions } from './jobs/runner';
 
@@ -76,18 +76,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.ready();
   return app;
-}
-
-/** JSON bodies; an empty body is "no body" (so `POST /users/logout` with a JSON header works). */
-function installJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, ERROR_CODES.validation, 'The request body is not valid JSON'), undefined);
-    }
-  });
 }

@@ -13,6 +13,8 @@ export interface ServerConfig {
   tokenIdleMinutes: number;
   seedLocalData: boolean;
   logLevel: string;
+  /** PGLITE_WIRE_PORT: serve the embedded PGlite over the PostgreSQL protocol on loopback (for the points API). */
+  pgliteWirePort: number | null;
 }
 
 /** <repo>/.data/pglite (this file is <repo>/bff/src/config.ts). */
@@ -79,6 +81,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenIdleMinutes: positiveInt(env, 'TOKEN_IDLE_MINUTES', 30),
     seedLocalData: seedWanted(env) && localSeedAllowed(env),
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
+    pgliteWirePort: env.PGLITE_WIRE_PORT?.trim() ? positiveInt(env, 'PGLITE_WIRE_PORT', 0) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { createDb } from './db/connect';
+import { createDb, embeddedPglite } from './db/connect';
+import { servePgliteOverWire, type PgliteWire } from './db/pgliteWire';
 import { DataFolderLockedError } from './db/lock';
 import { describeDb, localSeedAllowed, readConfig } from './config';
 
@@ -8,7 +9,8 @@ async function main(): Promise<void> {
   if (process.env.SEED_LOCAL_DATA === '1' && !localSeedAllowed()) {
     console.warn('[bff] SEED_LOCAL_DATA=1 ignored: local seed accounts are never created outside a local environment');
   }
-  const db = createDb(config.db);
+  // Served to the points API over the wire: PGlite stays on this thread (db/connect.ts).
+  const db = createDb(config.db.kind === 'pglite' && config.pgliteWirePort !== null ? { ...config.db, servedOverWire: true } : config.db);
   const app = await buildApp({
     db,
     corsOrigins: config.corsOrigins,
@@ -19,18 +21,28 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
 
+  // The points API (points-api/) reaches the embedded database over the wire, as it would a PostgreSQL.
+  const embedded = embeddedPglite(db);
+  let wire: PgliteWire | null = null;
+  if (config.pgliteWirePort !== null && embedded) {
+    wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: config.pgliteWirePort });
+    console.log(`[bff] embedded database served to local services on postgres://127.0.0.1:${wire.port}/postgres`);
+  }
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`[bff] ${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('[bff] error while shutting down', error);
-        process.exit(1);
-      },
-    );
+    Promise.resolve(wire?.stop())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('[bff] error while shutting down', error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { REMOTES, readEnvironment, startBff } from '../../scripts/lib/console.mjs';
+import { REMOTES, readEnvironment, startBff, startPointsApi, wireDatabaseUrl } from '../../scripts/lib/console.mjs';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
 import { startStaticServer } from '../../scripts/lib/staticServer.mjs';
 
@@ -73,12 +73,27 @@ export async function startStack() {
   const hostUrl = `http://127.0.0.1:${hostServer.address().port}`;
 
   let bff;
+  let pointsApi;
   try {
-    const started = await startBffOnFreePort({ PGLITE_DATA_DIR: dataDir, SEED_LOCAL_DATA: '1', CORS_ORIGINS: hostUrl });
+    const wirePort = await freePort();
+    const started = await startBffOnFreePort({
+      PGLITE_DATA_DIR: dataDir,
+      SEED_LOCAL_DATA: '1',
+      CORS_ORIGINS: hostUrl,
+      PGLITE_WIRE_PORT: String(wirePort),
+    });
     bff = started.bff;
     config.apiBase = `http://127.0.0.1:${started.port}`;
-    config.pointsApiBase = `http://127.0.0.1:${started.port}/points`;
+    const pointsPort = await freePort();
+    pointsApi = await startPointsApi({
+      port: pointsPort,
+      databaseUrl: wireDatabaseUrl(wirePort),
+      quiet: true,
+      env: { CORS_ORIGINS: hostUrl },
+    });
+    config.pointsApiBase = `http://127.0.0.1:${pointsPort}`;
   } catch (error) {
+    await bff?.stop();
     await Promise.all([hostServer, ...Object.values(remoteServers)].map(closeServer));
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -87,6 +102,7 @@ export async function startStack() {
   return {
     hostUrl,
     apiUrl: config.apiBase,
+    pointsApiUrl: config.pointsApiBase,
     config,
     async stopRemote(name) {
       await closeServer(remoteServers[name]);
@@ -94,6 +110,7 @@ export async function startStack() {
     startRemote,
     async stop() {
       await Promise.all([hostServer, ...Object.values(remoteServers)].map(closeServer));
+      await pointsApi.stop();
       await bff.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -11,10 +11,25 @@ export const REMOTES = ['system', 'user-policy', 'present', 'battle', 'points'];
  * Starts the BFF as a child process (in a process group that never outlives this process: see
  * processGroup.mjs) and resolves once it answers /health. child.stop() stops it and waits.
  */
-export async function startBff({ port = 8787, env = {}, quiet = false } = {}) {
-  const tsx = path.join(repoRoot, 'bff/node_modules/.bin/tsx');
+export function startBff({ port = 8787, env = {}, quiet = false } = {}) {
+  return startService({ name: 'BFF', dir: 'bff', port, env, quiet });
+}
+
+/**
+ * Starts the points API (points-api/) the same way. `databaseUrl`: the BFF's database — a
+ * PostgreSQL URL, or the BFF's embedded PGlite served on loopback (the BFF's PGLITE_WIRE_PORT).
+ */
+export function startPointsApi({ port = 8788, databaseUrl, env = {}, quiet = false } = {}) {
+  return startService({ name: 'points API', dir: 'points-api', port, env: { ...env, DATABASE_URL: databaseUrl }, quiet });
+}
+
+/** The embedded database as the points API reaches it when the BFF serves it on `wirePort`. */
+export const wireDatabaseUrl = (wirePort) => `postgres://postgres@127.0.0.1:${wirePort}/postgres`;
+
+async function startService({ name, dir, port, env, quiet }) {
+  const tsx = path.join(repoRoot, dir, 'node_modules/.bin/tsx');
   const child = spawnGroup(tsx, ['src/main.ts'], {
-    cwd: path.join(repoRoot, 'bff'),
+    cwd: path.join(repoRoot, dir),
     env: { ...process.env, PORT: String(port), ...env },
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
@@ -23,7 +38,7 @@ export async function startBff({ port = 8787, env = {}, quiet = false } = {}) {
   child.stderr?.on('data', (d) => (output += d));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The BFF exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The ${name} exited early:\n${output}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
       if (res.ok) return child;
@@ -33,7 +48,7 @@ export async function startBff({ port = 8787, env = {}, quiet = false } = {}) {
     await new Promise((r) => setTimeout(r, 250));
   }
   await child.stop();
-  throw new Error(`The BFF did not answer on port ${port} within 60 s:\n${output}`);
+  throw new Error(`The ${name} did not answer on port ${port} within 60 s:\n${output}`);
 }
 
 export function readEnvironment(name) {

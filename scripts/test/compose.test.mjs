@@ -117,8 +117,8 @@ describe('docker images', () => {
 });
 
 describe('docker-compose.yml', () => {
-  it('has PostgreSQL, the BFF, the host and one static service per remote', () => {
-    assert.deepEqual(Object.keys(services).sort(), ['bff', 'host', 'postgres', ...REMOTES.map((r) => `remote-${r}`)].sort());
+  it('has PostgreSQL, the BFF, the points API, the host and one static service per remote', () => {
+    assert.deepEqual(Object.keys(services).sort(), ['bff', 'host', 'points-api', 'postgres', ...REMOTES.map((r) => `remote-${r}`)].sort());
   });
 
   it('builds every built service from an existing context and Dockerfile, with a known artifact', () => {
@@ -177,6 +177,7 @@ describe('docker-compose.yml', () => {
     );
     const bffPort = services.bff.ports[0].split(':')[0];
     assert.equal(new URL(env.PHOENIX_API_BASE).port, bffPort);
+    assert.equal(new URL(env.PHOENIX_POINTS_API_BASE).port, services['points-api'].ports[0].split(':')[0]);
     const serve =
       fs.readFileSync(path.join(repoRoot, 'scripts/serve.mjs'), 'utf8') +
       fs.readFileSync(path.join(repoRoot, 'scripts/lib/releases.mjs'), 'utf8');
@@ -192,6 +193,8 @@ describe('docker-compose.yml', () => {
       for (const dep of deps) assert.ok(services[dep], `${name} depends on unknown service ${dep}`);
     }
     assert.equal(services.bff.depends_on.postgres.condition, 'service_healthy');
+    // The points API uses the tables the BFF migrates (sessions, action_logs).
+    assert.equal(services['points-api'].depends_on.bff.condition, 'service_healthy');
   });
 
   it('gives every service a health check', () => {

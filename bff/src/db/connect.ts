@@ -6,13 +6,18 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
 import { pgliteInWorker } from './pgliteWorker';
+import { SessionGate } from './pgliteWire';
 import type { Database } from './schema';
 
 export type DbTarget =
   /** A PostgreSQL server (node-postgres pool). */
   | { kind: 'postgres'; connectionString: string; maxConnections?: number; searchPath?: string }
-  /** Embedded PGlite; no dataDir = in memory. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PGlite; no dataDir = in memory. `servedOverWire`: on this thread, with its session
+   * gate, so main.ts can serve it to the points API (db/pgliteWire.ts); otherwise on disk it runs on
+   * a worker thread.
+   */
+  | { kind: 'pglite'; dataDir?: string; servedOverWire?: boolean };
 
 /** The one place that picks a dialect: the rest of the BFF only sees Kysely<Database>. */
 export function createDb(target: DbTarget): Kysely<Database> {
@@ -25,20 +30,32 @@ export function createDb(target: DbTarget): Kysely<Database> {
     return withRawConnection(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
-  // In memory (tests, a throwaway BFF): on this thread. On disk (the BFF's data): on a worker thread,
-  // so a long query never holds the BFF's other requests (db/pgliteWorker.ts).
+  // In memory (tests, a throwaway BFF) or served over the wire: on this thread. On disk otherwise
+  // (the BFF's data): on a worker thread, so a long query never holds the BFF's other requests
+  // (db/pgliteWorker.ts). The wire server needs PGlite's protocol API on its own thread.
+  const onThisThread = (dataDir?: string) => {
+    const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    const gate = new SessionGate();
+    const dialect = gatedDialect(new PGliteDialect(yieldingBetweenQueries(pglite)), gate);
+    const remember = (db: Kysely<Database>) => {
+      embedded.set(db, { pglite, gate });
+      return withRawConnection(db, { kind: 'pglite', pglite });
+    };
+    return { dialect, remember };
+  };
   if (!target.dataDir) {
-    const pglite = new PGlite({ extensions: { pg_trgm } });
-    return withRawConnection(new Kysely<Database>({ dialect: new PGliteDialect(yieldingBetweenQueries(pglite)) }), {
-      kind: 'pglite',
-      pglite,
-    });
+    const opened = onThisThread();
+    return opened.remember(new Kysely<Database>({ dialect: opened.dialect }));
   }
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
   const lock = acquireDataFolderLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });
+    if (target.servedOverWire) {
+      const opened = onThisThread(target.dataDir);
+      return opened.remember(new Kysely<Database>({ dialect: releasingOnDestroy(opened.dialect, lock) }));
+    }
     const pglite = pgliteInWorker(target.dataDir);
     return withRawConnection(new Kysely<Database>({ dialect: releasingOnDestroy(new PGliteDialect(pglite), lock) }), {
       kind: 'pglite',
@@ -48,6 +65,39 @@ export function createDb(target: DbTarget): Kysely<Database> {
     lock.release();
     throw error;
   }
+}
+
+const embedded = new WeakMap<Kysely<Database>, { pglite: PGlite; gate: SessionGate }>();
+
+/** The PGlite behind `db` and its session gate (db/pgliteWire.ts); null on PostgreSQL or a worker thread. */
+export function embeddedPglite(db: Kysely<Database>): { pglite: PGlite; gate: SessionGate } | null {
+  return embedded.get(db) ?? null;
+}
+
+/** The BFF holds the session gate while it holds its (single) connection: see db/pgliteWire.ts. */
+function gatedDialect(dialect: Dialect, gate: SessionGate): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      const release = driver.releaseConnection.bind(driver);
+      driver.acquireConnection = async () => {
+        await gate.acquire();
+        return acquire();
+      };
+      driver.releaseConnection = async (connection) => {
+        try {
+          await release(connection);
+        } finally {
+          gate.release();
+        }
+      };
+      return driver;
+    },
+  };
 }
 
 /** The folder is given back when the database is closed (Kysely#destroy), after PGlite has closed. */

@@ -69,4 +69,28 @@ describe('dashboard', () => {
     expect(screen.getByRole('region', { name: '最近の操作' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '日時' })).toBeInTheDocument();
   });
+
+  it('shows the points maintenance from the points API next to the game maintenance, and survives that API being down', async () => {
+    const { backend } = await start({
+      handlers: defaultHandlers({
+        'GET /settings/maintenance': () => ({
+          body: { enabled: true, message: 'Ledger upgrade', version: 2, updatedAt: '2025-01-01T00:00:00Z', updatedBy: null },
+        }),
+      }),
+    });
+    const panel = screen.getByRole('region', { name: 'Points maintenance' });
+    expect(await within(panel).findByText('ON: the points programme is paused')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Ledger upgrade');
+    expect(within(panel).getByRole('link', { name: 'Open points maintenance' })).toHaveAttribute('href', '/admin/points/maintenance');
+    expect(backend.callsTo('GET', '/settings/maintenance')[0]!.headers.get('token')).toBe('tok-admin');
+  });
+
+  it('says the points API did not answer, and keeps the rest of the dashboard', async () => {
+    await start({ handlers: defaultHandlers({ 'GET /settings/maintenance': down }) });
+    const panel = screen.getByRole('region', { name: 'Points maintenance' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The points API did not answer.');
+    expect(
+      await within(screen.getByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in'),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { DashboardSummary } from '@phoenix/contract';
+import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
 import { describeError, useDocument } from '@phoenix/shell';
 import { ErrorState, formatDateTime, TableHead, PlainTable } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
@@ -90,6 +90,35 @@ function GameMaintenance({ summary }: { summary: Summary }) {
   );
 }
 
+/**
+ * The points programme's maintenance, read from the points API (its own service): if that API is
+ * down, this panel says so and the rest of the dashboard still works.
+ */
+function PointsMaintenancePanel() {
+  const { t } = useHostTranslation();
+  const points = useDocument<PointsMaintenance>(pointsMaintenanceDocument.path.slice(1), { api: 'points', toastErrors: false });
+  return (
+    <Panel aria-labelledby="points-maintenance-title">
+      <h2 id="points-maintenance-title">{t('dashboard.pointsMaintenance.title')}</h2>
+      {points.data ? (
+        <>
+          <StateLine $on={points.data.enabled}>
+            {points.data.enabled ? t('dashboard.pointsMaintenance.on') : t('dashboard.pointsMaintenance.off')}
+          </StateLine>
+          {points.data.enabled && <Muted>{points.data.message}</Muted>}
+        </>
+      ) : points.error ? (
+        <Muted role="alert">{t('dashboard.pointsMaintenance.unavailable')}</Muted>
+      ) : (
+        <Muted role="status">{t('dashboard.loading')}</Muted>
+      )}
+      <Footer>
+        <Link to="/admin/points/maintenance">{t('dashboard.pointsMaintenance.open')}</Link>
+      </Footer>
+    </Panel>
+  );
+}
+
 /** The newest action-log entries. */
 function RecentActions({ summary }: { summary: Summary }) {
   const { t } = useHostTranslation();
@@ -139,6 +168,7 @@ export function Dashboard() {
       ) : (
         <Panels>
           <GameMaintenance summary={summary.data} />
+          <PointsMaintenancePanel />
           <RecentActions summary={summary.data} />
         </Panels>
       )}

@@ -56,6 +56,13 @@ const en = {
       none: 'No window planned.',
       open: 'Open the maintenance status',
     },
+    pointsMaintenance: {
+      title: 'Points maintenance',
+      on: 'ON: the points programme is paused',
+      off: 'OFF: the points programme is open',
+      unavailable: 'The points API did not answer.',
+      open: 'Open points maintenance',
+    },
     recent: {
       title: 'Recent actions',
       empty: 'No actions recorded yet.',
@@ -156,6 +163,13 @@ const ja: Shape<typeof en> & { menu: Record<string, string>; routes: Record<stri
       until: '{{end}} まで予定',
       none: '予定された期間はありません。',
       open: 'メンテナンス状況を開く',
+    },
+    pointsMaintenance: {
+      title: 'ポイントのメンテナンス',
+      on: 'オン：ポイント機能は停止中です',
+      off: 'オフ：ポイント機能は利用できます',
+      unavailable: 'ポイント API が応答しませんでした。',
+      open: 'ポイントメンテナンスを開く',
     },
     recent: {
       title: '最近の操作',

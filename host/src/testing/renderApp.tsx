@@ -49,10 +49,14 @@ export const ACTION_LOGS = [
 
 export const MAINTENANCE_OFF = { maintenance: { enabled: false, plannedStart: null, plannedEnd: null }, recentActions: ACTION_LOGS };
 
+/** The points API's maintenance document (GET /settings/maintenance on pointsApiBase). */
+export const POINTS_MAINTENANCE_OFF = { enabled: false, message: '', version: 1, updatedAt: '2025-01-01T00:00:00Z', updatedBy: null };
+
 export function defaultHandlers(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return authHandlers({
     'GET /action-logs': () => ({ body: { items: ACTION_LOGS, total: 2, page: 1, pageSize: 5 } }),
     'GET /dashboard/summary': () => ({ body: MAINTENANCE_OFF }),
+    'GET /settings/maintenance': () => ({ body: POINTS_MAINTENANCE_OFF }),
     ...overrides,
   });
 }

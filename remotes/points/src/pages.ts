@@ -1,18 +1,19 @@
 import { placeholderPages, standalonePage } from '@phoenix/shell';
+import './i18n';
 
-/** Pages of the points remote, keyed by their path under /admin (PRODUCT §2). */
-const pages = placeholderPages({
-  'points/tasks': 'Tasks Management',
-  'points/users': 'Users Management',
-  'points/maintenance': 'Points Maintenance',
-  'points-lottery': 'Lottery Configuration',
-  'points-spin': 'Spin Configuration',
-  'points-referral': 'Referral Configuration',
-  'points-lootbox': 'LootBox Configuration',
-  'points-daily-checkin': 'Daily CheckIn Configuration',
-});
-
-export default {
-  ...pages,
+/** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
+const pages = {
+  ...placeholderPages({
+    'points/tasks': 'Tasks Management',
+    'points/users': 'Users Management',
+    'points-lottery': 'Lottery Configuration',
+    'points-spin': 'Spin Configuration',
+    'points-lootbox': 'LootBox Configuration',
+  }),
+  ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
+  ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
+  ...standalonePage('points-referral', () => import('./areas/settings/ReferralPage')),
   ...standalonePage('points/staking', () => import('./areas/staking/StakingPage')),
 };
+
+export default pages;

@@ -24,4 +24,5 @@ export * from './battles';
 export * from './battleForceEnd';
 export * from './globalSignOut';
 export * from './doubleUp';
+export * from './pointsSettings';
 export * from './stakingChanges';

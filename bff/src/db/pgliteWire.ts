@@ -1,0 +1,104 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/**
+ * PGlite is one PostgreSQL session. The BFF uses it directly, and other local processes (the
+ * points API) reach it over the PostgreSQL wire protocol (`PGLITE_WIRE_PORT`), so they use `pg`
+ * exactly as on a real PostgreSQL. pglite-socket multiplexes its clients message by message; this
+ * gate makes the BFF and the wire clients take turns at transaction boundaries, so nobody's
+ * statement ever lands inside somebody else's transaction or between a client's Parse and Sync.
+ */
+export class SessionGate {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+
+  async acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+/** First byte of the messages after which a wire client waits for ReadyForQuery (Sync, Query, Terminate). */
+const CYCLE_ENDS = new Set([0x53, 0x51, 0x58]);
+const isStartupPacket = (message: Uint8Array) => message[0] === 0 && message.length >= 8;
+
+/**
+ * The PGlite handed to pglite-socket: every message takes the gate unless the wire side holds it,
+ * and the gate goes back once a request cycle has ended outside a transaction.
+ */
+function gatedForWire(pglite: PGlite, gate: SessionGate): PGlite {
+  let wireHolds = false;
+  let cycleEnded = true;
+  const take = async () => {
+    if (wireHolds) return;
+    await gate.acquire();
+    wireHolds = true;
+  };
+  const giveBackIfDone = () => {
+    if (wireHolds && cycleEnded && !pglite.isInTransaction()) {
+      wireHolds = false;
+      gate.release();
+    }
+  };
+  const facade = {
+    get waitReady() {
+      return pglite.waitReady;
+    },
+    // The multiplexer keeps a client's turn while "in a transaction": only when it is the wire's.
+    isInTransaction: () => wireHolds && pglite.isInTransaction(),
+    runExclusive: async <T>(fn: () => Promise<T>): Promise<T> => {
+      await take();
+      try {
+        return await pglite.runExclusive(fn);
+      } finally {
+        giveBackIfDone();
+      }
+    },
+    execProtocolRawStream: async (message: Uint8Array, options: Parameters<PGlite['execProtocolRawStream']>[1]) => {
+      cycleEnded = isStartupPacket(message) || CYCLE_ENDS.has(message[0]!);
+      return pglite.execProtocolRawStream(message, options);
+    },
+    // Used by the multiplexer to roll back a disconnected client's transaction.
+    exec: async (query: string) => {
+      await take();
+      try {
+        return await pglite.exec(query);
+      } finally {
+        cycleEnded = true;
+        giveBackIfDone();
+      }
+    },
+  };
+  return facade as unknown as PGlite;
+}
+
+export interface PgliteWire {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Serves `pglite` on host:port (port 0: any free port) for local clients; loopback only by default. */
+export async function servePgliteOverWire(
+  pglite: PGlite,
+  gate: SessionGate,
+  options: { port: number; host?: string; maxConnections?: number },
+): Promise<PgliteWire> {
+  const server = new PGLiteSocketServer({
+    db: gatedForWire(pglite, gate),
+    port: options.port,
+    host: options.host ?? '127.0.0.1',
+    maxConnections: options.maxConnections ?? 32,
+  });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  return { port, stop: () => server.stop() };
+}

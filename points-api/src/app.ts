@@ -1,0 +1,58 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { installJsonParser } from '@phoenix/bff/src/http/jsonBody';
+import { resolveSettings, type AppContext } from '@phoenix/bff/src/context';
+import type { Database } from '@phoenix/bff/src/db/schema';
+import { installAuthGuard } from '@phoenix/bff/src/http/auth';
+import { installErrorHandlers } from '@phoenix/bff/src/http/errors';
+import { installInputGuards } from '@phoenix/bff/src/http/validate';
+import { migratePointsToLatest } from './db/migrate';
+import './db/schema';
+import { registerSettingsRoutes } from './features/settings';
+
+export interface PointsAppOptions {
+  /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
+  db: Kysely<Database>;
+  now?: () => Date;
+  /** Must match the BFF's (TOKEN_IDLE_MINUTES, TOKEN_TTL_MINUTES): the same session rules here. */
+  tokenIdleMinutes?: number;
+  tokenTtlMinutes?: number;
+  corsOrigins?: string[];
+  migrate?: boolean;
+  closeDbOnClose?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The points API: the BFF's HTTP building blocks (error shape, JSON parser, role-2 token guard
+ * against the same sessions, input guards, versioned documents, `mutate` writing the same action
+ * log in the change's transaction) over the points schema.
+ */
+export async function buildPointsApp(options: PointsAppOptions): Promise<FastifyInstance> {
+  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options) };
+  if (options.migrate ?? true) await migratePointsToLatest(options.db);
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  if (options.closeDbOnClose ?? true) app.addHook('onClose', async () => options.db.destroy());
+  installErrorHandlers(app);
+  installJsonParser(app);
+  await app.register(cors, {
+    origin: options.corsOrigins ?? false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'token', 'idempotency-key'],
+    exposedHeaders: ['content-disposition', 'retry-after', 'x-export-truncated'],
+    maxAge: 600,
+  });
+  installAuthGuard(app, ctx);
+  installInputGuards(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
+  await registerSettingsRoutes(app, ctx);
+
+  await app.ready();
+  return app;
+}

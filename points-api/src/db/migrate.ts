@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { POINTS_MIGRATIONS } from './migrations';
+
+/** Brings the `points` schema to its latest migration; the migration records live in `points` too. */
+export async function migratePointsToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => POINTS_MIGRATIONS },
+    migrationTableSchema: 'points',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Points migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as pointsSettings from './0001_points_settings';
+
+/**
+ * The points migrations, in order. Listed, not found by file name: the points API ships as one
+ * esbuild bundle (dist/main.js) with no migrations folder beside it. Never edit a shipped one.
+ */
+export const POINTS_MIGRATIONS: Record<string, Migration> = {
+  '0001_points_settings': pointsSettings,
+};

@@ -1,0 +1,47 @@
+import type { ColumnType } from 'kysely';
+
+// The points API's tables live in the PostgreSQL schema `points` and are named 'points.<table>';
+// the tables it shares with the BFF (admins, sessions, action_logs, document_versions) stay in
+// `public`. One Kysely<Database> type covers both, so the BFF's building blocks (auth guard,
+// mutate, versioned documents) work here unchanged.
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+
+interface DocumentAudit {
+  id: number;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+
+export interface PointsMaintenanceTable extends DocumentAudit {
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  message: ColumnType<string, string | undefined, string>;
+}
+
+export interface PointsDailyCheckinTable extends DocumentAudit {
+  /** jsonb array of 7 rewards, day 1 first. */
+  rewards: ColumnType<number[], string | undefined, string>;
+}
+
+export interface PointsReferralTable extends DocumentAudit {
+  referrer_reward: ColumnType<number, number | undefined, number>;
+  referee_reward: ColumnType<number, number | undefined, number>;
+  cap_per_referrer: number | null;
+  total_cap: number | null;
+  required_activity: ColumnType<string, string | undefined, string>;
+}
+
+export interface PointsTables {
+  'points.maintenance': PointsMaintenanceTable;
+  'points.daily_checkin': PointsDailyCheckinTable;
+  'points.referral': PointsReferralTable;
+}
+
+export type { Timestamp };
+
+declare module '@phoenix/bff/src/db/schema' {
+  // Declaration merging: the points tables join the BFF's Database type.
+  interface Database extends PointsTables {}
+}

@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+import { createDb } from '@phoenix/bff/src/db/connect';
+import type { Database } from '@phoenix/bff/src/db/schema';
+import { buildPointsApp } from './app';
+import { readPointsConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = readPointsConfig();
+  const db = createDb({ kind: 'postgres', connectionString: config.databaseUrl, maxConnections: 5 });
+  await untilBffDatabaseIsReady(db);
+  const app = await buildPointsApp({
+    db,
+    corsOrigins: config.corsOrigins,
+    tokenTtlMinutes: config.tokenTtlMinutes,
+    tokenIdleMinutes: config.tokenIdleMinutes,
+    logger: { level: config.logLevel },
+  });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`[points-api] ${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[points-api] error while shutting down', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`[points-api] Phoenix points API listening on http://${config.host}:${config.port}`);
+}
+
+/** The BFF creates the shared tables (sessions, action_logs): wait for them (`npm run dev` starts both at once). */
+async function untilBffDatabaseIsReady(db: Kysely<Database>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const found = await sql<{ ok: string | null }>`select to_regclass('public.action_logs')::text as ok`.execute(db);
+      if (found.rows[0]?.ok) return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error('The BFF database has no action_logs table: start the BFF first');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[points-api] failed to start:', error);
+  process.exit(1);
+});

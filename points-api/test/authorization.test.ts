@@ -1,0 +1,57 @@
+import { sessionToken, signedInAdmin } from '../../bff/test/support/testApp';
+import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
+
+/**
+ * The points API's version of the BFF's matrix: generated from the routes it registers, every
+ * route but /health refuses a missing, malformed, revoked, expired token, a disabled admin (401)
+ * and a role-1 account (403), all checked against the BFF's own session store.
+ */
+let t: PointsTestApp;
+beforeAll(async () => {
+  t = await createPointsTestApp();
+});
+afterAll(() => t.close());
+
+test('every points route × every refused caller → 401/403, and the admin gets through', async () => {
+  const revoked = await signedInAdmin(t.bff);
+  expect((await t.bff.call(revoked.token, { method: 'POST', url: '/users/logout' })).statusCode).toBe(200);
+  const disabled = await signedInAdmin(t.bff);
+  await t.bff.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', disabled.id).execute();
+  const expiredAccount = await t.bff.createAccount({});
+  const expired = await sessionToken(t.bff, expiredAccount.id, new Date(t.bff.clock.now().getTime() - 400 * 24 * 3600_000));
+
+  const cases = [
+    { name: 'no token', token: null, expected: 401 },
+    { name: 'malformed token', token: 'not-a-token %%', expected: 401 },
+    { name: 'revoked token', token: revoked.token, expected: 401 },
+    { name: 'expired token', token: expired, expected: 401 },
+    { name: 'disabled admin', token: disabled.token, expected: 401 },
+    { name: 'role-1 account', token: t.operatorToken, expected: 403 },
+  ] as const;
+
+  const routes = t.points.routeTable.filter((r) => r.method !== 'OPTIONS' && r.url !== '/health' && r.method !== 'HEAD');
+  expect(routes.length).toBeGreaterThanOrEqual(15);
+  const mismatches: string[] = [];
+  for (const { method, url } of routes) {
+    const concrete = url.replace(/:\w+/g, '1');
+    const body = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
+    for (const caller of cases) {
+      const response = await t.call(method as 'GET', concrete, body, caller.token);
+      if (response.statusCode !== caller.expected) mismatches.push(`${method} ${url} as ${caller.name}: ${response.statusCode}`);
+    }
+  }
+  expect(mismatches).toEqual([]);
+  console.log(`points authorization matrix: ${routes.length} routes × ${cases.length} refused callers`);
+});
+
+test('the signed-in admin reaches the points API with the BFF token; signing out at the BFF ends it here too', async () => {
+  const admin = await signedInAdmin(t.bff);
+  expect((await t.call('GET', '/settings/maintenance', undefined, admin.token)).statusCode).toBe(200);
+  await t.bff.call(admin.token, { method: 'POST', url: '/users/logout' });
+  expect((await t.call('GET', '/settings/maintenance', undefined, admin.token)).statusCode).toBe(401);
+});
+
+test('/health answers without a token', async () => {
+  const response = await t.call('GET', '/health', undefined, null);
+  expect(response.json()).toEqual({ ok: true, service: 'points' });
+});

@@ -1,0 +1,67 @@
+// First: its jest.mock calls make kysely and PGlite loadable here.
+import { createTestApp, type TestApp } from '../../bff/test/support/testApp';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { embeddedPglite } from '@phoenix/bff/src/db/connect';
+import { servePgliteOverWire, type PgliteWire } from '@phoenix/bff/src/db/pgliteWire';
+
+/**
+ * The embedded database shared over the wire: the BFF's transactions and the wire clients'
+ * transactions take turns (db/pgliteWire.ts), so read-modify-write from both sides loses nothing
+ * and nobody's statement lands inside another's transaction.
+ */
+let bff: TestApp;
+let wire: PgliteWire;
+let pool: pg.Pool;
+beforeAll(async () => {
+  bff = await createTestApp();
+  const embedded = embeddedPglite(bff.db)!;
+  wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
+  pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, max: 4 });
+  await sql`create table wire_counter (id int primary key, n int not null)`.execute(bff.db);
+  await sql`insert into wire_counter values (1, 0)`.execute(bff.db);
+});
+afterAll(async () => {
+  await pool.end();
+  await wire.stop();
+  await bff.close();
+});
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+test('interleaved read-modify-write transactions from the BFF and from wire clients lose no update', async () => {
+  const overWire = async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ n: number }>('select n from wire_counter where id = $1', [1]);
+      await pause();
+      await client.query('update wire_counter set n = $1 where id = 1', [rows[0]!.n + 1]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  };
+  const direct = () =>
+    bff.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ n: number }>`select n from wire_counter where id = 1`.execute(trx);
+      await pause();
+      await sql`update wire_counter set n = ${rows[0]!.n + 1} where id = 1`.execute(trx);
+    });
+  await Promise.all(Array.from({ length: 15 }, () => [overWire(), direct()]).flat());
+  const { rows } = await sql<{ n: number }>`select n from wire_counter where id = 1`.execute(bff.db);
+  expect(rows[0]!.n).toBe(30);
+});
+
+test('a wire client that fails inside a transaction and rolls back leaves the BFF working', async () => {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await expect(client.query('insert into wire_counter values (1, 0)')).rejects.toMatchObject({ code: '23505' });
+    await client.query('rollback');
+  } finally {
+    client.release();
+  }
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from wire_counter`.execute(bff.db);
+  expect(rows[0]!.n).toBe(1);
+});

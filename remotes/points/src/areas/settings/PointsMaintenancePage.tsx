@@ -1,0 +1,46 @@
+import { POINTS_MAINTENANCE_MESSAGE_MAX, pointsMaintenanceDocument, type PointsMaintenanceUpdate } from '@phoenix/contract';
+import { DocumentPage, useConfirm, useTranslation } from '@phoenix/shell';
+import { Switch, TextArea } from '@phoenix/ui';
+
+/** The points programme's maintenance switch: one document with history; turning it on confirms first. */
+export default function PointsMaintenancePage() {
+  const { t } = useTranslation('points');
+  const confirm = useConfirm();
+  return (
+    <DocumentPage
+      document={pointsMaintenanceDocument}
+      title={t('maintenance.title')}
+      description={t('maintenance.description')}
+      toValues={(doc) => ({ enabled: doc.enabled, message: doc.message })}
+      beforeSubmit={(update: PointsMaintenanceUpdate, doc) =>
+        update.enabled === doc.enabled ||
+        confirm({
+          title: t(update.enabled ? 'maintenance.turnOnTitle' : 'maintenance.turnOffTitle'),
+          body: t(update.enabled ? 'maintenance.turnOnBody' : 'maintenance.turnOffBody'),
+          okText: t(update.enabled ? 'maintenance.turnOn' : 'maintenance.turnOff'),
+          danger: update.enabled,
+        })
+      }
+      savedMessage={(before, after) =>
+        before.enabled === after.enabled ? t('maintenance.saved') : t(after.enabled ? 'maintenance.nowOn' : 'maintenance.nowOff')
+      }
+      header={(doc) => <p role="status">{t(doc.enabled ? 'maintenance.isOn' : 'maintenance.isOff')}</p>}
+    >
+      {(form) => {
+        const enabled = form.bind<boolean>('enabled');
+        return (
+          <>
+            <Switch label={t('maintenance.enabled')} checked={enabled.value} onChange={enabled.onChange} />
+            <TextArea
+              label={t('maintenance.message')}
+              rows={3}
+              maxLength={POINTS_MAINTENANCE_MESSAGE_MAX}
+              hint={t('maintenance.messageHint')}
+              {...form.field('message')}
+            />
+          </>
+        );
+      }}
+    </DocumentPage>
+  );
+}
