@@ -16,6 +16,11 @@ export interface AdminsTable {
   status: ColumnType<AdminStatus, AdminStatus | undefined, AdminStatus>;
   last_sign_in_at: Timestamp | null;
   created_at: TimestampDefault;
+  /** Set by a one-time password (create, reset): the next sign-in must choose a new one. */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
 }
 
 export interface SessionsTable {

@@ -32,29 +32,8 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
   ctx: AppContext,
   resource: VersionedResource<D, T>,
 ): void {
-  const { path, schemas, csv } = resource.definition;
-  const parseListQuery = (raw: unknown) => {
-    const query: QueryOf<D> = parseInput(schemas.query, raw);
-    return { query, sort: parseSort(query.sort, resource.sorts) };
-  };
-
-  app.get(path, async (request): Promise<Page<RecordOf<D>>> => {
-    const { query, sort } = parseListQuery(request.query);
-    return pageOf(query, await resource.list(ctx.db, query, sort, ctx.now()));
-  });
-
-  app.get(`${path}/export.csv`, async (request, reply) => {
-    const { query, sort } = parseListQuery(request.query);
-    const columns: readonly string[] = csv.columns;
-    const batches = resource.exportBatches(ctx.db, query, sort, ctx.now(), EXPORT_BATCH_SIZE);
-    const chunks = csvChunks(columns, batches, (row) => columns.map((column) => (row as Record<string, Cell>)[column]));
-    return sendCsvStream(reply, csv.filename, chunks);
-  });
-
-  app.get(`${path}/:id`, async (request): Promise<RecordOf<D>> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    return resource.get(ctx.db, id, ctx.now());
-  });
+  const { path, schemas } = resource.definition;
+  registerReadRoutes(app, ctx, resource);
 
   app.post(path, async (request, reply): Promise<RecordOf<D>> => {
     const input: CreateOf<D> = parseInput(schemas.create, request.body);
@@ -79,6 +58,41 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
       return mutate(ctx, actor, (trx, now) => resource.remove(trx, id, version, now));
     });
   }
+}
+
+/**
+ * The read routes alone: GET <path> (list), GET <path>/export.csv, GET <path>/:id. For a resource
+ * whose changes are not the generic create / update (admin accounts: a one-time password).
+ */
+export function registerReadRoutes<D extends AnyResource, T extends VersionedTable>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  resource: VersionedResource<D, T>,
+): void {
+  const { path, schemas, csv } = resource.definition;
+  const parseListQuery = (raw: unknown) => {
+    const query: QueryOf<D> = parseInput(schemas.query, raw);
+    return { query, sort: parseSort(query.sort, resource.sorts) };
+  };
+
+  app.get(path, async (request): Promise<Page<RecordOf<D>>> => {
+    const { query, sort } = parseListQuery(request.query);
+    return pageOf(query, await resource.list(ctx.db, query, sort, ctx.now()));
+  });
+
+  app.get(`${path}/export.csv`, async (request, reply) => {
+    const { query, sort } = parseListQuery(request.query);
+    const columns: readonly string[] = csv.columns;
+    const batches = resource.exportBatches(ctx.db, query, sort, ctx.now(), EXPORT_BATCH_SIZE);
+    const chunks = csvChunks(columns, batches, (row) => columns.map((column) => (row as Record<string, Cell>)[column]));
+    return sendCsvStream(reply, csv.filename, chunks);
+  });
+
+  app.get(`${path}/:id`, async (request): Promise<RecordOf<D>> => {
+    const { id } = parseInput(idParamSchema, request.params);
+    return resource.get(ctx.db, id, ctx.now());
+  });
+
 }
 
 /**
