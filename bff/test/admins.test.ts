@@ -74,7 +74,9 @@ test('create: a one-time password shown once, stored hashed; the first sign-in m
   expect(weak.statusCode).toBe(400);
   expect(weak.json().error.fieldErrors.newPassword).toBeDefined();
   expect((await changePassword({ email: account.email, password: oneTimePassword, newPassword: oneTimePassword })).statusCode).toBe(400);
-  expect((await changePassword({ email: account.email, password: 'wrong-password', newPassword: 'a fresh long password' })).statusCode).toBe(401);
+  expect(
+    (await changePassword({ email: account.email, password: 'wrong-password', newPassword: 'a fresh long password' })).statusCode,
+  ).toBe(401);
 
   const changed = await changePassword({ email: account.email, password: oneTimePassword, newPassword: 'a fresh long password' });
   expect(changed.statusCode).toBe(200);
@@ -109,7 +111,12 @@ test('reset password: a new one-time password, sessions end, the old password st
   expect((await login(victim.email, oneTimePassword)).json()).toEqual({ passwordChangeRequired: true });
   expect((await lastLog(t, 'admin', victim.id))?.action).toBe('admin.resetPassword');
   const current = await get(victim.id);
-  await expectStaleConflict(contract, ['POST', `/admins/${victim.id}/reset-password`, { version: before.version }], `/admins/${victim.id}`, current);
+  await expectStaleConflict(
+    contract,
+    ['POST', `/admins/${victim.id}/reset-password`, { version: before.version }],
+    `/admins/${victim.id}`,
+    current,
+  );
 });
 
 test('disabling an admin ends its sessions at once and is logged; re-enabling does not revive old tokens', async () => {
@@ -161,7 +168,10 @@ test('the last active administrator can be neither disabled nor demoted', async 
     const refused = mutate(solo.ctx, { id: null, email: 'test' }, (trx, now) =>
       changeAdminStatus(trx, { id: a.id, email: a.email, role: 2 }, b.id, { status: 'disabled', version: 1 }, now),
     );
-    await expect(refused).rejects.toMatchObject({ statusCode: 400, details: { fieldErrors: { status: ['The last active administrator cannot be disabled'] } } });
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 400,
+      details: { fieldErrors: { status: ['The last active administrator cannot be disabled'] } },
+    });
   } finally {
     await solo.close();
   }
@@ -170,7 +180,12 @@ test('the last active administrator can be neither disabled nor demoted', async 
 test('PUT with a stale version → 409 with the current account; bad status → 400; unknown admin → 404', async () => {
   const other = await t.createAccount({});
   const current = await get(other.id);
-  await expectStaleConflict(contract, ['PUT', `/admins/${other.id}`, { role: 1, version: current.version + 1 }], `/admins/${other.id}`, current);
+  await expectStaleConflict(
+    contract,
+    ['PUT', `/admins/${other.id}`, { role: 1, version: current.version + 1 }],
+    `/admins/${other.id}`,
+    current,
+  );
   expect((await setStatus(admin.id, 'deleted')).statusCode).toBe(400);
   expect((await call('PATCH', '/admins/999999/status', { status: 'disabled', version: 1 })).statusCode).toBe(404);
   expect((await call('PATCH', `/admins/${other.id}/status`, { status: 'disabled' })).json().error.fieldErrors.version).toBeDefined();

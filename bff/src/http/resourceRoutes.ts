@@ -92,7 +92,6 @@ export function registerReadRoutes<D extends AnyResource, T extends VersionedTab
     const { id } = parseInput(idParamSchema, request.params);
     return resource.get(ctx.db, id, ctx.now());
   });
-
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { MIN_PASSWORD_LENGTH, passwordChangeSchema } from '@phoenix/contract';
 import { ApiRequestError, authClientFactory, registerTranslations, runtimeConfigAtom, useAuth, useTranslation } from '@phoenix/shell';
@@ -55,6 +55,9 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel }:
   const [errors, setErrors] = useState<{ newPassword?: string; confirm?: string }>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [saving, setSaving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The sign-in form (and its focused button) is gone: say where the admin is now.
+  useEffect(() => heading.current?.focus(), []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,7 +78,8 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel }:
       const server = error instanceof ApiRequestError ? error : null;
       const serverField = server?.fieldErrors?.newPassword?.[0];
       if (serverField) setErrors({ newPassword: serverField });
-      else setFailure(server?.status === 429 ? 'rateLimited' : server && !server.isNetwork && server.status < 500 ? 'failed' : 'unavailable');
+      else
+        setFailure(server?.status === 429 ? 'rateLimited' : server && !server.isNetwork && server.status < 500 ? 'failed' : 'unavailable');
     } finally {
       setSaving(false);
     }
@@ -83,7 +87,7 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel }:
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="change-password-title" aria-busy={saving}>
-      <h2 id="change-password-title">{t('title')}</h2>
+      <h2 id="change-password-title" ref={heading} tabIndex={-1}>{t('title')}</h2>
       <p>{t('intro')}</p>
       {failure && <Alert>{t(failure)}</Alert>}
       <TextField
@@ -95,7 +99,6 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel }:
         value={newPassword}
         onChange={(e) => setNewPassword(e.target.value)}
         error={errors.newPassword}
-        autoFocus
       />
       <TextField
         label={t('confirm')}

@@ -32,7 +32,13 @@ export const ADMIN_SORTS = ['email', 'role', 'status', 'lastSignInAt', 'createdA
 
 /** POST /admins: the BFF answers with the account and its one-time password (shown once). */
 export const adminCreateSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is at most 254 characters').email('Enter a valid email address'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(254, 'Email is at most 254 characters')
+    .email('Enter a valid email address'),
   role: roleSchema,
 });
 export type AdminCreate = z.infer<typeof adminCreateSchema>;

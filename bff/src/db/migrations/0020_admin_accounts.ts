@@ -10,7 +10,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('admins')
     .addColumn('must_change_password', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
-  await db.schema.alterTable('admins').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('admins')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema
     .alterTable('admins')
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -98,7 +98,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       await revokeAdminSessions(trx, admin.id, now);
       return {
         result: undefined,
-        log: { action: 'auth.changePassword', targetType: 'admin', targetId: admin.id, before: { mustChangePassword: true }, after: { mustChangePassword: false } },
+        log: {
+          action: 'auth.changePassword',
+          targetType: 'admin',
+          targetId: admin.id,
+          before: { mustChangePassword: true },
+          after: { mustChangePassword: false },
+        },
       };
     });
     await release();

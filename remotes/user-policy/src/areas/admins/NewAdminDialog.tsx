@@ -7,7 +7,15 @@ import { Alert, Button, Modal, Select, TextField, enumOptions } from '@phoenix/u
 type Errors = Partial<Record<'email' | 'role', string>>;
 
 /** Create an account: email and role; the answer carries its one-time password. */
-export function NewAdminDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (issued: AdminWithOneTimePassword) => void }) {
+export function NewAdminDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (issued: AdminWithOneTimePassword) => void;
+}) {
   const { t } = useTranslation('userPolicy');
   const api = useApi();
   const queryClient = useQueryClient();
