@@ -22,7 +22,8 @@ import { parseInput, parseSort } from './validate';
 
 /**
  * The standard routes of a resource, all read from its contract definition (path, schemas, csv,
- * remove): GET <path>, GET <path>/export.csv, GET <path>/:id, POST <path>, PUT <path>/:id and,
+ * remove): GET <path>, GET <path>/export.csv, GET <path>/:id, POST <path> and PUT <path>/:id (unless
+ * `writable: false`) and,
  * unless `remove: false`, DELETE <path>/:id?version=. Auth is not mentioned: the guard
  * (http/auth.ts) makes every route role-2-only by default. Every change runs in `mutate`: one
  * transaction for the change and its action-log row.
@@ -35,20 +36,22 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
   const { path, schemas } = resource.definition;
   registerReadRoutes(app, ctx, resource);
 
-  app.post(path, async (request, reply): Promise<RecordOf<D>> => {
-    const input: CreateOf<D> = parseInput(schemas.create, request.body);
-    const actor = requireActor(request);
-    const created = await mutate(ctx, actor, (trx, now) => resource.create(trx, input, actor.email, now));
-    reply.status(201);
-    return created;
-  });
+  if (resource.definition.writable) {
+    app.post(path, async (request, reply): Promise<RecordOf<D>> => {
+      const input: CreateOf<D> = parseInput(schemas.create, request.body);
+      const actor = requireActor(request);
+      const created = await mutate(ctx, actor, (trx, now) => resource.create(trx, input, actor.email, now));
+      reply.status(201);
+      return created;
+    });
 
-  app.put(
-    `${path}/:id`,
-    versionedChange(ctx, schemas.update as z.ZodType<UpdateOf<D>>, (trx, id, input, actor, now) =>
-      resource.update(trx, id, input, actor.email, now),
-    ),
-  );
+    app.put(
+      `${path}/:id`,
+      versionedChange(ctx, schemas.update as z.ZodType<UpdateOf<D>>, (trx, id, input, actor, now) =>
+        resource.update(trx, id, input, actor.email, now),
+      ),
+    );
+  }
 
   if (resource.definition.remove) {
     app.delete(`${path}/:id`, async (request): Promise<{ ok: true }> => {

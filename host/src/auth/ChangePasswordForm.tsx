@@ -87,7 +87,9 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel }:
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="change-password-title" aria-busy={saving}>
-      <h2 id="change-password-title" ref={heading} tabIndex={-1}>{t('title')}</h2>
+      <h2 id="change-password-title" ref={heading} tabIndex={-1}>
+        {t('title')}
+      </h2>
       <p>{t('intro')}</p>
       {failure && <Alert>{t(failure)}</Alert>}
       <TextField

@@ -13,3 +13,4 @@ export * from './maintenance';
 export * from './flags';
 export * from './worldMessages';
 export * from './dashboard';
+export * from './wallet';
