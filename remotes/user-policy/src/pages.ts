@@ -4,8 +4,8 @@ import './i18n';
 /** Pages of the user-policy remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
   ...standalonePage('management', () => import('./areas/admins/AdminListPage')),
+  ...standalonePage('user', () => import('./areas/players/PlayerListPage')),
   ...placeholderPages({
-    user: 'User Management',
     'user/restrictApis': 'Restricted APIs of a Player',
     policies: 'Policy Management',
     'policies/create': 'Create Policy',
