@@ -17,15 +17,13 @@ function kinds(players: number): [name: string, query: (i: number) => string][] 
   const id = (i: number) => 1 + ((i * 7_919) % players);
   return [
     ['exact id', (i) => `by=id&q=${id(i)}`],
-    ['name prefix, selective (~11 rows)', (i) => `by=name&q=${encodeURIComponent(`player ${String(100_000 + id(i)).slice(1, 6)}`)}`],
+    // The generator names player i 'Player ' || lpad(i, 4, '0'): ~100 players share each 4-digit name.
+    ['name prefix, selective (~100 rows)', (i) => `by=name&q=${encodeURIComponent(`player ${1000 + (id(i) % 9000)}`)}`],
     ['name prefix, broad (capped count)', (i) => `by=name&q=${encodeURIComponent(`PLAYER ${1 + (i % 9)}`)}`],
     ['wallet (exact, any case)', (i) => `by=wallet&q=${walletOf(id(i))}`],
     ['status=banned, sort level desc', (i) => `status=banned&sort=level&order=desc&page=${1 + (i % 5)}`],
     ['level 10–12, sort last seen', (i) => `levelMin=10&levelMax=12&sort=lastSeenAt&order=desc&page=${1 + (i % 5)}`],
-    [
-      'name prefix + status=active',
-      (i) => `by=name&q=${encodeURIComponent(`player ${String(100_000 + id(i)).slice(1, 5)}`)}&status=active`,
-    ],
+    ['name prefix + status=active', (i) => `by=name&q=${encodeURIComponent(`player ${100 + (id(i) % 900)}`)}&status=active`],
   ];
 }
 

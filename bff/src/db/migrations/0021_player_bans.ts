@@ -19,6 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('players').addColumn('ban_ends_at', 'timestamptz').execute();
   // Name prefix search (lower(name) LIKE 'abc%') uses a btree only with pattern ops whatever the collation.
   await sql`create index players_name_lower_pattern_idx on players (lower(name) text_pattern_ops)`.execute(db);
+  // The banned are few: the status filter (and its capped count) reads this small index, not the table.
+  await sql`create index players_banned_idx on players (id) where status = 'banned'`.execute(db);
 
   await db.schema
     .createTable('player_bans')
@@ -37,6 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('player_bans').ifExists().execute();
+  await sql`drop index if exists players_banned_idx`.execute(db);
   await sql`drop index if exists players_name_lower_pattern_idx`.execute(db);
   for (const column of ['ban_ends_at', 'updated_by', 'updated_at', 'version']) {
     await db.schema.alterTable('players').dropColumn(column).execute();
