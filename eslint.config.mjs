@@ -92,7 +92,15 @@ const packageBoundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/artifacts/**', '**/.data/**', '**/coverage/**', '**/.e2e-tmp/**', '**/build/**/*.bundle.js'],
+    ignores: [
+      '**/dist/**',
+      '**/artifacts/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/.e2e-tmp/**',
+      '**/build/**/*.bundle.js',
+      'contracts/generated/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

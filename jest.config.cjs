@@ -5,8 +5,8 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
   ],
 };
-// ky (and a few others) ship ESM only: let swc transform them too.
-const esmOnly = '/node_modules/(?!(\\.pnpm/)?(ky|@?jotai)[@/])';
+// ky, jotai and wagmi (with @wagmi/core) ship ESM only: let swc transform them too.
+const esmOnly = '/node_modules/(?!(\\.pnpm/)?(ky|@?jotai|wagmi|@wagmi[+/]core)[@/])';
 const web = (name, roots) => ({
   displayName: name,
   testEnvironment: 'jsdom',

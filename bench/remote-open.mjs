@@ -29,8 +29,9 @@ function arm(page) {
       const main = document.querySelector('main');
       if (!marks.heading && [...(main?.querySelectorAll('h1, h2') ?? [])].some((h) => h.textContent?.trim() === heading))
         marks.heading = performance.now();
-      // Rows of this page only (the dashboard has a table too): counted once its heading is there.
-      if (marks.heading && !marks.rows && main?.querySelector('table tbody tr td')) marks.rows = performance.now();
+      // Rows of this page only (the dashboard has a table too): counted once its heading is there,
+      // and once the table is no longer busy (while loading, it shows skeleton rows).
+      if (marks.heading && !marks.rows && main?.querySelector('table:not([aria-busy]) tbody tr td')) marks.rows = performance.now();
     };
     const observer = new MutationObserver(check);
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
@@ -48,7 +49,7 @@ async function openOnce(page) {
   }
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: LINK }).click();
   await page.getByRole('main').getByRole('heading', { name: HEADING }).waitFor();
-  await page.locator('main table tbody tr td').first().waitFor();
+  await page.locator('main table:not([aria-busy]) tbody tr td').first().waitFor();
   const marks = await page.evaluate(() => window.__openMarks);
   return { heading: marks.heading - marks.click, rows: marks.rows - marks.click };
 }

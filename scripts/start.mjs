@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: install, build production bundles, start the BFF (embedded PGlite) and serve the
-// console on http://localhost:8080. The BFF never outlives this process (scripts/lib/processGroup.mjs).
+// console on http://localhost:8080, with a local chain (anvil, chain id 11155111, on ANVIL_PORT) running
+// the staking contract. The BFF and anvil never outlive this process (scripts/lib/processGroup.mjs).
 import { buildAll, installDependencies } from './lib/pnpm.mjs';
 import { readEnvironment, startBff, startConsoleServer } from './lib/console.mjs';
+import { startLocalChain } from './lib/localChain.mjs';
 
 const PORT = Number(process.env.PORT ?? 8080);
 const BFF_PORT = Number(process.env.BFF_PORT ?? 8787);
+const ANVIL_PORT = Number(process.env.ANVIL_PORT ?? 8545);
 
 if (!process.argv.includes('--no-install')) await installDependencies();
 if (!process.argv.includes('--no-build')) await buildAll();
@@ -13,6 +16,7 @@ if (!process.argv.includes('--no-build')) await buildAll();
 const config = readEnvironment('local');
 config.apiBase = `http://localhost:${BFF_PORT}`;
 config.pointsApiBase = `http://localhost:${BFF_PORT}/points`;
+const chain = await startLocalChain({ port: ANVIL_PORT, config });
 
 const bff = await startBff({
   port: BFF_PORT,
@@ -27,6 +31,7 @@ bff.on('exit', (code, signal) => {
 const server = await startConsoleServer({ port: PORT, host: '0.0.0.0', config });
 
 console.log(`\nPhoenix Admin is running on http://localhost:${PORT}`);
+console.log(`Local chain ${chain.rpcUrl} (chain id 11155111), staking contract ${chain.staking}, owner ${chain.owner}`);
 console.log('Sign in as admin@phoenix.local / phoenix-admin (local seed data). Ctrl+C stops it.\n');
 
 /** Lets the BFF close its database cleanly, then leaves. */
@@ -35,7 +40,7 @@ async function stop() {
   stopping = true;
   server.close();
   server.closeAllConnections?.();
-  await bff.stop();
+  await Promise.all([bff.stop(), chain.stop()]);
   process.exit(0);
 }
 process.on('SIGINT', stop);

@@ -32,6 +32,8 @@ const steps = [
       return run(process.execPath, ['--test', ...files]);
     },
   ],
+  // The staking contract: generated ABI up to date with the Solidity source, behaviour on anvil.
+  ['contracts', () => run(process.execPath, ['--test', path.join(repoRoot, 'contracts/test')])],
   // The BFF suite again on a real PostgreSQL server, when one is given (.ci/run starts one).
   [
     'bff-postgres',

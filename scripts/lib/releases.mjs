@@ -102,6 +102,7 @@ export function deriveRuntimeConfig(envFile, overrides = process.env, { sameOrig
     pointsApiBase: overrides.PHOENIX_POINTS_API_BASE || envFile.pointsApiBase,
     chainRpcUrl: envFile.chainRpcUrl,
     stakingContractAddress: envFile.stakingContractAddress,
+    ...(envFile.chainExplorerUrl ? { chainExplorerUrl: envFile.chainExplorerUrl } : {}),
     host: { version: envFile.host?.version },
     remotes,
   };

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
+import { pgliteInWorker } from './pgliteWorker';
 import type { Database } from './schema';
 
 export type DbTarget =
@@ -24,9 +25,11 @@ export function createDb(target: DbTarget): Kysely<Database> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
-  const open = (dataDir?: string) =>
-    new PGliteDialect(yieldingBetweenQueries(new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })));
-  if (!target.dataDir) return new Kysely<Database>({ dialect: open() });
+  // In memory (tests, a throwaway BFF): on this thread. On disk (the BFF's data): on a worker thread,
+  // so a long query never holds the BFF's other requests (db/pgliteWorker.ts).
+  if (!target.dataDir)
+    return new Kysely<Database>({ dialect: new PGliteDialect(yieldingBetweenQueries(new PGlite({ extensions: { pg_trgm } }))) });
+  const open = (dataDir: string) => new PGliteDialect(pgliteInWorker(dataDir));
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
   const lock = acquireDataFolderLock(target.dataDir);

@@ -113,6 +113,19 @@ test('a navigation calls the page’s prefetch once, with the URL’s search par
   expect(prefetch).toHaveBeenCalledTimes(1);
 });
 
+test('without a module prefetcher, a navigation uses the page’s own (resourcePages gives list pages one)', async () => {
+  const logs = controlledLazy('Action logs');
+  const prefetch = jest.fn();
+  pagesModule = { default: { logs: Object.assign(logs.component, { prefetch }) } };
+  const { prepare } = freshModules();
+  const navigation = prepare.prepareForNavigation('system', 'logs', new Request('http://console.test/admin/logs?admin=ana'));
+  await new Promise((r) => setTimeout(r, 0));
+  expect(prefetch).toHaveBeenCalledTimes(1);
+  expect((prefetch.mock.calls[0][1] as URLSearchParams).get('admin')).toBe('ana');
+  logs.finish();
+  await expect(navigation).resolves.toBeNull();
+});
+
 test('hover and idle preloads fetch code only, never data', async () => {
   const logs = controlledLazy('Action logs');
   const prefetch = jest.fn();

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RemoteName } from '@phoenix/contract';
 import { shellQueryClient } from '@phoenix/shell';
 import { loadRemotePagesModule, loadedRemotePages } from './remotes';
+import type { PagePrefetch } from './pageModule';
 
 /** React.lazy's own loader (stable since React 16.6): calling it starts the import, throws it while pending. */
 interface LazyInternals {
@@ -54,7 +55,8 @@ export async function preparePage(remote: RemoteName, page: string, options: Pre
   } catch {
     return;
   }
-  const prefetch = module.prefetch?.[page];
+  // The remote's own prefetcher, else the one resourcePages() put on the page (its list from the URL).
+  const prefetch = module.prefetch?.[page] ?? (module.default[page] as { prefetch?: PagePrefetch } | undefined)?.prefetch;
   if (prefetch && options.searchParams) {
     try {
       Promise.resolve(prefetch(options.queryClient ?? shellQueryClient, options.searchParams)).catch(noop);

@@ -1,10 +1,9 @@
-import { placeholderPages } from '@phoenix/shell';
+import { placeholderPages, standalonePage } from '@phoenix/shell';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = placeholderPages({
   'points/tasks': 'Tasks Management',
   'points/users': 'Users Management',
-  'points/staking': 'Staking Configuration',
   'points/maintenance': 'Points Maintenance',
   'points-lottery': 'Lottery Configuration',
   'points-spin': 'Spin Configuration',
@@ -13,4 +12,7 @@ const pages = placeholderPages({
   'points-daily-checkin': 'Daily CheckIn Configuration',
 });
 
-export default pages;
+export default {
+  ...pages,
+  ...standalonePage('points/staking', () => import('./areas/staking/StakingPage')),
+};

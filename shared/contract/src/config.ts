@@ -13,6 +13,8 @@ export const runtimeConfigSchema = z.object({
   pointsApiBase: z.string().url(),
   chainRpcUrl: z.string().url(),
   stakingContractAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  /** Block explorer of the chain (e.g. https://sepolia.etherscan.io); transaction links are shown where it is set. */
+  chainExplorerUrl: z.string().url().optional(),
   remotes: z.record(
     z.enum(REMOTE_NAMES),
     z.object({

@@ -14,3 +14,4 @@ export * from './flags';
 export * from './worldMessages';
 export * from './dashboard';
 export * from './wallet';
+export * from './stakingChanges';

@@ -30,24 +30,16 @@ const sortKeys = {
 async function filtered(db: Kysely<Database>, query: ActionLogQuery) {
   const admin = query.admin?.trim();
   const q = query.q?.trim();
-  const [adminMatch, qMatches] = await Promise.all([
+  const action = query.action?.trim();
+  const [adminMatch, actionMatch, qMatches] = await Promise.all([
     admin ? containing(db, 'admin_email', admin) : null,
+    action ? actionsMatching(db, action) : null,
     q ? Promise.all((['admin_email', 'action', 'target_type'] as const).map((column) => containing(db, column, q))) : null,
   ]);
   return () => {
     let qb = db.selectFrom('action_logs');
     if (adminMatch) qb = qb.where(adminMatch);
-    if (query.action) {
-      const action = query.action.trim();
-      if (/[*.]$/.test(action)) {
-        qb = qb.where('action', 'like', `${likeEscape(action.replace(/\*$/, ''))}%`);
-      } else {
-        // The LIKE 'x%' gives the index a range; the OR then keeps 'x' itself and 'x.<verb>' only.
-        qb = qb
-          .where('action', 'like', `${likeEscape(action)}%`)
-          .where((eb) => eb.or([eb('action', '=', action), eb('action', 'like', `${likeEscape(action)}.%`)]));
-      }
-    }
+    if (actionMatch) qb = qb.where(actionMatch);
     if (query.target) {
       const [type, ...rest] = query.target.trim().split(':');
       qb = qb.where('target_type', '=', type);
@@ -60,6 +52,26 @@ async function filtered(db: Kysely<Database>, query: ActionLogQuery) {
     if (query.to) qb = qb.where('created_at', '<=', new Date(query.to));
     return qb;
   };
+}
+
+/**
+ * The action filter: exact ('news.update', which also keeps 'news.update.<verb>'), or a prefix
+ * ('constantVariable' matches 'constantVariable.update'; a trailing '*' or '.' also means prefix).
+ * Actions are few distinct values: the filter becomes an equality on the matching ones, so one
+ * action is a range of the (action, created_at, id) index (migration 0013), already in list order.
+ */
+async function actionsMatching(db: Kysely<Database>, action: string) {
+  const prefix = /[*.]$/.test(action);
+  const stem = action.replace(/\*$/, '');
+  const matches = (value: string) => (prefix ? value.startsWith(stem) : value === action || value.startsWith(`${action}.`));
+  const values = await distinctValues(db, 'action_logs', sql<string>`${sql.ref('action')}`);
+  if (values !== null) {
+    const hits = values.filter(matches);
+    return hits.length ? sql<boolean>`${sql.ref('action')} in (${sql.join(hits)})` : sql<boolean>`false`;
+  }
+  // Many distinct actions (not expected): the LIKE gives the pattern index a range.
+  if (prefix) return sql<boolean>`${sql.ref('action')} like ${`${likeEscape(stem)}%`}`;
+  return sql<boolean>`(${sql.ref('action')} like ${`${likeEscape(action)}%`} and (${sql.ref('action')} = ${action} or ${sql.ref('action')} like ${`${likeEscape(action)}.%`}))`;
 }
 
 /**

@@ -5,3 +5,5 @@ import { createStore } from 'jotai';
  * so the host and every remote read and write these same atoms.
  */
 export const shellStore = createStore();
+
+export type ShellStore = typeof shellStore;

@@ -1,5 +1,13 @@
 export { resourceKeys, type ApiTarget } from './queryKeys';
-export { useListParams, type ListParams, type ListParamsOptions, type SortOrder } from './useListParams';
+export {
+  useListParams,
+  readListParams,
+  listQueryOf,
+  type ListParams,
+  type ListParamsOptions,
+  type ListUrlState,
+  type SortOrder,
+} from './useListParams';
 export { useResourceList, type ResourceListResult } from './useResourceList';
 export { useResource, type ResourceResult } from './useResource';
 export { useDocument, type DocumentOptions, type DocumentResult } from './useDocument';

@@ -40,6 +40,42 @@ function positiveInt(value: string | null, fallback: number, max = Number.MAX_SA
   return value !== null && Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
+/** What a list's URL says, before any hook: shared by useListParams and a page's prefetch. */
+export interface ListUrlState<F extends string> {
+  page: number;
+  pageSize: number;
+  sort: string | undefined;
+  order: SortOrder;
+  q: string;
+  filters: Record<F, string>;
+}
+
+export function readListParams<F extends string = never>(
+  searchParams: URLSearchParams,
+  options: ListParamsOptions<F> = {},
+): ListUrlState<F> {
+  const defaultOrder = options.defaults?.order ?? 'asc';
+  const rawOrder = searchParams.get('order');
+  const filters = {} as Record<F, string>;
+  for (const name of options.filters ?? []) filters[name] = searchParams.get(name) ?? '';
+  return {
+    page: positiveInt(searchParams.get('page'), 1),
+    pageSize: positiveInt(searchParams.get('pageSize'), options.defaults?.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    sort: searchParams.get('sort') || options.defaults?.sort,
+    order: rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : defaultOrder,
+    q: searchParams.get('q') ?? '',
+    filters,
+  };
+}
+
+/** The list endpoint's query for a URL state: without paging when `paged` is false (CSV export). */
+export function listQueryOf<F extends string>({ page, pageSize, sort, order, q, filters }: ListUrlState<F>, paged = true): Query {
+  const out: Query = paged ? { page, pageSize, sort, order } : { sort, order };
+  if (q) out.q = q;
+  for (const [name, value] of Object.entries(filters) as [string, string][]) if (value) out[name] = value;
+  return out;
+}
+
 /**
  * A list's view state lives in the URL (page, pageSize, sort, order, q, filters), so back/forward
  * and a shared link restore it. Defaults are left out of the URL to keep links short.
@@ -47,23 +83,13 @@ function positiveInt(value: string | null, fallback: number, max = Number.MAX_SA
  */
 export function useListParams<F extends string = never>(options: ListParamsOptions<F> = {}): ListParams<F> {
   const [searchParams, setSearchParams] = useSearchParams();
-  const defaultSort = options.defaults?.sort;
-  const defaultOrder = options.defaults?.order ?? 'asc';
   const defaultPageSize = options.defaults?.pageSize ?? DEFAULT_PAGE_SIZE;
-  const filterNames = options.filters ?? [];
-  const filterKey = filterNames.join(',');
-
-  const page = positiveInt(searchParams.get('page'), 1);
-  const pageSize = positiveInt(searchParams.get('pageSize'), defaultPageSize, MAX_PAGE_SIZE);
-  const sort = searchParams.get('sort') || defaultSort;
-  const rawOrder = searchParams.get('order');
-  const order: SortOrder = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : defaultOrder;
-  const q = searchParams.get('q') ?? '';
-  const filters = useMemo(() => {
-    const out = {} as Record<F, string>;
-    for (const name of filterKey ? (filterKey.split(',') as F[]) : []) out[name] = searchParams.get(name) ?? '';
-    return out;
-  }, [searchParams, filterKey]);
+  const filterKey = (options.filters ?? []).join(',');
+  const { page, pageSize, sort, order, q } = readListParams(searchParams, options);
+  const filters = useMemo(
+    () => readListParams<F>(searchParams, { filters: filterKey ? (filterKey.split(',') as F[]) : [] }).filters,
+    [searchParams, filterKey],
+  );
 
   /** Writes changes onto the current URL params; '' / undefined / the default removes a param. */
   const update = useCallback(
@@ -84,12 +110,7 @@ export function useListParams<F extends string = never>(options: ListParamsOptio
   );
 
   return useMemo<ListParams<F>>(() => {
-    const filterQuery = (): Query => {
-      const out: Query = { sort, order };
-      if (q) out.q = q;
-      for (const [name, value] of Object.entries(filters) as [string, string][]) if (value) out[name] = value;
-      return out;
-    };
+    const state = { page, pageSize, sort, order, q, filters };
     return {
       page,
       pageSize,
@@ -105,8 +126,8 @@ export function useListParams<F extends string = never>(options: ListParamsOptio
       setFilters: (values) => update(values as Record<string, string>, true),
       reset: () =>
         update(Object.fromEntries(['q', 'sort', 'order', 'page', 'pageSize', ...Object.keys(filters)].map((k) => [k, undefined])), true),
-      toQuery: () => ({ page, pageSize, ...filterQuery() }),
-      toFilterQuery: filterQuery,
+      toQuery: () => listQueryOf(state),
+      toFilterQuery: () => listQueryOf(state, false),
     };
   }, [page, pageSize, sort, order, q, filters, update]);
 }

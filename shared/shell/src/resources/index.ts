@@ -6,7 +6,10 @@ export {
   type ResourceLinks,
   type RoutingShape,
   type ResourcePagesSpec,
+  type ResourcePageComponent,
+  type PagePrefetch,
 } from './routing';
+export { prefetchResourceList, listParamsOptionsOf, type ListQueryOptions } from './prefetchList';
 export { useListController, type ListController, type ListControllerOptions, type Selection } from './useListController';
 export { useRecordController, type RecordController, type RecordStatus } from './useRecordController';
 export { useRecordForm, type RecordForm, type RecordFormOptions, type FieldProps } from './useRecordForm';

@@ -1,5 +1,9 @@
 import { createContext, createElement, lazy, Suspense, useContext, useMemo, type ComponentType } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnyResource } from '@phoenix/contract';
+import type { ShellStore } from '../core/store';
+import { prefetchResourceList } from './prefetchList';
 
 /**
  * How an area is routed. The route table has two shapes:
@@ -89,35 +93,75 @@ export interface ResourcePagesSpec {
   list: Loader;
   /** One form module serves create and edit (it asks useResourceLinks().mode). */
   form?: Loader;
+  /**
+   * The list page's resource and page size (as its `useListController(resource, { pageSize })`):
+   * given, the host starts the list's first request from the URL with the page's code, not after it.
+   */
+  resource?: AnyResource;
+  pageSize?: number;
 }
+
+/**
+ * Starts a page's first data request (e.g. `queryClient.prefetchQuery` with the key its list hook
+ * uses) while the page's code is still loading. Called once per navigation by the host; errors are
+ * ignored (the page's own query reports them).
+ */
+export type PagePrefetch = (queryClient: QueryClient, searchParams: URLSearchParams, store?: ShellStore) => unknown;
+
+/** A page of the map, as the host sees it: `preload()` fetches its code, `prefetch()` its first data. */
+export type ResourcePageComponent = ComponentType & { preload?: () => Promise<unknown>; prefetch?: PagePrefetch };
 
 /**
  * The page map entries of one area, for a remote's `pages.ts`:
  * `...resourcePages({ base: 'constantVariables', shape: 'routes', list: () => import(...), form: () => import(...) })`.
  */
-/** One load per module: the host's preload and React.lazy share the same promise. */
-const once = (load: Loader): Loader => {
+/**
+ * A lazy page that renders at once when its code is already in: the host's preload and React.lazy
+ * share one load, and once it has resolved the module's component renders directly. (A React.lazy
+ * rendered for the first time suspends at least once even when its import has resolved, and a
+ * freshly shown fallback is held for a while before the page is revealed.)
+ */
+function preloadable(load: Loader): { Page: ComponentType; load: Loader } {
   let pending: ReturnType<Loader> | undefined;
-  return () => (pending ??= load());
-};
+  let Loaded: ComponentType | undefined;
+  const once: Loader = () =>
+    (pending ??= load().then((module) => {
+      Loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(once);
+  return { Page: () => createElement(Loaded ?? Lazy), load: once };
+}
 
-export function resourcePages({ base, shape, list, form }: ResourcePagesSpec): Record<string, ComponentType> {
+export function resourcePages({ base, shape, list, form, resource, pageSize }: ResourcePagesSpec): Record<string, ResourcePageComponent> {
   const routing = { base, shape, hasForm: Boolean(form) };
-  const loadList = once(list);
-  const loadForm = form ? once(form) : null;
-  const List = lazy(loadList);
-  const Form = loadForm ? lazy(loadForm) : null;
+  const { Page: List, load: loadList } = preloadable(list);
+  const preloadedForm = form ? preloadable(form) : null;
+  const Form = preloadedForm?.Page ?? null;
+  const loadForm = preloadedForm?.load ?? null;
+  // The list's rows, from the URL: only where the URL shows the list (not a sub-view's form).
+  const prefetchList = (showsList: (params: URLSearchParams) => boolean): PagePrefetch | undefined =>
+    resource &&
+    ((queryClient, params, store) =>
+      showsList(params) ? prefetchResourceList(queryClient, resource, params, { pageSize }, store) : undefined);
   // The host calls `Page.preload()` on hover and before navigating: the page's code is on its way before it renders.
-  const provide = (Page: ComponentType, load: () => Promise<unknown>) =>
+  const provide = (Page: ComponentType, load: () => Promise<unknown>, prefetch?: PagePrefetch): ResourcePageComponent =>
     Object.assign(
       function ResourcePage() {
         return createElement(LinksContext.Provider, { value: routing }, createElement(Suspense, { fallback: null }, createElement(Page)));
       },
-      { preload: load },
+      prefetch ? { preload: load, prefetch } : { preload: load },
     );
   if (shape === 'routes') {
     return Object.fromEntries([
-      [base, provide(List, loadList)],
+      [
+        base,
+        provide(
+          List,
+          loadList,
+          prefetchList(() => true),
+        ),
+      ],
       ...(Form && loadForm
         ? [
             [`${base}/create`, provide(Form, loadForm)],
@@ -130,10 +174,11 @@ export function resourcePages({ base, shape, list, form }: ResourcePagesSpec): R
     const links = useResourceLinks();
     return createElement(links.mode !== 'list' && Form ? Form : List);
   }
-  return { [base]: provide(SubViews, () => Promise.all([loadList(), loadForm?.()])) };
+  const showsList = (params: URLSearchParams) => !Form || (params.get('create') === null && params.get('edit') === null);
+  return { [base]: provide(SubViews, () => Promise.all([loadList(), loadForm?.()]), prefetchList(showsList)) };
 }
 
 /** For a page that is not a resource (a document, a dashboard-like view): the same provider. */
-export function standalonePage(base: string, page: Loader): Record<string, ComponentType> {
+export function standalonePage(base: string, page: Loader): Record<string, ResourcePageComponent> {
   return resourcePages({ base, shape: 'routes', list: page });
 }

@@ -7,10 +7,9 @@ import { useListParams, type ListParams, type SortOrder } from '../data/useListP
 import { useResourceList, type ResourceListResult } from '../data/useResourceList';
 import { useResourceMutation } from '../data/useResourceMutation';
 import { apiPath } from './apiPath';
+import { listParamsOptionsOf, type ListQueryOptions } from './prefetchList';
 
-export interface ListControllerOptions {
-  pageSize?: number;
-}
+export type ListControllerOptions = ListQueryOptions;
 
 export interface Selection {
   ids: ReadonlySet<RowKey>;
@@ -42,10 +41,7 @@ export interface ListController<D extends AnyResource>
  */
 export function useListController<D extends AnyResource>(resource: D, options: ListControllerOptions = {}): ListController<D> {
   const path = apiPath(resource);
-  const params = useListParams<FilterOf<D>>({
-    defaults: { sort: resource.defaultSort?.sort, order: resource.defaultSort?.order, pageSize: options.pageSize },
-    filters: resource.filters as readonly FilterOf<D>[],
-  });
+  const params = useListParams<FilterOf<D>>(listParamsOptionsOf(resource, options));
   const result = useResourceList<RecordOf<D>>(path, params.toQuery(), { api: resource.api });
   const { exportCsv, isExporting } = useCsvExport(path, params.toFilterQuery(), { api: resource.api, filename: resource.csv.filename });
   const { remove: removeMutation } = useResourceMutation<RecordOf<D>>(path, { api: resource.api });

@@ -35,6 +35,8 @@ export interface RenderWithShellOptions {
   token?: string | null;
   /** The console's language for this render (every test starts in English). */
   language?: Language;
+  /** A store and query cache made beforehand (createTestShell), e.g. to prefetch into it first. */
+  shell?: ReturnType<typeof createTestShell>;
 }
 
 export type ShellRenderResult = RenderResult & {
@@ -61,7 +63,7 @@ export function createTestShell(token: string | null = 'test-token') {
 export function renderWithShell(ui: ReactElement, options: RenderWithShellOptions = {}): ShellRenderResult {
   if (options.bff) globalThis.fetch = options.bff.fetch;
   if (options.language) changeLanguage(options.language);
-  const { store, queryClient } = createTestShell(options.token === undefined ? 'test-token' : options.token);
+  const { store, queryClient } = options.shell ?? createTestShell(options.token === undefined ? 'test-token' : options.token);
   const withOverlays = (node: ReactNode) => (
     <>
       {node}

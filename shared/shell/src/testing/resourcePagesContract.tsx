@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AnyResource, FilterOf, RecordOf, SortOf } from '@phoenix/contract';
 import { apiError, csv, fakeBff, json, page, type FakeBff } from './fakeBff';
-import { currentUrl, renderWithShell, type ShellRenderResult } from './renderWithShell';
+import type { ResourcePageComponent } from '../resources/routing';
+import { createTestShell, currentUrl, renderWithShell, type ShellRenderResult } from './renderWithShell';
 
 type Rec<D extends AnyResource> = RecordOf<D> & { id: number; version: number };
 
@@ -36,10 +37,10 @@ const LIST_URL = (spec: { base: string }) => `/admin/${spec.base}`;
 /** Renders a remote's page map as the host routes it (/admin/<path>), starting at `url`. */
 export function renderRemotePage(
   pages: Record<string, ComponentType>,
-  { bff, url, language }: { bff: FakeBff; url: string; language?: 'en' | 'ja' },
+  { bff, url, language, shell }: { bff: FakeBff; url: string; language?: 'en' | 'ja'; shell?: ReturnType<typeof createTestShell> },
 ) {
   const routes = Object.entries(pages).map(([path, Page]) => ({ path: `/admin/${path}`, element: <Page /> }));
-  return renderWithShell(<p>elsewhere</p>, { bff, url, path: '/elsewhere', routes, language });
+  return renderWithShell(<p>elsewhere</p>, { bff, url, path: '/elsewhere', routes, language, shell });
 }
 
 const renderArea = <D extends AnyResource>(spec: ResourcePagesContractSpec<D>, bff: FakeBff, url: string) =>
@@ -73,6 +74,31 @@ export function describeResourcePages<D extends AnyResource>(spec: ResourcePages
       expect(currentUrl(router)).toContain(`sort=${spec.sort.key}`);
       await waitFor(() => expect(bff.calls('GET', api).at(-1)!.query.get('sort')).toBe(spec.sort.key));
     });
+
+    const listPage = spec.pages[spec.base] as ResourcePageComponent | undefined;
+    const prefetch = listPage?.prefetch;
+    if (prefetch) {
+      it('prefetches the list its URL asks for: the page then shows those rows without asking again', async () => {
+        const bff = listBff();
+        globalThis.fetch = bff.fetch;
+        const shell = createTestShell();
+        await prefetch(shell.queryClient, new URLSearchParams('page=2&q=abc'), shell.store);
+        expect(Object.fromEntries(bff.calls('GET', api)[0].query)).toMatchObject({ page: '2', q: 'abc' });
+        renderRemotePage(spec.pages, { bff, url: `${LIST_URL(spec)}?page=2&q=abc`, shell });
+        await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(1 + records.length));
+        expect(bff.calls('GET', api)).toHaveLength(1);
+      });
+
+      if (spec.shape === 'subViews' && spec.create) {
+        it('prefetches nothing for a form sub-view', async () => {
+          const bff = listBff();
+          globalThis.fetch = bff.fetch;
+          const shell = createTestShell();
+          await prefetch(shell.queryClient, new URLSearchParams('create=1'), shell.store);
+          expect(bff.calls('GET', api)).toHaveLength(0);
+        });
+      }
+    }
 
     if (spec.filter) {
       const filter = spec.filter;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { actionLogResource, type ActionLog, type FilterOf } from '@phoenix/contract';
 import { RecordDetailModal, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { actionLogList } from './list';
 import {
   Button,
   diffJson,
@@ -73,7 +74,7 @@ function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft
 
 export default function ActionLogListPage() {
   const { t } = useTranslation('system');
-  const list = useListController(actionLogResource, { pageSize: 50 });
+  const list = useListController(actionLogList.resource, actionLogList);
   const detail = useDetailParam();
   /** "2 changed, 1 added": the detail shows the values. */
   const changeSummary = (log: ActionLog) => {

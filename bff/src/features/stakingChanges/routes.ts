@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { stakingChangeInputSchema } from '@phoenix/contract';
+import type { AppContext } from '../../context';
+import { writeActionLog } from '../../db/actionLog';
+import { parseInput } from '../../http/validate';
+
+/**
+ * POST /staking-changes: the staking page reports each transaction it sent to the staking contract
+ * (the chain is the source of truth for the parameters; the action log says which admin sent what).
+ * The admin comes from the token, never from the body.
+ */
+export default async function registerStakingChangeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/staking-changes', async (request, reply) => {
+    const input = parseInput(stakingChangeInputSchema, request.body);
+    const admin = request.auth!.admin;
+    const now = ctx.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await writeActionLog(
+        trx,
+        admin,
+        {
+          action: `staking.${input.change}`,
+          targetType: 'stakingContract',
+          targetId: input.contractAddress.toLowerCase(),
+          before: input.before,
+          after: {
+            ...input.after,
+            chainId: input.chainId,
+            txHash: input.txHash,
+            outcome: input.outcome,
+            ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}),
+          },
+        },
+        now,
+      );
+    });
+    return reply.code(204).send();
+  });
+}
