@@ -15,8 +15,11 @@ import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
 const RUNS_PER_ROUTE = 100;
 /** Logging out would end the fuzzing session; its body is ignored anyway. */
 const SKIPPED = new Set(['POST /users/logout']);
-/** A refused sign-in is meant to count an attempt: the throttle's table changes on a 401. */
-const EXPECTED_TO_CHANGE: Record<string, string[]> = { 'POST /users/login': ['login_attempts'] };
+/** A refused sign-in (or forced password change) is meant to count an attempt: the throttle's table changes on a 401. */
+const EXPECTED_TO_CHANGE: Record<string, string[]> = {
+  'POST /users/login': ['login_attempts'],
+  'POST /users/change-password': ['login_attempts'],
+};
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROBE = { __fuzzProbe__: true };
 

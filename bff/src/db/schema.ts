@@ -17,6 +17,11 @@ export interface AdminsTable {
   status: ColumnType<AdminStatus, AdminStatus | undefined, AdminStatus>;
   last_sign_in_at: Timestamp | null;
   created_at: TimestampDefault;
+  /** Set by a one-time password (create, reset): the next sign-in must choose a new one. */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
 }
 
 export interface SessionsTable {
@@ -69,6 +74,12 @@ export interface PlayersTable {
   status: ColumnType<PlayerStatus, PlayerStatus | undefined, PlayerStatus>;
   created_at: Timestamp;
   last_seen_at: Timestamp | null;
+  /** Migration 0021 (user-policy): bans and the version check; all have defaults. */
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: TimestampDefault;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The ban in force ends then (status 'banned'); null = until lifted. Past it, the player is active again. */
+  ban_ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type PlayerSessionEndReason = 'logout' | 'expired' | 'ban' | 'global_sign_out';
@@ -237,6 +248,19 @@ export interface DoubleupSeasonPlayersTable {
   net: ColumnType<string | number, never, never>;
 }
 
+/** Bans of players (user-policy, migration 0021): the history; the one in force is mirrored on players. */
+export interface PlayerBansTable {
+  id: Generated<number>;
+  player_id: number;
+  reason: string;
+  banned_at: Timestamp;
+  banned_by: string;
+  ends_at: Timestamp | null;
+  lifted_at: Timestamp | null;
+  lifted_by: string | null;
+  lift_reason: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -245,6 +269,7 @@ export interface Database {
   action_logs: ActionLogsTable;
   players: PlayersTable;
   player_sessions: PlayerSessionsTable;
+  player_bans: PlayerBansTable;
   news: NewsTable;
   maintenance: MaintenanceTable;
   active_flags: ActiveFlagsTable;

@@ -30,7 +30,8 @@ import type { Database } from './schema';
 
 /** Tables with the versioned-record columns. */
 export type VersionedTable = {
-  [K in keyof Database]: Database[K] extends {
+  // Selected types: a column with a database default (ColumnType) still counts.
+  [K in keyof Database]: Selectable<Database[K]> extends {
     version: number;
     created_at: unknown;
     updated_at: unknown;

@@ -11,7 +11,7 @@ import { forbidden, unauthorized } from './errors';
  * Who may call a route:
  *  - 'admin' (the default for every route): a valid token of an active role-2 admin;
  *  - 'session': a valid token of any role (only /users/info and /users/logout);
- *  - 'public': no token (only /users/login and /health).
+ *  - 'public': no token (only /users/login, /users/change-password and /health).
  */
 export type AuthLevel = 'admin' | 'session' | 'public';
 

@@ -22,7 +22,8 @@ import { parseInput, parseSort } from './validate';
 
 /**
  * The standard routes of a resource, all read from its contract definition (path, schemas, csv,
- * remove): GET <path>, GET <path>/export.csv, GET <path>/:id, POST <path>, PUT <path>/:id and,
+ * remove): GET <path>, GET <path>/export.csv, GET <path>/:id, POST <path> and PUT <path>/:id (unless
+ * `writable: false`) and,
  * unless `remove: false`, DELETE <path>/:id?version=. Auth is not mentioned: the guard
  * (http/auth.ts) makes every route role-2-only by default. Every change runs in `mutate`: one
  * transaction for the change and its action-log row.
@@ -31,8 +32,45 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
   app: FastifyInstance,
   ctx: AppContext,
   resource: VersionedResource<D, T>,
-  /** false: only the reads (list, export, get); the feature writes its own POST (e.g. a distribution is sent, never edited). */
-  { writes = true }: { writes?: boolean } = {},
+): void {
+  const { path, schemas } = resource.definition;
+  registerReadRoutes(app, ctx, resource);
+
+  if (resource.definition.writable) {
+    app.post(path, async (request, reply): Promise<RecordOf<D>> => {
+      const input: CreateOf<D> = parseInput(schemas.create, request.body);
+      const actor = requireActor(request);
+      const created = await mutate(ctx, actor, (trx, now) => resource.create(trx, input, actor.email, now));
+      reply.status(201);
+      return created;
+    });
+
+    app.put(
+      `${path}/:id`,
+      versionedChange(ctx, schemas.update as z.ZodType<UpdateOf<D>>, (trx, id, input, actor, now) =>
+        resource.update(trx, id, input, actor.email, now),
+      ),
+    );
+  }
+
+  if (resource.definition.remove) {
+    app.delete(`${path}/:id`, async (request): Promise<{ ok: true }> => {
+      const { id } = parseInput(idParamSchema, request.params);
+      const { version } = parseInput(versionQuerySchema, request.query);
+      const actor = requireActor(request);
+      return mutate(ctx, actor, (trx, now) => resource.remove(trx, id, version, now));
+    });
+  }
+}
+
+/**
+ * The read routes alone: GET <path> (list), GET <path>/export.csv, GET <path>/:id. For a resource
+ * whose changes are not the generic create / update (admin accounts: a one-time password).
+ */
+export function registerReadRoutes<D extends AnyResource, T extends VersionedTable>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  resource: VersionedResource<D, T>,
 ): void {
   const { path, schemas, csv } = resource.definition;
   const parseListQuery = (raw: unknown) => {
@@ -57,32 +95,6 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
     const { id } = parseInput(idParamSchema, request.params);
     return resource.get(ctx.db, id, ctx.now());
   });
-
-  if (!writes) return;
-
-  app.post(path, async (request, reply): Promise<RecordOf<D>> => {
-    const input: CreateOf<D> = parseInput(schemas.create, request.body);
-    const actor = requireActor(request);
-    const created = await mutate(ctx, actor, (trx, now) => resource.create(trx, input, actor.email, now));
-    reply.status(201);
-    return created;
-  });
-
-  app.put(
-    `${path}/:id`,
-    versionedChange(ctx, schemas.update as z.ZodType<UpdateOf<D>>, (trx, id, input, actor, now) =>
-      resource.update(trx, id, input, actor.email, now),
-    ),
-  );
-
-  if (resource.definition.remove) {
-    app.delete(`${path}/:id`, async (request): Promise<{ ok: true }> => {
-      const { id } = parseInput(idParamSchema, request.params);
-      const { version } = parseInput(versionQuerySchema, request.query);
-      const actor = requireActor(request);
-      return mutate(ctx, actor, (trx, now) => resource.remove(trx, id, version, now));
-    });
-  }
 }
 
 /**

@@ -29,15 +29,19 @@ export function itRequiresAdmin(ctx: ContractContext, name: string, routes: read
   });
 }
 
-/** The standard routes of a resource definition (DELETE unless `remove: false`). */
+/** The standard routes of a resource definition (POST / PUT unless `writable: false`, DELETE unless `remove: false`). */
 export function resourceRoutes(definition: AnyResource): [Method, string][] {
   const { path } = definition;
   return [
     ['GET', path],
     ['GET', `${path}/export.csv`],
     ['GET', `${path}/1`],
-    ['POST', path],
-    ['PUT', `${path}/1`],
+    ...(definition.writable
+      ? ([
+          ['POST', path],
+          ['PUT', `${path}/1`],
+        ] as [Method, string][])
+      : []),
     ...(definition.remove ? ([['DELETE', `${path}/1?version=1`]] as [Method, string][]) : []),
   ];
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
@@ -68,8 +68,11 @@ const Submit = styled.button`
   }
 `;
 
+// Fetched only when the server asks for a new password (one-time password): not in the login bundle.
+const ChangePasswordForm = lazy(() => import('./ChangePasswordForm'));
+
 /** PRODUCT §6: say only that sign-in failed (host:auth.failed.<reason>); never whether the email exists. */
-type Failure = SignInFailureReason | 'unavailable';
+type Failure = Exclude<SignInFailureReason, 'password_change_required'>;
 
 /** Only pages of the console are valid places to come back to. */
 export function safeReturnTo(value: unknown): string | null {
@@ -93,6 +96,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const { t } = useHostTranslation();
   const [submitting, setSubmitting] = useState(false);
+  const [changeRequired, setChangeRequired] = useState(false);
   const ids = useId();
 
   const pageTitle = t('auth.pageTitle');
@@ -123,7 +127,8 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const outcome = await login(parsed.data.email, parsed.data.password);
-      if (!outcome.status) setFailure(outcome.reason ?? 'invalid');
+      if (outcome.reason === 'password_change_required') setChangeRequired(true);
+      else if (!outcome.status) setFailure(outcome.reason ?? 'invalid');
       // On success the token is set and this page redirects (see above).
     } catch {
       setFailure('unavailable');
@@ -131,6 +136,18 @@ export function LoginPage() {
       setSubmitting(false);
     }
   };
+
+  if (changeRequired) {
+    const backToSignIn = () => {
+      setChangeRequired(false);
+      setPassword('');
+    };
+    return (
+      <Suspense fallback={<p role="status">{t('auth.submit')}…</p>}>
+        <ChangePasswordForm email={email.trim()} oneTimePassword={password} onCancel={backToSignIn} />
+      </Suspense>
+    );
+  }
 
   const emailErrorId = `${ids}-email-error`;
   const passwordErrorId = `${ids}-password-error`;

@@ -1,18 +1,21 @@
-import { placeholderPages } from '@phoenix/shell';
+import { placeholderPages, standalonePage } from '@phoenix/shell';
+import './i18n';
 
 /** Pages of the user-policy remote, keyed by their path under /admin (PRODUCT §2). */
-const pages = placeholderPages({
-  management: 'Admin Management',
-  user: 'User Management',
-  'user/restrictApis': 'Restricted APIs of a Player',
-  policies: 'Policy Management',
-  'policies/create': 'Create Policy',
-  'policies/edit': 'Edit Policy',
-  'policies/users_in_policy': 'Users in Policy',
-  'policies/restrictApis': 'Restricted APIs of a Policy',
-  'terms-of-service': 'ToS Management',
-  'terms-of-service/create': 'Create Terms of Service',
-  'terms-of-service/edit': 'Edit Terms of Service',
-});
+const pages = {
+  ...standalonePage('management', () => import('./areas/admins/AdminListPage')),
+  ...standalonePage('user', () => import('./areas/players/PlayerListPage')),
+  ...placeholderPages({
+    'user/restrictApis': 'Restricted APIs of a Player',
+    policies: 'Policy Management',
+    'policies/create': 'Create Policy',
+    'policies/edit': 'Edit Policy',
+    'policies/users_in_policy': 'Users in Policy',
+    'policies/restrictApis': 'Restricted APIs of a Policy',
+    'terms-of-service': 'ToS Management',
+    'terms-of-service/create': 'Create Terms of Service',
+    'terms-of-service/edit': 'Edit Terms of Service',
+  }),
+};
 
 export default pages;

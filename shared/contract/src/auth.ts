@@ -14,6 +14,14 @@ export interface LoginResponse {
   token: string;
 }
 
+/**
+ * POST /users/login when the password was a one-time password: right, but no token until the
+ * admin chooses a new one (POST /users/change-password, then sign in again).
+ */
+export interface PasswordChangeRequiredResponse {
+  passwordChangeRequired: true;
+}
+
 /** POST /users/info (header `token`) → data.userInfo.role (seed §7). */
 export interface UserInfoResponse {
   data: { userInfo: { id: number; email: string; role: number } };

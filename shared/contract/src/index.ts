@@ -25,4 +25,5 @@ export * from './battleForceEnd';
 export * from './globalSignOut';
 export * from './doubleUp';
 export * from './pointsSettings';
+export * from './wallet';
 export * from './stakingChanges';

@@ -1,17 +1,84 @@
 import { z } from 'zod';
+import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
+import { isoDateTimeSchema } from './fields';
 
 export const PLAYER_STATUSES = ['active', 'banned'] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 
-/** A player as the BFF returns it (the players area itself comes later). */
-export interface Player {
+/**
+ * A player as the BFF returns it. `status` is derived from the clock: a ban with an end is
+ * lifted by time alone (no job), so `banned` means a ban is in force now.
+ */
+export const playerSchema = z.object({
+  ...versionedRecordShape,
+  name: z.string(),
+  /** Lower-case as stored; show it with checksumAddress (EIP-55). */
+  walletAddress: z.string().nullable(),
+  level: z.number().int(),
+  status: z.enum(PLAYER_STATUSES),
+  /** The ban in force: its end (null = until lifted); null when not banned. */
+  banEndsAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+export const PLAYER_SEARCH_KINDS = ['id', 'name', 'wallet'] as const;
+export type PlayerSearchKind = (typeof PLAYER_SEARCH_KINDS)[number];
+
+export const PLAYER_SORTS = ['id', 'name', 'level', 'createdAt', 'lastSeenAt'] as const;
+
+const levelBound = z.coerce.number().int('Levels are whole numbers').min(0).max(100_000).optional();
+
+/**
+ * GET /players: `q` searched as `by` says: an exact id, a name prefix (case-insensitive) or an
+ * exact wallet address (case-insensitive). Filters: status, level range.
+ */
+export const playerQuerySchema = listQuerySchema.extend({
+  by: z.enum(PLAYER_SEARCH_KINDS).default('name'),
+  status: z.enum(PLAYER_STATUSES).optional(),
+  levelMin: levelBound,
+  levelMax: levelBound,
+});
+
+const banReason = z.string().trim().min(1, 'Give a reason').max(500, 'A reason is at most 500 characters');
+/** An optional end (ISO datetime); the BFF refuses one that is not in the future. */
+const banEnd = isoDateTimeSchema.nullable().optional();
+
+/** POST /players/:id/ban. */
+export const playerBanSchema = z.object({ reason: banReason, endsAt: banEnd, version: versionSchema });
+export type PlayerBan = z.infer<typeof playerBanSchema>;
+/** POST /players/:id/unban. */
+export const playerUnbanSchema = z.object({ reason: banReason, version: versionSchema });
+export type PlayerUnban = z.infer<typeof playerUnbanSchema>;
+
+/** Players come from the game: never created, edited or deleted here (ban / unban only). */
+const noBody = z.never();
+export const playerResource = defineResource({
+  path: '/players',
+  target: 'player',
+  noun: 'player',
+  schemas: { record: playerSchema, create: noBody, update: noBody, query: playerQuerySchema },
+  sorts: PLAYER_SORTS,
+  defaultSort: { sort: 'id', order: 'asc' },
+  csv: { filename: 'players.csv', columns: ['id', 'name', 'walletAddress', 'level', 'status', 'banEndsAt', 'createdAt', 'lastSeenAt'] },
+  remove: false,
+  writable: false,
+});
+
+/** One ban of a player (its history, newest first). */
+export interface PlayerBanRecord {
   id: number;
-  name: string;
-  walletAddress: string | null;
-  level: number;
-  status: PlayerStatus;
-  createdAt: string;
-  lastSeenAt: string | null;
+  playerId: number;
+  reason: string;
+  bannedAt: string;
+  bannedBy: string;
+  endsAt: string | null;
+  liftedAt: string | null;
+  liftedBy: string | null;
+  liftReason: string | null;
+  /** In force now: not lifted and not past its end. */
+  inForce: boolean;
 }
 
 /** Most player ids one bulk request may carry (maintenance allow list, validate-ids, ...). */
@@ -51,6 +118,16 @@ export const playerIdListSchema = z
 /** POST /players/validate-ids: which of these ids are not players? */
 export const playerIdsValidateSchema = z.object({ ids: playerIdListSchema });
 export type PlayerIdsValidate = z.infer<typeof playerIdsValidateSchema>;
+
+/** POST /players/ban: several players at once (set-based; one action-log row with count and sample). */
+export const playerBulkBanSchema = z.object({ ids: playerIdListSchema, reason: banReason, endsAt: banEnd });
+export type PlayerBulkBan = z.infer<typeof playerBulkBanSchema>;
+export interface PlayerBulkBanResult {
+  banned: number;
+  /** Already banned at that moment: left as they were. */
+  alreadyBanned: number;
+  unknown: number[];
+}
 
 /** → the unknown ids, deduplicated, in the order first sent. */
 export interface PlayerIdsValidateResponse {

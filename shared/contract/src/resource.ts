@@ -49,6 +49,8 @@ export interface ResourceSpec<
   csv: { filename: string; columns: readonly (keyof z.infer<Rec> & string)[] };
   /** false: no DELETE route (e.g. a world message is cancelled, never deleted). Default true. */
   remove?: boolean;
+  /** false: no POST / PUT routes (records come from elsewhere: players from the game). Default true. */
+  writable?: boolean;
 }
 
 export interface ResourceDefinition<
@@ -62,6 +64,7 @@ export interface ResourceDefinition<
   api: ApiName;
   plural: string;
   remove: boolean;
+  writable: boolean;
   /** The list filters: the query's keys beyond page, pageSize, sort, order and q. */
   filters: readonly Exclude<keyof Query['shape'] & string, ListKey>[];
 }
@@ -81,6 +84,7 @@ export function defineResource<
     api: spec.api ?? 'bff',
     plural: spec.plural ?? `${spec.noun}s`,
     remove: spec.remove ?? true,
+    writable: spec.writable ?? true,
     filters: Object.keys(spec.schemas.query.shape).filter((key) => !LIST_KEYS.has(key)) as Exclude<
       keyof Query['shape'] & string,
       ListKey

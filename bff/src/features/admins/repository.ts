@@ -1,18 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import { ADMIN_SORTS, type AdminAccount, type AdminStatus, type ListQuery } from '@phoenix/contract';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ADMIN_ROLE, adminResource, type AdminAccount } from '@phoenix/contract';
 import type { AdminRow, Database } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
-import { likeEscape } from '../../http/validate';
-
-export type AdminSort = (typeof ADMIN_SORTS)[number];
-
-const sortKeys = {
-  email: sortKey('email', 'text'),
-  role: sortKey('role', 'plain'),
-  status: sortKey('status', 'text'),
-  lastSignInAt: sortKey('last_sign_in_at', 'plain'),
-  createdAt: sortKey('created_at', 'plain'),
-} satisfies Record<AdminSort, unknown>;
+import { versionedResource } from '../../db/versionedResource';
 
 /** Emails are compared and stored trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -23,45 +13,47 @@ export function toAdminAccount(row: AdminRow): AdminAccount {
     email: row.email,
     role: row.role,
     status: row.status,
+    mustChangePassword: row.must_change_password,
     lastSignInAt: row.last_sign_in_at ? row.last_sign_in_at.toISOString() : null,
+    version: row.version,
     createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    updatedBy: row.updated_by,
   };
 }
 
-function filtered(db: Kysely<Database>, query: Pick<ListQuery, 'q'>) {
-  const q = query.q?.trim();
-  return q ? db.selectFrom('admins').where('email', 'ilike', `%${likeEscape(q)}%`) : db.selectFrom('admins');
-}
-
-export async function listAdmins(
-  db: Kysely<Database>,
-  query: ListQuery,
-  sort: AdminSort | undefined,
-): Promise<{ items: AdminAccount[]; total: number }> {
-  const count = await filtered(db, query)
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered(db, query)
-    .selectAll()
-    .orderBy(sortKeys[sort ?? 'email'], query.order)
-    .orderBy('id', query.order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  return { items: rows.map(toAdminAccount), total: Number(count.total) };
-}
+/**
+ * List, export, get and versioned changes of admin accounts. Creating one is not the generic
+ * insert (it needs a hashed one-time password): see service.ts.
+ */
+export const admins = versionedResource(adminResource, {
+  table: 'admins',
+  toApi: toAdminAccount,
+  toColumns: () => {
+    throw new Error('admins are created by createAdminAccount (service.ts), with a one-time password');
+  },
+  sortKeys: {
+    // Stored lower-cased: the plain column sorts like lower(email) and uses its unique index.
+    email: sortKey('email', 'plain'),
+    role: sortKey('role', 'plain'),
+    status: sortKey('status', 'plain'),
+    lastSignInAt: sortKey('last_sign_in_at', 'plain'),
+    createdAt: sortKey('created_at', 'plain'),
+  },
+  search: ['email'],
+  filters: [
+    (qb, query) => (query.status ? qb.where('status', '=', query.status) : qb),
+    (qb, query) => (query.role !== undefined ? qb.where('role', '=', query.role) : qb),
+  ],
+});
 
 export async function findAdminByEmail(db: Kysely<Database>, email: string): Promise<AdminRow | undefined> {
   return db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function lockAdmin(trx: Transaction<Database>, id: number): Promise<AdminRow | undefined> {
-  return trx.selectFrom('admins').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 export async function insertAdmin(
   trx: Transaction<Database>,
-  input: { email: string; passwordHash: string; role: number; now: Date },
+  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; by?: string | null; now: Date },
 ): Promise<AdminRow> {
   return trx
     .insertInto('admins')
@@ -70,16 +62,42 @@ export async function insertAdmin(
       password_hash: input.passwordHash,
       role: input.role,
       status: 'active',
+      must_change_password: input.mustChangePassword ?? false,
+      version: 1,
       created_at: input.now,
+      updated_at: input.now,
+      updated_by: input.by ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function setAdminStatus(trx: Transaction<Database>, id: number, status: AdminStatus): Promise<AdminRow> {
-  return trx.updateTable('admins').set({ status }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/**
+ * Locks every active administrator (role 2) and counts them. Taking the locks first serialises
+ * two admins who disable or demote each other at the same moment: the second sees the first's
+ * change, so the console always keeps one active administrator.
+ */
+export async function lockActiveAdministrators(trx: Transaction<Database>): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('admins')
+    .select('id')
+    .where('role', '=', ADMIN_ROLE)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function recordSignIn(trx: Transaction<Database>, id: number, now: Date): Promise<void> {
   await trx.updateTable('admins').set({ last_sign_in_at: now }).where('id', '=', id).execute();
+}
+
+/** The forced change done: the new hash, the flag cleared, the version bumped (the record changed). */
+export async function replaceOneTimePassword(trx: Transaction<Database>, id: number, passwordHash: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('admins')
+    .set({ password_hash: passwordHash, must_change_password: false, updated_at: now, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
 }

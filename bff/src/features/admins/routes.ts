@@ -1,25 +1,61 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_SORTS, adminStatusUpdateSchema, idParamSchema, listQuerySchema, type AdminAccount, type Page } from '@phoenix/contract';
+import {
+  adminCreateSchema,
+  adminResetPasswordSchema,
+  adminStatusUpdateSchema,
+  adminUpdateSchema,
+  idParamSchema,
+  type AdminWithOneTimePassword,
+} from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import { pageOf } from '../../http/paging';
-import { parseInput, parseSort } from '../../http/validate';
+import { parseInput } from '../../http/validate';
+import { registerReadRoutes, versionedChange } from '../../http/resourceRoutes';
 import { mutate } from '../../db/mutate';
-import { listAdmins } from './repository';
-import { changeAdminStatus } from './service';
+// eslint-disable-next-line import-x/no-restricted-paths -- debt: password hashing is infrastructure and is to leave features/auth
+import { hashPassword } from '../auth/crypto';
+import { admins } from './repository';
+import { newOneTimePassword } from './oneTimePassword';
+import { changeAdminRole, changeAdminStatus, createAdmin, resetAdminPassword } from './service';
 
+/**
+ * Admin accounts (management): list / export / get, create and reset with a one-time password
+ * (shown once, stored hashed, to be changed at the next sign-in), role, disable / enable.
+ */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/admins', async (request): Promise<Page<AdminAccount>> => {
-    const query = parseInput(listQuerySchema, request.query);
-    const sort = parseSort(query.sort, ADMIN_SORTS);
-    return pageOf(query, await listAdmins(ctx.db, query, sort));
+  registerReadRoutes(app, ctx, admins);
+  const hashed = async () => {
+    const oneTimePassword = newOneTimePassword();
+    return { oneTimePassword, passwordHash: await hashPassword(oneTimePassword, ctx.settings.passwordHash) };
+  };
+
+  app.post('/admins', async (request, reply): Promise<AdminWithOneTimePassword> => {
+    const input = parseInput(adminCreateSchema, request.body);
+    const actor = requireActor(request);
+    const { oneTimePassword, passwordHash } = await hashed();
+    const account = await mutate(ctx, actor, (trx, now) =>
+      createAdmin(trx, { ...input, passwordHash, mustChangePassword: true, by: actor.email }, now),
+    );
+    reply.status(201);
+    return { account, oneTimePassword };
   });
 
-  app.patch('/admins/:id/status', async (request): Promise<AdminAccount> => {
+  app.put(
+    '/admins/:id',
+    versionedChange(ctx, adminUpdateSchema, (trx, id, input, actor, now) => changeAdminRole(trx, actor, id, input, now)),
+  );
+
+  app.patch(
+    '/admins/:id/status',
+    versionedChange(ctx, adminStatusUpdateSchema, (trx, id, input, actor, now) => changeAdminStatus(trx, actor, id, input, now)),
+  );
+
+  app.post('/admins/:id/reset-password', async (request): Promise<AdminWithOneTimePassword> => {
     const { id } = parseInput(idParamSchema, request.params);
-    const { status } = parseInput(adminStatusUpdateSchema, request.body);
+    const input = parseInput(adminResetPasswordSchema, request.body);
     const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => changeAdminStatus(trx, actor, id, status, now));
+    const secret = await hashed();
+    return mutate(ctx, actor, (trx, now) => resetAdminPassword(trx, actor, id, { ...input, ...secret }, now));
   });
 }
 

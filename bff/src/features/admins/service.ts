@@ -1,32 +1,40 @@
 import type { Transaction } from 'kysely';
-import type { AdminAccount, AdminStatus } from '@phoenix/contract';
+import { ADMIN_ROLE, type AdminAccount, type AdminStatus, type AdminWithOneTimePassword } from '@phoenix/contract';
 import type { Actor } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { notFound, validationFailed } from '../../http/errors';
+import { validationFailed } from '../../http/errors';
 import type { Outcome } from '../../db/mutate';
 // eslint-disable-next-line import-x/no-restricted-paths -- debt: sessions are infrastructure and are to leave features/auth
 import { revokeAdminSessions } from '../auth/sessions';
-import { findAdminByEmail, insertAdmin, lockAdmin, setAdminStatus, toAdminAccount } from './repository';
+import { admins, findAdminByEmail, insertAdmin, lockActiveAdministrators, toAdminAccount } from './repository';
 
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH } from '@phoenix/contract';
 
-/** Used by the create-admin CLI and the local seed (an API route can reuse it later). */
+const duplicateEmail = () => validationFailed({ email: ['An admin with this email already exists'] });
+
+/** Used by the create-admin CLI, the local seed and POST /admins (with a one-time password). */
 export async function createAdmin(
   trx: Transaction<Database>,
-  input: { email: string; passwordHash: string; role: number },
+  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; by?: string },
   now: Date,
 ): Promise<Outcome<AdminAccount>> {
-  if (await findAdminByEmail(trx, input.email)) throw validationFailed({ email: ['An admin with this email already exists'] });
+  if (await findAdminByEmail(trx, input.email)) throw duplicateEmail();
   let row;
   try {
     row = await insertAdmin(trx, { ...input, now });
   } catch (error) {
-    if (isUniqueViolation(error)) throw validationFailed({ email: ['An admin with this email already exists'] });
+    if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
   const after = toAdminAccount(row);
   return { result: after, log: { action: 'admin.create', targetType: 'admin', targetId: row.id, before: null, after } };
+}
+
+/** Refuses a change that would leave no active administrator (the lock serialises concurrent ones). */
+async function keepOneActiveAdministrator(trx: Transaction<Database>, id: number, field: 'status' | 'role', message: string) {
+  const active = await lockActiveAdministrators(trx);
+  if (active.length === 1 && active[0] === id) throw validationFailed({ [field]: [message] }, message);
 }
 
 /** Enable or disable an account. Disabling ends all its sessions in the same transaction. */
@@ -34,19 +42,58 @@ export async function changeAdminStatus(
   trx: Transaction<Database>,
   actor: Actor,
   id: number,
-  status: AdminStatus,
+  input: { status: AdminStatus; version: number },
   now: Date,
 ): Promise<Outcome<AdminAccount>> {
+  const { status, version } = input;
   if (id === actor.id && status === 'disabled') {
     throw validationFailed({ status: ['You cannot disable your own account'] }, 'You cannot disable your own account');
   }
-  const row = await lockAdmin(trx, id);
-  if (!row) throw notFound('This admin account does not exist');
-  const before = toAdminAccount(row);
-  const after = toAdminAccount(await setAdminStatus(trx, id, status));
+  if (status === 'disabled') await keepOneActiveAdministrator(trx, id, 'status', 'The last active administrator cannot be disabled');
+  const verb = status === 'disabled' ? 'disable' : 'enable';
+  const outcome = await admins.change(trx, id, version, verb, { status }, actor.email, now);
   if (status === 'disabled') await revokeAdminSessions(trx, id, now);
-  return {
-    result: after,
-    log: { action: status === 'disabled' ? 'admin.disable' : 'admin.enable', targetType: 'admin', targetId: id, before, after },
-  };
+  return outcome;
+}
+
+/** The role. An admin cannot demote itself; the last active administrator keeps role 2. */
+export async function changeAdminRole(
+  trx: Transaction<Database>,
+  actor: Actor,
+  id: number,
+  input: { role: number; version: number },
+  now: Date,
+): Promise<Outcome<AdminAccount>> {
+  if (input.role !== ADMIN_ROLE) {
+    if (id === actor.id) throw validationFailed({ role: ['You cannot demote your own account'] }, 'You cannot demote your own account');
+    await keepOneActiveAdministrator(trx, id, 'role', 'The last active administrator cannot be demoted');
+  }
+  const outcome = await admins.change(trx, id, input.version, 'update', { role: input.role }, actor.email, now);
+  // A demoted account may not use the console: its sessions end now rather than at the next check.
+  if (input.role !== ADMIN_ROLE) await revokeAdminSessions(trx, id, now);
+  return outcome;
+}
+
+/**
+ * A new one-time password (already hashed by the caller): the account must change it at its next
+ * sign-in, and its sessions end now. The password itself is in the answer only, never in the log.
+ */
+export async function resetAdminPassword(
+  trx: Transaction<Database>,
+  actor: Actor,
+  id: number,
+  input: { version: number; oneTimePassword: string; passwordHash: string },
+  now: Date,
+): Promise<Outcome<AdminWithOneTimePassword>> {
+  const outcome = await admins.change(
+    trx,
+    id,
+    input.version,
+    'resetPassword',
+    { password_hash: input.passwordHash, must_change_password: true },
+    actor.email,
+    now,
+  );
+  await revokeAdminSessions(trx, id, now);
+  return { result: { account: outcome.result, oneTimePassword: input.oneTimePassword }, log: outcome.log };
 }

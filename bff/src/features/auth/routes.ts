@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_ROLE, loginBodySchema, type LoginResponse, type LogoutResponse, type UserInfoResponse } from '@phoenix/contract';
+import {
+  ADMIN_ROLE,
+  loginBodySchema,
+  passwordChangeSchema,
+  type LoginResponse,
+  type LogoutResponse,
+  type PasswordChangeRequiredResponse,
+  type UserInfoResponse,
+} from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { mutate } from '../../db/mutate';
 // eslint-disable-next-line import-x/no-restricted-paths -- debt: the admin look-ups sign-in needs are to move to bff/src/db
-import { findAdminByEmail, normaliseEmail, recordSignIn } from '../admins/repository';
+import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../admins/repository';
 import { dummyPasswordHash, hashPassword, hashToken, needsRehash, newToken, verifyPassword } from './crypto';
-import { createSession, revokeSession, updatePasswordHash } from './sessions';
+import { createSession, revokeAdminSessions, revokeSession, updatePasswordHash } from './sessions';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 
 /**
- * The three calls of seed §7. Login is public and issues tokens to role 2 only; info and logout
+ * The three calls of seed §7, plus the forced password change after a one-time password (public,
+ * throttled like login). Login is public and issues tokens to role 2 only; info and logout
  * take a token of any role (a role-1 session can only exist from before that rule).
  */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,23 +30,35 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   // Computed now, so the first unknown email does not take twice as long as later ones.
   void dummyPasswordHash(settings.passwordHash);
 
-  app.post('/users/login', { config: { auth: 'public' } }, async (request): Promise<LoginResponse> => {
-    const body = parseInput(loginBodySchema, request.body);
-    const email = normaliseEmail(body.email);
+  /**
+   * The checks every sign-in call shares: the throttle reserved before the password is looked at,
+   * then one answer ('Sign-in failed') for every cause. The attempt stays counted until released.
+   */
+  async function checkCredentials(email: string, password: string, ip: string) {
     const now = ctx.now();
-
-    const throttle = throttleKeys(email, request.ip);
+    const throttle = throttleKeys(email, ip);
     const reservation = await reserveSignInAttempt(ctx.db, throttle, now, settings);
     if (!reservation.allowed) {
       throw tooManyRequests('Too many failed sign-in attempts. Try again later.', reservation.retryAfterMs / 1000);
     }
-
     const admin = await findAdminByEmail(ctx.db, email);
     // Always hash, so an unknown email takes as long as a wrong password.
-    const passwordOk = await verifyPassword(body.password, admin?.password_hash ?? (await dummyPasswordHash(settings.passwordHash)));
+    const passwordOk = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash(settings.passwordHash)));
     // Seed §6: only role 2 signs in; any other role gets the same failure as a wrong password, and no token.
     if (!admin || !passwordOk || admin.status !== 'active' || admin.role !== ADMIN_ROLE) {
-      throw unauthorized('Sign-in failed'); // same answer for every cause; the attempt stays counted
+      throw unauthorized('Sign-in failed');
+    }
+    return { admin, release: () => releaseSignInAttempt(ctx.db, throttle) };
+  }
+
+  app.post('/users/login', { config: { auth: 'public' } }, async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
+    const body = parseInput(loginBodySchema, request.body);
+    const email = normaliseEmail(body.email);
+    const { admin, release } = await checkCredentials(email, body.password, request.ip);
+    // A one-time password is right but opens nothing: the admin chooses a new one first.
+    if (admin.must_change_password) {
+      await release();
+      return { passwordChangeRequired: true };
     }
 
     // A bcrypt hash (or argon2id at older parameters) is replaced now that the password is known.
@@ -60,8 +81,34 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         },
       };
     });
-    await releaseSignInAttempt(ctx.db, throttle);
+    await release();
     return { token };
+  });
+
+  /** The forced change after a one-time password; then the admin signs in with the new one. */
+  app.post('/users/change-password', { config: { auth: 'public' } }, async (request): Promise<{ ok: true }> => {
+    const body = parseInput(passwordChangeSchema, request.body);
+    const email = normaliseEmail(body.email);
+    const { admin, release } = await checkCredentials(email, body.password, request.ip);
+    // Only a pending one-time password is changed here (no token proves anything else).
+    if (!admin.must_change_password) throw unauthorized('Sign-in failed');
+    const passwordHash = await hashPassword(body.newPassword, settings.passwordHash);
+    await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, now) => {
+      await replaceOneTimePassword(trx, admin.id, passwordHash, now);
+      await revokeAdminSessions(trx, admin.id, now);
+      return {
+        result: undefined,
+        log: {
+          action: 'auth.changePassword',
+          targetType: 'admin',
+          targetId: admin.id,
+          before: { mustChangePassword: true },
+          after: { mustChangePassword: false },
+        },
+      };
+    });
+    await release();
+    return { ok: true };
   });
 
   app.post('/users/info', { config: { auth: 'session' } }, async (request): Promise<UserInfoResponse> => {

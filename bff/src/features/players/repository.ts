@@ -1,17 +1,96 @@
 import { sql, type Kysely } from 'kysely';
-import type { Player } from '@phoenix/contract';
+import { playerResource, type Player, type PlayerBanRecord } from '@phoenix/contract';
 import type { Database, PlayerRow } from '../../db/schema';
+import { sortKey } from '../../db/ordering';
+import { versionedResource } from '../../db/versionedResource';
+import { validationFailed } from '../../http/errors';
+import { likeEscape } from '../../http/validate';
 
-export function toPlayer(row: PlayerRow): Player {
+/** A ban is in force while stored and not past its end: time alone lifts it. */
+export const banInForce = (row: Pick<PlayerRow, 'status' | 'ban_ends_at'>, now: Date) =>
+  row.status === 'banned' && (row.ban_ends_at === null || row.ban_ends_at.getTime() > now.getTime());
+
+export function toPlayer(row: PlayerRow, now: Date): Player {
+  const banned = banInForce(row, now);
   return {
     id: row.id,
     name: row.name,
     walletAddress: row.wallet_address,
     level: row.level,
-    status: row.status,
+    status: banned ? 'banned' : 'active',
+    banEndsAt: banned && row.ban_ends_at ? row.ban_ends_at.toISOString() : null,
+    version: row.version,
     createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    updatedBy: row.updated_by,
     lastSeenAt: row.last_seen_at ? row.last_seen_at.toISOString() : null,
   };
+}
+
+const bannedNow = (now: Date) => sql<boolean>`(status = 'banned' and (ban_ends_at is null or ban_ends_at > ${now}))`;
+
+/**
+ * Players: list, export and get (the contract's resource); ban and unban are versioned changes
+ * (service.ts). Players come from the game: no create, update or delete here.
+ */
+export const players = versionedResource(playerResource, {
+  table: 'players',
+  toApi: toPlayer,
+  toColumns: () => {
+    throw new Error('players come from the game: never inserted by the console');
+  },
+  sortKeys: {
+    id: sortKey('id', 'plain'),
+    name: sortKey('name', 'text'),
+    level: sortKey('level', 'plain'),
+    createdAt: sortKey('created_at', 'plain'),
+    lastSeenAt: sortKey('last_seen_at', 'plain'),
+  },
+  filters: [
+    (qb, query) => {
+      const q = query.q?.trim();
+      if (!q) return qb;
+      switch (query.by) {
+        case 'id': {
+          const id = Number(q);
+          if (!/^\d{1,10}$/.test(q) || id > 2_147_483_647) throw validationFailed({ q: ['Enter a player id (a whole number)'] });
+          return qb.where('id', '=', id);
+        }
+        case 'wallet':
+          return qb.where(sql`lower(wallet_address)`, '=', q.toLowerCase());
+        case 'name':
+          return qb.where(sql`lower(name)`, 'like', `${likeEscape(q.toLowerCase())}%`);
+      }
+    },
+    (qb, query, now) =>
+      query.status === 'banned' ? qb.where(bannedNow(now)) : query.status === 'active' ? qb.where(sql<boolean>`not ${bannedNow(now)}`) : qb,
+    (qb, query) => (query.levelMin !== undefined ? qb.where('level', '>=', query.levelMin) : qb),
+    (qb, query) => (query.levelMax !== undefined ? qb.where('level', '<=', query.levelMax) : qb),
+  ],
+});
+
+/** A player's bans, newest first. */
+export async function banHistory(db: Kysely<Database>, playerId: number, now: Date): Promise<PlayerBanRecord[]> {
+  const rows = await db
+    .selectFrom('player_bans')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('banned_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    playerId: row.player_id,
+    reason: row.reason,
+    bannedAt: row.banned_at.toISOString(),
+    bannedBy: row.banned_by,
+    endsAt: row.ends_at ? row.ends_at.toISOString() : null,
+    liftedAt: row.lifted_at ? row.lifted_at.toISOString() : null,
+    liftedBy: row.lifted_by,
+    liftReason: row.lift_reason,
+    inForce: row.lifted_at === null && (row.ends_at === null || row.ends_at.getTime() > now.getTime()),
+  }));
 }
 
 /**

@@ -1,15 +1,54 @@
 import type { FastifyInstance } from 'fastify';
-import { playerIdsValidateSchema, type PlayerIdsValidateResponse } from '@phoenix/contract';
+import {
+  idParamSchema,
+  playerBanSchema,
+  playerBulkBanSchema,
+  playerIdsValidateSchema,
+  playerUnbanSchema,
+  type PlayerBanRecord,
+  type PlayerBulkBanResult,
+  type PlayerIdsValidateResponse,
+} from '@phoenix/contract';
 import type { AppContext } from '../../context';
+import { mutate } from '../../db/mutate';
+import { requireActor } from '../../http/auth';
 import { BULK_ID_BODY_LIMIT } from '../../http/limits';
+import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
 import { parseInput } from '../../http/validate';
-import { unknownPlayerIds } from './repository';
+import { banHistory, players, unknownPlayerIds } from './repository';
+import { banPlayer, banPlayers, unbanPlayer } from './service';
 
-/** Players: for now only the bulk id check used by the "add in bulk" modals. */
+/**
+ * Players (user): search and list, detail with ban history, ban / unban one (versioned), ban
+ * several at once, and the bulk id check used by the "add in bulk" modals.
+ */
 export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/players/validate-ids', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PlayerIdsValidateResponse> => {
     const { ids } = parseInput(playerIdsValidateSchema, request.body);
     return { unknown: await unknownPlayerIds(ctx.db, [...new Set(ids)]) };
+  });
+
+  registerResourceRoutes(app, ctx, players);
+
+  app.get('/players/:id/bans', async (request): Promise<{ items: PlayerBanRecord[] }> => {
+    const { id } = parseInput(idParamSchema, request.params);
+    await players.get(ctx.db, id, ctx.now()); // 404 for an unknown player
+    return { items: await banHistory(ctx.db, id, ctx.now()) };
+  });
+
+  app.post(
+    '/players/:id/ban',
+    versionedChange(ctx, playerBanSchema, (trx, id, input, actor, now) => banPlayer(trx, actor, id, input, now)),
+  );
+  app.post(
+    '/players/:id/unban',
+    versionedChange(ctx, playerUnbanSchema, (trx, id, input, actor, now) => unbanPlayer(trx, actor, id, input, now)),
+  );
+
+  app.post('/players/ban', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PlayerBulkBanResult> => {
+    const input = parseInput(playerBulkBanSchema, request.body);
+    const actor = requireActor(request);
+    return mutate(ctx, actor, (trx, now) => banPlayers(trx, actor, input, now));
   });
 }
 

@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versionedResource';
 import { HttpError, validationFailed } from '../../http/errors';
 import { BULK_ID_BODY_LIMIT } from '../../http/limits';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { registerReadRoutes, versionedChange } from '../../http/resourceRoutes';
 import { requireActor } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import type { JobRunner } from '../../jobs/runner';
@@ -133,7 +133,7 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
     }
   });
 
-  registerResourceRoutes(app, ctx, distributions, { writes: false });
+  registerReadRoutes(app, ctx, distributions);
   const { path } = distributionResource;
 
   app.put(`${path}/:id`, async () => {

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, type LoginResponse, type UserInfoResponse } from '@phoenix/contract';
+import { ADMIN_ROLE, type LoginResponse, type PasswordChangeRequiredResponse, type UserInfoResponse } from '@phoenix/contract';
 import { ApiRequestError } from '../api/ApiRequestError';
 import { createApiClient, type ApiClient } from '../api/client';
 
@@ -22,8 +22,12 @@ export function authClientFactory(options: { baseUrl: string; fetch?: typeof fet
     });
 }
 
-/** Why a sign-in failed: only ever shown as "sign-in failed", "too many attempts" or "server unreachable". */
-export type SignInFailureReason = 'invalid' | 'rate_limited' | 'unavailable';
+/**
+ * Why a sign-in failed: only ever shown as "sign-in failed", "too many attempts" or "server
+ * unreachable", except 'password_change_required': the password was a one-time password, and the
+ * login page asks for a new one (POST /users/change-password) before signing in.
+ */
+export type SignInFailureReason = 'invalid' | 'rate_limited' | 'unavailable' | 'password_change_required';
 
 export type SignInResult = { status: true; email: string; token: string } | { status: false; reason: SignInFailureReason };
 
@@ -70,7 +74,14 @@ export async function signIn(clientFor: AuthClientFactory, credentials: Credenti
   const email = credentials.email.trim();
   let token: string | null;
   try {
-    token = extractToken(await clientFor(null).post<LoginResponse>('/users/login', { email, password: credentials.password }));
+    const response = await clientFor(null).post<LoginResponse | PasswordChangeRequiredResponse>('/users/login', {
+      email,
+      password: credentials.password,
+    });
+    if ((response as Partial<PasswordChangeRequiredResponse> | null)?.passwordChangeRequired === true) {
+      return { status: false, reason: 'password_change_required' };
+    }
+    token = extractToken(response);
   } catch (error) {
     return { status: false, reason: failureReason(error) };
   }

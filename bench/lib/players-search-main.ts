@@ -1,0 +1,64 @@
+// bench/players-search.mjs: the player searches of the user page at 1,000,000 players.
+import { createHash } from 'node:crypto';
+import { benchTargets, prepareDatabase } from './databases';
+import { startBff } from './bff';
+import { ms, percentile } from './stats';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const RUNS = Number(process.env.RUNS ?? 30);
+const TARGET_P95 = 100;
+
+/** The generator's wallet of player `id` (features/players/repository.ts seedLocalPlayers), upper-cased. */
+const walletOf = (id: number) =>
+  `0x${createHash('md5').update(`wallet-${id}`).digest('hex')}${createHash('md5').update(`salt-${id}`).digest('hex').slice(0, 8)}`.toUpperCase();
+
+/** Each kind cycles through different values, so no answer is served from a warm page alone. */
+function kinds(players: number): [name: string, query: (i: number) => string][] {
+  const id = (i: number) => 1 + ((i * 7_919) % players);
+  return [
+    ['exact id', (i) => `by=id&q=${id(i)}`],
+    // The generator names player i 'Player ' || lpad(i, 4, '0'): ~100 players share each 4-digit name.
+    ['name prefix, selective (~100 rows)', (i) => `by=name&q=${encodeURIComponent(`player ${1000 + (id(i) % 9000)}`)}`],
+    ['name prefix, broad (capped count)', (i) => `by=name&q=${encodeURIComponent(`PLAYER ${1 + (i % 9)}`)}`],
+    ['wallet (exact, any case)', (i) => `by=wallet&q=${walletOf(id(i))}`],
+    ['status=banned, sort level desc', (i) => `status=banned&sort=level&order=desc&page=${1 + (i % 5)}`],
+    ['level 10–12, sort last seen', (i) => `levelMin=10&levelMax=12&sort=lastSeenAt&order=desc&page=${1 + (i % 5)}`],
+    ['name prefix + status=active', (i) => `by=name&q=${encodeURIComponent(`player ${100 + (id(i) % 900)}`)}&status=active`],
+  ];
+}
+
+async function main() {
+  for (const target of benchTargets(ROWS)) {
+    const filled = await prepareDatabase(target, { actionLogs: 0, players: ROWS }, (line) => console.log(line));
+    const bff = await startBff(target);
+    try {
+      for (const [name, query] of kinds(filled.players)) {
+        const call = async (i: number) => {
+          const started = performance.now();
+          const response = await fetch(`${bff.url}/players?pageSize=20&${query(i)}`, { headers: { token: bff.token } });
+          const body = (await response.json()) as { items: unknown[]; total: number };
+          if (response.status !== 200) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+          return { ms: performance.now() - started, rows: body.items.length };
+        };
+        for (let i = 0; i < 3; i++) await call(RUNS + i);
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await call(i));
+        const times = runs.map((r) => r.ms);
+        const p95 = percentile(times, 95);
+        const found = runs.filter((r) => r.rows > 0).length;
+        console.log(
+          `[${target.name}] ${name}: p50 ${ms(percentile(times, 50))}, p95 ${ms(p95)} ` +
+            `(${found}/${RUNS} found rows; target p95 ≤ ${TARGET_P95} ms: ${p95 <= TARGET_P95 ? 'met' : 'NOT met'})`,
+        );
+      }
+    } finally {
+      await bff.stop();
+    }
+  }
+  console.log(`${ROWS.toLocaleString('en-US')} players, ${RUNS} requests per kind.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_ROLE, ADMIN_ROLES, adminCreateSchema, type AdminWithOneTimePassword } from '@phoenix/contract';
+import { ApiRequestError, resourceKeys, useApi, useTranslation } from '@phoenix/shell';
+import { Alert, Button, Modal, Select, TextField, enumOptions } from '@phoenix/ui';
+
+type Errors = Partial<Record<'email' | 'role', string>>;
+
+/** Create an account: email and role; the answer carries its one-time password. */
+export function NewAdminDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (issued: AdminWithOneTimePassword) => void;
+}) {
+  const { t } = useTranslation('userPolicy');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState(String(ADMIN_ROLE));
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useMutation<AdminWithOneTimePassword, ApiRequestError, unknown>({
+    mutationFn: (body) => api.post('/admins', body),
+    onSuccess: (issued) => {
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all('admins') });
+      setEmail('');
+      setRole(String(ADMIN_ROLE));
+      onCreated(issued);
+    },
+    onError: (error) => setErrors({ email: error.fieldErrors.email?.[0], role: error.fieldErrors.role?.[0] }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = adminCreateSchema.safeParse({ email, role });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+  const close = () => {
+    setErrors({});
+    create.reset();
+    onClose();
+  };
+  const formError = create.error && !create.error.isValidation ? create.error.message : null;
+
+  return (
+    <Modal
+      open={open}
+      title={t('admins.new')}
+      onClose={close}
+      footer={
+        <>
+          <Button onClick={close}>{t('admins.cancel')}</Button>
+          <Button type="submit" form="new-admin-form" variant="primary" loading={create.isPending}>
+            {t('admins.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id="new-admin-form" noValidate onSubmit={onSubmit}>
+        {formError && <Alert>{formError}</Alert>}
+        <TextField
+          label={t('admins.email')}
+          type="email"
+          required
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <Select
+          label={t('admins.role')}
+          required
+          options={enumOptions(ADMIN_ROLES.map(String), (v) => t(`admins.roles.${v}`))}
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          error={errors.role}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+import type { AdminWithOneTimePassword } from '@phoenix/contract';
+import { useToast, useTranslation } from '@phoenix/shell';
+import { Button, Modal, TextField } from '@phoenix/ui';
+
+/** Shows a one-time password once (it is never stored in clear): read-only, with a copy button. */
+export function OneTimePasswordDialog({ issued, onClose }: { issued: AdminWithOneTimePassword | null; onClose: () => void }) {
+  const { t } = useTranslation('userPolicy');
+  const toast = useToast();
+  if (!issued) return null;
+  const email = issued.account.email;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(issued.oneTimePassword);
+      toast.success(t('admins.copied'));
+    } catch {
+      toast.error(t('admins.copyFailed'));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('admins.otpTitle', { email })}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="primary" onClick={copy}>
+            {t('admins.copy')}
+          </Button>
+          <Button onClick={onClose}>{t('admins.close')}</Button>
+        </>
+      }
+    >
+      <p>{t('admins.otpIntro', { email })}</p>
+      <TextField
+        label={t('admins.otpLabel')}
+        value={issued.oneTimePassword}
+        readOnly
+        spellCheck={false}
+        autoComplete="off"
+        onFocus={(e) => e.currentTarget.select()}
+        style={{ fontFamily: 'monospace' }}
+      />
+    </Modal>
+  );
+}

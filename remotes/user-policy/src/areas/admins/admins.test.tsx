@@ -1,0 +1,102 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { adminResource } from '@phoenix/contract';
+import { accountAtom } from '@phoenix/shell';
+import { describeResourcePages, fakeBff, json, page, renderRemotePage, apiError } from '@phoenix/shell/src/testing';
+import pages from '../../pages';
+import { colleague, me } from './fixtures';
+
+describeResourcePages({
+  resource: adminResource,
+  pages,
+  base: 'management',
+  shape: 'routes',
+  records: [me, colleague],
+  labelOf: (a) => a.email,
+  sort: { header: /Last sign-in/, key: 'lastSignInAt' },
+  filter: { name: 'status', label: 'Status', optionLabel: 'Disabled', value: 'disabled' },
+});
+
+const OTP = 'AbCde-FgHjk-MnPqr-StUvw';
+
+function renderManagement(bff = fakeBff().get('/admins', () => json(page([me, colleague])))) {
+  const view = renderRemotePage(pages, { bff, url: '/admin/management' });
+  act(() => view.store.set(accountAtom, { email: me.email }));
+  return { ...view, bff };
+}
+const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
+
+describe('admin accounts: domain rules', () => {
+  it('offers no disable, demote or reset on the signed-in account', async () => {
+    renderManagement();
+    const mine = await rowOf(me.email);
+    expect(within(mine).queryByRole('button')).toBeNull();
+    expect(within(mine).getByText('you')).toBeInTheDocument();
+    const theirs = await rowOf(colleague.email);
+    expect(within(theirs).getByRole('button', { name: `Disable ${colleague.email}` })).toBeInTheDocument();
+    expect(within(theirs).getByText('One-time password')).toBeInTheDocument();
+  });
+
+  it('creates an account and shows its one-time password once, with a copy button', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me])))
+      .post('/admins', () => json({ account: { ...colleague, email: 'new@phoenix.local' }, oneTimePassword: OTP }, 201));
+    const { user } = renderManagement(bff);
+    await user.click(await screen.findByRole('button', { name: 'New admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'New admin' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    expect(bff.calls('POST', '/admins')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Email', { exact: false }), 'New@Phoenix.local');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    const shown = await screen.findByRole('dialog', { name: 'One-time password for new@phoenix.local' });
+    expect(bff.calls('POST', '/admins')[0].body).toEqual({ email: 'new@phoenix.local', role: 2 });
+    expect(within(shown).getByLabelText('One-time password')).toHaveValue(OTP);
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(OTP);
+    await user.click(within(shown).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(OTP)).toBeNull();
+    expect(screen.queryByDisplayValue(OTP)).toBeNull();
+  });
+
+  it('shows the server refusing a taken email on the field', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me])))
+      .post('/admins', () =>
+        apiError(400, 'validation_failed', 'Some fields are invalid', {
+          fieldErrors: { email: ['An admin with this email already exists'] },
+        }),
+      );
+    const { user } = renderManagement(bff);
+    await user.click(await screen.findByRole('button', { name: 'New admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'New admin' });
+    await user.type(within(dialog).getByLabelText('Email', { exact: false }), me.email);
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await within(dialog).findByText('An admin with this email already exists')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email', { exact: false })).toHaveValue(me.email);
+  });
+
+  it('disables after a confirm, sending the version seen', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .patch('/admins/2/status', () => json({ ...colleague, status: 'disabled', version: 3 }));
+    const { user } = renderManagement(bff);
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Disable ${colleague.email}` }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(bff.calls('PATCH', '/admins/2/status')).toHaveLength(1));
+    expect(bff.calls('PATCH', '/admins/2/status')[0].body).toEqual({ status: 'disabled', version: 2 });
+  });
+
+  it('resets a password after a confirm and shows the new one-time password', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .post('/admins/2/reset-password', () => json({ account: { ...colleague, version: 3 }, oneTimePassword: OTP }));
+    const { user } = renderManagement(bff);
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Reset the password of ${colleague.email}` }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset password' }));
+    const shown = await screen.findByRole('dialog', { name: `One-time password for ${colleague.email}` });
+    expect(within(shown).getByLabelText('One-time password')).toHaveValue(OTP);
+    expect(bff.calls('POST', '/admins/2/reset-password')[0].body).toEqual({ version: 2 });
+  });
+});

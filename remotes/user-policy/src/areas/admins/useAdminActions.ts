@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_ROLE, adminResource, type AdminAccount, type AdminWithOneTimePassword } from '@phoenix/contract';
+import { resourceKeys, useApi, useConfirm, useRecordAction, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
+
+/**
+ * The row actions of an admin account: disable / enable (with confirm), reset password (confirm,
+ * then the one-time password once), make administrator / operator. Each sends the version seen.
+ */
+export function useAdminActions() {
+  const { t } = useTranslation('userPolicy');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const [issued, setIssued] = useState<AdminWithOneTimePassword | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all('admins') });
+  const failed = (error: ApiRequestError) => {
+    if (error.isConflict || error.status === 404) void refresh();
+    toast.error(error.isConflict ? t('admins.conflict') : error);
+  };
+  const roleName = (role: number) => t(`admins.roles.${role}`);
+
+  const status = useRecordAction<typeof adminResource, { status: AdminAccount['status']; version: number }>(adminResource, {
+    action: 'status',
+    method: 'patch',
+    body: (a) => ({ status: a.status === 'active' ? 'disabled' : 'active', version: a.version }),
+    confirm: (a) =>
+      a.status === 'active'
+        ? { title: t('admins.disableTitle', { email: a.email }), body: t('admins.disableBody'), okText: t('admins.disable') }
+        : { title: t('admins.enableTitle', { email: a.email }), body: t('admins.enableBody'), okText: t('admins.enable') },
+    success: (a) => t(a.status === 'active' ? 'admins.enabled' : 'admins.disabled', { email: a.email }),
+    failure: (error) => (error.isConflict ? t('admins.conflict') : error),
+  });
+
+  const reset = useMutation<AdminWithOneTimePassword, ApiRequestError, AdminAccount>({
+    mutationFn: (a) => api.post(`/admins/${a.id}/reset-password`, { version: a.version }),
+    onSuccess: (result) => {
+      setIssued(result);
+      return refresh();
+    },
+    onError: failed,
+  });
+
+  const role = useMutation<AdminAccount, ApiRequestError, AdminAccount>({
+    mutationFn: (a) => api.put(`/admins/${a.id}`, { role: a.role === ADMIN_ROLE ? 1 : ADMIN_ROLE, version: a.version }),
+    onSuccess: (saved) => {
+      toast.success(t('admins.roleChanged', { email: saved.email, role: roleName(saved.role) }));
+      return refresh();
+    },
+    onError: failed,
+  });
+
+  return {
+    issued,
+    showIssued: setIssued,
+    closeIssued: () => setIssued(null),
+    toggleStatus: status.run,
+    statusPendingId: status.pendingId,
+    async resetPassword(a: AdminAccount) {
+      const ok = await confirm({
+        danger: true,
+        title: t('admins.resetTitle', { email: a.email }),
+        body: t('admins.resetBody'),
+        okText: t('admins.resetOk'),
+      });
+      if (ok) reset.mutate(a);
+    },
+    resetPendingId: reset.isPending ? reset.variables?.id : undefined,
+    toggleRole: (a: AdminAccount) => role.mutate(a),
+    rolePendingId: role.isPending ? role.variables?.id : undefined,
+    roleName,
+  };
+}

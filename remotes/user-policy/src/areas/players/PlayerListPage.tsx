@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, checksumAddress, playerResource, type Player } from '@phoenix/contract';
+import { EnumFilters, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { Button, Mono, TextField, formatDateTime } from '@phoenix/ui';
+import { BanDialog, type BanTarget } from './BanDialog';
+import { PlayerDetail } from './PlayerDetail';
+import { PlayerStatusBadge } from './PlayerStatusBadge';
+
+/** user: players. Search by id, name prefix or wallet; ban / unban with a reason; ban several at once. */
+export default function PlayerListPage() {
+  const { t } = useTranslation('userPolicy');
+  const list = useListController(playerResource);
+  const detail = useDetailParam();
+  const [target, setTarget] = useState<BanTarget | null>(null);
+  const banOrUnban = (player: Player) => setTarget({ kind: player.status === 'banned' ? 'unban' : 'ban', player });
+
+  return (
+    <ResourceListPage
+      list={list}
+      title={t('players.title')}
+      description={t('players.description')}
+      searchLabel={t(`players.searchBy.${list.filters.by || 'name'}`)}
+      labelOf={(p) => `${p.name} (#${p.id})`}
+      editable={false}
+      filters={
+        <>
+          <EnumFilters
+            list={list}
+            t={t}
+            prefix="players"
+            filters={[
+              // No choice = by name (the default), so the choices are the other two.
+              ['by', PLAYER_SEARCH_KINDS.filter((kind) => kind !== 'name'), 'kinds'],
+              ['status', PLAYER_STATUSES, 'statuses'],
+            ]}
+          />
+          <TextField
+            label={t('players.levelMin')}
+            type="number"
+            min={0}
+            value={list.filters.levelMin}
+            onChange={(e) => list.setFilter('levelMin', e.target.value)}
+          />
+          <TextField
+            label={t('players.levelMax')}
+            type="number"
+            min={0}
+            value={list.filters.levelMax}
+            onChange={(e) => list.setFilter('levelMax', e.target.value)}
+          />
+        </>
+      }
+      bulkActions={(ids) => (
+        <Button variant="danger" size="sm" onClick={() => setTarget({ kind: 'bulk', ids: ids.map(Number) })}>
+          {t('players.banSelected', { count: ids.length })}
+        </Button>
+      )}
+      rowActions={(p) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => banOrUnban(p)}
+          aria-label={t(p.status === 'banned' ? 'players.unbanLabel' : 'players.banLabel', { name: p.name, id: p.id })}
+        >
+          {t(p.status === 'banned' ? 'players.unban' : 'players.ban')}
+        </Button>
+      )}
+      columns={[
+        { key: 'id', sortable: true, header: t('players.id'), render: (p) => p.id },
+        {
+          key: 'name',
+          sortable: true,
+          header: t('players.name'),
+          render: (p) => <Link to={`?id=${p.id}`}>{p.name}</Link>,
+        },
+        {
+          key: 'walletAddress',
+          header: t('players.wallet'),
+          render: (p) => (p.walletAddress ? <Mono>{checksumAddress(p.walletAddress)}</Mono> : '—'),
+        },
+        { key: 'level', sortable: true, header: t('players.level'), render: (p) => p.level },
+        { key: 'status', header: t('players.status'), render: (p) => <PlayerStatusBadge player={p} /> },
+        { key: 'createdAt', sortable: true, header: t('players.created'), render: (p) => formatDateTime(p.createdAt) },
+        {
+          key: 'lastSeenAt',
+          sortable: true,
+          header: t('players.lastSeen'),
+          render: (p) => (p.lastSeenAt ? formatDateTime(p.lastSeenAt) : t('players.never')),
+        },
+      ]}
+    >
+      {detail.isOpen && <PlayerDetail id={detail.id} onClose={detail.close} onBan={banOrUnban} />}
+      <BanDialog
+        target={target}
+        onClose={() => {
+          setTarget(null);
+          list.selection.clear();
+        }}
+      />
+    </ResourceListPage>
+  );
+}

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { playerResource } from '@phoenix/contract';
+import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
+import pages from '../../pages';
+import { alice, bob } from './fixtures';
+
+describeResourcePages({
+  resource: playerResource,
+  pages,
+  base: 'user',
+  shape: 'routes',
+  records: [alice, bob],
+  labelOf: (p) => `${p.name} (#${p.id})`,
+  sort: { header: /Level/, key: 'level' },
+  filter: { name: 'status', label: 'Status', optionLabel: 'Banned', value: 'banned' },
+});
+
+const listBff = () => fakeBff().get('/players', () => json(page([alice, bob])));
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+
+describe('players: domain rules', () => {
+  it('shows wallets checksummed (EIP-55) and a timed ban with its end', async () => {
+    renderRemotePage(pages, { bff: listBff(), url: '/admin/user' });
+    expect(await screen.findByText('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBeInTheDocument();
+    expect(within(await rowOf('Bob Tanaka')).getByText(/^Banned until/)).toBeInTheDocument();
+  });
+
+  it('searches by the kind picked: the query carries by and q', async () => {
+    const bff = listBff();
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/user' });
+    await user.selectOptions(await screen.findByLabelText('Search by'), 'Wallet');
+    await waitFor(() => expect(bff.calls('GET', '/players').at(-1)!.query.get('by')).toBe('wallet'));
+    expect(screen.getByLabelText('Wallet address (exact)')).toBeInTheDocument();
+  });
+
+  it('bans with a required reason and an optional end, sending the version seen', async () => {
+    const bff = listBff().post('/players/42/ban', () => json({ ...alice, status: 'banned', version: 4 }));
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/user' });
+    await user.click(within(await rowOf('Alice Moreau')).getByRole('button', { name: 'Ban Alice Moreau (#42)' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ban Alice Moreau (#42)?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeInTheDocument();
+    expect(bff.calls('POST', '/players/42/ban')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Cheating');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() => expect(bff.calls('POST', '/players/42/ban')).toHaveLength(1));
+    expect(bff.calls('POST', '/players/42/ban')[0].body).toEqual({ reason: 'Cheating', endsAt: null, version: 3 });
+    expect(await screen.findByText('Alice Moreau is banned')).toBeInTheDocument();
+  });
+
+  it('shows the server refusing a ban end on its field and keeps the reason', async () => {
+    const bff = listBff().post('/players/42/ban', () =>
+      apiError(400, 'validation_failed', 'Some fields are invalid', {
+        fieldErrors: { endsAt: ['The end of a ban must be in the future'] },
+      }),
+    );
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/user' });
+    await user.click(within(await rowOf('Alice Moreau')).getByRole('button', { name: 'Ban Alice Moreau (#42)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Cheating');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await within(dialog).findByText('The end of a ban must be in the future')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Reason', { exact: false })).toHaveValue('Cheating');
+  });
+
+  it('unbans a banned player with a reason', async () => {
+    const bff = listBff().post('/players/43/unban', () => json({ ...bob, status: 'active', banEndsAt: null, version: 6 }));
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/user' });
+    await user.click(within(await rowOf('Bob Tanaka')).getByRole('button', { name: 'Unban Bob Tanaka (#43)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Appeal accepted');
+    await user.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    await waitFor(() => expect(bff.calls('POST', '/players/43/unban')[0]?.body).toEqual({ reason: 'Appeal accepted', version: 5 }));
+  });
+
+  it('bans the selected players at once', async () => {
+    const bff = listBff().post('/players/ban', () => json({ banned: 1, alreadyBanned: 1, unknown: [] }));
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/user' });
+    await rowOf('Alice Moreau');
+    for (const box of screen.getAllByRole('checkbox').slice(1)) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Ban 2 selected players' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ban 2 players?' });
+    await user.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Bot ring');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() => expect(bff.calls('POST', '/players/ban')[0]?.body).toEqual({ ids: [42, 43], reason: 'Bot ring', endsAt: null }));
+    expect(await screen.findByText('1 banned, 1 already banned, 0 unknown ids')).toBeInTheDocument();
+  });
+
+  it('user?id= opens the player detail with the ban history', async () => {
+    const bff = listBff()
+      .get('/players/43', () => json(bob))
+      .get('/players/43/bans', () =>
+        json({
+          items: [
+            {
+              id: 1,
+              playerId: 43,
+              reason: 'Spam in chat',
+              bannedAt: '2025-02-01T00:00:00.000Z',
+              bannedBy: 'ops@phoenix.local',
+              endsAt: '2031-01-01T00:00:00.000Z',
+              liftedAt: null,
+              liftedBy: null,
+              liftReason: null,
+              inForce: true,
+            },
+          ],
+        }),
+      );
+    renderRemotePage(pages, { bff, url: '/admin/user?id=43' });
+    const dialog = await screen.findByRole('dialog', { name: 'Player #43' });
+    expect(await within(dialog).findByText('Spam in chat')).toBeInTheDocument();
+    expect(within(dialog).getByText('In force')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
+  });
+});
