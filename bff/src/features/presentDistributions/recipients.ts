@@ -5,9 +5,10 @@ import type { Database } from '../../db/schema';
 /**
  * Who receives a distribution: every active player, or the listed ids that are active players
  * (a banned player receives nothing). The preview, the stored count and the run use this one rule.
+ * A ban lifts itself at its end (players' ban_ends_at), so "banned" is read against the clock.
  */
 export function recipientFilter(target: DistributionTarget, playerIds: readonly number[]): RawBuilder<boolean> {
-  const active = sql<boolean>`p.status = 'active'`;
+  const active = sql<boolean>`not (p.status = 'banned' and (p.ban_ends_at is null or p.ban_ends_at > now()))`;
   return target === 'all' ? active : sql<boolean>`${active} and p.id = any(${intArray(playerIds)}::integer[])`;
 }
 
