@@ -8,6 +8,8 @@ export async function migratePointsToLatest(db: Kysely<any>): Promise<string[]> 
     db,
     provider: { getMigrations: async () => POINTS_MIGRATIONS },
     migrationTableSchema: 'points',
+    // Parallel branches add migrations in any order; each runs once by name.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
