@@ -13,9 +13,9 @@ export type PointsRewardKind = (typeof POINTS_REWARD_KINDS)[number];
 const rewardShape = {
   kind: z.enum(POINTS_REWARD_KINDS, { message: 'Pick item or points' }),
   /** The catalogue item of an item reward; null for points. */
-  // An empty field (undefined, '') is "no item": required only for an item reward (checkRewardItems).
+  // An empty field (undefined, '', NaN) is "no item": required only for an item reward (checkRewardItems).
   itemId: z.preprocess(
-    (value) => (value === undefined || value === '' ? null : value),
+    (value) => (value === undefined || value === '' || Number.isNaN(value) ? null : value),
     z.coerce
       .number({ message: 'Enter an item id' })
       .int('Enter an item id')
