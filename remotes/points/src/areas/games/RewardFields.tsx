@@ -1,6 +1,7 @@
 import { POINTS_REWARD_KINDS, type PointsRewardKind } from '@phoenix/contract';
 import { useTranslation, type RecordForm } from '@phoenix/shell';
 import { Select, TextField, enumOptions } from '@phoenix/ui';
+import { CatalogueItemName } from './CatalogueItemName';
 
 /** One reward row as the form holds it: item rows name a catalogue item by id. */
 export interface RewardValues {
@@ -42,6 +43,7 @@ export function RewardFields({ form, rows, index }: { form: AnyRecordForm; rows:
           {...form.numberField(at('itemId'))}
         />
       )}
+      {kind === 'item' && <CatalogueItemName id={form.rhf.watch(at('itemId'))} label={t('games.itemNameN', { n })} />}
       <TextField
         label={t(kind === 'item' ? 'games.quantityN' : 'games.pointsN', { n })}
         type="number"

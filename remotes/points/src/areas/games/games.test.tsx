@@ -34,7 +34,9 @@ describeResourcePages({
 
 describe('lootbox: probabilities add up to exactly 100.00%', () => {
   it('shows the running total and what is missing or over as it is typed, refuses to send until exact, then sends basis points', async () => {
+    const potion = { id: 4, code: 'health_potion', name: 'Health Potion', kind: 'consumable', glyph: '✚', colour: '#dc2626' };
     const api = fakeBff()
+      .get('/items/:id', (req) => (req.params.id === '4' ? json(potion) : apiError(404, 'not_found', 'This item does not exist')))
       .get('/lootboxes', () => json(page([])))
       .post('/lootboxes', (req) => json({ ...bronze, ...(req.body as object), id: 9, version: 1 }, 201));
     const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lootbox?create=1' });
@@ -59,7 +61,13 @@ describe('lootbox: probabilities add up to exactly 100.00%', () => {
     expect(api.calls('POST', '/lootboxes')).toHaveLength(0);
 
     await user.selectOptions(screen.getByLabelText('Reward 2 type', { exact: false }), 'Item');
-    await user.type(screen.getByLabelText('Reward 2 item ID', { exact: false }), '4');
+    // The id is looked up in the BFF's item catalogue as it is typed.
+    const itemId = screen.getByLabelText('Reward 2 item ID', { exact: false });
+    await user.type(itemId, '7');
+    expect(await screen.findByRole('status', { name: 'Reward 2 item' })).toHaveTextContent('Not in the item catalogue');
+    await user.clear(itemId);
+    await user.type(itemId, '4');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Reward 2 item' })).toHaveTextContent('✚ Health Potion (consumable)'));
     await user.clear(second);
     await user.type(second, '3000');
     expect(status()).toHaveTextContent('Exactly 100.00%');
