@@ -10,6 +10,7 @@ import { installInputGuards } from '@phoenix/bff/src/http/validate';
 import { migratePointsToLatest } from './db/migrate';
 import './db/schema';
 import { registerSettingsRoutes } from './features/settings';
+import { registerGamesRoutes } from './features/games';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -52,6 +53,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
 
   app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerSettingsRoutes(app, ctx);
+  await registerGamesRoutes(app, ctx);
 
   await app.ready();
   return app;

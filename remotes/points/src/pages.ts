@@ -1,4 +1,5 @@
-import { placeholderPages, standalonePage } from '@phoenix/shell';
+import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
+import { lootboxResource } from '@phoenix/contract';
 import './i18n';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
@@ -7,12 +8,18 @@ const pages = {
     'points/tasks': 'Tasks Management',
     'points/users': 'Users Management',
     'points-lottery': 'Lottery Configuration',
-    'points-spin': 'Spin Configuration',
-    'points-lootbox': 'LootBox Configuration',
   }),
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
   ...standalonePage('points-referral', () => import('./areas/settings/ReferralPage')),
+  ...resourcePages({
+    base: 'points-lootbox',
+    shape: 'subViews',
+    resource: lootboxResource,
+    list: () => import('./areas/games/LootboxListPage'),
+    form: () => import('./areas/games/LootboxForm'),
+  }),
+  ...standalonePage('points-spin', () => import('./areas/games/SpinWheelPage')),
   ...standalonePage('points/staking', () => import('./areas/staking/StakingPage')),
 };
 
