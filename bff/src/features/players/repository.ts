@@ -119,7 +119,7 @@ export async function unknownPlayerIds(db: Kysely<Database>, ids: readonly numbe
 }
 
 /** An integer[] parameter as PostgreSQL's array text ('{1,2,3}'): one compact value both drivers pass as is. */
-function intArray(ids: readonly number[]): string {
+export function intArray(ids: readonly number[]): string {
   if (!ids.every(Number.isSafeInteger)) throw new TypeError('player ids must be integers');
   return `{${ids.join(',')}}`;
 }
