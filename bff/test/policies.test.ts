@@ -62,7 +62,12 @@ describe('policies', () => {
     const edited = await call('PUT', `/policies/${policy.id}`, { name: 'Market ban (all)', description: 'x', version: 2 });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'Market ban (all)', apiIds: [17, 18], version: 3 });
-    await expectStaleConflict(contract, ['PUT', `/policies/${policy.id}`, { name: 'y', description: '', version: 2 }], `/policies/${policy.id}`, edited.json());
+    await expectStaleConflict(
+      contract,
+      ['PUT', `/policies/${policy.id}`, { name: 'y', description: '', version: 2 }],
+      `/policies/${policy.id}`,
+      edited.json(),
+    );
   });
 
   test('restrictApis: replaced as a whole, logged before/after; unknown or repeated APIs refused; versioned', async () => {

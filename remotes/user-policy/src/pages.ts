@@ -1,17 +1,22 @@
-import { placeholderPages, standalonePage } from '@phoenix/shell';
+import { policyResource } from '@phoenix/contract';
+import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the user-policy remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
   ...standalonePage('management', () => import('./areas/admins/AdminListPage')),
   ...standalonePage('user', () => import('./areas/players/PlayerListPage')),
+  ...resourcePages({
+    base: 'policies',
+    resource: policyResource,
+    shape: 'routes',
+    list: () => import('./areas/policies/PolicyListPage'),
+    form: () => import('./areas/policies/PolicyForm'),
+  }),
+  ...standalonePage('policies/restrictApis', () => import('./areas/policies/PolicyApisPage')),
   ...placeholderPages({
     'user/restrictApis': 'Restricted APIs of a Player',
-    policies: 'Policy Management',
-    'policies/create': 'Create Policy',
-    'policies/edit': 'Edit Policy',
     'policies/users_in_policy': 'Users in Policy',
-    'policies/restrictApis': 'Restricted APIs of a Policy',
     'terms-of-service': 'ToS Management',
     'terms-of-service/create': 'Create Terms of Service',
     'terms-of-service/edit': 'Edit Terms of Service',

@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>) {
     .addPrimaryKeyConstraint('policy_members_pkey', ['policy_id', 'player_id'])
     .execute();
   await db.schema.createIndex('policy_members_player_idx').on('policy_members').column('player_id').execute();
-  await db.schema.createIndex('policy_members_policy_added_idx').on('policy_members').columns(['policy_id', 'added_at', 'player_id']).execute();
+  await db.schema
+    .createIndex('policy_members_policy_added_idx')
+    .on('policy_members')
+    .columns(['policy_id', 'added_at', 'player_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>) {

@@ -31,7 +31,13 @@ export default function registerGameApiRoutes(app: FastifyInstance, ctx: AppCont
     }
     const [{ total }, items] = await Promise.all([
       qb.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      qb.selectAll().orderBy(sql`lower(code)`).orderBy('id').limit(query.pageSize).offset(offsetOf(query)).execute(),
+      qb
+        .selectAll()
+        .orderBy(sql`lower(code)`)
+        .orderBy('id')
+        .limit(query.pageSize)
+        .offset(offsetOf(query))
+        .execute(),
     ]);
     return pageOf(query, { items, total: Number(total) });
   });
