@@ -14,9 +14,9 @@ const pages = {
     form: () => import('./areas/policies/PolicyForm'),
   }),
   ...standalonePage('policies/restrictApis', () => import('./areas/policies/PolicyApisPage')),
+  ...standalonePage('policies/users_in_policy', () => import('./areas/policies/PolicyMembersPage')),
   ...placeholderPages({
     'user/restrictApis': 'Restricted APIs of a Player',
-    'policies/users_in_policy': 'Users in Policy',
     'terms-of-service': 'ToS Management',
     'terms-of-service/create': 'Create Terms of Service',
     'terms-of-service/edit': 'Edit Terms of Service',
