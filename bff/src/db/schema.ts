@@ -427,8 +427,16 @@ export interface PolicyMembersTable {
   added_at: Timestamp;
   added_by: string;
 }
+export interface PlayerApiRestrictionsTable {
+  player_id: number;
+  api_id: number;
+  ends_at: Timestamp | null;
+  created_at: Timestamp;
+  created_by: string;
+}
 export interface Database {
   game_apis: GameApisTable;
   policies: PoliciesTable;
   policy_members: PolicyMembersTable;
+  player_api_restrictions: PlayerApiRestrictionsTable;
 }

@@ -13,10 +13,10 @@ const pages = {
     list: () => import('./areas/policies/PolicyListPage'),
     form: () => import('./areas/policies/PolicyForm'),
   }),
+  ...standalonePage('user/restrictApis', () => import('./areas/restrictions/PlayerRestrictionsPage')),
   ...standalonePage('policies/restrictApis', () => import('./areas/policies/PolicyApisPage')),
   ...standalonePage('policies/users_in_policy', () => import('./areas/policies/PolicyMembersPage')),
   ...placeholderPages({
-    'user/restrictApis': 'Restricted APIs of a Player',
     'terms-of-service': 'ToS Management',
     'terms-of-service/create': 'Create Terms of Service',
     'terms-of-service/edit': 'Edit Terms of Service',

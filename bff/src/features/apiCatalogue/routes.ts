@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { GAME_APIS_PATH, gameApiQuerySchema, idParamSchema, type GameApi, type Page } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { offsetOf, pageOf } from '../../http/paging';
 import { likeEscape, parseInput } from '../../http/validate';
-
-/** The catalogue ids among `ids` that do not exist (a 400 on `field` when any). */
-export async function assertGameApisExist(db: Kysely<Database>, ids: readonly number[], field: string): Promise<void> {
-  if (ids.length === 0) return;
-  const found = await db.selectFrom('game_apis').select('id').where('id', 'in', ids).execute();
-  const known = new Set(found.map((row) => row.id));
-  const missing = ids.filter((id) => !known.has(id));
-  if (missing.length) throw validationFailed({ [field]: [`No such API in the catalogue: ${missing.slice(0, 5).join(', ')}`] });
-}
 
 /**
  * The game API catalogue (seeded by migration 0023, owned by the game): read and searched by the

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { policyApisSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
-import { assertGameApisExist } from '../apiCatalogue/routes';
-import { apiIdsText, policies } from './repository';
+import { apiIdsText, assertGameApisExist, policies } from '../../db/policies';
 
 /** policies, policies/create, policies/edit and policies/restrictApis. */
 export default function registerPolicyRoutes(app: FastifyInstance, ctx: AppContext): void {

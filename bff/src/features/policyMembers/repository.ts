@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf } from '../../http/paging';
 import { likeEscape } from '../../http/validate';
-import { intArray, unknownPlayerIds } from '../players/repository';
-import { toPolicy } from '../policies/repository';
+import { intArray, unknownPlayerIds } from '../../db/playerIds';
+import { toPolicy } from '../../db/policies';
 
 /** How many ids a bulk change's log row keeps (the count says the rest). */
 export const MEMBER_LOG_SAMPLE = 20;

@@ -1,8 +1,10 @@
+// Policies (issue 10): shared by the policies, policyMembers and restrictions features.
 import { policyResource, type Policy } from '@phoenix/contract';
-import type { PoliciesTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
+import type { Kysely, Selectable } from 'kysely';
+import { validationFailed } from '../http/errors';
+import { sortKey } from './ordering';
+import type { Database, PoliciesTable } from './schema';
+import { versionedResource } from './versionedResource';
 
 type PolicyRow = Selectable<PoliciesTable>;
 
@@ -40,3 +42,12 @@ export const policies = versionedResource(policyResource, {
   search: ['name', 'description'],
   unique: { column: 'name', message: 'A policy with this name already exists' },
 });
+
+/** The catalogue ids among `ids` that do not exist (a 400 on `field` when any). */
+export async function assertGameApisExist(db: Kysely<Database>, ids: readonly number[], field: string): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db.selectFrom('game_apis').select('id').where('id', 'in', ids).execute();
+  const known = new Set(found.map((row) => row.id));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length) throw validationFailed({ [field]: [`No such API in the catalogue: ${missing.slice(0, 5).join(', ')}`] });
+}
