@@ -25,15 +25,16 @@ describe('policies and player restrictions', () => {
 
   it('creates a policy, adds 1,000 members by paste (unknown ids reported), removes some', async () => {
     const { context, page, main } = await openFromMenu(ctx, 'Policy Management', /\/admin\/policies$/);
-    await main.getByRole('cell', { name: 'Trade freeze' }).waitFor();
+    await main.getByRole('cell', { name: 'Trade freeze', exact: true }).waitFor();
     await assertAccessible(page, 'policies');
-    await main.getByRole('link', { name: 'Create policy' }).click();
+    await main.getByRole('link', { name: /new policy/i }).click();
+    await page.waitForURL(/\/admin\/policies\/create/);
     await formReady(main);
     await assertAccessible(page, 'policies/create');
     await main.getByLabel('Name').fill('E2E quarantine');
     await main.getByLabel('Description').fill('Made by the end-to-end test');
     await main.getByRole('button', { name: 'Create policy' }).click();
-    await main.getByRole('cell', { name: 'E2E quarantine' }).waitFor();
+    await main.getByRole('cell', { name: 'E2E quarantine', exact: true }).waitFor();
 
     // Its APIs.
     await main.getByRole('link', { name: 'Restricted APIs of E2E quarantine' }).click();
@@ -76,7 +77,7 @@ describe('policies and player restrictions', () => {
     await page.goto(`${ctx.stack.hostUrl}/admin/policies?q=E2E`);
     await main
       .getByRole('row', { name: /E2E quarantine/ })
-      .getByRole('cell', { name: '998' })
+      .getByRole('cell', { name: '998', exact: true })
       .waitFor();
     await context.close();
   });
