@@ -420,3 +420,43 @@ export interface Database {
   terms_of_service_versions: TermsOfServiceVersionsTable;
 }
 export type TermsOfServiceVersionRow = Selectable<TermsOfServiceVersionsTable>;
+
+// ── policies and restrictions (issue 10, migrations 0023–0025) ──
+/** Seeded catalogue of game APIs (migration 0023), read-only in the console. */
+export interface GameApisTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+}
+export interface PoliciesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** Written as PostgreSQL array text ('{1,2}'), read back as numbers. */
+  api_ids: ColumnType<number[], string | undefined, string>;
+  member_count: ColumnType<number, number | undefined, number>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface PolicyMembersTable {
+  policy_id: number;
+  player_id: number;
+  added_at: Timestamp;
+  added_by: string;
+}
+export interface PlayerApiRestrictionsTable {
+  player_id: number;
+  api_id: number;
+  ends_at: Timestamp | null;
+  created_at: Timestamp;
+  created_by: string;
+}
+export interface Database {
+  game_apis: GameApisTable;
+  policies: PoliciesTable;
+  policy_members: PolicyMembersTable;
+  player_api_restrictions: PlayerApiRestrictionsTable;
+}

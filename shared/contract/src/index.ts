@@ -29,3 +29,5 @@ export * from './wallet';
 export * from './stakingChanges';
 export * from './termsOfService';
 export * from './pointsGames';
+export * from './policies';
+export * from './restrictions';

@@ -6,6 +6,8 @@ import { versionedResource } from '../../db/versionedResource';
 import { validationFailed } from '../../http/errors';
 import { likeEscape } from '../../http/validate';
 
+export { unknownPlayerIds } from '../../db/playerIds';
+
 /** A ban is in force while stored and not past its end: time alone lifts it. */
 export const banInForce = (row: Pick<PlayerRow, 'status' | 'ban_ends_at'>, now: Date) =>
   row.status === 'banned' && (row.ban_ends_at === null || row.ban_ends_at.getTime() > now.getTime());
@@ -91,37 +93,6 @@ export async function banHistory(db: Kysely<Database>, playerId: number, now: Da
     liftReason: row.lift_reason,
     inForce: row.lifted_at === null && (row.ends_at === null || row.ends_at.getTime() > now.getTime()),
   }));
-}
-
-/**
- * The ids (unique, valid player ids) that are not in the players table, in the order given.
- * One query with one int[] parameter (100,000 ids travel as one array value, parsed natively, the
- * same on PGlite and PostgreSQL), anti-joined on the primary key. The key range of the given ids
- * bounds the players side to an index-only range scan (without it PostgreSQL hashes the whole
- * table); the order given is restored here rather than sorted in the database.
- */
-export async function unknownPlayerIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  let low = ids[0];
-  let high = ids[0];
-  for (const id of ids) {
-    if (id < low) low = id;
-    if (id > high) high = id;
-  }
-  // The answer comes back as one text value too: 50,000 one-column rows cost the driver more to parse.
-  const result = await sql<{ ids: string }>`
-    select coalesce(string_agg(given.id::text, ','), '') as ids
-    from unnest(${intArray(ids)}::integer[]) as given(id)
-    where not exists (select 1 from players p where p.id = given.id and p.id between ${low}::integer and ${high}::integer)`.execute(db);
-  const text = result.rows[0]?.ids ?? '';
-  const unknown = new Set(text ? text.split(',').map(Number) : []);
-  return ids.filter((id) => unknown.has(id));
-}
-
-/** An integer[] parameter as PostgreSQL's array text ('{1,2,3}'): one compact value both drivers pass as is. */
-function intArray(ids: readonly number[]): string {
-  if (!ids.every(Number.isSafeInteger)) throw new TypeError('player ids must be integers');
-  return `{${ids.join(',')}}`;
 }
 
 /**

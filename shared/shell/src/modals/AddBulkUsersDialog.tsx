@@ -59,7 +59,7 @@ function readFile(file: File): Promise<string> {
 type Check =
   | { status: 'idle' }
   | { status: 'checking' }
-  | { status: 'done'; forText: string; unknown: string[] }
+  | { status: 'done'; forText: string; unknown: string[]; already: string[] }
   | { status: 'failed'; message: string };
 
 /** Mounted only while visible, so every opening starts empty. */
@@ -101,8 +101,8 @@ function AddBulkUsersBody() {
     const forText = text;
     setCheck({ status: 'checking' });
     try {
-      const { unknown } = await content.validate(parsed.ids);
-      setCheck({ status: 'done', forText, unknown });
+      const { unknown, already = [] } = await content.validate(parsed.ids);
+      setCheck({ status: 'done', forText, unknown, already });
     } catch (error) {
       setCheck({ status: 'failed', message: describeError(error) });
     }
@@ -110,7 +110,9 @@ function AddBulkUsersBody() {
 
   const checked = !content.validate || (check.status === 'done' && check.forText === text);
   const unknown = useMemo(() => (check.status === 'done' ? check.unknown : []), [check]);
-  const unknownSet = useMemo(() => new Set(unknown), [unknown]);
+  const already = useMemo(() => (check.status === 'done' ? check.already : []), [check]);
+  // Left out on confirm: the ids that are not players and those already in the target.
+  const unknownSet = useMemo(() => new Set([...unknown, ...already]), [unknown, already]);
   const accepted = useMemo(() => (unknownSet.size ? parsed.ids.filter((id) => !unknownSet.has(id)) : parsed.ids), [parsed.ids, unknownSet]);
   const canConfirm = upToDate && checked && accepted.length > 0;
 
@@ -188,6 +190,17 @@ function AddBulkUsersBody() {
               ))}
             </ul>
             {unknown.length > PREVIEW_LIMIT && <Note>{t('bulkUsers.more', { count: unknown.length - PREVIEW_LIMIT })}</Note>}
+          </Problems>
+        )}
+        {checked && already.length > 0 && (
+          <Problems>
+            <h3>{t('bulkUsers.alreadyTitle', { count: already.length })}</h3>
+            <ul aria-label={t('bulkUsers.alreadyList')}>
+              {already.slice(0, PREVIEW_LIMIT).map((id) => (
+                <li key={id}>{id}</li>
+              ))}
+            </ul>
+            {already.length > PREVIEW_LIMIT && <Note>{t('bulkUsers.more', { count: already.length - PREVIEW_LIMIT })}</Note>}
           </Problems>
         )}
         {checked && accepted.length > 0 && <Note>{t('bulkUsers.willAdd', { count: accepted.length })}</Note>}

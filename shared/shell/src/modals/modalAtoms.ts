@@ -20,8 +20,11 @@ export interface ConfirmModalState {
 export interface AddBulkUsersModalState {
   visible: boolean;
   content: ModalContent & {
-    /** Asks the server which ids do not exist; shown before the admin may confirm. */
-    validate?: (ids: string[]) => Promise<{ unknown: string[] }>;
+    /**
+     * Asks the server which ids do not exist (and, optionally, which are already in the target:
+     * `already`); both are listed and left out before the admin may confirm.
+     */
+    validate?: (ids: string[]) => Promise<{ unknown: string[]; already?: string[] }>;
   };
   resolve: ((ids: string[] | null) => void) | null;
 }

@@ -8,8 +8,8 @@ export interface AddBulkUsersOptions {
   body?: ReactNode;
   okText?: string;
   cancelText?: string;
-  /** Called with the parsed ids before confirming; the unknown ones are shown to the admin. */
-  validate?: (ids: string[]) => Promise<{ unknown: string[] }>;
+  /** Called with the parsed ids before confirming; the unknown ones (and those `already` in) are shown to the admin and left out. */
+  validate?: (ids: string[]) => Promise<{ unknown: string[]; already?: string[] }>;
 }
 
 /**

@@ -1,7 +1,8 @@
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { checksumAddress, playerResource, type Player, type PlayerBanRecord } from '@phoenix/contract';
 import { RecordDetailModal, describeError, resourceKeys, useApi, useTranslation } from '@phoenix/shell';
-import { Badge, Button, ErrorState, Facts, LoadingBlock, Mono, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
+import { Badge, Button, ButtonLink, ErrorState, Facts, LoadingBlock, Mono, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
 import { PlayerStatusBadge } from './PlayerStatusBadge';
 
 /** `user?id=…`: one player's profile and ban history, with ban / unban. */
@@ -32,6 +33,9 @@ export function PlayerDetail({ id, onClose, onBan }: { id: number | null; onClos
           <Button variant={player.status === 'banned' ? 'primary' : 'danger'} onClick={() => onBan(player)}>
             {t(player.status === 'banned' ? 'players.unban' : 'players.ban')}
           </Button>
+          <ButtonLink as={Link} $size="sm" to={`/admin/user/restrictApis?id=${player.id}`}>
+            {t('players.restrictions')}
+          </ButtonLink>
           <BanHistory playerId={player.id} version={player.version} />
         </>
       )}

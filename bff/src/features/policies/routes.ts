@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { policyApisSchema } from '@phoenix/contract';
+import type { AppContext } from '../../context';
+import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { apiIdsText, assertGameApisExist, policies } from '../../db/policies';
+
+/** policies, policies/create, policies/edit and policies/restrictApis. */
+export default function registerPolicyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerResourceRoutes(app, ctx, policies);
+
+  app.put(
+    '/policies/:id/apis',
+    versionedChange(ctx, policyApisSchema, async (trx, id, input, actor, now) => {
+      await assertGameApisExist(trx, input.apiIds, 'apiIds');
+      return policies.change(trx, id, input.version, 'restrictApis', { api_ids: apiIdsText(input.apiIds) }, actor.email, now);
+    }),
+  );
+}

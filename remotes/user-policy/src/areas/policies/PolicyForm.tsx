@@ -1,0 +1,24 @@
+import { policyResource } from '@phoenix/contract';
+import { RecordFormPage, useTranslation } from '@phoenix/shell';
+import { TextArea, TextField } from '@phoenix/ui';
+
+/** policies/create and policies/edit?id=: name and description (the APIs are on policies/restrictApis). */
+export default function PolicyForm() {
+  const { t } = useTranslation('userPolicy');
+  return (
+    <RecordFormPage
+      resource={policyResource}
+      labelOf={(p) => p.name}
+      titles={{ create: t('policies.newTitle'), edit: () => t('policies.editTitle') }}
+      empty={{ name: '', description: '' }}
+      toValues={({ name, description }) => ({ name, description })}
+    >
+      {(form) => (
+        <>
+          <TextField label={t('policies.name')} required autoComplete="off" {...form.field('name')} />
+          <TextArea label={t('policies.descriptionField')} rows={4} {...form.field('description')} />
+        </>
+      )}
+    </RecordFormPage>
+  );
+}

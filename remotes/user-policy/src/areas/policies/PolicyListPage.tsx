@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { policyResource } from '@phoenix/contract';
+import { ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
+import { ButtonLink, truncate, updatedColumn } from '@phoenix/ui';
+
+/** policies: named sets of restricted game APIs; each row links to its APIs and its members. */
+export default function PolicyListPage() {
+  const { t } = useTranslation('userPolicy');
+  const list = useListController(policyResource);
+  return (
+    <ResourceListPage
+      list={list}
+      title={t('policies.title')}
+      description={t('policies.description')}
+      searchLabel={t('policies.search')}
+      labelOf={(p) => p.name}
+      deleteBody={() => t('policies.deleteBody')}
+      rowActions={(p) => (
+        <>
+          <ButtonLink
+            as={Link}
+            $size="sm"
+            to={`/admin/policies/restrictApis?id=${p.id}`}
+            aria-label={t('policies.apisLabel', { name: p.name })}
+          >
+            {t('policies.apis')}
+          </ButtonLink>
+          <ButtonLink
+            as={Link}
+            $size="sm"
+            to={`/admin/policies/users_in_policy?id=${p.id}`}
+            aria-label={t('policies.membersLabel', { name: p.name })}
+          >
+            {t('policies.members')}
+          </ButtonLink>
+        </>
+      )}
+      columns={[
+        { key: 'name', sortable: true, header: t('policies.name'), render: (p) => p.name },
+        { key: 'description', header: t('policies.descriptionField'), render: (p) => truncate(p.description, 80) },
+        { key: 'apiIds', header: t('policies.apiCount'), render: (p) => p.apiIds.length.toLocaleString() },
+        { key: 'memberCount', sortable: true, header: t('policies.memberCount'), render: (p) => p.memberCount.toLocaleString() },
+        updatedColumn(),
+      ]}
+    />
+  );
+}

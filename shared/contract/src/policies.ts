@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { listQuerySchema, PG_INT_MAX, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
+import { playerIdListSchema } from './players';
+
+/**
+ * The game API catalogue (seeded by migration 0023, owned by the game): what a policy or a
+ * player restriction blocks. Read and searched by the pickers, never edited here.
+ */
+export const gameApiSchema = z.object({
+  id: z.number().int(),
+  /** The game's route name, e.g. `battle.start`. */
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export type GameApi = z.infer<typeof gameApiSchema>;
+export const GAME_APIS_PATH = '/game-apis';
+/** GET /game-apis: q matches code or name. Ordered by code. */
+export const gameApiQuerySchema = listQuerySchema;
+
+const apiId = z.number({ message: 'Pick an API' }).int('Pick an API').min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API');
+/** The catalogue is small (tens of APIs): a policy lists at most this many. */
+export const MAX_POLICY_APIS = 500;
+export const apiIdListSchema = z
+  .array(apiId, { message: 'Send a list of API ids' })
+  .max(MAX_POLICY_APIS, `At most ${MAX_POLICY_APIS} APIs`)
+  .refine((ids) => new Set(ids).size === ids.length, 'An API is listed twice');
+
+export const POLICY_NAME_MAX = 100;
+export const POLICY_DESCRIPTION_MAX = 1000;
+
+const policyFields = z.object({
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(POLICY_NAME_MAX, `Name is at most ${POLICY_NAME_MAX} characters`),
+  description: z
+    .string({ message: 'Description is text' })
+    .trim()
+    .max(POLICY_DESCRIPTION_MAX, `Description is at most ${POLICY_DESCRIPTION_MAX} characters`)
+    .default(''),
+});
+
+/** POST /policies: name and description; its APIs are set on policies/restrictApis. */
+export const policyCreateSchema = policyFields;
+export type PolicyCreate = z.infer<typeof policyCreateSchema>;
+export const policyUpdateSchema = policyFields.extend({ version: versionSchema });
+export type PolicyUpdate = z.infer<typeof policyUpdateSchema>;
+
+/** A policy: a named set of restricted game APIs that applies to each of its members. */
+export const policySchema = z.object({
+  ...versionedRecordShape,
+  name: z.string(),
+  description: z.string(),
+  /** The restricted APIs (catalogue ids, ascending). */
+  apiIds: z.array(z.number().int()),
+  memberCount: z.number().int(),
+});
+export type Policy = z.infer<typeof policySchema>;
+
+export const policyQuerySchema = listQuerySchema;
+export const POLICY_SORTS = ['name', 'memberCount', 'updatedAt'] as const;
+
+export const policyResource = defineResource({
+  path: '/policies',
+  target: 'policy',
+  noun: 'policy',
+  plural: 'policies',
+  schemas: { record: policySchema, create: policyCreateSchema, update: policyUpdateSchema, query: policyQuerySchema },
+  sorts: POLICY_SORTS,
+  defaultSort: { sort: 'name', order: 'asc' },
+  csv: { filename: 'policies.csv', columns: ['id', 'name', 'description', 'memberCount', 'apiIds', 'version', 'updatedAt', 'updatedBy'] },
+});
+
+/** PUT /policies/:id/apis: the policy's restricted APIs, replaced as a whole (versioned). */
+export const policyApisSchema = z.object({ apiIds: apiIdListSchema, version: versionSchema });
+export type PolicyApis = z.infer<typeof policyApisSchema>;
+
+// ── members (policies/users_in_policy) ──
+
+/** One member: the player and when it was added. */
+export interface PolicyMember {
+  playerId: number;
+  name: string;
+  level: number;
+  addedAt: string;
+  addedBy: string;
+}
+/** GET /policies/:id/members: q = an exact player id or a name prefix (case-insensitive). Newest first. */
+export const policyMemberQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, q: true });
+export type PolicyMemberQuery = z.infer<typeof policyMemberQuerySchema>;
+
+/** POST /policies/:id/members (add) and /members/check, /members/remove: a list of player ids. */
+export const policyMemberIdsSchema = z.object({ ids: playerIdListSchema });
+export type PolicyMemberIds = z.infer<typeof policyMemberIdsSchema>;
+
+/** → /members/check: which ids are not players, which are members already (each in the order sent). */
+export interface PolicyMemberCheck {
+  unknown: number[];
+  alreadyMembers: number[];
+}
+export interface PolicyMembersAdded {
+  added: number;
+  alreadyMembers: number;
+  unknown: number[];
+}
+export interface PolicyMembersRemoved {
+  removed: number;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { PG_INT_MAX } from './common';
+import { isoDateTimeSchema } from './fields';
+
+/** A game API blocked for one player directly (user/restrictApis), with an optional end. */
+export interface PlayerRestriction {
+  apiId: number;
+  apiCode: string;
+  apiName: string;
+  /** null: until removed. Past it, the restriction no longer applies (derived from time, no job). */
+  endsAt: string | null;
+  createdAt: string;
+  createdBy: string;
+}
+
+/** Where an effective restriction comes from: the player directly, or a policy it is in. */
+export type RestrictionSource = { kind: 'direct' } | { kind: 'policy'; policyId: number; policyName: string };
+
+/** One API blocked for the player now, and why: one row per source (an API blocked twice is listed twice). */
+export interface EffectiveRestriction {
+  apiId: number;
+  apiCode: string;
+  apiName: string;
+  source: RestrictionSource;
+  /** The direct restriction's end; null for a policy (applies while the player is a member). */
+  endsAt: string | null;
+}
+
+/** GET /players/:id/restrictions: the direct ones in force, the effective ones = direct ∪ every policy's APIs. */
+export interface PlayerRestrictions {
+  direct: PlayerRestriction[];
+  effective: EffectiveRestriction[];
+  /** The policies the player is in. */
+  policies: { id: number; name: string }[];
+}
+
+/** POST /players/:id/restrictions: an API from the catalogue; an optional end, refused unless in the future. */
+export const playerRestrictionCreateSchema = z.object({
+  apiId: z.number({ message: 'Pick an API' }).int('Pick an API').min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
+  endsAt: isoDateTimeSchema.nullable().default(null),
+});
+export type PlayerRestrictionCreate = z.infer<typeof playerRestrictionCreateSchema>;
+
+/** DELETE /players/:id/restrictions/:apiId. */
+export const playerRestrictionParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id'),
+  apiId: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id'),
+});
