@@ -9,7 +9,9 @@ import { installErrorHandlers } from '@phoenix/bff/src/http/errors';
 import { installInputGuards } from '@phoenix/bff/src/http/validate';
 import { migratePointsToLatest } from './db/migrate';
 import './db/schema';
+import './db/ledgerSchema';
 import { registerSettingsRoutes } from './features/settings';
+import { registerTaskRoutes } from './features/tasks';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -52,6 +54,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
 
   app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerSettingsRoutes(app, ctx);
+  registerTaskRoutes(app, ctx);
 
   await app.ready();
   return app;

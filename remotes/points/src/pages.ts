@@ -1,14 +1,21 @@
-import { placeholderPages, standalonePage } from '@phoenix/shell';
+import { pointsTaskResource } from '@phoenix/contract';
+import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
 const pages = {
   ...placeholderPages({
-    'points/tasks': 'Tasks Management',
     'points/users': 'Users Management',
     'points-lottery': 'Lottery Configuration',
     'points-spin': 'Spin Configuration',
     'points-lootbox': 'LootBox Configuration',
+  }),
+  ...resourcePages({
+    base: 'points/tasks',
+    resource: pointsTaskResource,
+    shape: 'subViews',
+    list: () => import('./areas/tasks/TaskListPage'),
+    form: () => import('./areas/tasks/TaskForm'),
   }),
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
