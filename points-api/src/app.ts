@@ -12,6 +12,7 @@ import './db/schema';
 import './db/ledgerSchema';
 import { registerSettingsRoutes } from './features/settings';
 import { registerTaskRoutes } from './features/tasks';
+import { registerLedgerRoutes } from './features/ledger';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -55,6 +56,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerSettingsRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
+  registerLedgerRoutes(app, ctx);
 
   await app.ready();
   return app;

@@ -1,11 +1,10 @@
-import { pointsTaskResource } from '@phoenix/contract';
+import { pointsTaskResource, pointUserResource } from '@phoenix/contract';
 import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
 const pages = {
   ...placeholderPages({
-    'points/users': 'Users Management',
     'points-lottery': 'Lottery Configuration',
     'points-spin': 'Spin Configuration',
     'points-lootbox': 'LootBox Configuration',
@@ -16,6 +15,12 @@ const pages = {
     shape: 'subViews',
     list: () => import('./areas/tasks/TaskListPage'),
     form: () => import('./areas/tasks/TaskForm'),
+  }),
+  ...resourcePages({
+    base: 'points/users',
+    resource: pointUserResource,
+    shape: 'subViews',
+    list: () => import('./areas/users/UserListPage'),
   }),
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),

@@ -28,3 +28,4 @@ export * from './pointsSettings';
 export * from './wallet';
 export * from './stakingChanges';
 export * from './pointsTasks';
+export * from './pointsLedger';

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as pointsSettings from './0001_points_settings';
 import * as pointsTasks from './0010_points_tasks';
+import * as pointsLedger from './0011_points_ledger';
 
 /**
  * The points migrations, in order. Listed, not found by file name: the points API ships as one
@@ -9,4 +10,5 @@ import * as pointsTasks from './0010_points_tasks';
 export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0001_points_settings': pointsSettings,
   '0010_points_tasks': pointsTasks,
+  '0011_points_ledger': pointsLedger,
 };
