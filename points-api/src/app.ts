@@ -13,6 +13,7 @@ import './db/ledgerSchema';
 import { registerSettingsRoutes } from './features/settings';
 import { registerTaskRoutes } from './features/tasks';
 import { registerLedgerRoutes } from './features/ledger';
+import { registerGamesRoutes } from './features/games';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -57,6 +58,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   await registerSettingsRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
   registerLedgerRoutes(app, ctx);
+  await registerGamesRoutes(app, ctx);
 
   await app.ready();
   return app;

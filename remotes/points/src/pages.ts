@@ -1,4 +1,4 @@
-import { pointsTaskResource, pointUserResource } from '@phoenix/contract';
+import { lootboxResource, pointsTaskResource, pointUserResource } from '@phoenix/contract';
 import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
@@ -6,8 +6,6 @@ import './i18n';
 const pages = {
   ...placeholderPages({
     'points-lottery': 'Lottery Configuration',
-    'points-spin': 'Spin Configuration',
-    'points-lootbox': 'LootBox Configuration',
   }),
   ...resourcePages({
     base: 'points/tasks',
@@ -25,6 +23,14 @@ const pages = {
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
   ...standalonePage('points-referral', () => import('./areas/settings/ReferralPage')),
+  ...resourcePages({
+    base: 'points-lootbox',
+    shape: 'subViews',
+    resource: lootboxResource,
+    list: () => import('./areas/games/LootboxListPage'),
+    form: () => import('./areas/games/LootboxForm'),
+  }),
+  ...standalonePage('points-spin', () => import('./areas/games/SpinWheelPage')),
   ...standalonePage('points/staking', () => import('./areas/staking/StakingPage')),
 };
 

@@ -29,3 +29,5 @@ export * from './wallet';
 export * from './stakingChanges';
 export * from './pointsTasks';
 export * from './pointsLedger';
+export * from './termsOfService';
+export * from './pointsGames';
