@@ -9,7 +9,10 @@ import { installErrorHandlers } from '@phoenix/bff/src/http/errors';
 import { installInputGuards } from '@phoenix/bff/src/http/validate';
 import { migratePointsToLatest } from './db/migrate';
 import './db/schema';
+import './db/ledgerSchema';
 import { registerSettingsRoutes } from './features/settings';
+import { registerTaskRoutes } from './features/tasks';
+import { registerLedgerRoutes } from './features/ledger';
 import { registerGamesRoutes } from './features/games';
 
 export interface PointsAppOptions {
@@ -53,6 +56,8 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
 
   app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerSettingsRoutes(app, ctx);
+  registerTaskRoutes(app, ctx);
+  registerLedgerRoutes(app, ctx);
   await registerGamesRoutes(app, ctx);
 
   await app.ready();

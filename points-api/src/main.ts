@@ -3,6 +3,8 @@ import { createDb } from '@phoenix/bff/src/db/connect';
 import type { Database } from '@phoenix/bff/src/db/schema';
 import { buildPointsApp } from './app';
 import { readPointsConfig } from './config';
+import { localSeedAllowed, seedWanted } from '@phoenix/bff/src/config';
+import { seedLocalPointUsers } from './seed';
 
 async function main(): Promise<void> {
   const config = readPointsConfig();
@@ -15,6 +17,7 @@ async function main(): Promise<void> {
     tokenIdleMinutes: config.tokenIdleMinutes,
     logger: { level: config.logLevel },
   });
+  if (seedWanted() && localSeedAllowed()) await seedLocalPointUsers(db, 30, new Date());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

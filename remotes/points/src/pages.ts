@@ -1,13 +1,24 @@
+import { lootboxResource, pointsTaskResource, pointUserResource } from '@phoenix/contract';
 import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
-import { lootboxResource } from '@phoenix/contract';
 import './i18n';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
 const pages = {
   ...placeholderPages({
-    'points/tasks': 'Tasks Management',
-    'points/users': 'Users Management',
     'points-lottery': 'Lottery Configuration',
+  }),
+  ...resourcePages({
+    base: 'points/tasks',
+    resource: pointsTaskResource,
+    shape: 'subViews',
+    list: () => import('./areas/tasks/TaskListPage'),
+    form: () => import('./areas/tasks/TaskForm'),
+  }),
+  ...resourcePages({
+    base: 'points/users',
+    resource: pointUserResource,
+    shape: 'subViews',
+    list: () => import('./areas/users/UserListPage'),
   }),
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),

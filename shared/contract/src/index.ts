@@ -27,6 +27,8 @@ export * from './doubleUp';
 export * from './pointsSettings';
 export * from './wallet';
 export * from './stakingChanges';
+export * from './pointsTasks';
+export * from './pointsLedger';
 export * from './termsOfService';
 export * from './pointsGames';
 export * from './policies';

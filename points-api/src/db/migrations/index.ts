@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as pointsSettings from './0001_points_settings';
+import * as pointsTasks from './0010_points_tasks';
+import * as pointsLedger from './0011_points_ledger';
 import * as pointsGames from './0020_points_games';
 
 /**
@@ -8,5 +10,7 @@ import * as pointsGames from './0020_points_games';
  */
 export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0001_points_settings': pointsSettings,
+  '0010_points_tasks': pointsTasks,
+  '0011_points_ledger': pointsLedger,
   '0020_points_games': pointsGames,
 };

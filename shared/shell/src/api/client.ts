@@ -16,7 +16,8 @@ export type Query = Record<string, string | number | boolean | undefined | null>
 export interface ApiClient {
   get<T>(path: string, query?: Query): Promise<T>;
   getText(path: string, query?: Query): Promise<string>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /** `headers`: extra request headers (e.g. `idempotency-key` on a ledger change). */
+  post<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string, query?: Query): Promise<T>;
@@ -88,7 +89,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     get: (path, query) => call('get', path, { searchParams: cleanQuery(query) }),
     getText: (path, query) => call('get', path, { searchParams: cleanQuery(query) }, 'text'),
-    post: (path, body) => call('post', path, { json: body ?? {} }),
+    post: (path, body, extra) => call('post', path, { json: body ?? {}, headers: extra?.headers }),
     put: (path, body) => call('put', path, { json: body ?? {} }),
     patch: (path, body) => call('patch', path, { json: body ?? {} }),
     delete: (path, query) => call('delete', path, { searchParams: cleanQuery(query) }),

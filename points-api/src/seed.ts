@@ -1,0 +1,58 @@
+import { sql, type Kysely } from 'kysely';
+import type { LedgerEntryKind } from '@phoenix/contract';
+import type { Database } from '@phoenix/bff/src/db/schema';
+
+/** The BFF's local players' wallet (bff/src/features/players/repository.ts): the same made-up people. */
+const walletOf = (id: number) => sql<string>`'0x' || md5(${`wallet-${id}`}) || substr(md5(${`salt-${id}`}), 1, 8)`;
+
+const GAME_ENTRIES: readonly (readonly [LedgerEntryKind, number, string])[] = [
+  ['checkin', 10, 'Check-in day 1'],
+  ['taskReward', 50, 'Task: Follow Phoenix on X'],
+  ['checkin', 20, 'Check-in day 2'],
+  ['taskReward', 100, 'Task: Join the Discord'],
+  ['purchase', -60, 'Shop: Stamina potion'],
+  ['spin', 25, 'Wheel: 25 points'],
+];
+
+/**
+ * LOCAL SEED DATA ONLY (SEED_LOCAL_DATA where allowed): `count` point users with ids 1..count (the
+ * BFF's local players) and a few game entries each, the running balance computed as the ledger
+ * does. Runs once: nothing happens when point users exist.
+ */
+export async function seedLocalPointUsers(db: Kysely<Database>, count: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('points.users').select('id').limit(1).executeTakeFirst();
+    if (existing) return;
+    for (let id = 1; id <= count; id++) {
+      const entries = GAME_ENTRIES.slice(0, 1 + (id % GAME_ENTRIES.length));
+      let balance = 0;
+      const rows = entries.map(([kind, amount, reason], index) => {
+        balance += amount;
+        return {
+          player_id: id,
+          kind,
+          amount,
+          balance_after: balance,
+          reason,
+          created_at: new Date(now.getTime() - (entries.length - index) * 3_600_000 * (1 + (id % 5))),
+          created_by: null,
+        };
+      });
+      await trx
+        .insertInto('points.users')
+        .values({
+          id,
+          wallet: walletOf(id),
+          balance,
+          booster_percent: id % 4 === 0 ? 25 : 0,
+          last_activity_at: rows.at(-1)!.created_at,
+          version: 1,
+          created_at: now,
+          updated_at: now,
+          updated_by: 'system (local seed)',
+        })
+        .execute();
+      await trx.insertInto('points.ledger_entries').values(rows).execute();
+    }
+  });
+}
