@@ -7,9 +7,11 @@ import type { Database } from '@phoenix/bff/src/db/schema';
 import { installAuthGuard } from '@phoenix/bff/src/http/auth';
 import { installErrorHandlers } from '@phoenix/bff/src/http/errors';
 import { installInputGuards } from '@phoenix/bff/src/http/validate';
+import { createJobRunner, type JobRunnerOptions } from '@phoenix/bff/src/jobs/runner';
 import { migratePointsToLatest } from './db/migrate';
 import './db/schema';
 import { registerSettingsRoutes } from './features/settings';
+import { registerLotteryRoutes } from './features/lottery/routes';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -22,6 +24,8 @@ export interface PointsAppOptions {
   migrate?: boolean;
   closeDbOnClose?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Background jobs (the BFF's pg-boss runner) in the points service's own pg-boss schema. */
+  jobs?: JobRunnerOptions;
 }
 
 /**
@@ -30,11 +34,17 @@ export interface PointsAppOptions {
  * log in the change's transaction) over the points schema.
  */
 export async function buildPointsApp(options: PointsAppOptions): Promise<FastifyInstance> {
-  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options) };
+  // Its own pg-boss schema: the points service's queues, maintenance and pg-boss upgrades stay apart from the BFF's.
+  const jobs = createJobRunner(options.db, { schema: 'points_boss', ...options.jobs });
+  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options), jobs };
   if (options.migrate ?? true) await migratePointsToLatest(options.db);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
-  if (options.closeDbOnClose ?? true) app.addHook('onClose', async () => options.db.destroy());
+  // Jobs stop first (a running draw finishes), then the database closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (options.closeDbOnClose ?? true) await options.db.destroy();
+  });
   installErrorHandlers(app);
   installJsonParser(app);
   await app.register(cors, {
@@ -52,6 +62,8 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
 
   app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerSettingsRoutes(app, ctx);
+  registerLotteryRoutes(app, ctx); // defines its job queue
+  await jobs.start();
 
   await app.ready();
   return app;

@@ -27,3 +27,4 @@ export * from './doubleUp';
 export * from './pointsSettings';
 export * from './wallet';
 export * from './stakingChanges';
+export * from './pointsLottery';

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as pointsSettings from './0001_points_settings';
+import * as pointsLottery from './0030_points_lottery';
 
 /**
  * The points migrations, in order. Listed, not found by file name: the points API ships as one
@@ -7,4 +8,5 @@ import * as pointsSettings from './0001_points_settings';
  */
 export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0001_points_settings': pointsSettings,
+  '0030_points_lottery': pointsLottery,
 };
