@@ -12,6 +12,7 @@ import { migratePointsToLatest } from './db/migrate';
 import './db/schema';
 import { registerSettingsRoutes } from './features/settings';
 import { registerLotteryRoutes } from './features/lottery/routes';
+import { seedLotteryRounds } from './features/lottery/seed';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -26,6 +27,8 @@ export interface PointsAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs (the BFF's pg-boss runner) in the points service's own pg-boss schema. */
   jobs?: JobRunnerOptions;
+  /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
+  seedLocalData?: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   await registerSettingsRoutes(app, ctx);
   registerLotteryRoutes(app, ctx); // defines its job queue
   await jobs.start();
+  if (options.seedLocalData) await seedLotteryRounds(ctx);
 
   await app.ready();
   return app;

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     tokenTtlMinutes: config.tokenTtlMinutes,
     tokenIdleMinutes: config.tokenIdleMinutes,
     logger: { level: config.logLevel },
+    seedLocalData: config.seedLocalData,
   });
   let closing = false;
   const shutdown = (signal: string) => {

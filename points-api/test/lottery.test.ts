@@ -116,7 +116,9 @@ test('the draw: once only, the seed revealed matches the hash, and the winners r
   expect(seedHashOf(drawn.seed)).toBe(round.seedHash);
   expect(drawn.winners).toHaveLength(4);
   expect(drawWinners(drawn.seed, await ticketsOf(t.bff.db, round.id), drawn.prizes)).toEqual(drawn.winners);
-  expect((await logsOf(t, 'pointsLotteryRound')).filter((l) => l.action === 'pointsLotteryRound.draw' && l.target_id === String(round.id))).toHaveLength(1);
+  expect(
+    (await logsOf(t, 'pointsLotteryRound')).filter((l) => l.action === 'pointsLotteryRound.draw' && l.target_id === String(round.id)),
+  ).toHaveLength(1);
 
   // Drawn: no more tickets, no more edits.
   await expect(sellTickets(round.id, [999])).rejects.toThrow(/drawn/);

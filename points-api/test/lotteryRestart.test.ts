@@ -5,6 +5,8 @@ import { createDb, embeddedPglite } from '@phoenix/bff/src/db/connect';
 import { servePgliteOverWire, type PgliteWire } from '@phoenix/bff/src/db/pgliteWire';
 import { LONG_SESSIONS } from '../../bff/test/support/system';
 import { buildPointsApp } from '../src/app';
+import { drawWinners } from '../src/features/lottery/draw';
+import { ticketsOf } from '../src/features/lottery/rounds';
 
 /**
  * The draw job is durable: a round created by one points API process is drawn once by the next
@@ -24,13 +26,36 @@ afterAll(async () => {
   await bff.close();
 });
 
-const startPointsApi = (): Promise<FastifyInstance> =>
+const startPointsApi = (seedLocalData = false): Promise<FastifyInstance> =>
   buildPointsApp({
+    seedLocalData,
     db: createDb({ kind: 'postgres', connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, maxConnections: 4 }),
     now: bff.clock.now,
     jobs: { pollingIntervalSeconds: 0.5 },
     ...LONG_SESSIONS,
   });
+
+test('local seed: an open round with tickets, and a drawn one whose winners recompute; seeding twice adds nothing', async () => {
+  const app = await startPointsApi(true);
+  try {
+    const list = (await app.inject({ method: 'GET', url: '/lottery/rounds?q=weekly&sort=drawAt&order=asc', headers: { token } })).json();
+    expect(list.items.map((r: { status: string; ticketCount: number }) => [r.status, r.ticketCount])).toEqual([
+      ['drawn', 18],
+      ['open', 24],
+    ]);
+    const drawn = list.items[0];
+    expect(drawWinners(drawn.seed, await ticketsOf(bff.db, drawn.id), drawn.prizes)).toEqual(drawn.winners);
+    expect(list.items[1].seed).toBeNull();
+  } finally {
+    await app.close();
+  }
+  const again = await startPointsApi(true);
+  try {
+    expect((await again.inject({ method: 'GET', url: '/lottery/rounds?q=weekly', headers: { token } })).json().items).toHaveLength(2);
+  } finally {
+    await again.close();
+  }
+});
 
 test('a draw scheduled a few seconds ahead runs once across a restart of the points API', async () => {
   const first = await startPointsApi();
@@ -52,7 +77,7 @@ test('a draw scheduled a few seconds ahead runs once across a restart of the poi
   const second = await startPointsApi();
   try {
     let round = (await second.inject({ method: 'GET', url: `/lottery/rounds/${id}`, headers: { token } })).json();
-    for (const deadline = Date.now() + 45_000; round.status !== 'drawn' && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 45_000; round.status !== 'drawn' && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       round = (await second.inject({ method: 'GET', url: `/lottery/rounds/${id}`, headers: { token } })).json();
     }

@@ -20,7 +20,11 @@ const wholePoints = (what: string, min: number) =>
     .max(100_000_000, `${what[0]!.toUpperCase()}${what.slice(1)} is at most 100,000,000`);
 
 const prizeSchema = z.object({
-  rank: z.coerce.number({ message: 'Enter a rank' }).int('The rank is a whole number').min(1, 'The rank is at least 1').max(100, 'The rank is at most 100'),
+  rank: z.coerce
+    .number({ message: 'Enter a rank' })
+    .int('The rank is a whole number')
+    .min(1, 'The rank is at least 1')
+    .max(100, 'The rank is at most 100'),
   /** Points each winner of this prize receives. */
   reward: wholePoints('a reward', 1),
   /** How many tickets win this prize. */
@@ -94,12 +98,30 @@ export const lotteryRoundResource = defineResource({
   path: '/lottery/rounds',
   target: 'pointsLotteryRound',
   noun: 'lottery round',
-  schemas: { record: lotteryRoundSchema, create: lotteryRoundCreateSchema, update: lotteryRoundUpdateSchema, query: lotteryRoundQuerySchema },
+  schemas: {
+    record: lotteryRoundSchema,
+    create: lotteryRoundCreateSchema,
+    update: lotteryRoundUpdateSchema,
+    query: lotteryRoundQuerySchema,
+  },
   sorts: LOTTERY_SORTS,
   defaultSort: { sort: 'drawAt', order: 'desc' },
   csv: {
     filename: 'lottery-rounds.csv',
-    columns: ['id', 'name', 'ticketPrice', 'drawAt', 'status', 'ticketCount', 'seedHash', 'seed', 'drawnAt', 'version', 'updatedAt', 'updatedBy'],
+    columns: [
+      'id',
+      'name',
+      'ticketPrice',
+      'drawAt',
+      'status',
+      'ticketCount',
+      'seedHash',
+      'seed',
+      'drawnAt',
+      'version',
+      'updatedAt',
+      'updatedBy',
+    ],
   },
   remove: false,
 });

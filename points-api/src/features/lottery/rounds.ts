@@ -90,31 +90,31 @@ const SYSTEM = { id: null, email: 'system (lottery draw)' };
 export async function drawRound(ctx: AppContext, job: LotteryDrawJob): Promise<boolean> {
   let drew = false;
   await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('points.lottery_rounds')
-        .selectAll()
-        .where('id', '=', job.roundId)
-        .where('drawn_at', 'is', null)
-        .where('draw_at', '=', new Date(job.drawAt))
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) return;
-      const now = ctx.now();
-      const before = lotteryRounds.toApi(row, now);
-      const tickets = await ticketsOf(trx, row.id);
-      const winners = drawWinners(row.seed.trim(), tickets, row.prizes);
-      const drawn = await trx
-        .updateTable('points.lottery_rounds')
-        .set({ drawn_at: now, winners: toJson(winners) ?? '[]', ticket_count: tickets.length, job_id: null })
-        .where('id', '=', row.id)
-        .where('drawn_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      if (!drawn) return;
-      const after = lotteryRounds.toApi(drawn, now);
-      await writeDrawLog(trx, { before, after, id: row.id }, now);
-      drew = true;
-    });
+    const row = await trx
+      .selectFrom('points.lottery_rounds')
+      .selectAll()
+      .where('id', '=', job.roundId)
+      .where('drawn_at', 'is', null)
+      .where('draw_at', '=', new Date(job.drawAt))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return;
+    const now = ctx.now();
+    const before = lotteryRounds.toApi(row, now);
+    const tickets = await ticketsOf(trx, row.id);
+    const winners = drawWinners(row.seed.trim(), tickets, row.prizes);
+    const drawn = await trx
+      .updateTable('points.lottery_rounds')
+      .set({ drawn_at: now, winners: toJson(winners) ?? '[]', ticket_count: tickets.length, job_id: null })
+      .where('id', '=', row.id)
+      .where('drawn_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!drawn) return;
+    const after = lotteryRounds.toApi(drawn, now);
+    await writeDrawLog(trx, { before, after, id: row.id }, now);
+    drew = true;
+  });
   return drew;
 }
 
@@ -122,7 +122,13 @@ async function writeDrawLog(trx: Transaction<Database>, change: { id: number; be
   await writeActionLog(
     trx,
     SYSTEM,
-    { action: 'pointsLotteryRound.draw', targetType: 'pointsLotteryRound', targetId: change.id, before: change.before, after: change.after },
+    {
+      action: 'pointsLotteryRound.draw',
+      targetType: 'pointsLotteryRound',
+      targetId: change.id,
+      before: change.before,
+      after: change.after,
+    },
     now,
   );
 }
