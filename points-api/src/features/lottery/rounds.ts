@@ -8,7 +8,7 @@ import type { Database } from '@phoenix/bff/src/db/schema';
 import { versionedResource, type RowOf } from '@phoenix/bff/src/db/versionedResource';
 import { validationFailed } from '@phoenix/bff/src/http/errors';
 import { drawWinners } from './draw';
-import './tables';
+import '../../db/lotteryTables';
 
 export const LOTTERY_DRAW_QUEUE = 'points-lottery-draw';
 /** The job's data: `drawAt` tells a job left behind by a rescheduled round (it then does nothing). */
