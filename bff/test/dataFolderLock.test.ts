@@ -107,6 +107,9 @@ test('two BFFs on one data folder: the second refuses to start, naming the first
   const cleanup: Started[] = [first];
   try {
     await listening(first);
+    // Freeze the first BFF (it stays alive, so it still holds the lock): its own background writes
+    // (pg-boss polling) must not count as the second's.
+    first.child.kill('SIGSTOP');
     const before = snapshot(dataDir);
 
     const second = startBff(dataDir, await freePort());
@@ -116,6 +119,7 @@ test('two BFFs on one data folder: the second refuses to start, naming the first
     const holder = JSON.parse(fs.readFileSync(lockFileOf(dataDir), 'utf8'));
     expect(second.output()).toContain(`process ${holder.pid} on ${holder.host}`);
     expect(snapshot(dataDir)).toEqual(before);
+    first.child.kill('SIGCONT');
 
     // A stopped BFF gives the folder back.
     first.child.kill('SIGTERM');
