@@ -100,6 +100,14 @@ async function main() {
     const schema = `present_bench_${randomBytes(4).toString('hex')}`;
     const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
     await sql`create schema ${sql.id(schema)}`.execute(admin);
+    // Kysely's migrator looks for its tables in every schema and would find the shared bench's in
+    // public: give this schema its own, so every migration runs here.
+    await sql`create table ${sql.id(schema)}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+      admin,
+    );
+    await sql`create table ${sql.id(schema)}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
+      admin,
+    );
     const db = createDb({ kind: 'postgres', connectionString: url, searchPath: schema });
     try {
       await bench('postgres', db);

@@ -11,6 +11,7 @@ import { createJobRunner, type JobRunnerOptions } from '@phoenix/bff/src/jobs/ru
 import { migratePointsToLatest } from './db/migrate';
 import './db/schema';
 import { registerSettingsRoutes } from './features/settings';
+import { registerGamesRoutes } from './features/games';
 import { registerLotteryRoutes } from './features/lottery/routes';
 import { seedLotteryRounds } from './features/lottery/seed';
 
@@ -65,6 +66,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
 
   app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerSettingsRoutes(app, ctx);
+  await registerGamesRoutes(app, ctx);
   registerLotteryRoutes(app, ctx); // defines its job queue
   await jobs.start();
   if (options.seedLocalData) await seedLotteryRounds(ctx);

@@ -20,3 +20,9 @@ export async function assertCatalogueItems(
   });
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
+
+/** Catalogue ids by item code (the local seeds name items by code: the ids are the database's). */
+export async function catalogueIdsByCode(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('items').select(['id', 'code']).execute();
+  return Object.fromEntries(rows.map((row) => [row.code, row.id]));
+}

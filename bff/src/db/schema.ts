@@ -400,3 +400,23 @@ export interface Database {
   present_distributions: PresentDistributionsTable;
   present_deliveries: PresentDeliveriesTable;
 }
+
+// ── terms of service (migration 0026) ──
+export interface TermsOfServiceVersionsTable {
+  id: Generated<number>;
+  title: string;
+  /** Markdown as typed. */
+  body: string;
+  effective_at: Timestamp;
+  published_at: Timestamp | null;
+  published_by: string | null;
+  superseded_at: Timestamp | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface Database {
+  terms_of_service_versions: TermsOfServiceVersionsTable;
+}
+export type TermsOfServiceVersionRow = Selectable<TermsOfServiceVersionsTable>;

@@ -22,9 +22,10 @@ import { hashPassword, hashToken, newToken, type PasswordHashParams } from '../.
 import { createSession } from '../../src/features/auth/sessions';
 import { createAdmin } from '../../src/features/admins/service';
 
-// Starting PGlite (WASM) takes a few seconds, more when jest runs files in parallel; the
-// project's testTimeout is a global option jest ignores per project, so set it here.
-jest.setTimeout(60_000);
+// Starting PGlite (WASM) and running every migration takes a few seconds, far more on a loaded
+// machine or when jest runs files in parallel; the project's testTimeout is a global option jest
+// ignores per project, so set it here.
+jest.setTimeout(180_000);
 
 /** A clock the test moves by hand. */
 export class TestClock {

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // The points API's tables live in the PostgreSQL schema `points` and are named 'points.<table>';
 // the tables it shares with the BFF (admins, sessions, action_logs, document_versions) stay in
@@ -33,7 +33,33 @@ export interface PointsReferralTable extends DocumentAudit {
   required_activity: ColumnType<string, string | undefined, string>;
 }
 
+/** A reward of a lootbox or a wheel segment, as stored (jsonb). */
+interface StoredReward {
+  kind: 'item' | 'points';
+  itemId: number | null;
+  amount: number;
+}
+
+export interface PointsLootboxesTable {
+  id: Generated<number>;
+  name: string;
+  price: number;
+  /** jsonb: probabilities in basis points, adding up to 10000. */
+  rewards: ColumnType<(StoredReward & { probability: number })[], string, string>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface PointsSpinWheelTable extends DocumentAudit {
+  segments: ColumnType<(StoredReward & { weight: number })[], string | undefined, string>;
+  free_spins_per_day: ColumnType<number, number | undefined, number>;
+}
+
 export interface PointsTables {
+  'points.lootboxes': PointsLootboxesTable;
+  'points.spin_wheel': PointsSpinWheelTable;
   'points.maintenance': PointsMaintenanceTable;
   'points.daily_checkin': PointsDailyCheckinTable;
   'points.referral': PointsReferralTable;

@@ -1,4 +1,5 @@
 import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
+import { lootboxResource, lotteryRoundResource } from '@phoenix/contract';
 import './i18n';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
@@ -6,8 +7,6 @@ const pages = {
   ...placeholderPages({
     'points/tasks': 'Tasks Management',
     'points/users': 'Users Management',
-    'points-spin': 'Spin Configuration',
-    'points-lootbox': 'LootBox Configuration',
   }),
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
@@ -15,9 +14,18 @@ const pages = {
   ...resourcePages({
     base: 'points-lottery',
     shape: 'subViews',
+    resource: lotteryRoundResource,
     list: () => import('./areas/lottery/LotteryListPage'),
     form: () => import('./areas/lottery/LotteryRoundForm'),
   }),
+  ...resourcePages({
+    base: 'points-lootbox',
+    shape: 'subViews',
+    resource: lootboxResource,
+    list: () => import('./areas/games/LootboxListPage'),
+    form: () => import('./areas/games/LootboxForm'),
+  }),
+  ...standalonePage('points-spin', () => import('./areas/games/SpinWheelPage')),
   ...standalonePage('points/staking', () => import('./areas/staking/StakingPage')),
 };
 

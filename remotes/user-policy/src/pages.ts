@@ -1,4 +1,4 @@
-import { placeholderPages, standalonePage } from '@phoenix/shell';
+import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the user-policy remote, keyed by their path under /admin (PRODUCT §2). */
@@ -12,9 +12,12 @@ const pages = {
     'policies/edit': 'Edit Policy',
     'policies/users_in_policy': 'Users in Policy',
     'policies/restrictApis': 'Restricted APIs of a Policy',
-    'terms-of-service': 'ToS Management',
-    'terms-of-service/create': 'Create Terms of Service',
-    'terms-of-service/edit': 'Edit Terms of Service',
+  }),
+  ...resourcePages({
+    base: 'terms-of-service',
+    shape: 'routes',
+    list: () => import('./areas/termsOfService/TermsListPage'),
+    form: () => import('./areas/termsOfService/TermsForm'),
   }),
 };
 

@@ -27,4 +27,6 @@ export * from './doubleUp';
 export * from './pointsSettings';
 export * from './wallet';
 export * from './stakingChanges';
+export * from './termsOfService';
+export * from './pointsGames';
 export * from './pointsLottery';

@@ -6,8 +6,12 @@ export const DISTRIBUTION_QUEUE = 'present-distribution';
 export interface DistributionJob {
   distributionId: number;
 }
-/** Players per batch: one set-based insert … select each, committed with the progress. */
-export const DELIVERY_BATCH = 50_000;
+/**
+ * Players per batch: one set-based insert … select each, committed with the progress. Large, so a
+ * million players is ten statements (the per-statement cost vanishes), small enough that progress
+ * still moves and a retried batch is short.
+ */
+export const DELIVERY_BATCH = 100_000;
 
 /**
  * Runs one distribution: claims it (only if still scheduled, or resuming a run that died), then

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as pointsSettings from './0001_points_settings';
+import * as pointsGames from './0020_points_games';
 import * as pointsLottery from './0030_points_lottery';
 
 /**
@@ -8,5 +9,6 @@ import * as pointsLottery from './0030_points_lottery';
  */
 export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0001_points_settings': pointsSettings,
+  '0020_points_games': pointsGames,
   '0030_points_lottery': pointsLottery,
 };

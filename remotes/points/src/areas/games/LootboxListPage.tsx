@@ -1,0 +1,38 @@
+import { basisPointsToPercent, lootboxResource } from '@phoenix/contract';
+import { ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
+import { formatNumber, updatedColumn } from '@phoenix/ui';
+import { useRewardLabel } from './RewardFields';
+
+/** The lootboxes: name, price in points, rewards with the percent a player is shown. */
+export default function LootboxListPage() {
+  const { t } = useTranslation('points');
+  const list = useListController(lootboxResource);
+  const rewardLabel = useRewardLabel();
+  return (
+    <ResourceListPage
+      list={list}
+      title={t('lootbox.title')}
+      description={t('lootbox.description')}
+      searchLabel={t('lootbox.search')}
+      labelOf={(box) => box.name}
+      columns={[
+        { key: 'name', sortable: true, header: t('lootbox.name'), render: (box) => box.name },
+        { key: 'price', sortable: true, header: t('lootbox.price'), render: (box) => formatNumber(box.price) },
+        {
+          key: 'rewards',
+          header: t('lootbox.rewards'),
+          render: (box) => (
+            <ul style={{ margin: 0, paddingLeft: '1rem' }}>
+              {box.rewards.map((reward, i) => (
+                <li key={i}>
+                  {rewardLabel(reward)} — {t('games.percent', { value: basisPointsToPercent(reward.probability) })}
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+        updatedColumn(),
+      ]}
+    />
+  );
+}
