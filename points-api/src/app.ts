@@ -7,6 +7,7 @@ import type { Database } from '@phoenix/bff/src/db/schema';
 import { installAuthGuard } from '@phoenix/bff/src/http/auth';
 import { installErrorHandlers } from '@phoenix/bff/src/http/errors';
 import { installInputGuards } from '@phoenix/bff/src/http/validate';
+import { createJobRunner, type JobRunnerOptions } from '@phoenix/bff/src/jobs/runner';
 import { migratePointsToLatest } from './db/migrate';
 import './db/schema';
 import './db/ledgerSchema';
@@ -14,6 +15,8 @@ import { registerSettingsRoutes } from './features/settings';
 import { registerTaskRoutes } from './features/tasks';
 import { registerLedgerRoutes } from './features/ledger';
 import { registerGamesRoutes } from './features/games';
+import { registerLotteryRoutes } from './features/lottery/routes';
+import { seedLotteryRounds } from './features/lottery/seed';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -26,6 +29,10 @@ export interface PointsAppOptions {
   migrate?: boolean;
   closeDbOnClose?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Background jobs (the BFF's pg-boss runner) in the points service's own pg-boss schema. */
+  jobs?: JobRunnerOptions;
+  /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
+  seedLocalData?: boolean;
 }
 
 /**
@@ -34,11 +41,17 @@ export interface PointsAppOptions {
  * log in the change's transaction) over the points schema.
  */
 export async function buildPointsApp(options: PointsAppOptions): Promise<FastifyInstance> {
-  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options) };
+  // Its own pg-boss schema: the points service's queues, maintenance and pg-boss upgrades stay apart from the BFF's.
+  const jobs = createJobRunner(options.db, { schema: 'points_boss', ...options.jobs });
+  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options), jobs };
   if (options.migrate ?? true) await migratePointsToLatest(options.db);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
-  if (options.closeDbOnClose ?? true) app.addHook('onClose', async () => options.db.destroy());
+  // Jobs stop first (a running draw finishes), then the database closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (options.closeDbOnClose ?? true) await options.db.destroy();
+  });
   installErrorHandlers(app);
   installJsonParser(app);
   await app.register(cors, {
@@ -59,6 +72,9 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   registerTaskRoutes(app, ctx);
   registerLedgerRoutes(app, ctx);
   await registerGamesRoutes(app, ctx);
+  registerLotteryRoutes(app, ctx); // defines its job queue
+  await jobs.start();
+  if (options.seedLocalData) await seedLotteryRounds(ctx);
 
   await app.ready();
   return app;

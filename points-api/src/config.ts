@@ -12,6 +12,8 @@ export interface PointsConfig {
   tokenTtlMinutes: number;
   tokenIdleMinutes: number;
   logLevel: string;
+  /** The BFF's rule (SEED_LOCAL_DATA, only in a local environment). */
+  seedLocalData: boolean;
 }
 
 /** The BFF's variables (CORS_ORIGINS, TOKEN_*_MINUTES, LOG_LEVEL, HOST) mean the same here; PORT defaults to 8788. */
@@ -27,5 +29,6 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     tokenTtlMinutes: shared.tokenTtlMinutes,
     tokenIdleMinutes: shared.tokenIdleMinutes,
     logLevel: shared.logLevel,
+    seedLocalData: shared.seedLocalData,
   };
 }

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     tokenTtlMinutes: config.tokenTtlMinutes,
     tokenIdleMinutes: config.tokenIdleMinutes,
     logger: { level: config.logLevel },
+    seedLocalData: config.seedLocalData,
   });
   if (seedWanted() && localSeedAllowed()) await seedLocalPointUsers(db, 30, new Date());
   let closing = false;

@@ -1,12 +1,9 @@
-import { lootboxResource, pointsTaskResource, pointUserResource } from '@phoenix/contract';
-import { placeholderPages, resourcePages, standalonePage } from '@phoenix/shell';
+import { lootboxResource, lotteryRoundResource, pointsTaskResource, pointUserResource } from '@phoenix/contract';
+import { resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
 const pages = {
-  ...placeholderPages({
-    'points-lottery': 'Lottery Configuration',
-  }),
   ...resourcePages({
     base: 'points/tasks',
     resource: pointsTaskResource,
@@ -23,6 +20,13 @@ const pages = {
   ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
   ...standalonePage('points-referral', () => import('./areas/settings/ReferralPage')),
+  ...resourcePages({
+    base: 'points-lottery',
+    shape: 'subViews',
+    resource: lotteryRoundResource,
+    list: () => import('./areas/lottery/LotteryListPage'),
+    form: () => import('./areas/lottery/LotteryRoundForm'),
+  }),
   ...resourcePages({
     base: 'points-lootbox',
     shape: 'subViews',

@@ -33,3 +33,4 @@ export * from './termsOfService';
 export * from './pointsGames';
 export * from './policies';
 export * from './restrictions';
+export * from './pointsLottery';

@@ -3,6 +3,7 @@ import * as pointsSettings from './0001_points_settings';
 import * as pointsTasks from './0010_points_tasks';
 import * as pointsLedger from './0011_points_ledger';
 import * as pointsGames from './0020_points_games';
+import * as pointsLottery from './0030_points_lottery';
 
 /**
  * The points migrations, in order. Listed, not found by file name: the points API ships as one
@@ -13,4 +14,5 @@ export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0010_points_tasks': pointsTasks,
   '0011_points_ledger': pointsLedger,
   '0020_points_games': pointsGames,
+  '0030_points_lottery': pointsLottery,
 };

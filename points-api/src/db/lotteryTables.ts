@@ -1,0 +1,47 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface LotteryRoundsTable {
+  id: ColumnType<number, never, never>;
+  name: string;
+  ticket_price: number;
+  /** jsonb [{ rank, reward, count }], rank ascending. */
+  prizes: Json<{ rank: number; reward: number; count: number }[]>;
+  draw_at: Timestamp;
+  /** Secret until drawn_at is set: never served before. */
+  seed: string;
+  seed_hash: string;
+  job_id: string | null;
+  drawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Kept by a trigger on lottery_tickets; frozen once drawn. */
+  ticket_count: ColumnType<number, never, number>;
+  winners: ColumnType<
+    { slot: number; rank: number; reward: number; ticketId: number; playerId: number }[] | null,
+    string | null | undefined,
+    string | null
+  >;
+  version: number;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+
+export interface LotteryTicketsTable {
+  id: ColumnType<number, never, never>;
+  round_id: number;
+  player_id: number;
+  created_at: TimestampDefault;
+}
+
+export interface PointsLotteryTables {
+  'points.lottery_rounds': LotteryRoundsTable;
+  'points.lottery_tickets': LotteryTicketsTable;
+}
+
+declare module '@phoenix/bff/src/db/schema' {
+  // Declaration merging, as db/schema.ts does for the other points tables.
+  interface Database extends PointsLotteryTables {}
+}

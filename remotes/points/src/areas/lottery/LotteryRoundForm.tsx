@@ -1,0 +1,97 @@
+import { lotteryRoundResource, type LotteryRound } from '@phoenix/contract';
+import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
+import { Alert, DateTimeField, TextField } from '@phoenix/ui';
+import { DrawProof } from './DrawProof';
+import { PrizeList } from './PrizeList';
+import './i18n';
+
+interface Values {
+  name: string;
+  ticketPrice: number;
+  prizes: { rank: number; reward: number; count: number }[];
+  drawAt: string | undefined;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
+
+/** Create or edit a round; an existing one shows its verifiable draw (hash, seed, tickets, winners). */
+export default function LotteryRoundForm() {
+  const { t } = useTranslation('points');
+  return (
+    <RecordFormPage
+      resource={lotteryRoundResource}
+      labelOf={(round: LotteryRound) => `"${round.name}"`}
+      titles={{ create: t('lottery.newTitle'), edit: () => t('lottery.editTitle') }}
+      empty={{ name: '', ticketPrice: 100, prizes: [{ rank: 1, reward: 1000, count: 1 }], drawAt: inDays(7) } as Values}
+      toValues={({ name, ticketPrice, prizes, drawAt }) => ({
+        name,
+        ticketPrice,
+        prizes: prizes.map(({ rank, reward, count }) => ({ rank, reward, count })),
+        drawAt,
+      })}
+      readOnly={(round) =>
+        round.status === 'drawn' ? t('lottery.readOnlyDrawn') : round.status === 'drawing' ? t('lottery.readOnlyDrawing') : null
+      }
+    >
+      {(form, record) => {
+        const drawAt = form.bind<string | undefined>('drawAt');
+        const frozen = record !== undefined && record.ticketCount > 0;
+        return (
+          <>
+            <TextField label={t('lottery.name')} required autoComplete="off" {...form.field('name')} />
+            <DateTimeField label={t('lottery.drawAt')} required {...drawAt} onChange={(iso) => drawAt.onChange(iso ?? undefined)} />
+            {frozen ? (
+              <Alert tone="warning" title={t('lottery.frozenTitle')}>
+                {t('lottery.frozen', { count: record.ticketCount })}
+                <p>
+                  {t('lottery.ticketPrice')}: {record.ticketPrice}
+                </p>
+                <PrizeList prizes={record.prizes} />
+              </Alert>
+            ) : (
+              <>
+                <TextField label={t('lottery.ticketPrice')} type="number" min={1} required {...form.numberField('ticketPrice')} />
+                <FieldArray
+                  form={form}
+                  name="prizes"
+                  legend={t('lottery.prizes')}
+                  addLabel={t('lottery.addPrize')}
+                  min={1}
+                  newRow={() => ({ rank: (form.rhf.getValues('prizes')?.length ?? 0) + 1, reward: 100, count: 1 })}
+                  rowLabel={(i) => t('lottery.prizeRow', { n: i + 1 })}
+                >
+                  {(index) => (
+                    <>
+                      <TextField
+                        label={t('lottery.rankN', { n: index + 1 })}
+                        type="number"
+                        min={1}
+                        required
+                        {...form.numberField(`prizes.${index}.rank`)}
+                      />
+                      <TextField
+                        label={t('lottery.rewardN', { n: index + 1 })}
+                        type="number"
+                        min={1}
+                        required
+                        {...form.numberField(`prizes.${index}.reward`)}
+                      />
+                      <TextField
+                        label={t('lottery.countN', { n: index + 1 })}
+                        type="number"
+                        min={1}
+                        required
+                        {...form.numberField(`prizes.${index}.count`)}
+                      />
+                    </>
+                  )}
+                </FieldArray>
+              </>
+            )}
+            {record && <DrawProof round={record} />}
+          </>
+        );
+      }}
+    </RecordFormPage>
+  );
+}

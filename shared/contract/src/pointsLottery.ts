@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { defineResource } from './resource';
+import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+
+// Points lottery rounds (served by the points API, `pointsApiBase`). A round publishes the SHA-256
+// of a secret seed when it is created; at its draw time a durable job draws the winners once and
+// reveals the seed, so anyone can recompute the winners from the seed and the ticket list.
+
+export const LOTTERY_STATUSES = ['open', 'drawing', 'drawn'] as const;
+export type LotteryStatus = (typeof LOTTERY_STATUSES)[number];
+export const LOTTERY_PRIZES_MAX = 20;
+export const LOTTERY_PRIZE_COUNT_MAX = 1000;
+
+const wholePoints = (what: string, min: number) =>
+  z.coerce
+    .number({ message: `Enter ${what}` })
+    .int(`${what[0]!.toUpperCase()}${what.slice(1)} is a whole number`)
+    .min(min, `${what[0]!.toUpperCase()}${what.slice(1)} is at least ${min}`)
+    .max(100_000_000, `${what[0]!.toUpperCase()}${what.slice(1)} is at most 100,000,000`);
+
+const prizeSchema = z.object({
+  rank: z.coerce
+    .number({ message: 'Enter a rank' })
+    .int('The rank is a whole number')
+    .min(1, 'The rank is at least 1')
+    .max(100, 'The rank is at most 100'),
+  /** Points each winner of this prize receives. */
+  reward: wholePoints('a reward', 1),
+  /** How many tickets win this prize. */
+  count: z.coerce
+    .number({ message: 'Enter a count' })
+    .int('The count is a whole number')
+    .min(1, 'The count is at least 1')
+    .max(LOTTERY_PRIZE_COUNT_MAX, `The count is at most ${LOTTERY_PRIZE_COUNT_MAX}`),
+});
+export type LotteryPrize = z.infer<typeof prizeSchema>;
+
+const roundFields = z.object({
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
+  ticketPrice: wholePoints('a ticket price', 1),
+  prizes: z
+    .array(prizeSchema, { message: 'Add at least one prize' })
+    .min(1, 'Add at least one prize')
+    .max(LOTTERY_PRIZES_MAX, `At most ${LOTTERY_PRIZES_MAX} prizes`),
+  /** Entered in the admin's time zone, sent as ISO; must be in the future (checked on the server's clock). */
+  drawAt: isoDateTimeSchema,
+});
+
+function distinctRanks(input: { prizes: { rank: number }[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<number>();
+  input.prizes.forEach((prize, index) => {
+    if (seen.has(prize.rank)) ctx.addIssue({ code: 'custom', path: ['prizes', index, 'rank'], message: 'Each rank appears once' });
+    seen.add(prize.rank);
+  });
+}
+
+export const lotteryRoundCreateSchema = roundFields.superRefine(distinctRanks);
+export type LotteryRoundCreate = z.infer<typeof lotteryRoundCreateSchema>;
+export const lotteryRoundUpdateSchema = roundFields.extend({ version: versionSchema }).superRefine(distinctRanks);
+export type LotteryRoundUpdate = z.infer<typeof lotteryRoundUpdateSchema>;
+
+export const lotteryWinnerSchema = z.object({
+  /** Prize slots in draw order: rank 1's slots first, then rank 2's, ... */
+  slot: z.number().int(),
+  rank: z.number().int(),
+  reward: z.number().int(),
+  ticketId: z.number().int(),
+  playerId: z.number().int(),
+});
+export type LotteryWinner = z.infer<typeof lotteryWinnerSchema>;
+
+export const lotteryRoundSchema = z.object({
+  ...versionedRecordShape,
+  name: z.string(),
+  ticketPrice: z.number().int(),
+  prizes: z.array(prizeSchema),
+  drawAt: z.string(),
+  status: z.enum(LOTTERY_STATUSES),
+  /** SHA-256 (hex) of the secret seed, published when the round is created. */
+  seedHash: z.string(),
+  /** The seed (hex), revealed once the round is drawn; null before. */
+  seed: z.string().nullable(),
+  ticketCount: z.number().int(),
+  drawnAt: z.string().nullable(),
+  /** Empty until drawn (and when no ticket was sold). */
+  winners: z.array(lotteryWinnerSchema),
+});
+export type LotteryRound = z.infer<typeof lotteryRoundSchema>;
+
+export const lotteryRoundQuerySchema = listQuerySchema.extend({
+  status: optionalQueryEnum(LOTTERY_STATUSES, 'Pick a status'),
+});
+export const LOTTERY_SORTS = ['drawAt', 'name', 'ticketPrice', 'updatedAt'] as const;
+
+export const lotteryRoundResource = defineResource({
+  api: 'points',
+  path: '/lottery/rounds',
+  target: 'pointsLotteryRound',
+  noun: 'lottery round',
+  schemas: {
+    record: lotteryRoundSchema,
+    create: lotteryRoundCreateSchema,
+    update: lotteryRoundUpdateSchema,
+    query: lotteryRoundQuerySchema,
+  },
+  sorts: LOTTERY_SORTS,
+  defaultSort: { sort: 'drawAt', order: 'desc' },
+  csv: {
+    filename: 'lottery-rounds.csv',
+    columns: [
+      'id',
+      'name',
+      'ticketPrice',
+      'drawAt',
+      'status',
+      'ticketCount',
+      'seedHash',
+      'seed',
+      'drawnAt',
+      'version',
+      'updatedAt',
+      'updatedBy',
+    ],
+  },
+  remove: false,
+});
