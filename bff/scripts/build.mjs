@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const bffRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractRoot = path.resolve(bffRoot, '..', 'shared', 'contract', 'src');
+const bffDependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(bffRoot, 'package.json'), 'utf8')).dependencies ?? {});
 const outIndex = process.argv.indexOf('--outdir');
 const outdir = path.resolve(outIndex > 0 ? process.argv[outIndex + 1] : path.join(bffRoot, 'dist'));
 
@@ -35,7 +36,7 @@ function outputOf(source) {
 const keepImportsAsFiles = {
   name: 'keep-imports-as-files',
   setup(builder) {
-    builder.onResolve({ filter: /.*/ }, (args) => {
+    builder.onResolve({ filter: /.*/ }, async (args) => {
       if (args.kind === 'entry-point') return undefined;
       if (args.path === '@phoenix/contract') {
         const target = path.join(outdir, 'contract', 'index.js');
@@ -45,6 +46,16 @@ const keepImportsAsFiles = {
           .join('/');
         if (!relative.startsWith('.')) relative = `./${relative}`;
         return { path: relative.replace(/\.js$/, ''), external: true };
+      }
+      // A package is required from bff/node_modules at run time (the image keeps only the BFF's
+      // production dependencies), so the contract's own packages must be the BFF's too.
+      const packageName = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+      if (!args.path.startsWith('.') && !args.path.startsWith('node:') && !bffDependencies.includes(packageName)) {
+        const builtin = (await import('node:module')).builtinModules.includes(packageName);
+        if (!builtin)
+          return {
+            errors: [{ text: `${packageName} (imported by ${path.relative(bffRoot, args.importer)}) is not a dependency of @phoenix/bff` }],
+          };
       }
       return { path: args.path, external: true };
     });
