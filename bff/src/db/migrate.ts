@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { modulesIn } from '../modules';
 
@@ -29,8 +29,12 @@ const provider: MigrationProvider = {
 
 /** Brings the schema to the latest migration; throws if one fails. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  // Unordered: branches that add migrations in parallel land in any order; each runs once by name.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  // The migration tables live in the connection's own schema, named explicitly: left unnamed,
+  // Kysely looks for them in every schema and takes another schema's (a test schema on the same
+  // server, the points API's) for its own. Unordered: branches that add migrations in parallel land
+  // in any order; each runs once by name.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0].schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
