@@ -33,6 +33,8 @@ describe('battle remote', () => {
       .getByRole('button', { name: 'Force end battle' })
       .click();
     await detail.getByText('E2E: desync reported').waitFor();
+    // The detail refetches after the change: wait for it rather than read the first render.
+    await detail.locator('dl', { hasText: /Force-ended by\s*admin@phoenix\.local/ }).waitFor();
     assert.match(await detail.locator('dl').innerText(), /Force-ended by\s+admin@phoenix\.local/);
     // A reload keeps the detail open (?id=), with what was saved.
     await page.reload();

@@ -93,7 +93,7 @@ describe('admin accounts: domain rules', () => {
       .get('/admins', () => json(page([me, colleague])))
       .post('/admins/2/reset-password', () => json({ account: { ...colleague, version: 3 }, oneTimePassword: OTP }));
     const { user } = renderManagement(bff);
-    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Reset the password of ${colleague.email}` }));
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Reset password of ${colleague.email}` }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset password' }));
     const shown = await screen.findByRole('dialog', { name: `One-time password for ${colleague.email}` });
     expect(within(shown).getByLabelText('One-time password')).toHaveValue(OTP);
