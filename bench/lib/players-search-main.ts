@@ -1,6 +1,10 @@
 // bench/players-search.mjs: the player searches of the user page at 1,000,000 players.
 import { createHash } from 'node:crypto';
-import { benchTargets, prepareDatabase } from './databases';
+import { sql } from './deps';
+import { createDb } from '../../bff/src/db/connect';
+import { renameGeneratedPlayers } from '../../bff/src/features/players/repository';
+import { FIRST_NAMES, playerNameOf } from '../../bff/src/features/players/names';
+import { benchTargets, prepareDatabase, type BenchTarget } from './databases';
 import { startBff } from './bff';
 import { ms, percentile } from './stats';
 
@@ -17,19 +21,39 @@ function kinds(players: number): [name: string, query: (i: number) => string][] 
   const id = (i: number) => 1 + ((i * 7_919) % players);
   return [
     ['exact id', (i) => `by=id&q=${id(i)}`],
-    // The generator names player i 'Player ' || lpad(i, 4, '0'): ~100 players share each 4-digit name.
-    ['name prefix, selective (~100 rows)', (i) => `by=name&q=${encodeURIComponent(`player ${1000 + (id(i) % 9000)}`)}`],
-    ['name prefix, broad (capped count)', (i) => `by=name&q=${encodeURIComponent(`PLAYER ${1 + (i % 9)}`)}`],
+    // Generated names (names.ts): 3,600 first/last pairs, then the same pairs numbered 2, 3, …
+    // A full name with its number matches itself and the ten numbered after it (…7, …70–79).
+    ['name prefix, selective (~10 rows)', (i) => `by=name&q=${encodeURIComponent(playerNameOf(id(i)).toLowerCase())}`],
+    // A first name alone: ~1/60 of all players (~16,700), so the count is capped.
+    ['name prefix, broad (capped count)', (i) => `by=name&q=${encodeURIComponent(FIRST_NAMES[i % FIRST_NAMES.length].toUpperCase())}`],
     ['wallet (exact, any case)', (i) => `by=wallet&q=${walletOf(id(i))}`],
     ['status=banned, sort level desc', (i) => `status=banned&sort=level&order=desc&page=${1 + (i % 5)}`],
     ['level 10–12, sort last seen', (i) => `levelMin=10&levelMax=12&sort=lastSeenAt&order=desc&page=${1 + (i % 5)}`],
-    ['name prefix + status=active', (i) => `by=name&q=${encodeURIComponent(`player ${100 + (id(i) % 900)}`)}&status=active`],
+    // A first and last name without the number: ~280 players each.
+    ['name prefix + status=active', (i) => `by=name&q=${encodeURIComponent(playerNameOf(1 + (id(i) % 3600)).toLowerCase())}&status=active`],
+    ['sort name asc (no search)', (i) => `sort=name&order=asc&page=${1 + (i % 5)}`],
+    ['sort created desc (no search)', (i) => `sort=createdAt&order=desc&page=${1 + (i % 5)}`],
   ];
+}
+
+/** A bench database filled before the names were realistic keeps its rows: give them today's names. */
+async function renameOlderPlayers(target: BenchTarget, players: number) {
+  const db = createDb(target.db);
+  try {
+    const renamed = await renameGeneratedPlayers(db, players);
+    if (renamed > 0) {
+      console.log(`[${target.name}] ${renamed} players renamed to the generator's names`);
+      await sql`vacuum analyze players`.execute(db);
+    }
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function main() {
   for (const target of benchTargets(ROWS)) {
     const filled = await prepareDatabase(target, { actionLogs: 0, players: ROWS }, (line) => console.log(line));
+    await renameOlderPlayers(target, filled.players);
     const bff = await startBff(target);
     try {
       for (const [name, query] of kinds(filled.players)) {

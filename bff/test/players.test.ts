@@ -1,5 +1,6 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { seedLocalData } from '../src/seed';
+import { playerNameOf } from '../src/features/players/names';
 import { apiFor, expectGuarded, LONG_SESSIONS } from './support/system';
 
 /** Seeding on: local players 1..2000, plus the SYSTEM areas' local sample data. */
@@ -58,7 +59,7 @@ describe('local seed data', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2000);
     const p97 = await t.db.selectFrom('players').selectAll().where('id', '=', 97).executeTakeFirstOrThrow();
-    expect(p97).toMatchObject({ name: 'Player 0097', status: 'banned' });
+    expect(p97).toMatchObject({ name: playerNameOf(97), status: 'banned' });
     expect(p97.wallet_address).toMatch(/^0x[0-9a-f]{40}$/);
   });
 

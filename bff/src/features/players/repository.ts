@@ -5,6 +5,7 @@ import { sortKey } from '../../db/ordering';
 import { versionedResource } from '../../db/versionedResource';
 import { validationFailed } from '../../http/errors';
 import { likeEscape } from '../../http/validate';
+import { playerNameSql } from './names';
 
 export { unknownPlayerIds } from '../../db/playerIds';
 
@@ -96,15 +97,16 @@ export async function banHistory(db: Kysely<Database>, playerId: number, now: Da
 }
 
 /**
- * LOCAL SEED DATA ONLY (called from seed.ts when seeding is on): `count` made-up players with
- * ids 1..count, generated deterministically in one statement. Existing ids are left alone.
+ * LOCAL SEED DATA ONLY (called from seed.ts when seeding is on, and by the benchmark's generator):
+ * `count` made-up players with ids 1..count and distinct realistic names (names.ts), generated
+ * deterministically in one statement. Existing ids are left alone.
  */
 export async function seedLocalPlayers(db: Kysely<Database>, count: number, now: Date): Promise<void> {
   await sql`
     insert into players (id, name, wallet_address, level, status, created_at, last_seen_at)
     select
       i,
-      'Player ' || lpad(i::text, 4, '0'),
+      ${playerNameSql(sql`i`)},
       '0x' || md5('wallet-' || i) || substr(md5('salt-' || i), 1, 8),
       1 + (i * 7) % 60,
       case when i % 97 = 0 then 'banned' else 'active' end,
@@ -112,4 +114,15 @@ export async function seedLocalPlayers(db: Kysely<Database>, count: number, now:
       case when i % 5 = 0 then null else ${now}::timestamptz - make_interval(hours => i % 720) end
     from generate_series(1, ${count}::integer) as i
     on conflict (id) do nothing`.execute(db);
+}
+
+/**
+ * BENCHMARK DATA ONLY: gives players 1..count the generator's current names (a bench database
+ * filled by an older generator keeps its rows; this rewrites only the names that differ).
+ */
+export async function renameGeneratedPlayers(db: Kysely<Database>, count: number): Promise<number> {
+  const result = await sql`
+    update players set name = ${playerNameSql(sql`id`)}
+    where id between 1 and ${count}::integer and name is distinct from ${playerNameSql(sql`id`)}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { checksumAddress, playerResource, type Player, type PlayerBanRecord } from '@phoenix/contract';
 import { RecordDetailModal, describeError, resourceKeys, useApi, useTranslation } from '@phoenix/shell';
 import { Badge, Button, ButtonLink, ErrorState, Facts, LoadingBlock, Mono, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
+import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
+import { usePlayerRestrictions } from '../common/playerRestrictions';
 import { PlayerStatusBadge } from './PlayerStatusBadge';
 
-/** `user?id=…`: one player's profile and ban history, with ban / unban. */
+/** `user?id=…`: one player's profile, ban history, effective restrictions and policies, with ban / unban. */
 export function PlayerDetail({ id, onClose, onBan }: { id: number | null; onClose: () => void; onBan: (player: Player) => void }) {
   const { t } = useTranslation('userPolicy');
   return (
@@ -37,6 +39,7 @@ export function PlayerDetail({ id, onClose, onBan }: { id: number | null; onClos
             {t('players.restrictions')}
           </ButtonLink>
           <BanHistory playerId={player.id} version={player.version} />
+          <RestrictionsAndPolicies playerId={player.id} />
         </>
       )}
     </RecordDetailModal>
@@ -78,5 +81,31 @@ function BanHistory({ playerId, version }: { playerId: number; version: number }
         </PlainTable>
       )}
     </section>
+  );
+}
+
+/** What the player cannot do today and why: the same effective list as user/restrictApis, and the policies. */
+function RestrictionsAndPolicies({ playerId }: { playerId: number }) {
+  const { t } = useTranslation('userPolicy');
+  const restrictions = usePlayerRestrictions(playerId);
+  return (
+    <>
+      <section aria-labelledby="player-restrictions-title">
+        <h3 id="player-restrictions-title">{t('players.restrictionsTitle')}</h3>
+        {restrictions.error ? (
+          <ErrorState message={describeError(restrictions.error)} onRetry={() => void restrictions.refetch()} />
+        ) : !restrictions.data ? (
+          <LoadingBlock />
+        ) : (
+          <EffectiveRestrictionsTable effective={restrictions.data.effective} />
+        )}
+      </section>
+      {restrictions.data && (
+        <section aria-labelledby="player-policies-title">
+          <h3 id="player-policies-title">{t('players.policiesTitle')}</h3>
+          <PlayerPolicyList policies={restrictions.data.policies} />
+        </section>
+      )}
+    </>
   );
 }

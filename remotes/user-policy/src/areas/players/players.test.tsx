@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { playerResource } from '@phoenix/contract';
+import { playerResource, type PlayerRestrictions } from '@phoenix/contract';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { alice, bob } from './fixtures';
@@ -15,6 +15,7 @@ describeResourcePages({
   filter: { name: 'status', label: 'Status', optionLabel: 'Banned', value: 'banned' },
 });
 
+const noRestrictions: PlayerRestrictions = { direct: [], effective: [], policies: [] };
 const listBff = () => fakeBff().get('/players', () => json(page([alice, bob])));
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
@@ -107,10 +108,80 @@ describe('players: domain rules', () => {
           ],
         }),
       );
-    renderRemotePage(pages, { bff, url: '/admin/user?id=43' });
+    renderRemotePage(pages, { bff: bff.get('/players/43/restrictions', () => json(noRestrictions)), url: '/admin/user?id=43' });
     const dialog = await screen.findByRole('dialog', { name: 'Player #43' });
     expect(await within(dialog).findByText('Spam in chat')).toBeInTheDocument();
     expect(within(dialog).getByText('In force')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Nothing is restricted for this player.')).toBeInTheDocument();
+    expect(within(dialog).getByText('In no policy.')).toBeInTheDocument();
+  });
+
+  it('user?id= shows the effective restrictions (direct and from policies, with source and end) and the policies', async () => {
+    const restrictions: PlayerRestrictions = {
+      direct: [
+        {
+          apiId: 17,
+          apiCode: 'market.list',
+          apiName: 'List on market',
+          endsAt: '2030-01-01T00:00:00.000Z',
+          createdAt: bob.createdAt,
+          createdBy: 'ops@phoenix.local',
+        },
+      ],
+      effective: [
+        {
+          apiId: 13,
+          apiCode: 'chat.send',
+          apiName: 'Send chat message',
+          source: { kind: 'policy', policyId: 8, policyName: 'Chat mute' },
+          endsAt: null,
+        },
+        { apiId: 17, apiCode: 'market.list', apiName: 'List on market', source: { kind: 'direct' }, endsAt: '2030-01-01T00:00:00.000Z' },
+        { apiId: 21, apiCode: 'trade.offer', apiName: 'Offer a trade', source: { kind: 'direct' }, endsAt: null },
+      ],
+      policies: [
+        { id: 8, name: 'Chat mute' },
+        { id: 9, name: 'Trade freeze' },
+      ],
+    };
+    const bff = listBff()
+      .get('/players/43', () => json(bob))
+      .get('/players/43/bans', () => json({ items: [] }))
+      .get('/players/43/restrictions', () => json(restrictions));
+    renderRemotePage(pages, { bff, url: '/admin/user?id=43' });
+    const dialog = await screen.findByRole('dialog', { name: 'Player #43' });
+    const effective = await within(dialog).findByRole('table', { name: 'Effective restrictions' });
+    const rowOfApi = (code: string) => within(effective).getByText(code).closest('tr') as HTMLElement;
+    expect(within(rowOfApi('chat.send')).getByText('Policy: Chat mute')).toBeInTheDocument();
+    expect(within(rowOfApi('chat.send')).getByText('While a member')).toBeInTheDocument();
+    expect(within(rowOfApi('market.list')).getByText('Direct')).toBeInTheDocument();
+    expect(within(rowOfApi('market.list')).getByText(/2030/)).toBeInTheDocument();
+    expect(within(rowOfApi('trade.offer')).getByText('Until lifted')).toBeInTheDocument();
+    const policies = within(dialog).getByRole('list', { name: 'Policies this player is in' });
+    expect(
+      within(policies)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Chat mute', '/admin/policies/users_in_policy?id=8'],
+      ['Trade freeze', '/admin/policies/users_in_policy?id=9'],
+    ]);
+    expect(bff.calls('GET', '/players/43/restrictions')).toHaveLength(1);
+  });
+
+  it('user?id= shows an error with retry when the restrictions cannot be read, and keeps the profile', async () => {
+    let fail = true;
+    const bff = listBff()
+      .get('/players/43', () => json(bob))
+      .get('/players/43/bans', () => json({ items: [] }))
+      .get('/players/43/restrictions', () => (fail ? apiError(500, 'internal', 'Database unavailable') : json(noRestrictions)));
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/user?id=43' });
+    const dialog = await screen.findByRole('dialog', { name: 'Player #43' });
+    expect(await within(dialog).findByText(/The server failed to handle this request/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Bob Tanaka')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: /retry/i }));
+    expect(await within(dialog).findByText('Nothing is restricted for this player.')).toBeInTheDocument();
   });
 });

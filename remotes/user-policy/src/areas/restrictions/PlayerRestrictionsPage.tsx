@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GAME_APIS_PATH, type GameApi, type Page, type Player, type PlayerRestrictions } from '@phoenix/contract';
-import { ApiRequestError, describeError, resourceKeys, useApi, useConfirm, useResource, useToast, useTranslation } from '@phoenix/shell';
+import { ApiRequestError, describeError, useApi, useConfirm, useResource, useToast, useTranslation } from '@phoenix/shell';
 import {
   Button,
   DateTimeField,
@@ -18,6 +18,8 @@ import {
   TableHead,
   formatDateTime,
 } from '@phoenix/ui';
+import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
+import { playerRestrictionsKey, usePlayerRestrictions } from '../common/playerRestrictions';
 
 /**
  * user/restrictApis?id=<player>: the APIs blocked for one player directly (add with an optional
@@ -33,12 +35,8 @@ export default function PlayerRestrictionsPage() {
   const raw = params.get('id') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : null;
   const player = useResource<Player>('players', id);
-  const key = [...resourceKeys.detail('players', id ?? ''), 'restrictions'];
-  const restrictions = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<PlayerRestrictions>(`/players/${id}/restrictions`),
-    enabled: id !== null,
-  });
+  const key = playerRestrictionsKey(id);
+  const restrictions = usePlayerRestrictions(id);
   const catalogue = useQuery({ queryKey: ['game-apis', 'all'], queryFn: () => api.get<Page<GameApi>>(`${GAME_APIS_PATH}?pageSize=200`) });
   const [apiId, setApiId] = useState('');
   const [endsAt, setEndsAt] = useState<string | null>(null);
@@ -156,37 +154,9 @@ export default function PlayerRestrictionsPage() {
 
       <Panel aria-labelledby="restrict-effective-title">
         <h2 id="restrict-effective-title">{t('restrictions.effective')}</h2>
-        <p>
-          {policies.length ? t('restrictions.inPolicies', { names: policies.map((p) => p.name).join(', ') }) : t('restrictions.noPolicies')}
-        </p>
-        {effective.length === 0 ? (
-          <p>{t('restrictions.noEffective')}</p>
-        ) : (
-          <PlainTable aria-label={t('restrictions.effective')}>
-            <TableHead labels={[t('restrictions.api'), t('restrictions.source'), t('restrictions.endsAt')]} />
-            <tbody>
-              {effective.map((r) => (
-                <tr key={`${r.apiId}-${r.source.kind === 'direct' ? 'direct' : r.source.policyId}`}>
-                  <td>
-                    {r.apiName} <Mono>{r.apiCode}</Mono>
-                  </td>
-                  <td>
-                    {r.source.kind === 'direct'
-                      ? t('restrictions.sourceDirect')
-                      : t('restrictions.sourcePolicy', { name: r.source.policyName })}
-                  </td>
-                  <td>
-                    {r.source.kind === 'policy'
-                      ? t('restrictions.whileMember')
-                      : r.endsAt
-                        ? formatDateTime(r.endsAt)
-                        : t('restrictions.untilLifted')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </PlainTable>
-        )}
+        <EffectiveRestrictionsTable effective={effective} />
+        <h3>{t('restrictions.policies')}</h3>
+        <PlayerPolicyList policies={policies} />
       </Panel>
     </PageBody>
   );

@@ -56,7 +56,8 @@ describe('user/restrictApis', () => {
     expect(within(effective).getByText('Policy: Chat mute')).toBeInTheDocument();
     expect(within(effective).getByText('Direct')).toBeInTheDocument();
     expect(within(effective).getByText('While a member')).toBeInTheDocument();
-    expect(screen.getByText('In policies: Chat mute')).toBeInTheDocument();
+    const policies = screen.getByRole('list', { name: 'Policies this player is in' });
+    expect(within(policies).getByRole('link', { name: 'Chat mute' })).toHaveAttribute('href', '/admin/policies/users_in_policy?id=8');
     // An API restricted directly already is not offered again.
     expect(screen.queryByRole('option', { name: /List on market/ })).toBeNull();
   });
