@@ -1,0 +1,132 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertAccessible } from '../support/axe.mjs';
+import { signIn } from '../support/browser.mjs';
+import { localInput, openFromMenu, useConsole } from '../support/suite.mjs';
+
+/** The login page as the admin sees it: one tab, "Login", selected (seed §2). */
+async function expectSingleLoginTab(page) {
+  const tabs = page.getByRole('tab');
+  assert.equal(await tabs.count(), 1);
+  assert.equal(await tabs.first().getAttribute('aria-selected'), 'true');
+  assert.match(await tabs.first().innerText(), /^\s*Login\s*$/);
+}
+
+describe('admin accounts and players', () => {
+  const ctx = useConsole(19500);
+
+  it('creates an admin whose one-time password must be changed at the first sign-in', async () => {
+    const email = 'new.admin@phoenix.local';
+    const newPassword = 'a-password-of-their-own-42';
+    const { context, page, main } = await openFromMenu(ctx, 'Admin Management', /\/admin\/management$/);
+    await main
+      .getByRole('cell', { name: /admin@phoenix\.local/ })
+      .first()
+      .waitFor();
+    await assertAccessible(page, 'management');
+
+    await main.getByRole('button', { name: 'New admin' }).click();
+    const create = page.getByRole('dialog', { name: 'New admin' });
+    await create.getByLabel('Email').fill(email);
+    await create.getByRole('button', { name: 'Create account' }).click();
+
+    // Shown once, read-only, with a copy button; the list marks the account as pending a change.
+    const issued = page.getByRole('dialog', { name: `One-time password for ${email}` });
+    const otpField = issued.getByLabel('One-time password');
+    await otpField.waitFor();
+    await issued.getByRole('button', { name: 'Copy' }).waitFor();
+    assert.equal(await otpField.getAttribute('readonly'), '');
+    const oneTimePassword = await otpField.inputValue();
+    assert.ok(oneTimePassword.length >= 12, 'a long enough one-time password');
+    await assertAccessible(page, 'management: one-time password');
+    await issued.getByRole('button', { name: 'Close' }).click();
+    const row = main.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await row.getByText('One-time password').waitFor();
+    assert.ok(!(await main.innerText()).includes(oneTimePassword), 'the list never shows the one-time password');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/auth\/login/);
+
+    // The new admin signs in with it: the same login page asks for a password of their own.
+    await signIn(page, ctx.stack.hostUrl, { email, password: oneTimePassword });
+    await page.getByRole('heading', { name: /new password/i }).waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/auth\/login/);
+    await expectSingleLoginTab(page);
+    await assertAccessible(page, 'login: forced password change');
+    await page.getByLabel(/^new password/i).fill(newPassword);
+    await page.getByLabel(/repeat|confirm/i).fill(newPassword);
+    await page.getByRole('button', { name: /save/i }).click();
+    // In the console (back on the page the last admin left, or the dashboard).
+    await page.waitForURL(/\/admin(\/|$)/);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const record = JSON.parse(await page.evaluate(() => localStorage.getItem('admin-phoenix')));
+    assert.equal(record.data.email, email);
+    await assertAccessible(page, 'console as the new admin');
+
+    // The one-time password is spent: signing in with it again is refused, the new one works.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await signIn(page, ctx.stack.hostUrl, { email, password: oneTimePassword });
+    await page.getByText(/sign-in failed/i).waitFor();
+    assert.equal(await page.getByRole('heading', { name: /new password/i }).count(), 0);
+    assert.equal(await page.evaluate(() => localStorage.getItem('admin-phoenix')), null);
+    await signIn(page, ctx.stack.hostUrl, { email, password: newPassword });
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await context.close();
+  });
+
+  it('bans a player with a reason and an end, sees it in the history, unbans with a reason', async () => {
+    const { context, page, main } = await openFromMenu(ctx, 'User Management', /\/admin\/user$/);
+    await main.getByRole('table').waitFor();
+    await assertAccessible(page, 'user');
+    await page.goto(`${ctx.stack.hostUrl}/admin/user?id=42`);
+    const detail = page.getByRole('dialog', { name: 'Player #42' });
+    await detail.getByRole('heading', { name: 'Ban history' }).waitFor();
+    await detail.getByText('Never banned.').waitFor();
+    await detail.getByRole('heading', { name: 'Restrictions' }).waitFor();
+    await detail.getByRole('heading', { name: 'Policies' }).waitFor();
+    await assertAccessible(page, 'user?id= (player detail)');
+
+    // The reason is required.
+    await detail.getByRole('button', { name: 'Ban', exact: true }).click();
+    const ban = page.getByRole('alertdialog', { name: /^Ban .+ \(#42\)\?$/ });
+    await ban.getByRole('button', { name: 'Ban', exact: true }).click();
+    await ban.getByText('Give a reason').waitFor();
+    await assertAccessible(page, 'ban dialog');
+    await ban.getByLabel('Reason').fill('Botting in the arena (e2e)');
+    await ban.getByLabel(/^Ban ends/).fill(localInput(72));
+    await ban.getByRole('button', { name: 'Ban', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: / is banned/ })
+      .waitFor();
+    await ban.waitFor({ state: 'detached' });
+
+    // The detail shows it: status banned until the end, the ban in force in the history.
+    await detail.getByText(/^Banned until /).waitFor();
+    const history = detail.getByRole('region', { name: 'Ban history' });
+    const banRow = history.getByRole('row', { name: /Botting in the arena \(e2e\)/ });
+    await banRow.getByText('In force').waitFor();
+    assert.match(await banRow.innerText(), /admin@phoenix\.local/);
+    assert.doesNotMatch(await banRow.innerText(), /Until lifted/);
+
+    // Unban, with a reason: the status is back to active and the history keeps both.
+    await detail.getByRole('button', { name: 'Unban', exact: true }).click();
+    const unban = page.getByRole('alertdialog', { name: /^Unban .+ \(#42\)\?$/ });
+    await unban.getByLabel('Reason').fill('Appeal accepted (e2e)');
+    await unban.getByRole('button', { name: 'Unban', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: / is unbanned/ })
+      .waitFor();
+    await detail.getByText('Active', { exact: true }).waitFor();
+    await banRow.getByText(/Appeal accepted \(e2e\)/).waitFor();
+    assert.equal(await banRow.getByText('In force').count(), 0);
+    await detail.getByRole('button', { name: 'Ban', exact: true }).waitFor();
+
+    // The list agrees.
+    await page.goto(`${ctx.stack.hostUrl}/admin/user?by=id&q=42`);
+    await main.getByRole('button', { name: /^Ban .+ \(#42\)$/ }).waitFor();
+    await context.close();
+  });
+});
