@@ -65,3 +65,31 @@ test('a wire client that fails inside a transaction and rolls back leaves the BF
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from wire_counter`.execute(bff.db);
   expect(rows[0]!.n).toBe(1);
 });
+
+test('parameterized queries from many wire clients at once, outside transactions, each get their own answer', async () => {
+  // Each is Parse/Bind/Describe/Execute/Sync on the unnamed statement: a client's cycle must not be
+  // interleaved with another's (that failed with "unnamed prepared statement does not exist" and
+  // then left a client waiting forever for a ReadyForQuery another client had taken).
+  const clients = await Promise.all(
+    Array.from({ length: 8 }, () => new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres` })),
+  );
+  await Promise.all(clients.map((client) => client.connect()));
+  try {
+    const ask = (client: pg.Client, n: number) =>
+      client.query<{ n: number; label: string }>('select $1::int * 2 as n, $2::text as label', [n, `q${n}`]);
+    // The BFF holds the session meanwhile, so every client's first messages queue up together.
+    const bffTurn = bff.db.transaction().execute(async (trx) => {
+      await pause();
+      await sql`select 1`.execute(trx);
+    });
+    const answers = await Promise.all(clients.flatMap((client, c) => Array.from({ length: 5 }, (_, i) => ask(client, c * 10 + i))));
+    await bffTurn;
+    expect(answers.map((a) => a.rows[0])).toEqual(
+      clients.flatMap((_, c) => Array.from({ length: 5 }, (_, i) => ({ n: (c * 10 + i) * 2, label: `q${c * 10 + i}` }))),
+    );
+    // The BFF still gets its turn afterwards.
+    expect((await sql<{ n: number }>`select count(*)::int as n from wire_counter`.execute(bff.db)).rows[0]!.n).toBe(1);
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+  }
+});
