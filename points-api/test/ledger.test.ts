@@ -101,6 +101,20 @@ test('an adjustment that would make the balance negative is refused, with the re
   expect(toZero.json().user.balance).toBe(0);
 });
 
+test('concurrent withdrawals with different keys never take the balance below zero', async () => {
+  const { balance } = await user(10);
+  const share = Math.floor(balance / 3) + 1; // three would overdraw it: two fit
+  expect(share * 2).toBeLessThanOrEqual(balance);
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => post('/users/10/adjustments', { amount: -share, reason: 'Shop refund' })),
+  );
+  expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+  expect((await user(10)).balance).toBe(balance - 2 * share);
+  const entries = await ledger(10);
+  expect(entries.filter((e) => e.amount === -share && e.reason === 'Shop refund')).toHaveLength(2);
+  expect(entries.every((e) => e.balanceAfter >= 0)).toBe(true);
+});
+
 test('bad input: no key, a bad key, no reason, zero, a fraction, an unknown user', async () => {
   expect((await post('/users/5/adjustments', { amount: 5, reason: 'x' }, null)).statusCode).toBe(400);
   expect((await post('/users/5/adjustments', { amount: 5, reason: 'x' }, 'bad key!')).statusCode).toBe(400);
