@@ -1,20 +1,9 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { signedInTestApp } from './support/testApp';
 import { presentResource, type Present } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+const app = signedInTestApp();
+const { api, contract } = app;
 
 itKeepsTheResourceContract(contract, presentResource, [
   ['GET', '/items'],
@@ -107,7 +96,7 @@ describe('presents', () => {
 
   test('once distributed: items → 409 with a reason, texts still change, delete → 409', async () => {
     const present = await create({ name: 'Distributed' });
-    await t.db.updateTable('presents').set({ distributed_at: t.clock.now() }).where('id', '=', present.id).execute();
+    await app.t.db.updateTable('presents').set({ distributed_at: app.t.clock.now() }).where('id', '=', present.id).execute();
     const current = (await api('GET', `/presents/${present.id}`)).json();
     const items = await api('PUT', `/presents/${present.id}`, {
       ...body(),
@@ -133,7 +122,7 @@ describe('presents', () => {
   test('every change is in the action log with before and after', async () => {
     const present = await create({ name: 'Logged' });
     await api('PUT', `/presents/${present.id}`, { ...body(), name: 'Logged 2', version: 1 });
-    const rows = await t.db
+    const rows = await app.t.db
       .selectFrom('action_logs')
       .select(['action', 'before', 'after'])
       .where('target_id', '=', String(present.id))
