@@ -61,6 +61,18 @@ describe('presents', () => {
     expect(list.items.map((p: Present) => p.id)).not.toContain(created.id);
   });
 
+  test('the status filter follows the clock: upcoming, claimable and ended are disjoint', async () => {
+    const ended = await create({ name: 'Past', startsAt: '2020-01-01T00:00:00Z', endsAt: '2020-02-01T00:00:00Z' });
+    const claimable = await create();
+    const upcoming = await create({ name: 'Future', startsAt: '2031-01-01T00:00:00Z', endsAt: '2031-02-01T00:00:00Z' });
+    const idsWith = async (status: string) =>
+      ((await api('GET', `/presents?status=${status}&pageSize=100`)).json().items as Present[]).map((p) => p.id);
+    const [before, during, after] = [await idsWith('upcoming'), await idsWith('claimable'), await idsWith('ended')];
+    expect([before.includes(upcoming.id), during.includes(upcoming.id), after.includes(upcoming.id)]).toEqual([true, false, false]);
+    expect([before.includes(claimable.id), during.includes(claimable.id), after.includes(claimable.id)]).toEqual([false, true, false]);
+    expect([before.includes(ended.id), during.includes(ended.id), after.includes(ended.id)]).toEqual([false, false, true]);
+  });
+
   test('the same item twice, no item, an unknown item, a bad period → 400 on the field', async () => {
     const twice = await api(
       'POST',
