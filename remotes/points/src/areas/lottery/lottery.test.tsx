@@ -139,6 +139,8 @@ describe('lottery rounds: domain rules', () => {
     const api = fakeBff().get('/lottery/rounds', () => json(page([])));
     const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?create=1' });
     await user.type(await screen.findByLabelText('Name', { exact: false }), 'Zero');
+    // A draw can be seconds away: the draw time is picked to the second.
+    expect(screen.getByLabelText('Draw time', { exact: false })).toHaveAttribute('step', '1');
     const count = screen.getByLabelText('Prize 1 winners', { exact: false });
     await user.clear(count);
     await user.type(count, '0');
