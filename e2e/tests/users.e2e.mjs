@@ -83,8 +83,17 @@ describe('admin accounts and players', () => {
     const detail = page.getByRole('dialog', { name: 'Player #42' });
     await detail.getByRole('heading', { name: 'Ban history' }).waitFor();
     await detail.getByText('Never banned.').waitFor();
-    await detail.getByRole('heading', { name: 'Restrictions' }).waitFor();
-    await detail.getByRole('heading', { name: 'Policies' }).waitFor();
+    // On the detail itself: what the player cannot do and why (seeded: players 1–120 are in Trade freeze).
+    const effective = detail.getByRole('table', { name: 'Effective restrictions' });
+    await effective
+      .getByRole('row', { name: /market\.list/ })
+      .getByText('Policy: Trade freeze')
+      .waitFor();
+    const policies = detail.getByRole('list', { name: 'Policies this player is in' });
+    assert.match(
+      await policies.getByRole('link', { name: 'Trade freeze' }).getAttribute('href'),
+      /^\/admin\/policies\/users_in_policy\?id=\d+$/,
+    );
     await assertAccessible(page, 'user?id= (player detail)');
 
     // The reason is required.
