@@ -2,3 +2,7 @@
 // the few the bench needs come through here, from the BFF's own node_modules (same module instances).
 export { sql } from '../../bff/node_modules/kysely/dist/index.js';
 export type { Kysely } from '../../bff/node_modules/kysely/dist/index.js';
+export { Kysely as KyselyDb, PostgresDialect } from '../../bff/node_modules/kysely/dist/index.js';
+export type { CompiledQuery } from '../../bff/node_modules/kysely/dist/index.js';
+export { default as pg } from '../../bff/node_modules/pg/lib/index.js';
+export { actionLogQuerySchema } from '../../bff/node_modules/@phoenix/contract/src/index';
