@@ -13,12 +13,12 @@ async function main() {
   const query = actionLogQuerySchema.parse(raw);
   await listActionLogs(db, query, query.sort as ActionLogSort | undefined, 'order' in raw);
   for (const compiled of queries) {
-    const result = await pool.query<Record<string, string>>(`explain (analyze, buffers) ${compiled.sql}`, [
-      ...compiled.parameters,
-    ]);
+    const result = await pool.query<Record<string, string>>(`explain (analyze, buffers) ${compiled.sql}`, [...compiled.parameters]);
     const plan = result.rows.map((row) => row['QUERY PLAN']);
     const verbose = process.env.VERBOSE === '1';
-    console.log(`\n${compiled.sql.slice(0, verbose ? undefined : 300)}\n  ${(verbose ? plan : plan.filter((l) => /Scan|Append|Sort|Execution|Limit/.test(l))).join('\n  ')}`);
+    console.log(
+      `\n${compiled.sql.slice(0, verbose ? undefined : 300)}\n  ${(verbose ? plan : plan.filter((l) => /Scan|Append|Sort|Execution|Limit/.test(l))).join('\n  ')}`,
+    );
   }
   await db.destroy();
 }

@@ -42,7 +42,10 @@ const VARIANTS: [name: string, query: string][] = [
 
 /** The machine's load, printed with each table: the 2 cores are shared, so timings move with it. */
 function loadAverage(): string {
-  return `load average ${os.loadavg().map((n) => n.toFixed(2)).join(', ')}`;
+  return `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`;
 }
 
 function iso(days: number): string {

@@ -45,7 +45,10 @@ export async function pageRowsOfBranches<Row>(
   const keys = terms.map((_, i) => `__key_${i}`);
   const parts = branches.map((branch) =>
     terms
-      .reduce((acc, term) => acc.orderBy(term.key as never, term.direction), branch.select([sql.ref(`${table}.id`).as('__id'), ...terms.map((term, i) => sql`${term.key}`.as(keys[i]))]))
+      .reduce(
+        (acc, term) => acc.orderBy(term.key as never, term.direction),
+        branch.select([sql.ref(`${table}.id`).as('__id'), ...terms.map((term, i) => sql`${term.key}`.as(keys[i]))]),
+      )
       .limit(page * pageSize),
   );
   const merged = terms.reduce(

@@ -66,7 +66,7 @@ type SearchedColumn = (typeof SEARCHED_COLUMNS)[number];
  * make matches dense, found quickly by walking the list's own index, and planning a union of
  * that many branches would cost more than it saves.
  */
-const MAX_SEARCH_BRANCHES = 24;
+export const MAX_SEARCH_BRANCHES = 24;
 
 interface SearchBranch {
   /** Rows of this branch and of no earlier one. */
