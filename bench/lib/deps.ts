@@ -6,3 +6,6 @@ export { Kysely as KyselyDb, PostgresDialect } from '../../bff/node_modules/kyse
 export type { CompiledQuery } from '../../bff/node_modules/kysely/dist/index.js';
 export { default as pg } from '../../bff/node_modules/pg/lib/index.js';
 export { actionLogQuerySchema } from '../../bff/node_modules/@phoenix/contract/src/index';
+export { PGlite } from '../../bff/node_modules/@electric-sql/pglite/dist/index.js';
+export { pg_trgm } from '../../bff/node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js';
+export { PGliteDialect } from '../../bff/node_modules/kysely-pglite-dialect/dist/index.js';
