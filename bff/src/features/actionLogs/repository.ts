@@ -188,12 +188,17 @@ export async function listActionLogs(
   if (search) {
     const disjoint = search.map((branch) => base().where(branch.only));
     const overlapping = search.map((branch) => base().where(branch.match));
-    const total = await cappedCountOfBranches(db, disjoint);
-    const rows = await pageRowsOfBranches<ActionLogRow>(db, 'action_logs', overlapping, terms, query.page, query.pageSize);
+    const [total, rows] = await Promise.all([
+      cappedCountOfBranches(db, disjoint),
+      pageRowsOfBranches<ActionLogRow>(db, 'action_logs', overlapping, terms, query.page, query.pageSize),
+    ]);
     return { items: rows.map(toActionLog), ...total };
   }
-  const total = await cappedCount(db, base());
-  const rows = await pageRows<ActionLogRow>(db, 'action_logs', base(), terms, query.page, query.pageSize);
+  // The count and the page side by side: on PostgreSQL two connections (PGlite runs them in turn).
+  const [total, rows] = await Promise.all([
+    cappedCount(db, base()),
+    pageRows<ActionLogRow>(db, 'action_logs', base(), terms, query.page, query.pageSize),
+  ]);
   return { items: rows.map(toActionLog), ...total };
 }
 
