@@ -2,3 +2,10 @@
 // the few the bench needs come through here, from the BFF's own node_modules (same module instances).
 export { sql } from '../../bff/node_modules/kysely/dist/index.js';
 export type { Kysely } from '../../bff/node_modules/kysely/dist/index.js';
+export { Kysely as KyselyDb, PostgresDialect } from '../../bff/node_modules/kysely/dist/index.js';
+export type { CompiledQuery } from '../../bff/node_modules/kysely/dist/index.js';
+export { default as pg } from '../../bff/node_modules/pg/lib/index.js';
+export { actionLogQuerySchema } from '../../bff/node_modules/@phoenix/contract/src/index';
+export { PGlite } from '../../bff/node_modules/@electric-sql/pglite/dist/index.js';
+export { pg_trgm } from '../../bff/node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js';
+export { PGliteDialect } from '../../bff/node_modules/kysely-pglite-dialect/dist/index.js';

@@ -114,6 +114,11 @@ describe('400, never 500, for values PostgreSQL would refuse', () => {
   test('a NUL character in a text field, a key, a query filter or a path parameter', async () => {
     expectFieldError(await t.call(token, { method: 'POST', url: '/news', payload: news({ title: 'a\u0000b' }) }), 'title');
     expectFieldError(await t.call(token, { method: 'POST', url: '/news', payload: { ...news({}), 'x\u0000': 1 } }), 'x\u0000');
+    // In a list: a string entry, and a key of an object entry (the path names the entry's index).
+    const validate = (ids: unknown[]) => t.call(token, { method: 'POST', url: '/players/validate-ids', payload: { ids } });
+    expectFieldError(await validate([1, 2, 'a\u0000']), 'ids.2');
+    expectFieldError(await validate([1, { ok: 'x', ['k\u0000']: 1 }]), 'ids.1.k\u0000');
+    expectFieldError(await validate([1, [3, ['\u0000']]]), 'ids.1.1.0');
     expectFieldError(await t.call(token, { method: 'GET', url: '/news?q=a%00b' }), 'q');
     expectFieldError(await t.call(token, { method: 'GET', url: '/action-logs?action=a%00b' }), 'action');
     expectFieldError(await t.call(token, { method: 'GET', url: '/constant-variables?q=%00' }), 'q');

@@ -47,10 +47,26 @@ export function likeEscape(text: string): string {
 const NUL = '\u0000';
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 
-/** The path of the first string (value or key) holding a NUL character, or null. */
+/**
+ * The path of the first string (value or key) holding a NUL character, or null. Runs on every
+ * body: an array's entries are walked by index and a path is built only for what can hold a
+ * string (a list of 100,000 player ids was 100,000 entry pairs and paths, 20 ms a request).
+ */
 export function findNul(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'string') return value.includes(NUL) ? path : null;
   if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string') {
+        if (item.includes(NUL)) return [...path, String(i)];
+      } else if (typeof item === 'object' && item !== null) {
+        const found = findNul(item, [...path, String(i)]);
+        if (found) return found;
+      }
+    }
+    return null;
+  }
   for (const [key, item] of Object.entries(value)) {
     if (key.includes(NUL)) return [...path, key];
     const found = findNul(item, [...path, key]);

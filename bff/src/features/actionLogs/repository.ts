@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ActionLog, ActionLogQuery } from '@phoenix/contract';
 import { ACTION_LOG_SORTS } from '@phoenix/contract';
 import { toActionLog } from '../../db/actionLog';
 import type { ActionLogRow, Database } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
 import { distinctValues } from '../../db/distinctValues';
+import { cappedCountOfBranches, pageRowsOfBranches } from '../../db/branchPaging';
 import { assertPageWithinCap, cappedCount, keysetBatches, pageRows, type CappedTotal } from '../../db/paging';
 import { likeEscape } from '../../http/validate';
 
@@ -26,17 +27,20 @@ const sortKeys = {
  * few distinct values, so a substring of them is first matched against those values (a loose
  * index scan, see db/distinctValues.ts) and the rows are then found by index equality; target
  * ids are many, so their substring search uses the trigram index (migration 0010).
+ *
+ * `base()` is every filter but q; `search` is q as disjoint branches (see searchBranches), null
+ * without q; `all()` is base and q together as one OR (the CSV export walks it in keyset order).
  */
 async function filtered(db: Kysely<Database>, query: ActionLogQuery) {
   const admin = query.admin?.trim();
   const q = query.q?.trim();
   const action = query.action?.trim();
-  const [adminMatch, actionMatch, qMatches] = await Promise.all([
+  const [adminMatch, actionMatch, qValues] = await Promise.all([
     admin ? containing(db, 'admin_email', admin) : null,
     action ? actionsMatching(db, action) : null,
-    q ? Promise.all((['admin_email', 'action', 'target_type'] as const).map((column) => containing(db, column, q))) : null,
+    q ? Promise.all(SEARCHED_COLUMNS.map((column) => valuesContaining(db, column, q))) : null,
   ]);
-  return () => {
+  const base = () => {
     let qb = db.selectFrom('action_logs');
     if (adminMatch) qb = qb.where(adminMatch);
     if (actionMatch) qb = qb.where(actionMatch);
@@ -45,13 +49,77 @@ async function filtered(db: Kysely<Database>, query: ActionLogQuery) {
       qb = qb.where('target_type', '=', type);
       if (rest.length) qb = qb.where('target_id', '=', rest.join(':'));
     }
-    if (q && qMatches) {
-      qb = qb.where((eb) => eb.or([...qMatches, eb('target_id', 'ilike', `%${likeEscape(q)}%`)]));
-    }
     if (query.from) qb = qb.where('created_at', '>=', new Date(query.from));
     if (query.to) qb = qb.where('created_at', '<=', new Date(query.to));
     return qb;
   };
+  const search = q && qValues ? searchBranches(q, qValues) : null;
+  const all = () => (search ? base().where((eb) => eb.or(search.map((branch) => branch.match))) : base());
+  return { base, search, all };
+}
+
+/** The columns the search box matches through their distinct values (target ids: trigram index). */
+const SEARCHED_COLUMNS = ['admin_email', 'action', 'target_type'] as const;
+type SearchedColumn = (typeof SEARCHED_COLUMNS)[number];
+/**
+ * Past this many value branches a search is run as one OR instead: that many matching values
+ * make matches dense, found quickly by walking the list's own index, and planning a union of
+ * that many branches would cost more than it saves.
+ */
+export const MAX_SEARCH_BRANCHES = 24;
+
+interface SearchBranch {
+  /** Rows of this branch and of no earlier one. */
+  only: RawBuilder<boolean>;
+  /** Rows of this branch (the plain OR term). */
+  match: RawBuilder<boolean>;
+}
+
+/**
+ * The search box as disjoint branches, each served by an index in list order: one per matching
+ * email, action and target type (an equality: a range of the (column, created_at, id) or
+ * (lower(column), id) index of migrations 0010/0013, or a covering one), then the target id
+ * substring (trigram index). `match` is the branch's own condition (pages merge the branches and
+ * drop repeats); `only` keeps a row matching several in the first only, for the count: the later
+ * branches exclude the earlier columns' values (those columns are NOT NULL, so `not in` is exact).
+ * null when there are too many values to branch on (see MAX_SEARCH_BRANCHES), or a column's
+ * distinct values could not be listed: the caller then filters with the plain OR.
+ */
+function searchBranches(q: string, values: readonly (string[] | null)[]): SearchBranch[] | null {
+  const targetId = sql<boolean>`${sql.ref('target_id')} ilike ${`%${likeEscape(q)}%`}`;
+  if (values.some((v) => v === null) || values.reduce((n, v) => n + v!.length, 0) > MAX_SEARCH_BRANCHES) {
+    const match = sql<boolean>`(${sql.join(
+      [
+        ...SEARCHED_COLUMNS.map((column, i) =>
+          values[i] === null ? sql`${sql.ref(column)} ilike ${`%${likeEscape(q)}%`}` : valuesIn(column, values[i]!),
+        ),
+        targetId,
+      ],
+      sql` or `,
+    )})`;
+    return [{ only: match, match }];
+  }
+  const branches: SearchBranch[] = [];
+  const earlier: RawBuilder<boolean>[] = [];
+  SEARCHED_COLUMNS.forEach((column, i) => {
+    for (const value of values[i]!) {
+      // The same equality on the lower(...) sort key (redundant): sorted by this column, the
+      // branch is then one range of its sort index, in id order.
+      const match = sql<boolean>`(${sql.ref(column)} = ${value} and lower(${sql.ref(column)}) = lower(${value}))`;
+      branches.push({ only: andNot(match, earlier), match });
+    }
+    if (values[i]!.length) earlier.push(valuesIn(column, values[i]!));
+  });
+  branches.push({ only: andNot(targetId, earlier), match: targetId });
+  return branches;
+}
+
+function valuesIn(column: SearchedColumn, values: readonly string[]): RawBuilder<boolean> {
+  return values.length ? sql<boolean>`${sql.ref(column)} in (${sql.join(values)})` : sql<boolean>`false`;
+}
+
+function andNot(condition: RawBuilder<boolean>, excluded: readonly RawBuilder<boolean>[]): RawBuilder<boolean> {
+  return excluded.length ? sql<boolean>`(${condition} and not (${sql.join(excluded, sql` or `)}))` : condition;
 }
 
 /**
@@ -74,17 +142,23 @@ async function actionsMatching(db: Kysely<Database>, action: string) {
   return sql<boolean>`(${sql.ref('action')} like ${`${likeEscape(action)}%`} and (${sql.ref('action')} = ${action} or ${sql.ref('action')} like ${`${likeEscape(action)}.%`}))`;
 }
 
+/** The distinct values of `column` that contain `needle`, ignoring case (null: too many values to list). */
+async function valuesContaining(db: Kysely<Database>, column: SearchedColumn, needle: string): Promise<string[] | null> {
+  const values = await distinctValues(db, 'action_logs', sql<string>`${sql.ref(column)}`);
+  if (values === null) return null;
+  const lowered = needle.toLowerCase();
+  return values.filter((value) => value.toLowerCase().includes(lowered));
+}
+
 /**
  * Rows whose `column` contains `needle`, ignoring case: resolved against the column's distinct
  * values (walked on its plain index), then an equality on the raw values, which that index
  * serves and counts without reading the table.
  */
-async function containing(db: Kysely<Database>, column: 'admin_email' | 'action' | 'target_type', needle: string) {
-  const values = await distinctValues(db, 'action_logs', sql<string>`${sql.ref(column)}`);
+async function containing(db: Kysely<Database>, column: SearchedColumn, needle: string) {
+  const hits = await valuesContaining(db, column, needle);
   // Many distinct values (not expected in a console's log): the plain filter, still correct.
-  if (values === null) return sql<boolean>`${sql.ref(column)} ilike ${`%${likeEscape(needle)}%`}`;
-  const lowered = needle.toLowerCase();
-  const hits = values.filter((value) => value.toLowerCase().includes(lowered));
+  if (hits === null) return sql<boolean>`${sql.ref(column)} ilike ${`%${likeEscape(needle)}%`}`;
   if (!hits.length) return sql<boolean>`false`;
   // The same set on the lower(...) sort key too (redundant): a list filtered on a column and sorted
   // by it then scans only the matching range of the sort index.
@@ -109,9 +183,22 @@ export async function listActionLogs(
   orderGiven: boolean,
 ): Promise<{ items: ActionLog[] } & CappedTotal> {
   assertPageWithinCap(query.page, query.pageSize);
-  const from = await filtered(db, query);
-  const total = await cappedCount(db, from());
-  const rows = await pageRows<ActionLogRow>(db, 'action_logs', from(), orderTerms(query, sort, orderGiven), query.page, query.pageSize);
+  const { base, search } = await filtered(db, query);
+  const terms = orderTerms(query, sort, orderGiven);
+  if (search) {
+    const disjoint = search.map((branch) => base().where(branch.only));
+    const overlapping = search.map((branch) => base().where(branch.match));
+    const [total, rows] = await Promise.all([
+      cappedCountOfBranches(db, disjoint),
+      pageRowsOfBranches<ActionLogRow>(db, 'action_logs', overlapping, terms, query.page, query.pageSize),
+    ]);
+    return { items: rows.map(toActionLog), ...total };
+  }
+  // The count and the page side by side: on PostgreSQL two connections (PGlite runs them in turn).
+  const [total, rows] = await Promise.all([
+    cappedCount(db, base()),
+    pageRows<ActionLogRow>(db, 'action_logs', base(), terms, query.page, query.pageSize),
+  ]);
   return { items: rows.map(toActionLog), ...total };
 }
 
@@ -123,8 +210,8 @@ export async function* exportActionLogs(
   orderGiven: boolean,
   batchSize: number,
 ): AsyncGenerator<ActionLog[]> {
-  const from = await filtered(db, query);
-  const batches = keysetBatches<ActionLogRow>(from().selectAll(), orderTerms(query, sort, orderGiven), batchSize);
+  const { all } = await filtered(db, query);
+  const batches = keysetBatches<ActionLogRow>(all().selectAll(), orderTerms(query, sort, orderGiven), batchSize);
   for await (const rows of batches) yield rows.map(toActionLog);
 }
 

@@ -25,7 +25,7 @@ import { banPlayer, banPlayers, unbanPlayer } from './service';
 export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/players/validate-ids', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PlayerIdsValidateResponse> => {
     const { ids } = parseInput(playerIdsValidateSchema, request.body);
-    return { unknown: await unknownPlayerIds(ctx.db, [...new Set(ids)]) };
+    return { unknown: await unknownPlayerIds(ctx.db, ids) }; // repeats are answered once
   });
 
   registerResourceRoutes(app, ctx, players);
