@@ -37,13 +37,15 @@ async function scriptsOf(browser, url) {
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(
-      Promise.all([response.body(), response.request().sizes(), response.headerValue('content-encoding')]).then(([body, sizes, encoding]) => ({
-        url: response.url(),
-        raw: body.length,
-        gzip: zlib.gzipSync(body, { level: 9 }).length,
-        wire: sizes.responseBodySize,
-        encoding: encoding ?? 'identity',
-      })),
+      Promise.all([response.body(), response.request().sizes(), response.headerValue('content-encoding')]).then(
+        ([body, sizes, encoding]) => ({
+          url: response.url(),
+          raw: body.length,
+          gzip: zlib.gzipSync(body, { level: 9 }).length,
+          wire: sizes.responseBodySize,
+          encoding: encoding ?? 'identity',
+        }),
+      ),
     );
   });
   await page.goto(url);
