@@ -1,21 +1,9 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { signedInTestApp } from './support/testApp';
 import { constantVariableResource, type ConstantVariable } from '@phoenix/contract';
 import { expectStaleConflict, itKeepsTheResourceContract } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+const app = signedInTestApp();
+const { api, contract } = app;
 
 itKeepsTheResourceContract(contract, constantVariableResource);
 
@@ -35,8 +23,8 @@ describe('create and read', () => {
       value: '30',
       description: 'Max turns',
       version: 1,
-      createdAt: t.clock.now().toISOString(),
-      updatedAt: t.clock.now().toISOString(),
+      createdAt: app.t.clock.now().toISOString(),
+      updatedAt: app.t.clock.now().toISOString(),
       updatedBy: expect.stringContaining('@test.local'),
     });
     const read = await api('GET', `/constant-variables/${created.id}`);
@@ -109,7 +97,7 @@ describe('validation', () => {
 describe('optimistic concurrency', () => {
   test('PUT with the current version saves and bumps the version', async () => {
     const created = await create({ key: 'shop.enabled', type: 'boolean', value: 'true' });
-    t.clock.advanceMinutes(1);
+    app.t.clock.advanceMinutes(1);
     const response = await api('PUT', `/constant-variables/${created.id}`, {
       key: 'shop.enabled',
       type: 'boolean',
@@ -120,7 +108,7 @@ describe('optimistic concurrency', () => {
     expect(response.statusCode).toBe(200);
     const saved = response.json();
     expect(saved).toMatchObject({ value: 'false', description: 'Shop open', version: 2, createdAt: created.createdAt });
-    expect(saved.updatedAt).toBe(t.clock.now().toISOString());
+    expect(saved.updatedAt).toBe(app.t.clock.now().toISOString());
   });
 
   test('a stale PUT → 409 with the current record, and nothing is overwritten', async () => {
@@ -207,6 +195,6 @@ describe('list, search, sort and export', () => {
   });
 
   test('export needs the admin token too', async () => {
-    expect((await t.call(null, { method: 'GET', url: '/constant-variables/export.csv' })).statusCode).toBe(401);
+    expect((await app.t.call(null, { method: 'GET', url: '/constant-variables/export.csv' })).statusCode).toBe(401);
   });
 });

@@ -1,20 +1,9 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { signedInTestApp } from './support/testApp';
 import { presentResource, type Present } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+const app = signedInTestApp();
+const { api, contract } = app;
 
 itKeepsTheResourceContract(contract, presentResource, [
   ['GET', '/items'],
@@ -72,6 +61,18 @@ describe('presents', () => {
     expect(list.items.map((p: Present) => p.id)).not.toContain(created.id);
   });
 
+  test('the status filter follows the clock: upcoming, claimable and ended are disjoint', async () => {
+    const ended = await create({ name: 'Past', startsAt: '2020-01-01T00:00:00Z', endsAt: '2020-02-01T00:00:00Z' });
+    const claimable = await create();
+    const upcoming = await create({ name: 'Future', startsAt: '2031-01-01T00:00:00Z', endsAt: '2031-02-01T00:00:00Z' });
+    const idsWith = async (status: string) =>
+      ((await api('GET', `/presents?status=${status}&pageSize=100`)).json().items as Present[]).map((p) => p.id);
+    const [before, during, after] = [await idsWith('upcoming'), await idsWith('claimable'), await idsWith('ended')];
+    expect([before.includes(upcoming.id), during.includes(upcoming.id), after.includes(upcoming.id)]).toEqual([true, false, false]);
+    expect([before.includes(claimable.id), during.includes(claimable.id), after.includes(claimable.id)]).toEqual([false, true, false]);
+    expect([before.includes(ended.id), during.includes(ended.id), after.includes(ended.id)]).toEqual([false, false, true]);
+  });
+
   test('the same item twice, no item, an unknown item, a bad period → 400 on the field', async () => {
     const twice = await api(
       'POST',
@@ -107,7 +108,7 @@ describe('presents', () => {
 
   test('once distributed: items → 409 with a reason, texts still change, delete → 409', async () => {
     const present = await create({ name: 'Distributed' });
-    await t.db.updateTable('presents').set({ distributed_at: t.clock.now() }).where('id', '=', present.id).execute();
+    await app.t.db.updateTable('presents').set({ distributed_at: app.t.clock.now() }).where('id', '=', present.id).execute();
     const current = (await api('GET', `/presents/${present.id}`)).json();
     const items = await api('PUT', `/presents/${present.id}`, {
       ...body(),
@@ -133,7 +134,7 @@ describe('presents', () => {
   test('every change is in the action log with before and after', async () => {
     const present = await create({ name: 'Logged' });
     await api('PUT', `/presents/${present.id}`, { ...body(), name: 'Logged 2', version: 1 });
-    const rows = await t.db
+    const rows = await app.t.db
       .selectFrom('action_logs')
       .select(['action', 'before', 'after'])
       .where('target_id', '=', String(present.id))

@@ -1,20 +1,9 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { signedInTestApp } from './support/testApp';
 import { shopItemResource, type ShopItem } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
-
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
+const app = signedInTestApp();
+const { api, contract } = app;
 
 itKeepsTheResourceContract(contract, shopItemResource, [['POST', '/shop-items/1/move']]);
 
@@ -63,7 +52,7 @@ describe('shop items', () => {
   });
 
   test('move up / down swaps with the neighbour; the ends refuse; a stale version → 409', async () => {
-    await t.db.deleteFrom('shop_items').execute();
+    await app.t.db.deleteFrom('shop_items').execute();
     const [a, b, c] = [await create(), await create(), await create()];
     const moved = await api('POST', `/shop-items/${c.id}/move`, { direction: 'up', version: c.version });
     expect(moved.statusCode).toBe(200);
@@ -77,7 +66,7 @@ describe('shop items', () => {
     expect(await order()).toEqual([c.id, a.id, b.id]);
     const stale = await api('POST', `/shop-items/${a.id}/move`, { direction: 'down', version: a.version });
     expect(stale.statusCode).toBe(409);
-    const logged = await t.db.selectFrom('action_logs').select('action').where('action', '=', 'shopItem.move').execute();
+    const logged = await app.t.db.selectFrom('action_logs').select('action').where('action', '=', 'shopItem.move').execute();
     expect(logged).toHaveLength(2);
   });
 
@@ -85,7 +74,7 @@ describe('shop items', () => {
     const item = await create();
     const saved = await api('PUT', `/shop-items/${item.id}`, { ...body(), price: 750, version: item.version });
     expect(saved.json()).toMatchObject({ price: 750, sortOrder: item.sortOrder });
-    const log = await t.db
+    const log = await app.t.db
       .selectFrom('action_logs')
       .select(['before', 'after'])
       .where('action', '=', 'shopItem.update')

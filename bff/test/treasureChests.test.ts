@@ -1,20 +1,11 @@
-import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { signedInTestApp } from './support/testApp';
 import { chestResource, dropChances, type Chest } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from './support/resourceContract';
 
-let t: TestApp;
-let token: string;
-let operatorToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signedInAdmin(t)).token;
-  operatorToken = (await signedInAdmin(t, 1)).token;
-});
-afterAll(() => t.close());
+const app = signedInTestApp();
+const { api, contract } = app;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-itKeepsTheResourceContract({ t: () => t, token: () => token, operatorToken: () => operatorToken }, chestResource);
+itKeepsTheResourceContract(contract, chestResource);
 
 const body = (drops: unknown[], overrides: Record<string, unknown> = {}) => ({
   name: 'Ember chest',

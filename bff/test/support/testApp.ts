@@ -135,3 +135,34 @@ export async function sessionToken(t: TestApp, adminId: number, createdAt: Date 
 export function postRaw(t: TestApp, token: string | null, url: string, payload: string, contentType = 'application/json') {
   return t.call(token, { method: 'POST', url, headers: { 'content-type': contentType }, payload });
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What most feature test files share: one app, an administrator's and an operator's token. */
+export interface SignedInTestApp {
+  t: TestApp;
+  /** An administrator (role 2). */
+  token: string;
+  /** A role-1 account's session, which every route must refuse. */
+  operatorToken: string;
+  /** A request as the administrator. */
+  api(method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** For itKeepsTheResourceContract: read when its tests run, after beforeAll. */
+  contract: { t: () => TestApp; token: () => string; operatorToken: () => string };
+}
+
+/** Registers the file's beforeAll/afterAll; the fields are set when the tests run. */
+export function signedInTestApp(options: Partial<AppOptions> = {}): SignedInTestApp {
+  const state = {
+    api: (method: Method, url: string, payload?: unknown) =>
+      state.t.call(state.token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    contract: { t: () => state.t, token: () => state.token, operatorToken: () => state.operatorToken },
+  } as SignedInTestApp;
+  beforeAll(async () => {
+    state.t = await createTestApp(options);
+    state.token = (await signedInAdmin(state.t)).token;
+    state.operatorToken = (await signedInAdmin(state.t, 1)).token;
+  });
+  afterAll(() => state.t?.close());
+  return state;
+}

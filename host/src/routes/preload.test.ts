@@ -8,6 +8,7 @@ jest.mock('../federation/remotes', () => ({
   loadRemotePagesModule: (...args: unknown[]) => (loadRemotePagesModule as (...a: unknown[]) => unknown)(...args),
 }));
 
+import { trackNavigation } from './navigationActivity';
 import { preloadAdminTarget, preloadRemotesWhenIdle, routeForTarget } from './preload';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -58,6 +59,35 @@ test('idle time loads each configured remote once, one per idle period, and stop
     callbacks.shift()?.();
     await flush();
     expect(loadRemotePagesModule).toHaveBeenCalledTimes(2);
+  } finally {
+    delete win.requestIdleCallback;
+    delete win.cancelIdleCallback;
+  }
+});
+
+test('idle time loads nothing while a page is being opened, and goes on once it is in', async () => {
+  const callbacks: (() => void)[] = [];
+  const win = window as unknown as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+  win.requestIdleCallback = (cb: () => void) => callbacks.push(cb);
+  win.cancelIdleCallback = jest.fn();
+  let finishNavigation!: () => void;
+  const navigation = trackNavigation(new Promise<void>((resolve) => (finishNavigation = resolve)));
+  try {
+    preloadRemotesWhenIdle(['system']);
+    callbacks.shift()!(); // the console's own chunks
+    await flush();
+    await flush();
+    callbacks.shift()!(); // idle, but a navigation is being prepared
+    await flush();
+    expect(loadRemotePagesModule).not.toHaveBeenCalled();
+    expect(callbacks).toHaveLength(0); // nothing scheduled until the navigation settles
+    finishNavigation();
+    await navigation;
+    await flush();
+    expect(loadRemotePagesModule).not.toHaveBeenCalled(); // waits for the next idle period, after the render
+    callbacks.shift()!();
+    await flush();
+    expect(loadRemotePagesModule).toHaveBeenCalledWith('system');
   } finally {
     delete win.requestIdleCallback;
     delete win.cancelIdleCallback;

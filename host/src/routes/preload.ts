@@ -1,3 +1,4 @@
+import { isNavigating, whenNoNavigation } from './navigationActivity';
 import { ADMIN_ROUTES, type AdminRoute } from './routeTable';
 
 /** The route a sidebar target opens, following a redirect (points → points/tasks). */
@@ -45,8 +46,17 @@ export function preloadRemotesWhenIdle(remotes: readonly string[]): () => void {
         });
       return;
     }
-    const remote = queue.shift();
-    if (!remote) return;
+    if (queue.length === 0) return;
+    // A page being opened goes first: the next speculative remote waits until it is in and rendered.
+    if (isNavigating()) {
+      void whenNoNavigation().then(() => {
+        if (!cancelled) handle = schedule(next);
+      });
+      return;
+    }
+    loadIdle(queue.shift()!);
+  };
+  const loadIdle = (remote: string) => {
     void import('../federation/remotes')
       .then(({ loadRemotePagesModule }) => loadRemotePagesModule(remote as AdminRoute['remote']))
       .catch(() => undefined)

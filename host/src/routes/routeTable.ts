@@ -2,6 +2,7 @@ import { Suspense, createElement, lazy } from 'react';
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { RemoteName } from '@phoenix/contract';
 import { shellStore, tokenAtom } from '@phoenix/shell';
+import { trackNavigation } from './navigationActivity';
 
 // The federation loader is a lazy chunk: the login page never loads it.
 const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ default: m.RemotePage })));
@@ -11,11 +12,13 @@ const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ 
  * (remote, page code and its first data request started), so the previous page stays on screen
  * meanwhile. Signed out, it does nothing: RequireAuth sends to login without loading any remote.
  */
-async function prepareRemoteRoute(remote: RemoteName, page: string, { request }: LoaderFunctionArgs): Promise<null> {
-  if (!shellStore.get(tokenAtom)) return null;
-  const { prepareForNavigation, loadPageCode } = await import('../federation/preparePage');
-  await Promise.all([loadPageCode(RemotePage), prepareForNavigation(remote, page, request)]);
-  return null;
+function prepareRemoteRoute(remote: RemoteName, page: string, { request }: LoaderFunctionArgs): Promise<null> {
+  if (!shellStore.get(tokenAtom)) return Promise.resolve(null);
+  return trackNavigation(
+    import('../federation/preparePage').then(({ prepareForNavigation, loadPageCode }) =>
+      Promise.all([loadPageCode(RemotePage), prepareForNavigation(remote, page, request)]).then(() => null),
+    ),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { presentResource, type ItemQuantityRow, type Present, type PresentCreate
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey } from '../../db/ordering';
+import { timeWindowFilter } from '../../db/timeWindow';
 import type { Database } from '../../db/schema';
 import { versionedResource, type RowOf } from '../../db/versionedResource';
 import { conflict } from '../../http/errors';
@@ -50,20 +51,7 @@ const base = versionedResource(presentResource, {
     updatedAt: sortKey('updated_at', 'plain'),
   },
   search: ['name', 'description'],
-  filters: [
-    (qb, query, now) => {
-      switch (query.status) {
-        case 'upcoming':
-          return qb.where('starts_at', '>', now);
-        case 'claimable':
-          return qb.where('starts_at', '<=', now).where('ends_at', '>', now);
-        case 'ended':
-          return qb.where('ends_at', '<=', now);
-        default:
-          return qb;
-      }
-    },
-  ],
+  filters: [timeWindowFilter({ before: 'upcoming', during: 'claimable', after: 'ended' })],
   frozen: (row, _now, verb) =>
     verb === 'delete' && row.distributed_at ? 'This present has been distributed to players and can no longer be deleted' : null,
 });

@@ -4,6 +4,7 @@ import { seasonResource, type Season, type SeasonCreate, type SeasonUpdate } fro
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey } from '../../db/ordering';
+import { timeWindowFilter } from '../../db/timeWindow';
 import type { Database } from '../../db/schema';
 import { versionedResource, type RowOf } from '../../db/versionedResource';
 import { conflict, validationFailed } from '../../http/errors';
@@ -45,20 +46,7 @@ const base = versionedResource(seasonResource, {
   }),
   sortKeys: { name: sortKey('name', 'text'), startsAt: sortKey('starts_at', 'plain'), updatedAt: sortKey('updated_at', 'plain') },
   search: ['name'],
-  filters: [
-    (qb, query, now) => {
-      switch (query.status) {
-        case 'upcoming':
-          return qb.where('starts_at', '>', now);
-        case 'active':
-          return qb.where('starts_at', '<=', now).where('ends_at', '>', now);
-        case 'ended':
-          return qb.where('ends_at', '<=', now);
-        default:
-          return qb;
-      }
-    },
-  ],
+  filters: [timeWindowFilter({ before: 'upcoming', during: 'active', after: 'ended' })],
   frozen: (row, now, verb) => {
     if (now >= row.ends_at) return 'This season has ended: it is read-only';
     if (verb === 'delete' && now >= row.starts_at) return 'This season has started: it can no longer be deleted';
