@@ -34,7 +34,7 @@ const steps = [
   ],
   // The staking contract: generated ABI up to date with the Solidity source, behaviour on anvil.
   ['contracts', () => run(process.execPath, ['--test', path.join(repoRoot, 'contracts/test')])],
-  // The BFF suite again on a real PostgreSQL server, when one is given (.ci/run starts one).
+  // The BFF and points API suites again on a real PostgreSQL server, when one is given (.ci/run starts one).
   [
     'bff-postgres',
     () => {
@@ -43,7 +43,9 @@ const steps = [
         console.log('no PostgreSQL server given (PHOENIX_TEST_PG_URL / TEST_DATABASE_URL): skipped; .ci/run starts one');
         return Promise.resolve();
       }
-      return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff'], { env: { ...process.env, TEST_DATABASE_URL: url } });
+      return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff', 'points-api'], {
+        env: { ...process.env, TEST_DATABASE_URL: url },
+      });
     },
   ],
   ['build', () => buildAll()],

@@ -74,8 +74,9 @@ export async function startStack() {
 
   let bff;
   let pointsApi;
+  let wirePort;
   try {
-    const wirePort = await freePort();
+    wirePort = await freePort();
     const started = await startBffOnFreePort({
       PGLITE_DATA_DIR: dataDir,
       SEED_LOCAL_DATA: '1',
@@ -103,6 +104,8 @@ export async function startStack() {
     hostUrl,
     apiUrl: config.apiBase,
     pointsApiUrl: config.pointsApiBase,
+    /** The BFF's embedded database over the PostgreSQL wire (as the points API reaches it): for fixtures the game would write. */
+    databaseUrl: wireDatabaseUrl(wirePort),
     config,
     async stopRemote(name) {
       await closeServer(remoteServers[name]);

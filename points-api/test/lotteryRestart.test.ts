@@ -1,35 +1,33 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createTestApp, signedInAdmin, type TestApp } from '../../bff/test/support/testApp';
 import type { FastifyInstance } from 'fastify';
-import { createDb, embeddedPglite } from '@phoenix/bff/src/db/connect';
-import { servePgliteOverWire, type PgliteWire } from '@phoenix/bff/src/db/pgliteWire';
 import { LONG_SESSIONS } from '../../bff/test/support/system';
 import { buildPointsApp } from '../src/app';
 import { drawWinners } from '../src/features/lottery/draw';
 import { ticketsOf } from '../src/features/lottery/rounds';
+import { pointsDatabaseOf, type PointsDatabase } from './support/pointsTestApp';
 
 /**
  * The draw job is durable: a round created by one points API process is drawn once by the next
  * one on the same database, after the first has stopped before the draw time.
  */
 let bff: TestApp;
-let wire: PgliteWire;
+let database: PointsDatabase;
 let token: string;
 beforeAll(async () => {
   bff = await createTestApp(LONG_SESSIONS);
-  const embedded = embeddedPglite(bff.db)!;
-  wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
+  database = await pointsDatabaseOf(bff);
   token = (await signedInAdmin(bff)).token;
 });
 afterAll(async () => {
-  await wire.stop();
+  await database.close();
   await bff.close();
 });
 
 const startPointsApi = (seedLocalData = false): Promise<FastifyInstance> =>
   buildPointsApp({
     seedLocalData,
-    db: createDb({ kind: 'postgres', connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, maxConnections: 4 }),
+    db: database.connect(),
     now: bff.clock.now,
     jobs: { pollingIntervalSeconds: 0.5 },
     ...LONG_SESSIONS,

@@ -10,58 +10,91 @@ import { servePgliteOverWire, type PgliteWire } from '@phoenix/bff/src/db/pglite
  * transactions take turns (db/pgliteWire.ts), so read-modify-write from both sides loses nothing
  * and nobody's statement lands inside another's transaction.
  */
-let bff: TestApp;
-let wire: PgliteWire;
-let pool: pg.Pool;
-beforeAll(async () => {
-  bff = await createTestApp();
-  const embedded = embeddedPglite(bff.db)!;
-  wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
-  pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, max: 4 });
-  await sql`create table wire_counter (id int primary key, n int not null)`.execute(bff.db);
-  await sql`insert into wire_counter values (1, 0)`.execute(bff.db);
-});
-afterAll(async () => {
-  await pool.end();
-  await wire.stop();
-  await bff.close();
-});
+// The wire serves the embedded database: nothing of it to test when the suite runs on PostgreSQL.
+const onPglite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
+onPglite('the PGlite wire', () => {
+  let bff: TestApp;
+  let wire: PgliteWire;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    bff = await createTestApp();
+    const embedded = embeddedPglite(bff.db)!;
+    wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
+    pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, max: 4 });
+    await sql`create table wire_counter (id int primary key, n int not null)`.execute(bff.db);
+    await sql`insert into wire_counter values (1, 0)`.execute(bff.db);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await wire.stop();
+    await bff.close();
+  });
 
-test('interleaved read-modify-write transactions from the BFF and from wire clients lose no update', async () => {
-  const overWire = async () => {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+  test('interleaved read-modify-write transactions from the BFF and from wire clients lose no update', async () => {
+    const overWire = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<{ n: number }>('select n from wire_counter where id = $1', [1]);
+        await pause();
+        await client.query('update wire_counter set n = $1 where id = 1', [rows[0]!.n + 1]);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    };
+    const direct = () =>
+      bff.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ n: number }>`select n from wire_counter where id = 1`.execute(trx);
+        await pause();
+        await sql`update wire_counter set n = ${rows[0]!.n + 1} where id = 1`.execute(trx);
+      });
+    await Promise.all(Array.from({ length: 15 }, () => [overWire(), direct()]).flat());
+    const { rows } = await sql<{ n: number }>`select n from wire_counter where id = 1`.execute(bff.db);
+    expect(rows[0]!.n).toBe(30);
+  });
+
+  test('a wire client that fails inside a transaction and rolls back leaves the BFF working', async () => {
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const { rows } = await client.query<{ n: number }>('select n from wire_counter where id = $1', [1]);
-      await pause();
-      await client.query('update wire_counter set n = $1 where id = 1', [rows[0]!.n + 1]);
-      await client.query('commit');
+      await expect(client.query('insert into wire_counter values (1, 0)')).rejects.toMatchObject({ code: '23505' });
+      await client.query('rollback');
     } finally {
       client.release();
     }
-  };
-  const direct = () =>
-    bff.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ n: number }>`select n from wire_counter where id = 1`.execute(trx);
-      await pause();
-      await sql`update wire_counter set n = ${rows[0]!.n + 1} where id = 1`.execute(trx);
-    });
-  await Promise.all(Array.from({ length: 15 }, () => [overWire(), direct()]).flat());
-  const { rows } = await sql<{ n: number }>`select n from wire_counter where id = 1`.execute(bff.db);
-  expect(rows[0]!.n).toBe(30);
-});
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from wire_counter`.execute(bff.db);
+    expect(rows[0]!.n).toBe(1);
+  });
 
-test('a wire client that fails inside a transaction and rolls back leaves the BFF working', async () => {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await expect(client.query('insert into wire_counter values (1, 0)')).rejects.toMatchObject({ code: '23505' });
-    await client.query('rollback');
-  } finally {
-    client.release();
-  }
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from wire_counter`.execute(bff.db);
-  expect(rows[0]!.n).toBe(1);
+  test('parameterized queries from many wire clients at once, outside transactions, each get their own answer', async () => {
+    // Each is Parse/Bind/Describe/Execute/Sync on the unnamed statement: a client's cycle must not be
+    // interleaved with another's (that failed with "unnamed prepared statement does not exist" and
+    // then left a client waiting forever for a ReadyForQuery another client had taken).
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, () => new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres` })),
+    );
+    await Promise.all(clients.map((client) => client.connect()));
+    try {
+      const ask = (client: pg.Client, n: number) =>
+        client.query<{ n: number; label: string }>('select $1::int * 2 as n, $2::text as label', [n, `q${n}`]);
+      // The BFF holds the session meanwhile, so every client's first messages queue up together.
+      const bffTurn = bff.db.transaction().execute(async (trx) => {
+        await pause();
+        await sql`select 1`.execute(trx);
+      });
+      const answers = await Promise.all(clients.flatMap((client, c) => Array.from({ length: 5 }, (_, i) => ask(client, c * 10 + i))));
+      await bffTurn;
+      expect(answers.map((a) => a.rows[0])).toEqual(
+        clients.flatMap((_, c) => Array.from({ length: 5 }, (_, i) => ({ n: (c * 10 + i) * 2, label: `q${c * 10 + i}` }))),
+      );
+      // The BFF still gets its turn afterwards.
+      expect((await sql<{ n: number }>`select count(*)::int as n from wire_counter`.execute(bff.db)).rows[0]!.n).toBe(1);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+  });
 });

@@ -53,8 +53,12 @@ function gatedForWire(pglite: PGlite, gate: SessionGate): PGlite {
     get waitReady() {
       return pglite.waitReady;
     },
-    // The multiplexer keeps a client's turn while "in a transaction": only when it is the wire's.
-    isInTransaction: () => wireHolds && pglite.isInTransaction(),
+    // pglite-socket keeps serving the last client while this answers true, else it takes the next
+    // client's message. So answer true in the middle of a request cycle too (Parse…Sync), not only
+    // in a transaction block: otherwise two clients' extended-protocol messages interleave on the one
+    // session (B's Parse replaces A's unnamed statement: "unnamed prepared statement does not exist"),
+    // and the ReadyForQuery that ends one client's cycle goes to another, which then waits forever.
+    isInTransaction: () => wireHolds && (!cycleEnded || pglite.isInTransaction()),
     runExclusive: async <T>(fn: () => Promise<T>): Promise<T> => {
       await take();
       try {

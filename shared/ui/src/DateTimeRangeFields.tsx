@@ -16,13 +16,25 @@ export interface DateTimeFieldProps {
   name?: string;
   /** Say the time zone under the field (default true; a range says it once for both). */
   showTimeZone?: boolean;
+  /** Pick seconds too (step 1 s), for a time only seconds away (a lottery draw); default: minutes. */
+  withSeconds?: boolean;
 }
 
 /**
  * A datetime-local input in the admin's time zone (said under it) that reads and writes ISO
  * instants in UTC.
  */
-export function DateTimeField({ label, value, onChange, error, hint, required, name, showTimeZone = true }: DateTimeFieldProps) {
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  name,
+  showTimeZone = true,
+  withSeconds = false,
+}: DateTimeFieldProps) {
   useTranslation('ui'); // the zone note follows the language
   const zone = showTimeZone ? timeZoneNote() : null;
   return (
@@ -31,7 +43,8 @@ export function DateTimeField({ label, value, onChange, error, hint, required, n
       type="datetime-local"
       name={name}
       required={required}
-      value={isoToLocalInput(value)}
+      {...(withSeconds ? { step: 1 } : {})}
+      value={isoToLocalInput(value, withSeconds)}
       onChange={(e) => onChange(localInputToIso(e.target.value) || null)}
       error={error}
       hint={

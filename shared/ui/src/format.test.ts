@@ -1,5 +1,14 @@
 import i18next from 'i18next';
-import { formatDateTime, formatNumber, formatTimeWindow, localInputToIso, savedAt, timeZoneLabel, utcOffset } from './format';
+import {
+  formatDateTime,
+  formatNumber,
+  formatTimeWindow,
+  isoToLocalInput,
+  localInputToIso,
+  savedAt,
+  timeZoneLabel,
+  utcOffset,
+} from './format';
 
 const instant = '2025-03-01T05:05:00.000Z';
 
@@ -34,5 +43,13 @@ describe('format', () => {
   it('stores what is entered as an ISO instant in UTC', () => {
     expect(localInputToIso('2025-03-01T10:00')).toBe(new Date(2025, 2, 1, 10, 0).toISOString());
     expect(localInputToIso('')).toBe('');
+  });
+
+  it('shows an instant to the minute, or to the second when asked, and reads the seconds back', () => {
+    const iso = new Date(2025, 2, 1, 10, 5, 7).toISOString();
+    expect(isoToLocalInput(iso)).toBe('2025-03-01T10:05');
+    expect(isoToLocalInput(iso, true)).toBe('2025-03-01T10:05:07');
+    expect(localInputToIso('2025-03-01T10:05:07')).toBe(iso);
+    expect(isoToLocalInput('not a date', true)).toBe('');
   });
 });

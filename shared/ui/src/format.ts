@@ -80,12 +80,13 @@ export function truncate(text: string, max: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** ISO instant → the value a <input type="datetime-local"> shows (the admin's time zone), '' if invalid. */
-export function isoToLocalInput(iso: string | null | undefined): string {
+/** ISO instant → the value a <input type="datetime-local"> shows (the admin's time zone), '' if invalid; to the minute unless `withSeconds`. */
+export function isoToLocalInput(iso: string | null | undefined, withSeconds = false): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const minute = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return withSeconds ? `${minute}:${pad(d.getSeconds())}` : minute;
 }
 
 /** A datetime-local value (the admin's time zone, no zone in the text) → ISO instant in UTC, '' if empty or invalid. */

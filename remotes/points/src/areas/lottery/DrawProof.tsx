@@ -1,12 +1,37 @@
-import type { LotteryRound } from '@phoenix/contract';
-import { useTranslation } from '@phoenix/shell';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lotteryRoundResource, type LotteryRound } from '@phoenix/contract';
+import { resourceKeys, useTranslation } from '@phoenix/shell';
 import { formatDateTime, formatNumber, Panel } from '@phoenix/ui';
+
+/** How often an open page asks again once the draw is due, and how long before the draw time it starts. */
+const DRAW_POLL_MS = 2_000;
+const DRAW_POLL_LEAD_MS = 60_000;
+
+/**
+ * The draw runs on the server at the draw time: while it is due and not done, the page reloads the
+ * round every few seconds, so the winners and the seed appear on an open page without a reload.
+ * Only the record is refetched: what the admin is typing in the form stays.
+ */
+function useRefreshUntilDrawn(round: LotteryRound) {
+  const queryClient = useQueryClient();
+  const { id, drawAt, drawnAt } = round;
+  useEffect(() => {
+    if (drawnAt) return undefined;
+    const timer = setInterval(() => {
+      if (Date.now() < Date.parse(drawAt) - DRAW_POLL_LEAD_MS) return;
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.detail(lotteryRoundResource.path.replace(/^\//, ''), id) });
+    }, DRAW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [queryClient, id, drawAt, drawnAt]);
+}
 
 const Code = ({ children }: { children: string }) => <code style={{ wordBreak: 'break-all' }}>{children}</code>;
 
 /** What makes the draw checkable: the published hash, the revealed seed, the tickets, the winners, and the recipe. */
 export function DrawProof({ round }: { round: LotteryRound }) {
   const { t } = useTranslation('points');
+  useRefreshUntilDrawn(round);
   return (
     <Panel aria-labelledby="lottery-proof-title">
       <h2 id="lottery-proof-title">{t('lottery.proof.title')}</h2>

@@ -39,7 +39,13 @@ export default function LotteryRoundForm() {
         return (
           <>
             <TextField label={t('lottery.name')} required autoComplete="off" {...form.field('name')} />
-            <DateTimeField label={t('lottery.drawAt')} required {...drawAt} onChange={(iso) => drawAt.onChange(iso ?? undefined)} />
+            <DateTimeField
+              label={t('lottery.drawAt')}
+              required
+              withSeconds
+              {...drawAt}
+              onChange={(iso) => drawAt.onChange(iso ?? undefined)}
+            />
             {frozen ? (
               <Alert tone="warning" title={t('lottery.frozenTitle')}>
                 {t('lottery.frozen', { count: record.ticketCount })}

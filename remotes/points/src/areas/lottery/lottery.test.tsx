@@ -80,6 +80,39 @@ describe('lottery rounds: domain rules', () => {
     expect(within(proof).getByText(/The winners are drawn at/)).toBeInTheDocument();
   });
 
+  it('an open page whose draw is due asks again until the round is drawn, then shows the winners and the seed', async () => {
+    const due: LotteryRound = { ...weekly, drawAt: new Date(Date.now() - 1_000).toISOString(), ticketCount: 3 };
+    const drawn: LotteryRound = {
+      ...due,
+      status: 'drawn',
+      seed: 'c'.repeat(64),
+      drawnAt: new Date().toISOString(),
+      winners: [{ slot: 0, rank: 1, reward: 10_000, ticketId: 5, playerId: 7 }],
+      version: 3,
+    };
+    let asked = 0;
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([due])))
+      .get('/lottery/rounds/31', () => json(++asked < 2 ? due : drawn));
+    renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    const proof = await screen.findByRole('region', { name: 'Verifiable draw' });
+    expect(within(proof).getByText('Revealed after the draw')).toBeInTheDocument();
+    const winners = await within(proof).findByRole('table', { name: 'Winners' }, { timeout: 8_000 });
+    expect(within(winners).getByText('5')).toBeInTheDocument();
+    expect(within(proof).getByText('c'.repeat(64))).toBeInTheDocument();
+    expect(screen.getByText('This round has been drawn: it can no longer change.')).toBeInTheDocument();
+  });
+
+  it('an open page whose draw is days away does not ask again', async () => {
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([weekly])))
+      .get('/lottery/rounds/31', () => json(weekly));
+    renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    await screen.findByRole('region', { name: 'Verifiable draw' });
+    await new Promise((resolve) => setTimeout(resolve, 2_600));
+    expect(api.calls('GET', '/lottery/rounds/31')).toHaveLength(1);
+  });
+
   it('with tickets sold, the price and prizes are shown fixed and a rename sends them unchanged', async () => {
     const sold: LotteryRound = { ...weekly, ticketCount: 5 };
     const api = fakeBff()
@@ -106,6 +139,8 @@ describe('lottery rounds: domain rules', () => {
     const api = fakeBff().get('/lottery/rounds', () => json(page([])));
     const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?create=1' });
     await user.type(await screen.findByLabelText('Name', { exact: false }), 'Zero');
+    // A draw can be seconds away: the draw time is picked to the second.
+    expect(screen.getByLabelText('Draw time', { exact: false })).toHaveAttribute('step', '1');
     const count = screen.getByLabelText('Prize 1 winners', { exact: false });
     await user.clear(count);
     await user.type(count, '0');

@@ -1,0 +1,130 @@
+// The lottery on the points API: a round created in the console with its price, prizes and a draw
+// time seconds ahead; tickets bought by players (written as the game writes them, into the shared
+// database); the round frozen once tickets are sold; then, at the draw time, the durable job draws
+// it and the open page shows the winners and the revealed seed, which the test checks against the
+// hash published before the draw and reruns the draw from. axe on the list, the form and the round.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash, createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { repoRoot } from '../../scripts/lib/pnpm.mjs';
+import { assertAccessible } from '../support/axe.mjs';
+import { signedInPage } from '../support/browser.mjs';
+import { useConsole } from '../support/suite.mjs';
+
+// `pg` is the services' dependency (the points API reaches the same database with it).
+const pg = createRequire(path.join(repoRoot, 'points-api/package.json'))('pg');
+
+/** A datetime-local value with seconds, `seconds` from now, in the browser's (= this machine's) time zone. */
+function localInputIn(seconds) {
+  const d = new Date(Date.now() + seconds * 1000);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** The published recipe (shown on the round's page), rerun here: prize slots by rank, HMAC-SHA256 per slot. */
+function drawWinners(seedHex, tickets, prizes) {
+  const key = Buffer.from(seedHex, 'hex');
+  const remaining = [...tickets].sort((a, b) => a.id - b.id);
+  const slots = [...prizes].sort((a, b) => a.rank - b.rank).flatMap((prize) => Array.from({ length: prize.count }, () => prize));
+  const winners = [];
+  for (let slot = 0; slot < slots.length && remaining.length > 0; slot += 1) {
+    const n = BigInt(`0x${createHmac('sha256', key).update(String(slot)).digest('hex')}`);
+    const [ticket] = remaining.splice(Number(n % BigInt(remaining.length)), 1);
+    winners.push([
+      String(slot),
+      String(slots[slot].rank),
+      slots[slot].reward.toLocaleString('en-US'),
+      String(ticket.id),
+      String(ticket.player_id),
+    ]);
+  }
+  return winners;
+}
+
+describe('points lottery: a verifiable draw a few seconds ahead', () => {
+  const ctx = useConsole();
+
+  it('creates a round, sells tickets (frozen), sees the draw with its seed matching the published hash; axe clean', async () => {
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+    const main = page.getByRole('main');
+    const db = new pg.Client({ connectionString: ctx.stack.databaseUrl });
+    await db.connect();
+    try {
+      await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery`);
+      await main.getByRole('heading', { name: 'Lottery rounds' }).waitFor();
+      await assertAccessible(page, 'points-lottery');
+
+      await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery?create=1`);
+      await main.getByLabel('Name').fill('E2E flash round');
+      await main.getByLabel('Ticket price (points)').fill('25');
+      await main.getByLabel('Prize 1 reward (points)').fill('5000');
+      await main.getByRole('button', { name: 'Add prize' }).click();
+      await main.getByLabel('Prize 2 reward (points)').fill('500');
+      await main.getByLabel('Prize 2 winners').fill('2');
+      await assertAccessible(page, 'points-lottery (new round)');
+      // Time to sell the tickets and look at the frozen round before the draw.
+      const drawTime = localInputIn(15);
+      await main.getByLabel('Draw time').fill(drawTime);
+      await main.getByRole('button', { name: 'Create lottery round' }).click();
+      const row = main.getByRole('row', { name: /E2E flash round/ });
+      await row.getByText('Rank 2: 500 points × 2').waitFor();
+
+      // Players buy tickets in the game: rows in the round's ticket table (a trigger counts them).
+      const {
+        rows: [round],
+      } = await db.query('select id, seed_hash, draw_at from points.lottery_rounds where name = $1', ['E2E flash round']);
+      assert.equal(round.draw_at.getTime(), new Date(drawTime).getTime(), 'the draw time is kept to the second');
+      const { rows: tickets } = await db.query(
+        'insert into points.lottery_tickets (round_id, player_id) select $1, p from unnest($2::int[]) as p returning id, player_id',
+        [round.id, [3, 5, 7, 9, 11, 13]],
+      );
+
+      await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery?edit=${round.id}`);
+      const proof = main.getByRole('region', { name: 'Verifiable draw' });
+      const publishedHash = (await proof.getByRole('definition').first().textContent()).trim();
+      assert.equal(publishedHash, round.seed_hash.trim(), 'the page publishes the seed hash before the draw');
+      await proof.getByText('Revealed after the draw', { exact: true }).waitFor();
+      // Frozen: the price and prizes are no longer fields, only a statement of what they are.
+      await main.getByText('6 tickets have been sold: the ticket price and the prizes can no longer change.').waitFor();
+      assert.equal(await main.getByLabel('Ticket price (points)').count(), 0);
+      assert.equal(await main.getByLabel('Prize 1 reward (points)').count(), 0);
+      await assertAccessible(page, 'points-lottery (round with tickets)');
+
+      // The open page asks again once the draw is due: the winners and the seed appear on it.
+      const winnersTable = proof.getByRole('table', { name: 'Winners' });
+      await winnersTable.waitFor({ timeout: 45_000 });
+      await main.getByText('This round has been drawn: it can no longer change.').waitFor();
+      const seed = (await proof.getByRole('definition').nth(1).textContent()).trim();
+      assert.match(seed, /^[0-9a-f]{64}$/);
+      assert.equal(
+        createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'),
+        publishedHash,
+        'the seed hashes to the published hash',
+      );
+
+      const shown = await winnersTable
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())));
+      const prizes = [
+        { rank: 1, reward: 5000, count: 1 },
+        { rank: 2, reward: 500, count: 2 },
+      ];
+      assert.deepEqual(shown, drawWinners(seed, tickets, prizes), 'anyone can rerun the draw from the seed and the tickets');
+      await assertAccessible(page, 'points-lottery (drawn round)');
+
+      // Drawn once, by the job, in the action log.
+      const logs = await page.evaluate(async (api) => {
+        const token = JSON.parse(localStorage.getItem('admin-phoenix')).data.token;
+        const response = await fetch(`${api}/action-logs?pageSize=20`, { headers: { token } });
+        return (await response.json()).items.map((log) => `${log.action} ${log.targetId}`);
+      }, ctx.stack.apiUrl);
+      assert.equal(logs.filter((entry) => entry === `pointsLotteryRound.draw ${round.id}`).length, 1, logs.join(', '));
+      assert.ok(logs.includes(`pointsLotteryRound.create ${round.id}`), logs.join(', '));
+    } finally {
+      await db.end();
+      await context.close();
+    }
+  });
+});
