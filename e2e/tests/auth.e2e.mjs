@@ -26,6 +26,52 @@ describe('sign-in and session', () => {
     await context.close();
   });
 
+  it('gives a new user the lean sign-in page: its own scripts only, no console, no federation', async () => {
+    const context = await ctx.browser.newContext();
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${ctx.stack.hostUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    assert.ok(scripts.length > 0);
+    assert.deepEqual(
+      scripts.filter((p) => !/^\/login[.-]/.test(p)),
+      [],
+      'only the chunks of login.html',
+    );
+    await context.close();
+  });
+
+  it('a new admin signs in with its one-time password, chooses its own and lands in the console', async () => {
+    const post = async (path, body, token) => {
+      const response = await fetch(`${ctx.stack.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: JSON.stringify(body),
+      });
+      assert.ok(response.ok, `${path}: ${response.status}`);
+      return response.json();
+    };
+    const { token } = await post('/users/login', ADMIN);
+    const email = `otp-${Date.now()}@phoenix.local`;
+    const { oneTimePassword } = await post('/admins', { email, role: 2 }, token);
+    const context = await ctx.browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, ctx.stack.hostUrl, { email, password: oneTimePassword });
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel(/^New password/).fill('my own long password');
+    await page.getByLabel(/^Repeat the new password/).fill('my own long password');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.waitForURL(`${ctx.stack.hostUrl}/admin`);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const record = JSON.parse(await page.evaluate(() => localStorage.getItem('admin-phoenix')));
+    assert.equal(record.data.email, email);
+    assert.ok(!JSON.stringify(record).includes('my own long password'));
+    await context.close();
+  });
+
   it('refuses a wrong password with a generic message and stores nothing', async () => {
     const context = await ctx.browser.newContext();
     const page = await context.newPage();

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { createGlobalStyle } from 'styled-components';
 import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell';
 import { AuthLayout } from './auth/AuthLayout';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { configuredRemoteEntries } from './federation/config';
+import { GlobalStyle } from './layout/GlobalStyle';
 import { MainLayout } from './layout/MainLayout';
 import { RequireAuth } from './routes/guards';
 import { preloadRemotesWhenIdle } from './routes/preload';
@@ -19,16 +19,6 @@ function AdminArea() {
   useEffect(() => preloadRemotesWhenIdle(Object.keys(configuredRemoteEntries() ?? {})), []);
   return <MainLayout />;
 }
-
-const GlobalStyle = createGlobalStyle`
-  html, body { margin: 0; }
-  body {
-    font-family: ${({ theme }) => theme.font};
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.background};
-  }
-  *:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
-`;
 
 /**
  * Root of the console. Assumes <ShellProviders theme={…}> above it and a data router around it

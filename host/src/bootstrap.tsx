@@ -2,22 +2,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { runtimeConfigAtom, shellStore, ShellProviders } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
+import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { setConfiguredRemoteEntries } from './federation/config';
 import { createAppRouter, prepareSession } from './App';
-
-function showBootError(message: string): void {
-  const root = document.getElementById('root')!;
-  const box = document.createElement('div');
-  box.id = 'boot-error';
-  box.setAttribute('role', 'alert');
-  const title = document.createElement('h1');
-  title.textContent = 'Phoenix Admin could not start';
-  const detail = document.createElement('p');
-  detail.textContent = message; // textContent: never HTML
-  box.append(title, detail);
-  root.replaceChildren(box);
-}
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();

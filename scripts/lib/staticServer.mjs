@@ -1,15 +1,30 @@
 // The static server for production builds, as they are deployed (npm start, scripts/serve.mjs, the
-// e2e stack, the docker images): Fastify + @fastify/static. SPA fallback for the host; brotli/gzip
-// files made at build time (shared/build) chosen by Accept-Encoding; ETag and Last-Modified on
-// everything, entries and manifests revalidated (no-cache → 304), content-hashed chunks immutable;
-// CSP and the other security headers; CORS only on remote files; source maps never served.
+// e2e stack, the docker images): Fastify + @fastify/static. SPA fallback for the host (and its lean
+// sign-in page, login.html, for /auth/login); brotli/gzip files made at build time (shared/build)
+// chosen by Accept-Encoding; ETag and Last-Modified on everything, entries and manifests revalidated
+// (no-cache → 304), content-hashed chunks immutable; CSP and the other security headers; CORS only
+// on remote files; source maps never served.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BASE_HEADERS, contentSecurityPolicy } from './securityHeaders.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Paths of the host (a `spa` mount) answered with another HTML file than index.html: the lean
+ * sign-in page (host/webpack.config.js builds it as login.html beside the console). A host release
+ * without that file (built before it existed) gets index.html, whose console shows the same page.
+ */
+export const SPA_PAGES = { 'auth/login': 'login.html' };
+
+/** The HTML file a `spa` mount answers an extensionless path with. */
+function spaPage(root, relative) {
+  const page = SPA_PAGES[relative];
+  return page && fs.existsSync(path.join(root, page)) ? page : 'index.html';
+}
 
 /** Content-hashed names (name.1a2b3c4d.js) never change: cache forever. Everything else revalidates. */
 export function cacheControlFor(file) {
@@ -49,7 +64,8 @@ function ifNoneMatch(request, etag) {
  *   config?: () => object,
  * }} options
  *   dir: a folder, or a function giving it per request (a host whose pinned version can change).
- *   spa: paths without an extension that match no file get the folder's index.html (the host).
+ *   spa: paths without an extension that match no file get the folder's index.html (the host), or
+ *     the page SPA_PAGES names for them (/auth/login → login.html).
  *   cors: its files may be fetched from another origin (a remote's files, loaded by the host).
  *   routes: exact paths answered with JSON computed per request (e.g. /health).
  *   config: the runtime configuration, computed per request: served as /config.json, and the origins
@@ -96,7 +112,7 @@ export async function startStaticServer({ port, host = '127.0.0.1', mounts, rout
 
   const sendFile = (reply, mount, root, relative) => {
     if (mount.cors) reply.header('access-control-allow-origin', '*');
-    if (relative === 'index.html' && mount.spa && config) reply.header('content-security-policy', contentSecurityPolicy(config()));
+    if (relative.endsWith('.html') && mount.spa && config) reply.header('content-security-policy', contentSecurityPolicy(config()));
     reply.header('cache-control', cacheControlFor(relative));
     return reply.sendFile(relative, root);
   };
@@ -117,7 +133,7 @@ export async function startStaticServer({ port, host = '127.0.0.1', mounts, rout
       // URL parsing already removed "." and ".." segments; @fastify/send refuses anything outside root.
       let relative = pathname.slice(mount.prefix.length).replace(/^\/+/, '');
       if (relative === '' || relative.endsWith('/')) relative += 'index.html';
-      else if (mount.spa && !path.extname(relative)) relative = 'index.html';
+      else if (mount.spa && !path.extname(relative)) relative = spaPage(root, relative);
       return sendFile(reply, mount, root, relative);
     },
   });

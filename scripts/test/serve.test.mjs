@@ -256,6 +256,31 @@ describe('scripts/serve.mjs', () => {
     assert.equal(chunk.headers['cache-control'], IMMUTABLE);
   });
 
+  it('answers /auth/login with the lean sign-in page (login.html) when the host release has one, else with index.html', async () => {
+    const url = await start({ env: 'stg' });
+    const loginPage = path.join(box.artifacts, 'host', '1.0.0', 'login.html');
+    // A host released before the lean page existed: its console shows the sign-in page itself.
+    assert.match((await request(`${url}/auth/login`)).body.toString(), /host 1\.0\.0/);
+    fs.writeFileSync(loginPage, '<!doctype html><title>sign in 1.0.0</title>');
+    try {
+      for (const page of ['/auth/login', '/auth/login?next=1']) {
+        const first = await request(`${url}${page}`, { path: page });
+        assert.equal(first.status, 200, page);
+        assert.match(first.body.toString(), /sign in 1\.0\.0/, page);
+        assert.equal(first.headers['cache-control'], 'no-cache', page);
+        assert.match(first.headers['content-security-policy'], /script-src 'self'/, page);
+        assert.ok(first.headers.etag, `${page} has an ETag`);
+        assert.equal((await request(`${url}${page}`, { path: page, headers: { 'if-none-match': first.headers.etag } })).status, 304, page);
+      }
+      // Every other page of the console is still index.html.
+      for (const page of ['/', '/auth', '/admin', '/admin/auth/login', '/auth/login/more']) {
+        assert.match((await request(`${url}${page}`)).body.toString(), /host 1\.0\.0/, page);
+      }
+    } finally {
+      fs.rmSync(loginPage);
+    }
+  });
+
   it('sends security headers, a CSP of the configured origins on pages, and CORS only on remote files', async () => {
     process.env.PHOENIX_REMOTE_BASE_URL_BATTLE = 'http://localhost:8084';
     let url;

@@ -58,6 +58,18 @@ function precompressionPlugins() {
   ];
 }
 
+/** TypeScript through ts-loader with the repo's build tsconfig: every build compiles the same way. */
+function typescriptRule() {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('ts-loader'),
+      options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') },
+    },
+  };
+}
+
 /** Module Federation names must be identifiers: user-policy → user_policy. */
 function federationName(name) {
   return name.replace(/[^A-Za-z0-9_]/g, '_');
@@ -146,9 +158,11 @@ function buildInfo(dir) {
 }
 
 /**
- * @param {{ dir: string, name: string, kind: 'host' | 'remote', port: number, exposes?: Record<string,string>, outputPath?: string }} options
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', port: number, exposes?: Record<string,string>, outputPath?: string, pages?: Record<string,string> }} options
+ *   pages (host): paths the dev server answers with another HTML file than index.html, e.g.
+ *   { '/auth/login': 'login.html' } (built by createPageConfig), as the static server does.
  */
-function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath }) {
+function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath, pages = {} }) {
   return (_env = {}, argv = {}) => {
     const mode = argv.mode || 'production';
     const info = buildInfo(dir);
@@ -167,18 +181,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('ts-loader'),
-              options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') },
-            },
-          },
-        ],
-      },
+      module: { rules: [typescriptRule()] },
       plugins: [
         new ModuleFederationPlugin({
           name: federationName(name),
@@ -214,7 +217,15 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
       stats: 'errors-warnings',
       devServer: {
         port,
-        historyApiFallback: kind === 'host',
+        historyApiFallback:
+          kind === 'host'
+            ? {
+                rewrites: Object.entries(pages).map(([page, file]) => ({
+                  from: new RegExp(`^${page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`),
+                  to: `/${file}`,
+                })),
+              }
+            : false,
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: kind === 'host' ? { directory: path.join(dir, 'public'), publicPath: '/' } : false,
         client: { overlay: { warnings: false } },
@@ -230,9 +241,50 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
   };
 }
 
+/**
+ * A page of the host that is NOT a Module Federation consumer (the lean sign-in page): the same
+ * loader, output naming, source maps and precompression as the federated builds, its own entry and
+ * HTML file, no federation runtime and no shared singletons. Written into the host's dist beside the
+ * console (`clean: false`: run it after the console's build, which cleans the folder; see
+ * host/webpack.config.js). Its chunks are named `<entry>…` so they never meet the console's.
+ *
+ * @param {{ dir: string, name: string, entry: string, html: string }} options
+ *   name: the entry (and chunk prefix), e.g. 'login'; entry: its source file; html: the HTML file written.
+ */
+function createPageConfig({ dir, name, entry, html }) {
+  return (_env = {}, argv = {}) => {
+    const mode = argv.mode || 'production';
+    const out = process.env.PHOENIX_OUTPUT_PATH || path.join(dir, 'dist');
+    return {
+      name,
+      mode,
+      context: dir,
+      entry: { [name]: entry },
+      devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: out,
+        publicPath: '/',
+        filename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: mode === 'production' ? `${name}-[name].[contenthash:8].js` : `${name}-[name].js`,
+        uniqueName: `phoenix_${federationName(name)}_page`,
+        clean: false,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: { rules: [typescriptRule()] },
+      plugins: [
+        new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), filename: html, publicPath: '/' }),
+        ...(mode === 'production' ? precompressionPlugins() : []),
+      ],
+      optimization: { moduleIds: 'deterministic' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
 /** A remote: it exposes its page map (`src/pages.ts`) and nothing else. */
 function createRemoteConfig(dir, name, port) {
   return createFederatedConfig({ dir, name, kind: 'remote', port, exposes: { './pages': './src/pages.ts' } });
 }
 
-module.exports = { createFederatedConfig, createRemoteConfig, federationName, SINGLETONS, buildInfo };
+module.exports = { createFederatedConfig, createPageConfig, createRemoteConfig, federationName, SINGLETONS, buildInfo };

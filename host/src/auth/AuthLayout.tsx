@@ -1,96 +1,23 @@
 import { Link, Outlet } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import styled from 'styled-components';
 import { ShellOverlays, environmentLabel, runtimeConfigAtom } from '@phoenix/shell';
-import { useHostTranslation } from '../layout/hostI18n';
+import { useHostTranslate } from '../layout/hostI18n';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { AuthFrame } from './AuthFrame';
 
-const Page = styled.div`
-  min-height: 100vh;
-  display: flex;
-  align-items: flex-start;
-  justify-content: center;
-  padding: 8vh 1rem 2rem;
-  box-sizing: border-box;
-  background: ${({ theme }) => theme.colors.background};
-  border-top: 6px solid ${({ theme }) => theme.colors.accent};
-`;
-
-const Card = styled.main`
-  width: 100%;
-  max-width: 24rem;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  padding: 1.5rem;
-  box-sizing: border-box;
-`;
-
-const Heading = styled.h1`
-  display: flex;
-  align-items: center;
-  gap: 0.5rem;
-  margin: 0 0 1rem;
-  font-size: 1.35rem;
-`;
-
-const Env = styled.span`
-  font-size: 0.75rem;
-  padding: 0.1rem 0.45rem;
-  border-radius: ${({ theme }) => theme.radius};
-  color: ${({ theme }) => theme.colors.accentText};
-  background: ${({ theme }) => theme.colors.accent};
-`;
-
-const TabList = styled.div`
-  display: flex;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  margin-bottom: 1rem;
-`;
-
-const Tab = styled(Link)`
-  padding: 0.5rem 1rem;
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-  font-weight: 600;
-  border-bottom: 3px solid ${({ theme }) => theme.colors.accent};
-  margin-bottom: -1px;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-`;
-
-const Tools = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  margin-bottom: 0.5rem;
-`;
-
-/** Seed §2 auth layout: a single Login tab (and the language switch, so the admin can read it). */
+/** The console's auth layout (route /auth): the shared frame around the route's page. */
 export function AuthLayout() {
   const config = useAtomValue(runtimeConfigAtom);
-  const { t } = useHostTranslation();
+  const t = useHostTranslate();
   return (
-    <Page>
-      <Card>
-        <Tools>
-          <LanguageSwitch />
-        </Tools>
-        <Heading>
-          Phoenix Admin
-          {config && <Env>{environmentLabel(config.apiBase)}</Env>}
-        </Heading>
-        <TabList role="tablist" aria-label={t('auth.tabs')}>
-          <Tab to="/auth/login" role="tab" id="auth-tab-login" aria-selected="true" aria-controls="auth-panel-login">
-            {t('auth.loginTab')}
-          </Tab>
-        </TabList>
-        <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login">
-          <Outlet />
-        </div>
-      </Card>
-      <ShellOverlays />
-    </Page>
+    <AuthFrame
+      t={t}
+      environment={config && environmentLabel(config.apiBase)}
+      tools={<LanguageSwitch />}
+      tabLink={Link}
+      after={<ShellOverlays />}
+    >
+      <Outlet />
+    </AuthFrame>
   );
 }

@@ -1,42 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useAtomValue } from 'jotai';
 import { MIN_PASSWORD_LENGTH, passwordChangeSchema } from '@phoenix/contract';
-import { ApiRequestError, authClientFactory, registerTranslations, runtimeConfigAtom, useAuth, useTranslation } from '@phoenix/shell';
-import { Alert, Button, TextField } from '@phoenix/ui';
-
-/**
- * The forced password change after a one-time password (issue 10). Lazy-loaded by the login page
- * only when the server answers `passwordChangeRequired`, so the login bundle does not carry it;
- * its strings travel with it. On success it signs in with the new password.
- */
-registerTranslations('passwordChange', {
-  en: {
-    title: 'Choose a new password',
-    intro: 'You signed in with a one-time password. Choose your own password to continue.',
-    newPassword: 'New password',
-    confirm: 'Repeat the new password',
-    hint: `At least ${MIN_PASSWORD_LENGTH} characters`,
-    submit: 'Save and sign in',
-    cancel: 'Back to sign-in',
-    mismatch: 'The two passwords differ',
-    failed: 'The password could not be changed: sign in again with the one-time password.',
-    rateLimited: 'Too many attempts, try again later',
-    unavailable: 'The server could not be reached. Try again in a moment.',
-  },
-  ja: {
-    title: '新しいパスワードを設定',
-    intro: 'ワンタイムパスワードでサインインしました。続けるには自分のパスワードを設定してください。',
-    newPassword: '新しいパスワード',
-    confirm: '新しいパスワード（確認）',
-    hint: `${MIN_PASSWORD_LENGTH}文字以上`,
-    submit: '保存してサインイン',
-    cancel: 'サインインに戻る',
-    mismatch: '2つのパスワードが一致しません',
-    failed: 'パスワードを変更できませんでした。ワンタイムパスワードでもう一度サインインしてください。',
-    rateLimited: '試行回数が多すぎます。しばらくしてからお試しください',
-    unavailable: 'サーバーに接続できません。少し待ってからお試しください。',
-  },
-});
+// The kit's files, not its index: the lean sign-in page loads this form without the whole kit.
+import { Button } from '@phoenix/ui/src/Button';
+import { Alert } from '@phoenix/ui/src/feedback';
+import { TextField } from '@phoenix/ui/src/fields';
+import { asApiFailure, type SignInServices } from './signInServices';
 
 type Failure = 'failed' | 'rateLimited' | 'unavailable';
 
@@ -44,12 +12,16 @@ export interface ChangePasswordFormProps {
   email: string;
   oneTimePassword: string;
   onCancel: () => void;
+  services: SignInServices;
 }
 
-export default function ChangePasswordForm({ email, oneTimePassword, onCancel }: ChangePasswordFormProps) {
-  const { t } = useTranslation('passwordChange');
-  const { login } = useAuth();
-  const config = useAtomValue(runtimeConfigAtom);
+/**
+ * The forced password change after a one-time password (issue 10). Lazy-loaded by the sign-in form
+ * only when the server answers `passwordChangeRequired`, so the login bundle does not carry it.
+ * On success it signs in with the new password.
+ */
+export default function ChangePasswordForm({ email, oneTimePassword, onCancel, services }: ChangePasswordFormProps) {
+  const t = (key: string, values?: Record<string, string | number>) => services.t(`auth.passwordChange.${key}`, values);
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ newPassword?: string; confirm?: string }>({});
@@ -66,16 +38,16 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel }:
     const fieldError = parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === 'newPassword')?.message;
     const mismatch = newPassword !== confirm ? t('mismatch') : undefined;
     setErrors({ newPassword: fieldError, confirm: mismatch });
-    if (!parsed.success || mismatch || !config) return;
+    if (!parsed.success || mismatch) return;
     setFailure(null);
     setSaving(true);
     try {
-      await authClientFactory({ baseUrl: config.apiBase })(null).post('/users/change-password', parsed.data);
-      const outcome = await login(email, newPassword);
-      // On success the token is set and the login page redirects.
+      await services.changePassword(parsed.data);
+      const outcome = await services.signIn(email, newPassword);
+      // On success the page around moves on to the console.
       if (!outcome.status) setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : 'unavailable');
     } catch (error) {
-      const server = error instanceof ApiRequestError ? error : null;
+      const server = asApiFailure(error);
       const serverField = server?.fieldErrors?.newPassword?.[0];
       if (serverField) setErrors({ newPassword: serverField });
       else
@@ -97,7 +69,7 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel }:
         type="password"
         autoComplete="new-password"
         required
-        hint={t('hint')}
+        hint={t('hint', { min: MIN_PASSWORD_LENGTH })}
         value={newPassword}
         onChange={(e) => setNewPassword(e.target.value)}
         error={errors.newPassword}

@@ -1,4 +1,7 @@
+import { useCallback } from 'react';
 import { registerTranslations, useTranslation } from '@phoenix/shell';
+import type { Translate } from '../auth/signInServices';
+import { authEn, authJa } from '../auth/authStrings';
 
 /**
  * The host's strings, namespace 'host'. Menu labels and page titles have no English entry on
@@ -22,26 +25,7 @@ const en = {
     label: 'Main',
     close: 'Close sidebar',
   },
-  auth: {
-    tabs: 'Authentication',
-    loginTab: 'Login',
-    pageTitle: 'Sign in',
-    form: 'Sign in',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Sign in',
-    failed: {
-      invalid: 'Sign-in failed',
-      rate_limited: 'Too many attempts, try again later',
-      unavailable: 'Sign-in failed: the server could not be reached. Try again in a moment.',
-    },
-    fieldErrors: {
-      emailRequired: 'Email is required',
-      emailInvalid: 'Enter a valid email address',
-      passwordRequired: 'Password is required',
-      passwordTooLong: 'Password is too long',
-    },
-  },
+  auth: authEn,
   dashboard: {
     title: 'Dashboard',
     loading: 'Loading the dashboard…',
@@ -130,26 +114,7 @@ const ja: Shape<typeof en> & { menu: Record<string, string>; routes: Record<stri
     label: 'メイン',
     close: 'サイドバーを閉じる',
   },
-  auth: {
-    tabs: '認証',
-    loginTab: 'ログイン',
-    pageTitle: 'サインイン',
-    form: 'サインイン',
-    email: 'メールアドレス',
-    password: 'パスワード',
-    submit: 'サインイン',
-    failed: {
-      invalid: 'サインインに失敗しました',
-      rate_limited: '試行回数が多すぎます。しばらくしてからお試しください',
-      unavailable: 'サインインに失敗しました：サーバーに接続できません。少し待ってからお試しください。',
-    },
-    fieldErrors: {
-      emailRequired: 'メールアドレスを入力してください',
-      emailInvalid: '正しいメールアドレスを入力してください',
-      passwordRequired: 'パスワードを入力してください',
-      passwordTooLong: 'パスワードが長すぎます',
-    },
-  },
+  auth: authJa,
   dashboard: {
     title: 'ダッシュボード',
     loading: 'ダッシュボードを読み込み中…',
@@ -305,6 +270,12 @@ registerTranslations('host', { en, ja });
 /** The host's translations; importing this module registers them. */
 export function useHostTranslation() {
   return useTranslation('host');
+}
+
+/** The host's strings as the shared sign-in pieces take them (auth/signInServices.ts). */
+export function useHostTranslate(): Translate {
+  const { t } = useHostTranslation();
+  return useCallback((key, values) => t(key, { ...values }), [t]);
 }
 
 /**

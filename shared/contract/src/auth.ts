@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Role value of an administrator: the only role allowed into the console. */
-export const ADMIN_ROLE = 2;
+export { ADMIN_ROLE } from './roles';
 
 export const loginBodySchema = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),

@@ -1,6 +1,7 @@
-import i18next from 'i18next';
-
-/** What any failed API call throws: enough for a toast, a form and a conflict dialog. */
+/**
+ * What any failed API call throws: enough for a toast, a form and a conflict dialog. No imports: the
+ * host's lean sign-in page uses it without i18next (the sentence for users is ./describeError).
+ */
 export class ApiRequestError extends Error {
   constructor(
     /** HTTP status, or 0 when the request never got an answer (network down, CORS, timeout). */
@@ -24,21 +25,4 @@ export class ApiRequestError extends Error {
   get isNetwork(): boolean {
     return this.status === 0;
   }
-}
-
-const say = (key: string, options?: Record<string, unknown>) => i18next.t(`errors.${key}`, { ns: 'shell', ...options });
-
-/** A sentence that says what happened and what to do, for toasts and error panels (console language). */
-export function describeError(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.isNetwork) return say('network');
-    if (error.status === 403) return say('forbidden');
-    if (error.status === 404) return say('notFound', { message: error.message || say('notFoundDefault') });
-    if (error.isConflict) return say('conflict');
-    if (error.isValidation) return say('validation', { message: error.message || say('validationDefault') });
-    if (error.status === 429) return say('rateLimited');
-    if (error.status >= 500) return say('server');
-    return error.message;
-  }
-  return error instanceof Error ? error.message : say('unknown');
 }

@@ -1,3 +1,4 @@
 export * from './ApiRequestError';
+export * from './describeError';
 export * from './client';
 export * from './useApi';

@@ -4,7 +4,8 @@ import { accountAtom, notifyUnauthorized, returnToAtom, tokenAtom } from '../cor
 import { runtimeConfigAtom } from '../core/config';
 import type { RuntimeConfig } from '@phoenix/contract';
 import { SESSION_LIFETIME_MS, STORAGE_KEY } from '../session/session';
-import { authClientFactory, signIn } from './signIn';
+import { authClientFactory } from './authClient';
+import { signIn } from './signIn';
 import { establishSession, logoutSession, restoreSession, syncSessionAcrossTabs } from './authSession';
 
 const API = 'http://api.test';

@@ -15,7 +15,8 @@ import {
   type SessionStorage,
   type StoredSession,
 } from '../session/session';
-import { authClientFactory, signIn } from './signIn';
+import { authClientFactory } from './authClient';
+import { signIn } from './signIn';
 
 /** Used when there is no window (never in the browser): keeps everything in memory. */
 function memoryStorage(): SessionStorage {

@@ -1,3 +1,4 @@
 export * from './signIn';
+export * from './authClient';
 export * from './authSession';
 export * from './useAuth';

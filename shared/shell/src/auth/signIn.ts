@@ -1,26 +1,16 @@
-import { ADMIN_ROLE, type LoginResponse, type PasswordChangeRequiredResponse, type UserInfoResponse } from '@phoenix/contract';
+// Imports nothing that pulls a library in (no ky, zod or i18next): the host's lean sign-in page
+// (host/src/signIn) runs this same code over a fetch-based client.
+import type { LoginResponse, PasswordChangeRequiredResponse, UserInfoResponse } from '@phoenix/contract';
+import { ADMIN_ROLE } from '@phoenix/contract/src/roles';
 import { ApiRequestError } from '../api/ApiRequestError';
-import { createApiClient, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 
 /**
  * Gives an API client that sends the given `token` header (or none). Sign-in needs this: the
- * token it checks is not the console's token yet, so the shared client cannot carry it.
+ * token it checks is not the console's token yet, so the shared client cannot carry it. Sign-in
+ * only posts, so any client with `post` will do (authClientFactory, or the lean page's own).
  */
-export type AuthClientFactory = (token: string | null) => ApiClient;
-
-/**
- * Clients for the auth calls. Their 401s do NOT trigger the console-wide sign-out: a rejected
- * sign-in is not an expired session.
- */
-export function authClientFactory(options: { baseUrl: string; fetch?: typeof fetch }): AuthClientFactory {
-  return (token) =>
-    createApiClient({
-      baseUrl: options.baseUrl,
-      getToken: () => token,
-      onUnauthorized: () => {},
-      fetch: options.fetch,
-    });
-}
+export type AuthClientFactory = (token: string | null) => Pick<ApiClient, 'post'>;
 
 /**
  * Why a sign-in failed: only ever shown as "sign-in failed", "too many attempts" or "server

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountAtom, tokenAtom, type Account } from '../core/authState';
 import { runtimeConfigAtom } from '../core/config';
 import type { SessionStorage } from '../session/session';
-import { authClientFactory, signIn, type SignInFailureReason } from './signIn';
+import { authClientFactory } from './authClient';
+import { signIn, type SignInFailureReason } from './signIn';
 import { defaultSessionStorage, establishSession, installUnauthorizedHandler, logoutSession, syncSessionAcrossTabs } from './authSession';
 
 export interface LoginOutcome {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, DataTable, Pagination, type DataTableColumn, type DataTableSelection, type RowKey } from '@phoenix/ui';
-import { describeError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import type { ListParams } from './useListParams';
 import type { ResourceListResult } from './useResourceList';
 

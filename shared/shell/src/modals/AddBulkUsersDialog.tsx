@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, FormStack, Modal, TextArea } from '@phoenix/ui';
-import { describeError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import { addBulkUsersModalAtom } from './modalAtoms';
 import { parseUserIds } from './parseUserIds';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyDocument, DocumentVersion, RecordOf } from '@phoenix/contract';
 import { Badge, Button, DataTable, JsonDiff, Pagination, Panel, type DataTableColumn, type RowKey, formatDateTime } from '@phoenix/ui';
-import { describeError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import type { DocumentController } from './useDocumentController';
 import './translations';
 

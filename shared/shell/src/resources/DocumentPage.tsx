@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyDocument, RecordOf } from '@phoenix/contract';
 import { ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, formatDateTime } from '@phoenix/ui';
-import { describeError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import { useToast } from '../toasts/useToast';
 import { DocumentHistory } from './DocumentHistory';
 import { useDocumentController, type DocumentController } from './useDocumentController';

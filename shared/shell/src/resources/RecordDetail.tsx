@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AnyResource, RecordOf } from '@phoenix/contract';
 import { Button, EmptyState, ErrorState, LoadingBlock, Modal } from '@phoenix/ui';
-import { describeError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import { useResource } from '../data/useResource';
 import { apiPath } from './apiPath';
 import { parseRecordId } from './routing';

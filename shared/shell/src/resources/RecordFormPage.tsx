@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyResource, RecordOf } from '@phoenix/contract';
 import { Button, EmptyState, ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, Panel, formatDateTime } from '@phoenix/ui';
-import { describeError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import { useRecordController } from './useRecordController';
 import { useRecordForm, type RecordForm, type RecordFormOptions } from './useRecordForm';
 import { useNouns } from './useNouns';

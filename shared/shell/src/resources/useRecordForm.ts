@@ -2,7 +2,8 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { get, useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiRequestError, describeError } from '../api/ApiRequestError';
+import { ApiRequestError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import { useUnsavedChangesGuard } from '../data/useUnsavedChangesGuard';
 import i18next from 'i18next';
 

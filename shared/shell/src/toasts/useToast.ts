@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useStore } from 'jotai';
 import type { ToastItem } from '@phoenix/ui';
-import { describeError } from '../api/ApiRequestError';
+import { describeError } from '../api/describeError';
 import { MAX_TOASTS, SUCCESS_TOAST_MS, newToastId, toastsAtom } from './toastAtoms';
 
 export interface Toaster {

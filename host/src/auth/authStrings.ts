@@ -1,0 +1,77 @@
+/**
+ * The sign-in pages' strings (host namespace, keys `auth.*`). In a module of their own, without
+ * i18next: the console registers them with the rest of the host's strings (layout/hostI18n.ts) and
+ * the lean sign-in page (host/src/signIn) looks them up directly (signIn/translate.ts).
+ * `{{name}}` is filled in by both (i18next's interpolation syntax).
+ */
+export const authEn = {
+  tabs: 'Authentication',
+  loginTab: 'Login',
+  pageTitle: 'Sign in',
+  form: 'Sign in',
+  email: 'Email',
+  password: 'Password',
+  submit: 'Sign in',
+  failed: {
+    invalid: 'Sign-in failed',
+    rate_limited: 'Too many attempts, try again later',
+    unavailable: 'Sign-in failed: the server could not be reached. Try again in a moment.',
+  },
+  fieldErrors: {
+    emailRequired: 'Email is required',
+    emailInvalid: 'Enter a valid email address',
+    passwordRequired: 'Password is required',
+    passwordTooLong: 'Password is too long',
+  },
+  // The forced change after a one-time password (issue 10).
+  passwordChange: {
+    title: 'Choose a new password',
+    intro: 'You signed in with a one-time password. Choose your own password to continue.',
+    newPassword: 'New password',
+    confirm: 'Repeat the new password',
+    hint: 'At least {{min}} characters',
+    submit: 'Save and sign in',
+    cancel: 'Back to sign-in',
+    mismatch: 'The two passwords differ',
+    failed: 'The password could not be changed: sign in again with the one-time password.',
+    rateLimited: 'Too many attempts, try again later',
+    unavailable: 'The server could not be reached. Try again in a moment.',
+  },
+};
+
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+export type AuthStrings = Shape<typeof authEn>;
+
+export const authJa: AuthStrings = {
+  tabs: '認証',
+  loginTab: 'ログイン',
+  pageTitle: 'サインイン',
+  form: 'サインイン',
+  email: 'メールアドレス',
+  password: 'パスワード',
+  submit: 'サインイン',
+  failed: {
+    invalid: 'サインインに失敗しました',
+    rate_limited: '試行回数が多すぎます。しばらくしてからお試しください',
+    unavailable: 'サインインに失敗しました：サーバーに接続できません。少し待ってからお試しください。',
+  },
+  fieldErrors: {
+    emailRequired: 'メールアドレスを入力してください',
+    emailInvalid: '正しいメールアドレスを入力してください',
+    passwordRequired: 'パスワードを入力してください',
+    passwordTooLong: 'パスワードが長すぎます',
+  },
+  passwordChange: {
+    title: '新しいパスワードを設定',
+    intro: 'ワンタイムパスワードでサインインしました。続けるには自分のパスワードを設定してください。',
+    newPassword: '新しいパスワード',
+    confirm: '新しいパスワード（確認）',
+    hint: '{{min}}文字以上',
+    submit: '保存してサインイン',
+    cancel: 'サインインに戻る',
+    mismatch: '2つのパスワードが一致しません',
+    failed: 'パスワードを変更できませんでした。ワンタイムパスワードでもう一度サインインしてください。',
+    rateLimited: '試行回数が多すぎます。しばらくしてからお試しください',
+    unavailable: 'サーバーに接続できません。少し待ってからお試しください。',
+  },
+};

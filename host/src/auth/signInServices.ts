@@ -1,0 +1,35 @@
+import type { SignInFailureReason } from '@phoenix/shell/src/auth/signIn';
+
+/** A string of the host namespace (`auth.*`) in the page's language; `{{name}}` filled from `values`. */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+export interface SignInOutcome {
+  status: boolean;
+  reason?: SignInFailureReason;
+}
+
+/**
+ * What the sign-in form needs from the page around it. The console gives the shell's (its auth
+ * state, i18next, ky); the lean sign-in page its own (fetch, a string table, localStorage), so one
+ * form serves both without the lean page loading the shell.
+ */
+export interface SignInServices {
+  t: Translate;
+  /** Signs in (shell `signIn`: token + admin role). On success the page moves on to the console. */
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** POST /users/change-password; rejects with the client's ApiRequestError. */
+  changePassword(body: { email: string; password: string; newPassword: string }): Promise<void>;
+}
+
+/** The parts of an ApiRequestError the forms read (duck-typed: each page has its own client). */
+export interface ApiFailure {
+  status: number;
+  isNetwork: boolean;
+  fieldErrors?: Record<string, string[]>;
+}
+
+export function asApiFailure(error: unknown): ApiFailure | null {
+  return error instanceof Error && error.name === 'ApiRequestError' && typeof (error as Partial<ApiFailure>).status === 'number'
+    ? (error as unknown as ApiFailure)
+    : null;
+}

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useState } from 'react';
+import { signIn } from '@phoenix/shell/src/auth/signIn';
+import { environmentLabel } from '@phoenix/shell/src/core/environmentLabel';
+import { initialLanguage, storeLanguage, type Language } from '@phoenix/shell/src/i18n/language';
+import { isLegacySession, readSession, writeSession, STORAGE_KEY, type SessionStorage } from '@phoenix/shell/src/session/session';
+import { AuthFrame } from '../auth/AuthFrame';
+import { SignInForm } from '../auth/SignInForm';
+import type { SignInServices } from '../auth/signInServices';
+import { LanguageSelect } from '../layout/LanguageSelect';
+import { fetchClientFactory } from './fetchClient';
+import type { LoginConfig } from './loginConfig';
+import { translator } from './translate';
+
+export interface SignInAppProps {
+  config: LoginConfig;
+  /** Where to go once signed in: a console page (safeReturnTo), /admin by default. */
+  target: string;
+  storage: SessionStorage;
+  /** A full navigation (location.replace): the console then starts with the stored session. */
+  navigate(url: string): void;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The lean sign-in page: the console's sign-in form and frame without the console. Signing in
+ * stores the session exactly as the shell does (`admin-phoenix`: email and token, never the
+ * password) and loads the console, which restores it.
+ */
+export function SignInApp({ config, target, storage, navigate, fetch }: SignInAppProps) {
+  const [language, setLanguage] = useState<Language>(initialLanguage);
+  const t = useMemo(() => translator(language), [language]);
+
+  // <html lang> follows the language, as the console's i18n setup does.
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  // Signed in from another tab meanwhile: go on to the console, like the console's own login route.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEY) return;
+      const found = readSession(storage);
+      if (found !== null && !isLegacySession(found)) navigate(target);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [storage, navigate, target]);
+
+  const services = useMemo<SignInServices>(() => {
+    const clientFor = fetchClientFactory(config.apiBase, fetch);
+    return {
+      t,
+      signIn: async (email, password) => {
+        const result = await signIn(clientFor, { email, password });
+        if (!result.status) return { status: false, reason: result.reason };
+        writeSession(storage, { email: result.email, token: result.token });
+        navigate(target);
+        return { status: true };
+      },
+      changePassword: async (body) => {
+        await clientFor(null).post('/users/change-password', body);
+      },
+    };
+  }, [t, config.apiBase, fetch, storage, navigate, target]);
+
+  const chooseLanguage = (next: Language) => {
+    storeLanguage(next);
+    setLanguage(next);
+  };
+
+  return (
+    <AuthFrame
+      t={t}
+      environment={environmentLabel(config.apiBase)}
+      tools={
+        <LanguageSelect language={language} onChange={chooseLanguage} label={t('language.label')} nameOf={(l) => t(`language.${l}`)} />
+      }
+    >
+      <SignInForm services={services} />
+    </AuthFrame>
+  );
+}

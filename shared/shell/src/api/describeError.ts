@@ -1,0 +1,19 @@
+import i18next from 'i18next';
+import { ApiRequestError } from './ApiRequestError';
+
+const say = (key: string, options?: Record<string, unknown>) => i18next.t(`errors.${key}`, { ns: 'shell', ...options });
+
+/** A sentence that says what happened and what to do, for toasts and error panels (console language). */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.isNetwork) return say('network');
+    if (error.status === 403) return say('forbidden');
+    if (error.status === 404) return say('notFound', { message: error.message || say('notFoundDefault') });
+    if (error.isConflict) return say('conflict');
+    if (error.isValidation) return say('validation', { message: error.message || say('validationDefault') });
+    if (error.status === 429) return say('rateLimited');
+    if (error.status >= 500) return say('server');
+    return error.message;
+  }
+  return error instanceof Error ? error.message : say('unknown');
+}
