@@ -1,3 +1,5 @@
+import { fetchConfigJson } from '../config/fetchConfigJson';
+
 /** What the sign-in page needs of the runtime configuration (/config.json, PRODUCT §5). */
 export interface LoginConfig {
   apiBase: string;
@@ -19,19 +21,7 @@ function isUrl(value: unknown): value is string {
  * fields this page uses: the console checks the whole file with the contract's schema once it starts.
  */
 export async function loadLoginConfig(url = '/config.json', fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<LoginConfig> {
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { cache: 'no-store' });
-  } catch {
-    throw new Error(`Could not fetch ${url}: check that the console's server is running.`);
-  }
-  if (!response.ok) throw new Error(`Could not fetch ${url} (HTTP ${response.status}).`);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new Error(`${url} is not valid JSON.`);
-  }
+  const body = await fetchConfigJson(url, fetchImpl);
   const { apiBase, environment } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const problems: string[] = [];
   if (!isUrl(apiBase)) problems.push('apiBase: Invalid URL');
