@@ -40,7 +40,7 @@ describe('csv', () => {
     expect(toCsv(['a', 'b'], [[1, 'x']])).toBe('a,b\r\n1,x\r\n');
   });
 
-  test('a streamed export is a BOM, the header, then one chunk per batch, read one batch at a time', async () => {
+  test('a streamed export is a BOM and the header with the first batch, then one chunk per batch, read one batch at a time', async () => {
     const fetched: number[] = [];
     async function* batches() {
       for (let b = 0; b < 3; b++) {
@@ -52,13 +52,25 @@ describe('csv', () => {
       }
     }
     const chunks = csvChunks(['n', 's'], batches(), (row: { n: number; s: string }) => [row.n, row.s]);
-    expect((await chunks.next()).value).toBe('\uFEFFn,s\r\n');
-    expect(fetched).toEqual([]); // the header goes out before any batch is read
-    expect((await chunks.next()).value).toBe(`0,"a,""b"""\r\n1,'=x\r\n`);
+    expect((await chunks.next()).value).toBe(`\uFEFFn,s\r\n0,"a,""b"""\r\n1,'=x\r\n`);
     expect(fetched).toEqual([0]); // the next batch is read only when the consumer asks for more
     const rest: string[] = [];
     for await (const chunk of chunks) rest.push(chunk);
     expect(rest).toHaveLength(2);
     expect(fetched).toEqual([0, 1, 2]);
+  });
+
+  test('an export with no rows is the BOM and the header', async () => {
+    async function* none(): AsyncGenerator<{ n: number }[]> {}
+    const chunks: string[] = [];
+    for await (const chunk of csvChunks(['n'], none(), (row: { n: number }) => [row.n])) chunks.push(chunk);
+    expect(chunks).toEqual(['\uFEFFn\r\n']);
+  });
+
+  test('a query that fails fails on the first chunk, before any byte is sent', async () => {
+    const failing: AsyncIterable<{ n: number }[]> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('bad filter')) }),
+    };
+    await expect(csvChunks(['n'], failing, (row: { n: number }) => [row.n]).next()).rejects.toThrow('bad filter');
   });
 });

@@ -86,3 +86,24 @@ describe('local seed data', () => {
     expect(Number(count.n)).toBe(2000);
   });
 });
+
+describe('GET /players/export.csv', () => {
+  test('a bad search is a 400 like the list, not a cut download (the query runs before the response starts)', async () => {
+    for (const url of ['/players?by=id&q=!', '/players/export.csv?by=id&q=!']) {
+      const response = await call('GET', url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fieldErrors.q).toEqual(['Enter a player id (a whole number)']);
+    }
+  });
+
+  test('the export has the header and every matching player', async () => {
+    const response = await call('GET', '/players/export.csv?by=name&q=' + encodeURIComponent(playerNameOf(97)));
+    expect(response.statusCode).toBe(200);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0].split(',')).toContain('id');
+    expect(lines.slice(1).some((line) => line.startsWith('97,'))).toBe(true);
+  });
+});

@@ -33,25 +33,41 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 }
 
 /**
- * The CSV text of a streamed export: UTF-8 BOM (so spreadsheet apps read non-ASCII right), the
- * header, then one chunk per batch. Pulled by the HTTP response: the next batch is only fetched
- * when the client has taken the previous one, so memory stays flat whatever the size.
+ * The CSV text of a streamed export: UTF-8 BOM (so spreadsheet apps read non-ASCII right) and the
+ * header with the first batch, then one chunk per batch. Pulled by the HTTP response: the next batch
+ * is only fetched when the client has taken the previous one, so memory stays flat whatever the size.
  */
 export async function* csvChunks<Row>(
   header: readonly string[],
   batches: AsyncIterable<readonly Row[]>,
   toCells: (row: Row) => readonly Cell[],
 ): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(header)}`;
-  for await (const batch of batches) {
-    if (batch.length) yield batch.map((row) => csvLine(toCells(row))).join('');
+  const lines = (batch: readonly Row[]) => batch.map((row) => csvLine(toCells(row))).join('');
+  const iterator = batches[Symbol.asyncIterator]();
+  // The first batch before the header: a query that fails (a bad filter, a database error) fails
+  // before the response has started, so it is answered as an ordinary error, not a cut download.
+  const first = await iterator.next();
+  yield `\uFEFF${csvLine(header)}${first.done ? '' : lines(first.value)}`;
+  if (first.done) return;
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    if (next.value.length) yield lines(next.value);
   }
 }
 
-/** Sends a streamed CSV download (see csvChunks). */
-export function sendCsvStream(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
+/**
+ * Sends a streamed CSV download (see csvChunks). Its first chunk is awaited before anything is sent:
+ * an error up to there goes to the error handlers (a 400 for a bad filter), never a destroyed response.
+ */
+export async function sendCsvStream(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* all(): AsyncGenerator<string> {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(Readable.from(chunks, { objectMode: false, highWaterMark: 1 }));
+    .send(Readable.from(all(), { objectMode: false, highWaterMark: 1 }));
 }
