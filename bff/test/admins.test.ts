@@ -2,6 +2,7 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { adminResource, type AdminAccount } from '@phoenix/contract';
 import { expectStaleConflict, itKeepsTheResourceContract } from './support/resourceContract';
 import { lastLog } from './support/system';
+import { replaceOneTimePassword } from '../src/features/admins/repository';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -97,6 +98,19 @@ test('create: a taken email or a bad role is a 400 on the field', async () => {
   ]);
   expect((await call('POST', '/admins', { email: 'x@test.local', role: 7 })).json().error.fieldErrors.role).toBeDefined();
   expect((await call('POST', '/admins', { email: 'not an email', role: 2 })).json().error.fieldErrors.email).toBeDefined();
+});
+
+test('a one-time password replaced by a reset meanwhile cannot set the new password (the write checks the hash it verified)', async () => {
+  const victim = await signedInAdmin(t);
+  const first = (await call('POST', `/admins/${victim.id}/reset-password`, { version: (await get(victim.id)).version })).json();
+  const checked = await t.db.selectFrom('admins').selectAll().where('id', '=', victim.id).executeTakeFirstOrThrow();
+  // An administrator resets again between the check of the first one-time password and the write.
+  await call('POST', `/admins/${victim.id}/reset-password`, { version: first.account.version });
+  const written = await t.db.transaction().execute((trx) => replaceOneTimePassword(trx, checked, 'new-hash', t.clock.now()));
+  expect(written).toBe(false);
+  const after = await t.db.selectFrom('admins').selectAll().where('id', '=', victim.id).executeTakeFirstOrThrow();
+  expect(after.must_change_password).toBe(true);
+  expect(after.password_hash).not.toBe('new-hash');
 });
 
 test('reset password: a new one-time password, sessions end, the old password stops working; 409 when stale', async () => {

@@ -149,6 +149,22 @@ describe('sending', () => {
     expect(await deliveries(created.id)).toBe(0);
     const list = (await api('GET', '/present-distributions?status=cancelled')).json();
     expect(list.items.map((d: Distribution) => d.id)).toEqual([created.id]);
+
+    // A present whose only distribution was cancelled keeps existing: a 409 saying why (not the
+    // foreign key's 400).
+    const spare = (
+      await api('POST', '/presents', {
+        name: 'Spare pack',
+        startsAt: '2030-01-01T00:00:00Z',
+        endsAt: '2030-12-31T00:00:00Z',
+        items: [{ itemId: 1, quantity: 1 }],
+      })
+    ).json();
+    const scheduled = await send({ presentId: spare.id, scheduledAt: inSeconds(3600) });
+    await api('POST', `/present-distributions/${scheduled.id}/cancel`, { version: scheduled.version });
+    const removed = await api('DELETE', `/presents/${spare.id}?version=${spare.version}`);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().error.message).toBe('This present has a distribution and can no longer be deleted');
   });
 
   test('a distribution scheduled before a BFF restart runs once after it', async () => {

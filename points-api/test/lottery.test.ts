@@ -80,6 +80,14 @@ test('create: the seed hash is published, the seed stays secret; bad input is a 
   expect((await t.call('POST', '/lottery/rounds', newRound({ prizes: [] }))).statusCode).toBe(400);
 });
 
+test('edit: a draw time in the past is a 400 and the round is unchanged', async () => {
+  const round = (await t.call('POST', '/lottery/rounds', newRound({ name: 'Moved' }))).json();
+  const past = await t.call('PUT', `/lottery/rounds/${round.id}`, { ...newRound({ name: 'Moved' }), drawAt: inHours(-1), version: 1 });
+  expect(past.statusCode).toBe(400);
+  expect(past.json().error.fieldErrors).toHaveProperty('drawAt');
+  expect((await t.call('GET', `/lottery/rounds/${round.id}`)).json()).toMatchObject({ drawAt: round.drawAt, status: 'open', version: 1 });
+});
+
 test('frozen round: with tickets sold the price and prizes cannot change (409 with the reason); the name still can', async () => {
   const round = (await t.call('POST', '/lottery/rounds', newRound({ name: 'Frozen' }))).json();
   const repriced = await t.call('PUT', `/lottery/rounds/${round.id}`, { ...newRound({ name: 'Frozen' }), ticketPrice: 60, version: 1 });

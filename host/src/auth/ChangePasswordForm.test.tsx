@@ -8,11 +8,16 @@ jest.mock('../federation/RemotePage', () => require('../testing/RemotePageMock')
 const OTP = 'AbCde-FgHjk-MnPqr-StUvw';
 
 /** A backend where admin@example.com holds a one-time password until it changes it. */
-function oneTimePasswordBackend(options: { refuseChange?: boolean } = {}) {
+function oneTimePasswordBackend(options: { refuseChange?: boolean; downAfterChange?: number } = {}) {
   let password = OTP;
   let mustChange = true;
+  let downFor = options.downAfterChange ?? 0;
   return defaultHandlers({
     'POST /users/login': ({ body }) => {
+      if (!mustChange && downFor > 0) {
+        downFor -= 1;
+        return { status: 503, body: { error: { code: 'unavailable', message: 'Try again' } } };
+      }
       const given = (body as { password: string }).password;
       if (given !== password) return { status: 401, body: { error: { code: 'unauthorized', message: 'Sign-in failed' } } };
       return { body: mustChange ? { passwordChangeRequired: true } : { token: 'tok-admin' } };
@@ -80,6 +85,22 @@ describe('forced password change after a one-time password', () => {
       expect(store.get(tokenAtom)).toBeNull();
       await user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
       expect(await screen.findByLabelText('Password')).toHaveValue('');
+    } finally {
+      restoreFetch();
+    }
+  });
+
+  it('a sign-in that fails after the change is retried with the new password only (the one-time password is spent)', async () => {
+    const { user, store, backend, restoreFetch } = await signInWithOneTimePassword(oneTimePasswordBackend({ downAfterChange: 1 }));
+    try {
+      await user.type(await screen.findByLabelText(/^New password/), 'my own long password');
+      await user.type(screen.getByLabelText(/^Repeat the new password/), 'my own long password');
+      await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
+      expect(await screen.findByRole('alert')).toBeInTheDocument();
+      expect(store.get(tokenAtom)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
+      await waitFor(() => expect(store.get(tokenAtom)).toBe('tok-admin'));
+      expect(backend.callsTo('POST', '/users/change-password')).toHaveLength(1);
     } finally {
       restoreFetch();
     }

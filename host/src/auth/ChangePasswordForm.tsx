@@ -28,6 +28,8 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel, s
   const [failure, setFailure] = useState<Failure | null>(null);
   const [saving, setSaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Once the new password is set the one-time password is spent: a retry only signs in again.
+  const changed = useRef(false);
   // The sign-in form (and its focused button) is gone: say where the admin is now.
   useEffect(() => heading.current?.focus(), []);
 
@@ -42,10 +44,17 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel, s
     setFailure(null);
     setSaving(true);
     try {
-      await services.changePassword(parsed.data);
+      if (!changed.current) {
+        await services.changePassword(parsed.data);
+        changed.current = true;
+      }
       const outcome = await services.signIn(email, newPassword);
-      // On success the page around moves on to the console.
-      if (!outcome.status) setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : 'unavailable');
+      // On success the page around moves on to the console; refused with the new password (changed
+      // again meanwhile?), the sign-in form is the place to go on.
+      if (outcome.status) return;
+      if (outcome.reason === 'rate_limited') setFailure('rateLimited');
+      else if (outcome.reason === 'unavailable') setFailure('unavailable');
+      else onCancel();
     } catch (error) {
       const server = asApiFailure(error);
       const serverField = server?.fieldErrors?.newPassword?.[0];

@@ -103,15 +103,17 @@ export function SignInForm({ services }: { services: SignInServices }) {
     setFieldErrors({});
     setFailure(null);
     setSubmitting(true);
+    let signedIn = false;
     try {
       const outcome = await services.signIn(checked.email, checked.password);
+      signedIn = outcome.status;
       if (outcome.reason === 'password_change_required') setChangeRequired(true);
       else if (!outcome.status) setFailure(outcome.reason ?? 'invalid');
-      // On success the page around moves on to the console.
+      // On success the page around moves on to the console: the button stays busy until then.
     } catch {
       setFailure('unavailable');
     } finally {
-      setSubmitting(false);
+      if (!signedIn) setSubmitting(false);
     }
   };
 

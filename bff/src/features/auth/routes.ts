@@ -94,7 +94,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     if (!admin.must_change_password) throw unauthorized('Sign-in failed');
     const passwordHash = await hashPassword(body.newPassword, settings.passwordHash);
     await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, now) => {
-      await replaceOneTimePassword(trx, admin.id, passwordHash, now);
+      if (!(await replaceOneTimePassword(trx, admin, passwordHash, now))) throw unauthorized('Sign-in failed');
       await revokeAdminSessions(trx, admin.id, now);
       return {
         result: undefined,

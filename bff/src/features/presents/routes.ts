@@ -73,6 +73,13 @@ export const presents = {
     if (row.distributed_at && !sameItems(row.items, input.items)) throw conflict(before, DISTRIBUTED_ITEMS_FROZEN);
     return base.update(trx, id, input, by, now);
   },
+  /** A present with a distribution (even a cancelled one) stays: the distribution names it. */
+  async remove(trx: Transaction<Database>, id: number, version: number, now: Date) {
+    const { before } = await base.lockVersion(trx, id, version, now, 'delete');
+    const distributed = await trx.selectFrom('present_distributions').select('id').where('present_id', '=', id).limit(1).executeTakeFirst();
+    if (distributed) throw conflict(before, 'This present has a distribution and can no longer be deleted');
+    return base.remove(trx, id, version, now);
+  },
 };
 
 export default (app: FastifyInstance, ctx: AppContext) => registerResourceRoutes(app, ctx, presents);

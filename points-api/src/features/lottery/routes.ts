@@ -61,6 +61,9 @@ const samePrizes = (a: LotteryRound['prizes'], b: LotteryRound['prizes']) => pri
 /** An edit: once a ticket is sold the price and prizes are fixed (409 saying why); a new draw time moves the job. */
 async function updateRound(trx: Transaction<Database>, jobs: JobRunner, id: number, input: LotteryRoundUpdate, actor: Actor, now: Date) {
   const { row, before } = await lotteryRounds.lockVersion(trx, id, input.version, now, 'update');
+  // The update path skips the spec's checks (the body has its own mapping): a draw time in the past
+  // would queue the draw at once.
+  lotteryRounds.spec.validate?.(input, now);
   const prizes = [...input.prizes].sort((a, b) => a.rank - b.rank);
   if (row.ticket_count > 0 && (input.ticketPrice !== row.ticket_price || !samePrizes(prizes, row.prizes))) {
     throw conflict(before, `${row.ticket_count} tickets have been sold: the ticket price and the prizes can no longer change`);

@@ -27,7 +27,13 @@ export function useDetailParam(param = 'id') {
       }),
     [setParams, param],
   );
-  return { isOpen: raw !== null, id: parseRecordId(raw), open: (id: number) => setId(id), close: () => setId(null) };
+  /** A link to a record's detail that keeps the list's own query (filters, sort, page). */
+  const linkTo = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set(param, String(id));
+    return `?${next.toString()}`;
+  };
+  return { isOpen: raw !== null, id: parseRecordId(raw), open: (id: number) => setId(id), close: () => setId(null), linkTo };
 }
 
 /** One record in a dialog over its list: not found, error, loading, then `children(record)`. */

@@ -111,7 +111,14 @@ export function describeResourcePages<D extends AnyResource>(spec: ResourcePages
       it('filters through the URL', async () => {
         const bff = listBff();
         const { user, router } = renderArea(spec, bff, LIST_URL(spec));
-        await user.selectOptions(await screen.findByLabelText(filter.label), filter.optionLabel);
+        const select = await screen.findByLabelText(filter.label);
+        // Every option is translated text, not a missing key such as `lottery.any.status`.
+        const untranslated = within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent ?? '')
+          .filter((text) => /^[\w-]+(\.[\w-]+)+$/.test(text));
+        expect(untranslated).toEqual([]);
+        await user.selectOptions(select, filter.optionLabel);
         expect(currentUrl(router)).toContain(`${filter.name}=${filter.value}`);
         await waitFor(() => expect(bff.calls('GET', api).at(-1)!.query.get(filter.name)).toBe(filter.value));
       });
@@ -130,7 +137,8 @@ export function describeResourcePages<D extends AnyResource>(spec: ResourcePages
       let calls = 0;
       const bff = fakeBff().get(api, () => (++calls === 1 ? apiError(500, 'internal_error', 'boom') : json(page(records))));
       const { user } = renderArea(spec, bff, LIST_URL(spec));
-      await user.click(await screen.findByRole('button', { name: /retry/i }));
+      // The list's own retry (a page may show other panels with theirs).
+      await user.click(await within(await screen.findByRole('table')).findByRole('button', { name: /retry/i }));
       await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(1 + records.length));
     });
 

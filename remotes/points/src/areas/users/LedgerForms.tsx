@@ -68,7 +68,11 @@ export function AdjustForm({ user }: { user: PointUser }) {
   return (
     <form noValidate onSubmit={submit} aria-label={t('users.adjust')}>
       <h3>{t('users.adjust')}</h3>
-      {formError && <Alert title={t('users.adjustFailed')}>{formError}</Alert>}
+      {formError && (
+        // A lost answer is not a refusal: the change may be in. Applying again in this dialog resends
+        // the same idempotency key, so it lands at most once.
+        <Alert title={t(adjust.error?.isNetwork ? 'users.adjustUnconfirmed' : 'users.adjustFailed')}>{formError}</Alert>
+      )}
       <TextField
         type="number"
         step={1}
@@ -120,7 +124,11 @@ export function ReverseForm({ user, entry, onDone }: { user: PointUser; entry: L
     <form noValidate onSubmit={submit} aria-label={t('users.reverseTitle', { id: entry.id })}>
       <h3>{t('users.reverseTitle', { id: entry.id })}</h3>
       <p>{t('users.reverseBody', { amount: formatNumber(-entry.amount) })}</p>
-      {reverse.error && <Alert title={t('users.reverseFailed')}>{describeError(reverse.error)}</Alert>}
+      {reverse.error && (
+        <Alert title={t(reverse.error.isNetwork ? 'users.reverseUnconfirmed' : 'users.reverseFailed')}>
+          {describeError(reverse.error)}
+        </Alert>
+      )}
       <TextArea
         label={t('users.reverseReason')}
         required

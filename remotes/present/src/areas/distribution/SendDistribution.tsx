@@ -23,7 +23,7 @@ import {
   useTranslation,
   useValidatePlayerIds,
 } from '@phoenix/shell';
-import { Alert, Button, DateTimeField, FormActions, Panel, Select, formatDateTime, formatNumber } from '@phoenix/ui';
+import { Alert, Button, DateTimeField, ErrorState, FormActions, Panel, Select, formatDateTime, formatNumber } from '@phoenix/ui';
 
 const Choice = styled.fieldset`
   border: 0;
@@ -99,6 +99,8 @@ export function SendDistribution() {
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledAt, setScheduledAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // Each paste is a new list: its count is asked again even if its length and ends are the same.
+  const [pasteCount, setPasteCount] = useState(0);
 
   const presents = useQuery({
     queryKey: [...resourceKeys.all(presentResource.path.slice(1)), 'pickable'],
@@ -107,7 +109,7 @@ export function SendDistribution() {
   const pickable = (presents.data?.items ?? []).filter((p) => p.status !== 'ended');
   const ids = target === 'list' ? playerIds : [];
   const preview = useQuery({
-    queryKey: ['present-distributions', 'preview', target, ids.length, ids[0], ids.at(-1)],
+    queryKey: ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length],
     queryFn: () => api.post<DistributionPreview>(`${distributionResource.path}/preview`, { target, playerIds: ids }),
     enabled: target === 'all' || ids.length > 0,
   });
@@ -134,7 +136,10 @@ export function SendDistribution() {
       okText: t('distribution.useIds'),
       validate: validatePlayerIds,
     });
-    if (picked) setPlayerIds([...new Set(picked.map(Number))].slice(0, MAX_PLAYER_IDS));
+    if (picked) {
+      setPlayerIds([...new Set(picked.map(Number))].slice(0, MAX_PLAYER_IDS));
+      setPasteCount((n) => n + 1);
+    }
   };
 
   const present = pickable.find((p) => String(p.id) === presentId);
@@ -145,14 +150,15 @@ export function SendDistribution() {
     if (target === 'list' && playerIds.length === 0) local.playerIds = [t('distribution.needIds')];
     if (when === 'later' && !scheduledAt) local.scheduledAt = [t('distribution.needTime')];
     setErrors(local);
-    if (Object.keys(local).length > 0 || !present) return;
+    // The confirm states how many players receive it: not before that count is in.
+    if (Object.keys(local).length > 0 || !present || recipients === undefined) return;
     const at = when === 'later' ? scheduledAt : null;
     const ok = await confirm({
       danger: true,
       title: t('distribution.confirmTitle', { name: present.name }),
       body: at
-        ? t('distribution.confirmLater', { ...counted(recipients ?? 0), at: formatDateTime(at) })
-        : t('distribution.confirmNow', counted(recipients ?? 0)),
+        ? t('distribution.confirmLater', { ...counted(recipients), at: formatDateTime(at) })
+        : t('distribution.confirmNow', counted(recipients)),
       okText: t('distribution.send'),
     });
     if (ok) send.mutate({ presentId: present.id, target, playerIds: ids, scheduledAt: at });
@@ -219,9 +225,16 @@ export function SendDistribution() {
                 (preview.data?.unknownIds ? ` ${t('distribution.unknownIds', counted(preview.data.unknownIds))}` : '')
               : ''}
         </p>
+        {preview.error && (
+          <ErrorState title={t('distribution.countFailed')} message={describeError(preview.error)} onRetry={() => void preview.refetch()} />
+        )}
         {errorOf('target') && <Alert>{errorOf('target')}</Alert>}
         <FormActions>
-          <Button variant="primary" onClick={submit} disabled={send.isPending}>
+          <Button
+            variant="primary"
+            onClick={submit}
+            disabled={send.isPending || (recipients === undefined && !(target === 'list' && ids.length === 0))}
+          >
             {when === 'now' ? t('distribution.sendNow') : t('distribution.schedule')}
           </Button>
         </FormActions>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { distributionResource } from '@phoenix/contract';
-import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
+import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { doneSend, scheduledSend, welcomePack } from '../fixtures';
 
@@ -65,6 +65,23 @@ describe('present distribution: domain rules', () => {
       playerIds: [5, 6],
       scheduledAt: null,
     });
+  });
+
+  it('no send before the recipients are counted: a failed count says so, offers a retry, and keeps Send off', async () => {
+    let fail = true;
+    const bff = fakeBff()
+      .get('/presents', () => json(page([welcomePack])))
+      .get('/present-distributions', () => json(page([])))
+      .post('/present-distributions/preview', () =>
+        fail ? apiError(500, 'internal', 'Database unavailable') : json({ recipients: 1200, unknownIds: 0 }),
+      );
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/present/distribution' });
+    expect(await screen.findByText('The number of recipients could not be counted')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send now' })).toBeDisabled();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('1,200 players will receive it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send now' })).toBeEnabled();
   });
 
   it('a scheduled send needs a time; a scheduled distribution can be cancelled after a confirm', async () => {

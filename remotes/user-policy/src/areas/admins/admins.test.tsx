@@ -99,4 +99,24 @@ describe('admin accounts: domain rules', () => {
     expect(within(shown).getByLabelText('One-time password')).toHaveValue(OTP);
     expect(bff.calls('POST', '/admins/2/reset-password')[0].body).toEqual({ version: 2 });
   });
+
+  it('changes a role only after a confirm that names the new role; cancel sends nothing', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .put('/admins/2', () => json({ ...colleague, role: 1, version: 3 }));
+    const { user } = renderManagement(bff);
+    const demote = async () =>
+      user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Make Operator (1): ${colleague.email}` }));
+    await demote();
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: `Make ${colleague.email} Operator (1)?` })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    expect(bff.calls('PUT', '/admins/2')).toHaveLength(0);
+    await demote();
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Operator (1)' }));
+    await waitFor(() => expect(bff.calls('PUT', '/admins/2')).toHaveLength(1));
+    expect(bff.calls('PUT', '/admins/2')[0].body).toEqual({ role: 1, version: 2 });
+  });
 });

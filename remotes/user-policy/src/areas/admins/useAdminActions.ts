@@ -67,7 +67,16 @@ export function useAdminActions() {
       if (ok) reset.mutate(a);
     },
     resetPendingId: reset.isPending ? reset.variables?.id : undefined,
-    toggleRole: (a: AdminAccount) => role.mutate(a),
+    async toggleRole(a: AdminAccount) {
+      const next = roleName(a.role === ADMIN_ROLE ? 1 : ADMIN_ROLE);
+      const ok = await confirm({
+        danger: a.role === ADMIN_ROLE,
+        title: t('admins.roleTitle', { email: a.email, role: next }),
+        body: t(a.role === ADMIN_ROLE ? 'admins.demoteBody' : 'admins.promoteBody'),
+        okText: t('admins.roleOk', { role: next }),
+      });
+      if (ok) role.mutate(a);
+    },
     rolePendingId: role.isPending ? role.variables?.id : undefined,
     roleName,
   };

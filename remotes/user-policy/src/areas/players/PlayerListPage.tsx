@@ -72,7 +72,7 @@ export default function PlayerListPage() {
           key: 'name',
           sortable: true,
           header: t('players.name'),
-          render: (p) => <Link to={`?id=${p.id}`}>{p.name}</Link>,
+          render: (p) => <Link to={detail.linkTo(p.id)}>{p.name}</Link>,
         },
         {
           key: 'walletAddress',

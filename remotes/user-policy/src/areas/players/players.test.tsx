@@ -87,6 +87,13 @@ describe('players: domain rules', () => {
     expect(await screen.findByText('1 banned, 1 already banned, 0 unknown ids')).toBeInTheDocument();
   });
 
+  it("a player's name links to its detail keeping the list's filters", async () => {
+    renderRemotePage(pages, { bff: listBff(), url: '/admin/user?status=banned&levelMin=3' });
+    const link = within(await rowOf('Bob Tanaka')).getByRole('link', { name: 'Bob Tanaka' });
+    const search = new URLSearchParams(link.getAttribute('href')!.split('?')[1]);
+    expect(Object.fromEntries(search)).toEqual({ status: 'banned', levelMin: '3', id: String(bob.id) });
+  });
+
   it('user?id= opens the player detail with the ban history', async () => {
     const bff = listBff()
       .get('/players/43', () => json(bob))

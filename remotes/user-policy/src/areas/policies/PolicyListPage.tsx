@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { policyResource } from '@phoenix/contract';
 import { ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
-import { ButtonLink, truncate, updatedColumn } from '@phoenix/ui';
+import { ButtonLink, formatNumber, truncate, updatedColumn } from '@phoenix/ui';
 
 /** policies: named sets of restricted game APIs; each row links to its APIs and its members. */
 export default function PolicyListPage() {
@@ -38,8 +38,8 @@ export default function PolicyListPage() {
       columns={[
         { key: 'name', sortable: true, header: t('policies.name'), render: (p) => p.name },
         { key: 'description', header: t('policies.descriptionField'), render: (p) => truncate(p.description, 80) },
-        { key: 'apiIds', header: t('policies.apiCount'), render: (p) => p.apiIds.length.toLocaleString() },
-        { key: 'memberCount', sortable: true, header: t('policies.memberCount'), render: (p) => p.memberCount.toLocaleString() },
+        { key: 'apiIds', header: t('policies.apiCount'), render: (p) => formatNumber(p.apiIds.length) },
+        { key: 'memberCount', sortable: true, header: t('policies.memberCount'), render: (p) => formatNumber(p.memberCount) },
         updatedColumn(),
       ]}
     />

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TermsVersion } from '@phoenix/contract';
-import { useResourceList, useTranslation } from '@phoenix/shell';
+import { parseRecordId, useResourceList, useTranslation } from '@phoenix/shell';
 import { ErrorState, LoadingBlock, Markdown, Panel } from '@phoenix/ui';
 import { TermsDiff } from './TermsDiff';
 
@@ -21,7 +21,7 @@ const Title = styled.p`
 /** Beside the form: the version as players will read it (safe markdown), and what differs from the current one. */
 export function TermsAside({ title, body }: { title: string; body: string }) {
   const { t } = useTranslation('userPolicy');
-  const id = Number(useSearchParams()[0].get('id')) || undefined; // the version being edited
+  const id = parseRecordId(useSearchParams()[0].get('id')); // the version being edited (null on create)
   const current = useResourceList<TermsVersion>('terms-of-service', { status: 'current', pageSize: 1 });
   const currentVersion = current.data?.items[0] ?? null;
   return (
@@ -37,7 +37,7 @@ export function TermsAside({ title, body }: { title: string; body: string }) {
           <ErrorState title={t('terms.currentFailed')} message={current.error.message} onRetry={current.refetch} />
         ) : current.isLoading ? (
           <LoadingBlock label={t('terms.currentLoading')} />
-        ) : currentVersion?.id === id ? (
+        ) : currentVersion && currentVersion.id === id ? (
           <p>{t('terms.isCurrent')}</p>
         ) : (
           <TermsDiff current={currentVersion} title={title} body={body} />
