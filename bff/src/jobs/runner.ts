@@ -36,6 +36,8 @@ export interface JobRunnerOptions {
   schema?: string;
   /** How often an idle worker looks for due jobs, in seconds (default 1; pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /** false: jobs are queued but none runs in this process (a test that checks the database stays still). */
+  runWorkers?: boolean;
 }
 
 export interface JobRunner {
@@ -106,6 +108,7 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
           retryBackoff: true,
           expireInSeconds: settings.expireInSeconds ?? 900,
         });
+        if (options.runWorkers === false) continue;
         await instance.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
           const retryCount = (job as { retryCount?: number }).retryCount ?? 0;
           await handler(job.data, { id: job.id, retryCount, lastAttempt: retryCount >= retryLimit });
