@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 import type { DbTarget } from './db/connect';
 
 /** Everything main.ts and the CLI read from the environment, in one place. */
@@ -7,12 +9,12 @@ export interface ServerConfig {
   host: string;
   db: DbTarget;
   corsOrigins: string[];
-  /** TRUST_PROXY: proxy addresses/CIDRs (comma list), 'true' (any), or unset = trust none. */
+  /** TRUST_PROXY: proxy addresses/CIDRs, true (any: local only), or false = trust none. */
   trustProxy: boolean | string[];
   tokenTtlMinutes: number;
   tokenIdleMinutes: number;
   seedLocalData: boolean;
-  logLevel: string;
+  logLevel: LogLevel;
   /** PGLITE_WIRE_PORT: serve the embedded PGlite over the PostgreSQL protocol on loopback (for the points API). */
   pgliteWirePort: number | null;
 }
@@ -25,64 +27,217 @@ const LOCAL_DEV_ORIGINS = Array.from({ length: 10 }, (_, i) => 8080 + i).flatMap
   `http://127.0.0.1:${port}`,
 ]);
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** proxy-addr's named ranges (Fastify's trustProxy accepts them with addresses and CIDRs). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+// ---- one parser per kind of value: the parsed value, or undefined when the text is not one ----
+
+const portNumber = (raw: string) => (/^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 65535 ? Number(raw) : undefined);
+const positiveInt = (raw: string) => (/^\d+$/.test(raw) && Number(raw) >= 1 && Number.isSafeInteger(Number(raw)) ? Number(raw) : undefined);
+const HOSTNAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+const listenHost = (raw: string) => (isIP(raw) || HOSTNAME.test(raw) ? raw : undefined);
+
+function postgresUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  // A socket folder in ?host= stands for the host (postgres:///db?host=/var/run/postgresql).
+  const hasHost = url.hostname !== '' || url.searchParams.has('host');
+  return ['postgres:', 'postgresql:'].includes(url.protocol) && hasHost ? raw : undefined;
 }
 
-export function dbTargetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
-  const url = env.DATABASE_URL?.trim();
-  return url
-    ? { kind: 'postgres', connectionString: url }
-    : { kind: 'pglite', dataDir: path.resolve(env.PGLITE_DATA_DIR?.trim() || DEFAULT_PGLITE_DIR) };
-}
-
-/** Local seed accounts only outside production and only for the local environment. */
-export function localSeedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  const phoenixEnv = env.PHOENIX_ENV?.trim();
-  return env.NODE_ENV !== 'production' && (!phoenixEnv || phoenixEnv === 'local');
-}
-
-/** SEED_LOCAL_DATA: '1' = on, '0' = off, unset = on (still only where localSeedAllowed). */
-export function seedWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  const raw = env.SEED_LOCAL_DATA?.trim();
-  return raw === undefined || raw === '' || raw === '1' || raw === 'true';
-}
-
-/**
- * Who may set the client address through X-Forwarded-For (the login throttle counts per client
- * address). Unset: nobody, the socket's address is the client's.
- */
-export function trustProxyFromEnv(raw: string | undefined): boolean | string[] {
-  const value = raw?.trim();
-  if (!value || value === 'false' || value === '0') return false;
-  if (value === 'true') return true;
-  return value
+const commaList = (raw: string) =>
+  raw
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+
+/** @fastify/cors compares the Origin header as a string: only an exact origin can ever match. */
+function originList(raw: string): string[] | undefined {
+  const origins = commaList(raw);
+  const exact = (origin: string) => {
+    try {
+      const url = new URL(origin);
+      return ['http:', 'https:'].includes(url.protocol) && url.origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  return origins.length > 0 && origins.every(exact) ? origins : undefined;
+}
+
+function proxyRange(part: string): boolean {
+  if (isIP(part) || PROXY_RANGE_NAMES.includes(part)) return true;
+  const [address, bits, extra] = part.split('/');
+  const family = isIP(address ?? '');
+  if (!family || extra !== undefined || !/^\d{1,3}$/.test(bits ?? '')) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** false/0: trust no proxy; 'true': any (refused outside local, below); else addresses and CIDR ranges. */
+function trustProxy(raw: string): boolean | string[] | undefined {
+  const value = raw.toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  const parts = commaList(raw);
+  return parts.length > 0 && parts.every(proxyRange) ? parts : undefined;
+}
+
+function flag(raw: string): boolean | undefined {
+  const value = raw.toLowerCase();
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return undefined;
+}
+
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (raw: string) =>
+    (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+
+/** A variable: unset or blank = undefined (its default applies); otherwise `parse` must accept it. */
+function variable<T>(accepts: string, parse: (raw: string) => T | undefined) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+    z
+      .string()
+      .transform((raw, ctx) => {
+        const value = parse(raw);
+        if (value === undefined) {
+          ctx.addIssue({ code: 'custom', message: accepts });
+          return z.NEVER;
+        }
+        return value;
+      })
+      .optional(),
+  );
+}
+
+const PORT_ACCEPTS = 'a port number from 1 to 65535';
+const DATABASE_URL_ACCEPTS = 'a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example:5432/phoenix';
+
+/**
+ * Every variable the BFF and the points API read, with what it accepts. Both services validate the
+ * whole environment against it at start: a bad value stops them (readEnv, configOrExit).
+ */
+export const configSchema = z.object({
+  PORT: variable(PORT_ACCEPTS, portNumber),
+  HOST: variable('an IP address or a host name to listen on, e.g. 127.0.0.1, 0.0.0.0, ::, localhost', listenHost),
+  DATABASE_URL: variable(DATABASE_URL_ACCEPTS, postgresUrl),
+  POINTS_DATABASE_URL: variable(DATABASE_URL_ACCEPTS, postgresUrl),
+  PGLITE_DATA_DIR: variable('a folder path', (raw) => raw),
+  PGLITE_WIRE_PORT: variable(PORT_ACCEPTS, portNumber),
+  CORS_ORIGINS: variable(
+    'a comma-separated list of exact origins scheme://host[:port] (http or https, lowercase, no path or trailing slash, no *), e.g. https://admin.example.com,http://localhost:8080',
+    originList,
+  ),
+  TRUST_PROXY: variable(
+    "the load balancer's addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,172.28.0.0/16; or loopback, linklocal, uniquelocal), false or 0 (trust none), or true (any proxy: local only)",
+    trustProxy,
+  ),
+  TOKEN_TTL_MINUTES: variable('a whole number of minutes, 1 or more', positiveInt),
+  TOKEN_IDLE_MINUTES: variable('a whole number of minutes, 1 or more', positiveInt),
+  SEED_LOCAL_DATA: variable('0, 1, true or false', flag),
+  LOG_LEVEL: variable(`one of ${LOG_LEVELS.join(', ')}`, oneOf(LOG_LEVELS)),
+  PHOENIX_ENV: variable('an environment name: lowercase letters, digits and hyphens (local, dev, stg, prd, beta-prd, …)', (raw) =>
+    /^[a-z][a-z0-9-]*$/.test(raw) ? raw : undefined,
+  ),
+  NODE_ENV: variable('development, production or test', oneOf(['development', 'production', 'test'] as const)),
+});
+
+export type EnvVars = z.output<typeof configSchema>;
+
+/** A bad environment: every problem, one line each, naming the variable and what it accepts. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `invalid configuration (${problems.length} variable${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Never echo a database password: postgres://user:secret@… is shown as postgres://user:***@… */
+const shown = (name: string, raw: string) => (name.endsWith('DATABASE_URL') ? raw.replace(/(\/\/[^/@:]*:)[^@]*@/, '$1***@') : raw);
+
+/** The environment checked against configSchema (all bad variables at once), or a ConfigError. */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
+  const problems: string[] = [];
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${name}="${shown(name, env[name]?.trim() ?? '')}": expected ${issue.message}`);
+    }
+  }
+  // Anyone who can reach the service could then set their address through X-Forwarded-For.
+  if (env.TRUST_PROXY?.trim().toLowerCase() === 'true' && !localSeedAllowed(env)) {
+    problems.push(
+      'TRUST_PROXY="true" is refused outside a local environment (PHOENIX_ENV unset or local, NODE_ENV not production): any client could set its address with X-Forwarded-For and escape the per-client sign-in limit; name the load balancer\'s addresses or CIDR ranges instead',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result.data!;
+}
+
+/** Reads the configuration; on a ConfigError prints it (no stack trace) and exits with 1. */
+export function configOrExit<T>(service: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`[${service}] not started: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+export function dbTargetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
+  return dbTarget(readEnv(env));
+}
+
+function dbTarget(vars: EnvVars): DbTarget {
+  return vars.DATABASE_URL
+    ? { kind: 'postgres', connectionString: vars.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.resolve(vars.PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR) };
+}
+
+/** A local environment: PHOENIX_ENV unset or local, and NODE_ENV not production. */
+const isLocal = (phoenixEnv: string | undefined, nodeEnv: string | undefined) =>
+  nodeEnv !== 'production' && (!phoenixEnv || phoenixEnv === 'local');
+
+/** Local seed accounts only outside production and only for the local environment. */
+export function localSeedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return isLocal(env.PHOENIX_ENV?.trim(), env.NODE_ENV?.trim());
+}
+
+/** SEED_LOCAL_DATA: 1/true = on, 0/false = off, unset = on (still only where localSeedAllowed). */
+export function seedWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  return readEnv(env).SEED_LOCAL_DATA ?? true;
+}
+
+/** The server settings from checked variables (the points API passes its own default port). */
+export function serverConfig(vars: EnvVars, defaults: { port: number } = { port: 8787 }): ServerConfig {
+  return {
+    port: vars.PORT ?? defaults.port,
+    host: vars.HOST ?? '127.0.0.1',
+    db: dbTarget(vars),
+    corsOrigins: vars.CORS_ORIGINS ?? LOCAL_DEV_ORIGINS,
+    trustProxy: vars.TRUST_PROXY ?? false,
+    tokenTtlMinutes: vars.TOKEN_TTL_MINUTES ?? 720,
+    tokenIdleMinutes: vars.TOKEN_IDLE_MINUTES ?? 30,
+    seedLocalData: (vars.SEED_LOCAL_DATA ?? true) && isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
+    logLevel: vars.LOG_LEVEL ?? 'warn',
+    pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  return {
-    port: positiveInt(env, 'PORT', 8787),
-    host: env.HOST?.trim() || '127.0.0.1',
-    db: dbTargetFromEnv(env),
-    corsOrigins: env.CORS_ORIGINS?.trim()
-      ? env.CORS_ORIGINS.split(',')
-          .map((o) => o.trim())
-          .filter(Boolean)
-      : LOCAL_DEV_ORIGINS,
-    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
-    tokenTtlMinutes: positiveInt(env, 'TOKEN_TTL_MINUTES', 720),
-    tokenIdleMinutes: positiveInt(env, 'TOKEN_IDLE_MINUTES', 30),
-    seedLocalData: seedWanted(env) && localSeedAllowed(env),
-    logLevel: env.LOG_LEVEL?.trim() || 'warn',
-    pgliteWirePort: env.PGLITE_WIRE_PORT?.trim() ? positiveInt(env, 'PGLITE_WIRE_PORT', 0) : null,
-  };
+  return serverConfig(readEnv(env));
 }
 
 /** For the start-up line: never print a database password. */

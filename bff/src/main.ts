@@ -2,11 +2,11 @@ import { buildApp } from './app';
 import { createDb, embeddedPglite } from './db/connect';
 import { servePgliteOverWire, type PgliteWire } from './db/pgliteWire';
 import { DataFolderLockedError } from './db/lock';
-import { describeDb, localSeedAllowed, readConfig } from './config';
+import { configOrExit, describeDb, localSeedAllowed, readConfig } from './config';
 
 async function main(): Promise<void> {
-  const config = readConfig();
-  if (process.env.SEED_LOCAL_DATA === '1' && !localSeedAllowed()) {
+  const config = configOrExit('bff', () => readConfig());
+  if (['1', 'true'].includes(process.env.SEED_LOCAL_DATA?.trim() ?? '') && !localSeedAllowed()) {
     console.warn('[bff] SEED_LOCAL_DATA=1 ignored: local seed accounts are never created outside a local environment');
   }
   // Served to the points API over the wire: PGlite stays on this thread (db/connect.ts).

@@ -26,6 +26,8 @@ export interface PointsAppOptions {
   tokenIdleMinutes?: number;
   tokenTtlMinutes?: number;
   corsOrigins?: string[];
+  /** Fastify's trustProxy, as the BFF's (TRUST_PROXY): the client address from X-Forwarded-For behind the load balancer. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   migrate?: boolean;
   closeDbOnClose?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -46,7 +48,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options), jobs };
   if (options.migrate ?? true) await migratePointsToLatest(options.db);
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? false });
   // Jobs stop first (a running draw finishes), then the database closes.
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,4 +1,4 @@
-import { readConfig } from '@phoenix/bff/src/config';
+import { readEnv, serverConfig, type LogLevel } from '@phoenix/bff/src/config';
 
 export interface PointsConfig {
   port: number;
@@ -9,23 +9,30 @@ export interface PointsConfig {
    */
   databaseUrl: string;
   corsOrigins: string[];
+  /** TRUST_PROXY, as the BFF takes it. */
+  trustProxy: boolean | string[];
   tokenTtlMinutes: number;
   tokenIdleMinutes: number;
-  logLevel: string;
+  logLevel: LogLevel;
   /** The BFF's rule (SEED_LOCAL_DATA, only in a local environment). */
   seedLocalData: boolean;
 }
 
-/** The BFF's variables (CORS_ORIGINS, TOKEN_*_MINUTES, LOG_LEVEL, HOST) mean the same here; PORT defaults to 8788. */
+/**
+ * The BFF's schema and rules (bff/src/config.ts): the same variables mean the same here and a bad
+ * one stops this service the same way; PORT defaults to 8788.
+ */
 export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsConfig {
-  const wirePort = env.PGLITE_WIRE_PORT?.trim() || '8789';
-  const databaseUrl = env.POINTS_DATABASE_URL?.trim() || env.DATABASE_URL?.trim() || `postgres://postgres@127.0.0.1:${wirePort}/postgres`;
-  const shared = readConfig({ ...env, PORT: env.PORT?.trim() || '8788' });
+  const vars = readEnv(env);
+  const shared = serverConfig(vars, { port: 8788 });
+  const databaseUrl =
+    vars.POINTS_DATABASE_URL ?? vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:${vars.PGLITE_WIRE_PORT ?? 8789}/postgres`;
   return {
     port: shared.port,
     host: shared.host,
     databaseUrl,
     corsOrigins: shared.corsOrigins,
+    trustProxy: shared.trustProxy,
     tokenTtlMinutes: shared.tokenTtlMinutes,
     tokenIdleMinutes: shared.tokenIdleMinutes,
     logLevel: shared.logLevel,

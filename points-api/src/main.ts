@@ -2,23 +2,24 @@ import { sql, type Kysely } from 'kysely';
 import { createDb } from '@phoenix/bff/src/db/connect';
 import type { Database } from '@phoenix/bff/src/db/schema';
 import { buildPointsApp } from './app';
+import { configOrExit } from '@phoenix/bff/src/config';
 import { readPointsConfig } from './config';
-import { localSeedAllowed, seedWanted } from '@phoenix/bff/src/config';
 import { seedLocalPointUsers } from './seed';
 
 async function main(): Promise<void> {
-  const config = readPointsConfig();
+  const config = configOrExit('points-api', () => readPointsConfig());
   const db = createDb({ kind: 'postgres', connectionString: config.databaseUrl, maxConnections: 5 });
   await untilBffDatabaseIsReady(db);
   const app = await buildPointsApp({
     db,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     tokenTtlMinutes: config.tokenTtlMinutes,
     tokenIdleMinutes: config.tokenIdleMinutes,
     logger: { level: config.logLevel },
     seedLocalData: config.seedLocalData,
   });
-  if (seedWanted() && localSeedAllowed()) await seedLocalPointUsers(db, 30, new Date());
+  if (config.seedLocalData) await seedLocalPointUsers(db, 30, new Date());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

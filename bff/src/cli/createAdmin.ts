@@ -12,7 +12,7 @@ import { ADMIN_ROLE, loginBodySchema } from '@phoenix/contract';
 import { createDb } from '../db/connect';
 import { DataFolderLockedError } from '../db/lock';
 import { migrateToLatest } from '../db/migrate';
-import { describeDb, dbTargetFromEnv } from '../config';
+import { configOrExit, describeDb, dbTargetFromEnv } from '../config';
 import { DEFAULTS, resolveSettings, type AppContext } from '../context';
 import { mutate } from '../db/mutate';
 import { hashPassword } from '../features/auth/crypto';
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   if (!parsed.success) usage(parsed.error.issues.map((i) => i.message).join('; '));
   if (password.length < MIN_PASSWORD_LENGTH) usage(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
 
-  const target = dbTargetFromEnv();
+  const target = configOrExit('create-admin', () => dbTargetFromEnv());
   const db = createDb(target);
   try {
     await migrateToLatest(db);

@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ConfigError, LOG_LEVELS, readConfig, readEnv } from '../src/config';
+
+/** The problems readEnv reports for `env` (empty when it is accepted). */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    readEnv(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('configuration schema (bff/src/config.ts, both services)', () => {
+  test('unset or blank: the defaults', () => {
+    const config = readConfig({ PORT: '', DATABASE_URL: '  ', TRUST_PROXY: '' });
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      db: { kind: 'pglite' },
+      trustProxy: false,
+      tokenTtlMinutes: 720,
+      tokenIdleMinutes: 30,
+      seedLocalData: true,
+      logLevel: 'warn',
+      pgliteWirePort: null,
+    });
+    expect(config.corsOrigins).toContain('http://localhost:8080');
+  });
+
+  test('good values are read', () => {
+    const config = readConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://phoenix:p%40ss@db.internal:5432/phoenix?sslmode=require',
+      PGLITE_WIRE_PORT: '15432',
+      CORS_ORIGINS: 'https://admin.example.com, http://localhost:8080',
+      TRUST_PROXY: '172.28.0.0/16, 10.0.0.5,fd00::/8, ::1, loopback',
+      TOKEN_TTL_MINUTES: '60',
+      TOKEN_IDLE_MINUTES: '15',
+      SEED_LOCAL_DATA: 'false',
+      LOG_LEVEL: 'info',
+      PHOENIX_ENV: 'beta-prd',
+      NODE_ENV: 'production',
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      db: { kind: 'postgres', connectionString: 'postgresql://phoenix:p%40ss@db.internal:5432/phoenix?sslmode=require' },
+      corsOrigins: ['https://admin.example.com', 'http://localhost:8080'],
+      trustProxy: ['172.28.0.0/16', '10.0.0.5', 'fd00::/8', '::1', 'loopback'],
+      tokenTtlMinutes: 60,
+      tokenIdleMinutes: 15,
+      seedLocalData: false,
+      logLevel: 'info',
+      pgliteWirePort: 15432,
+    });
+    for (const level of LOG_LEVELS) expect(readConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+    for (const [raw, seed] of [
+      ['1', true],
+      ['true', true],
+      ['0', false],
+      ['FALSE', false],
+    ] as const)
+      expect(readConfig({ SEED_LOCAL_DATA: raw }).seedLocalData).toBe(seed);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(readConfig({ HOST: '::' }).host).toBe('::');
+    expect(readConfig({ HOST: 'localhost' }).host).toBe('localhost');
+  });
+
+  test('seed data only in a local environment, whatever SEED_LOCAL_DATA says', () => {
+    expect(readConfig({ SEED_LOCAL_DATA: '1', PHOENIX_ENV: 'local' }).seedLocalData).toBe(true);
+    expect(readConfig({ SEED_LOCAL_DATA: '1', PHOENIX_ENV: 'prd' }).seedLocalData).toBe(false);
+    expect(readConfig({ SEED_LOCAL_DATA: '1', NODE_ENV: 'production' }).seedLocalData).toBe(false);
+  });
+
+  // One bad value per variable: the message names it, shows the value and says what it accepts.
+  const bad: [string, string, RegExp][] = [
+    ['PORT', '0', /a port number from 1 to 65535/],
+    ['PORT', '80a', /a port number from 1 to 65535/],
+    ['PORT', '65536', /a port number from 1 to 65535/],
+    ['HOST', 'not a host!', /an IP address or a host name/],
+    ['DATABASE_URL', 'mysql://db/phoenix', /a postgres:\/\/ or postgresql:\/\/ URL with a host/],
+    ['DATABASE_URL', 'phoenix', /a postgres:\/\/ or postgresql:\/\/ URL/],
+    ['POINTS_DATABASE_URL', 'http://db:5432/phoenix', /a postgres:\/\/ or postgresql:\/\/ URL/],
+    ['PGLITE_WIRE_PORT', 'eighty', /a port number from 1 to 65535/],
+    ['CORS_ORIGINS', '*', /exact origins scheme:\/\/host\[:port\].*no \*/],
+    ['CORS_ORIGINS', 'https://admin.example.com/', /no path or trailing slash/],
+    ['CORS_ORIGINS', 'https://admin.example.com/console', /no path/],
+    ['CORS_ORIGINS', 'admin.example.com', /exact origins/],
+    ['CORS_ORIGINS', 'ftp://files.example.com', /http or https/],
+    ['TRUST_PROXY', 'yes', /addresses or CIDR ranges/],
+    ['TRUST_PROXY', '10.0.0.0/33', /addresses or CIDR ranges/],
+    ['TRUST_PROXY', 'lb.internal', /addresses or CIDR ranges/],
+    ['TRUST_PROXY', '2', /addresses or CIDR ranges/],
+    ['TOKEN_TTL_MINUTES', '0', /a whole number of minutes, 1 or more/],
+    ['TOKEN_IDLE_MINUTES', '1.5', /a whole number of minutes, 1 or more/],
+    ['SEED_LOCAL_DATA', 'yes', /0, 1, true or false/],
+    ['LOG_LEVEL', 'verbose', /one of fatal, error, warn, info, debug, trace, silent/],
+    ['PHOENIX_ENV', 'Prod env', /an environment name/],
+    ['NODE_ENV', 'staging', /development, production or test/],
+  ];
+  test.each(bad)('%s=%s is refused, naming the variable and what it accepts', (name, value, accepts) => {
+    const found = problems({ [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(`${name}="${value}": expected `);
+    expect(found[0]).toMatch(accepts);
+  });
+
+  test('every bad variable at once, in one message; a database password is never shown', () => {
+    let error: unknown;
+    try {
+      readConfig({ PORT: 'x', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://ops:s3cret@db/phoenix', CORS_ORIGINS: '*' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/^invalid configuration \(4 variables\):\n/);
+    for (const name of ['PORT="x"', 'LOG_LEVEL="loud"', 'DATABASE_URL="mysql://ops:***@db/phoenix"', 'CORS_ORIGINS="*"'])
+      expect(message).toContain(`  - ${name}: expected`);
+    expect(message).not.toContain('s3cret');
+  });
+
+  test('TRUST_PROXY=true (any proxy) only in a local environment', () => {
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: 'true', PHOENIX_ENV: 'local' }).trustProxy).toBe(true);
+    for (const env of [{ PHOENIX_ENV: 'prd' }, { PHOENIX_ENV: 'compose' }, { NODE_ENV: 'production' }]) {
+      const found = problems({ TRUST_PROXY: 'true', ...env });
+      expect(found).toEqual([expect.stringContaining('TRUST_PROXY="true" is refused outside a local environment')]);
+      expect(found[0]).toContain('per-client sign-in limit');
+    }
+  });
+});
+
+describe('the BFF started with a bad variable', () => {
+  test('exits 1 with the message, no stack trace, before opening any database', () => {
+    const bff = path.resolve(__dirname, '..');
+    const result = spawnSync(path.join(bff, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+      cwd: bff,
+      env: { ...process.env, TRUST_PROXY: 'everyone', LOG_LEVEL: 'chatty', PORT: '1', PGLITE_DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('[bff] not started: invalid configuration (2 variables):');
+    expect(result.stderr).toContain('  - LOG_LEVEL="chatty": expected one of fatal, error, warn, info, debug, trace, silent');
+    expect(result.stderr).toContain('  - TRUST_PROXY="everyone": expected the load balancer\'s addresses or CIDR ranges');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});

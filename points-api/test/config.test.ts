@@ -1,0 +1,88 @@
+// First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
+import { createTestApp } from '../../bff/test/support/testApp';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { ConfigError } from '@phoenix/bff/src/config';
+import { buildPointsApp } from '../src/app';
+import { readPointsConfig } from '../src/config';
+import { pointsDatabaseOf } from './support/pointsTestApp';
+
+describe('readPointsConfig: the BFF schema and rules', () => {
+  test('defaults: port 8788, the local BFF database over the wire', () => {
+    expect(readPointsConfig({})).toMatchObject({
+      port: 8788,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://postgres@127.0.0.1:8789/postgres',
+      trustProxy: false,
+      logLevel: 'warn',
+    });
+    expect(readPointsConfig({ PGLITE_WIRE_PORT: '15432' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:15432/postgres');
+  });
+
+  test('POINTS_DATABASE_URL before DATABASE_URL; TRUST_PROXY as the BFF takes it', () => {
+    const config = readPointsConfig({
+      DATABASE_URL: 'postgres://a@db:5432/x',
+      POINTS_DATABASE_URL: 'postgres://b@db:5432/y',
+      TRUST_PROXY: '172.28.0.0/16',
+      PHOENIX_ENV: 'prd',
+    });
+    expect(config.databaseUrl).toBe('postgres://b@db:5432/y');
+    expect(config.trustProxy).toEqual(['172.28.0.0/16']);
+    expect(readPointsConfig({ DATABASE_URL: 'postgres://a@db:5432/x' }).databaseUrl).toBe('postgres://a@db:5432/x');
+  });
+
+  test('a bad value is refused here as in the BFF', () => {
+    expect(() => readPointsConfig({ POINTS_DATABASE_URL: 'db:5432' })).toThrow(ConfigError);
+    expect(() => readPointsConfig({ TRUST_PROXY: 'true', PHOENIX_ENV: 'stg' })).toThrow(
+      /TRUST_PROXY="true" is refused outside a local environment/,
+    );
+  });
+});
+
+describe('the points API behind a load balancer', () => {
+  test('takes the client address from X-Forwarded-For only from a trusted proxy (TRUST_PROXY)', async () => {
+    const bff = await createTestApp();
+    const database = await pointsDatabaseOf(bff);
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const points = await buildPointsApp({ db: database.connect(), trustProxy: ['10.0.0.5'], logger: { level: 'info', stream } });
+    try {
+      const headers = { 'x-forwarded-for': '203.0.113.9' };
+      await points.inject({ url: '/health', headers, remoteAddress: '10.0.0.5' });
+      await points.inject({ url: '/health', headers, remoteAddress: '198.51.100.7' });
+      const addresses = lines
+        .map((line) => JSON.parse(line) as { msg?: string; req?: { remoteAddress?: string } })
+        .filter((entry) => entry.msg === 'incoming request')
+        .map((entry) => entry.req?.remoteAddress);
+      expect(addresses).toEqual(['203.0.113.9', '198.51.100.7']);
+    } finally {
+      await points.close();
+      await database.close();
+      await bff.close();
+    }
+  });
+});
+
+describe('the points API started with a bad variable', () => {
+  test('exits 1 with the message, no stack trace, before connecting to any database', () => {
+    const dir = path.resolve(__dirname, '..');
+    const result = spawnSync(path.join(dir, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+      cwd: dir,
+      env: { ...process.env, POINTS_DATABASE_URL: 'mysql://ops:s3cret@db/points', CORS_ORIGINS: 'https://admin.example.com/' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('[points-api] not started: invalid configuration (2 variables):');
+    expect(result.stderr).toContain('  - POINTS_DATABASE_URL="mysql://ops:***@db/points": expected a postgres:// or postgresql:// URL');
+    expect(result.stderr).toContain('  - CORS_ORIGINS="https://admin.example.com/": expected a comma-separated list of exact origins');
+    expect(result.stderr).not.toContain('s3cret');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
