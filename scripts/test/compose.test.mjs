@@ -1,16 +1,27 @@
 // docker-compose.yml is checked without a Docker engine: every service, build context, Dockerfile,
-// build arg, port, dependency, volume and BFF environment variable it names must exist and fit.
+// build arg, port, dependency, volume and BFF environment variable it names must exist and fit, and
+// it runs what the scale-out suite proves (two BFFs and two points APIs behind the balancer).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { builtinModules } from 'node:module';
 import { parse } from 'yaml';
 import { REMOTES, repoRoot } from '../lib/releases.mjs';
 
-const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'));
+const composeText = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
+// merge: the file shares one BFF and one points API definition between replicas (<<: *bff), as compose does.
+const compose = parse(composeText, { merge: true, maxAliasCount: -1 });
 const services = compose.services ?? {};
+const BFFS = ['bff-1', 'bff-2'];
+const POINTS_APIS = ['points-api-1', 'points-api-2'];
+const LB_CONF = 'docker/nginx/phoenix-lb.conf';
 
-/** Every environment variable name the BFF reads (process.env.X, env.X, env['X'], positiveInt(env, 'X'…)). */
+/**
+ * Every environment variable name the BFF reads (process.env.X, env.X, env['X'], and the keys of
+ * the configuration schema in bff/src/config.ts: `  NAME: variable(`).
+ */
 function bffEnvNames() {
   const names = new Set();
   const walk = (dir) => {
@@ -23,6 +34,7 @@ function bffEnvNames() {
           /\benv\.([A-Z][A-Z0-9_]*)/g,
           /\benv\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\]/g,
           /\(\s*env\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+          /^\s+([A-Z][A-Z0-9_]*):\s*variable\(/gm,
         ]) {
           for (const m of source.matchAll(re)) names.add(m[1]);
         }
@@ -78,7 +90,7 @@ describe('docker images', () => {
   });
 
   it('run the BFF as compiled JavaScript, without a TypeScript loader', () => {
-    const dockerfile = dockerfileOf(services.bff);
+    const dockerfile = dockerfileOf(services['bff-1']);
     assert.doesNotMatch(dockerfile, /\btsx\b|ts-node|--experimental-strip-types|\.ts["\s]/, 'the BFF image mentions a TypeScript loader');
     const cmd = dockerfile.match(/^CMD\s+(.+)$/m)?.[1] ?? '';
     assert.match(cmd, /"node".*"dist\/main\.js"/, `the BFF image's CMD runs ${cmd}`);
@@ -94,19 +106,32 @@ describe('docker images', () => {
     assert.match(bffPackage.scripts.start, /^node .*dist\/main\.js$/);
   });
 
-  it('install the static server with the versions the scripts use', () => {
+  it('install the static server with the versions the scripts use, and every package they import', () => {
     const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
     const image = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docker/static-server/package.json'), 'utf8'));
     const lock = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docker/static-server/package-lock.json'), 'utf8'));
     for (const [name, version] of Object.entries(image.dependencies)) {
       assert.equal(version, root.devDependencies[name], `${name}: image ${version}, scripts ${root.devDependencies[name]}`);
       assert.equal(lock.packages[`node_modules/${name}`]?.version, version, `${name}: package-lock.json is out of date`);
+      assert.equal(lock.packages['']?.dependencies?.[name], version, `${name}: package-lock.json's root does not list it`);
     }
-    // Every module scripts/serve.mjs loads is copied into the image.
+    // Every module scripts/serve.mjs loads is copied into the image, and every package they import
+    // is declared (one found only as another package's dependency could change or vanish).
     const dockerfile = dockerfileOf(services.host);
     const imports = new Set();
+    const packages = new Set();
     const walk = (file) => {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(/^import .* from '(\.[^']+)'/gm)) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?'([^']+)'/gm)) {
+        if (!m[1].startsWith('.')) {
+          if (!m[1].startsWith('node:') && !builtinModules.includes(m[1]))
+            packages.add(
+              m[1]
+                .split('/')
+                .slice(0, m[1].startsWith('@') ? 2 : 1)
+                .join('/'),
+            );
+          continue;
+        }
         const target = path.resolve(path.dirname(file), m[1]);
         if (!imports.has(target)) {
           imports.add(target);
@@ -117,12 +142,34 @@ describe('docker images', () => {
     walk(path.join(repoRoot, 'scripts/serve.mjs'));
     for (const file of imports)
       assert.ok(dockerfile.includes(path.basename(file)), `static.Dockerfile does not copy ${path.relative(repoRoot, file)}`);
+    assert.ok(packages.has('fastify') && packages.has('semver'), `the import scan found ${[...packages]}`);
+    for (const name of packages)
+      assert.ok(image.dependencies[name], `the static image's scripts import ${name}: declare it in docker/static-server/package.json`);
   });
 });
 
+/** A service's fixed address on the project's network. */
+const addressOf = (name) => services[name]?.networks?.default?.ipv4_address;
+const subnet = () => compose.networks?.default?.ipam?.config?.[0]?.subnet;
+/** `server a:p; server b:p;` → ['a:p', 'b:p'] */
+const serversIn = (lines) => [...String(lines).matchAll(/server\s+([^\s;]+)\s*;/g)].map((m) => m[1]);
+const within = (ranges, address) => {
+  const list = new net.BlockList();
+  for (const range of ranges) {
+    const [ip, bits] = range.split('/');
+    const type = net.isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(ip, type);
+    else list.addSubnet(ip, Number(bits), type);
+  }
+  return list.check(address, net.isIP(address) === 6 ? 'ipv6' : 'ipv4');
+};
+
 describe('docker-compose.yml', () => {
-  it('has PostgreSQL, the BFF, the points API, the host and one static service per remote', () => {
-    assert.deepEqual(Object.keys(services).sort(), ['bff', 'host', 'points-api', 'postgres', ...REMOTES.map((r) => `remote-${r}`)].sort());
+  it('has PostgreSQL, two BFFs, two points APIs, the load balancer, anvil, the host and one static service per remote', () => {
+    assert.deepEqual(
+      Object.keys(services).sort(),
+      ['postgres', ...BFFS, ...POINTS_APIS, 'lb', 'anvil', 'host', ...REMOTES.map((r) => `remote-${r}`)].sort(),
+    );
   });
 
   it('builds every built service from an existing context and Dockerfile, with a known artifact', () => {
@@ -155,7 +202,7 @@ describe('docker-compose.yml', () => {
     for (const remote of REMOTES) assert.equal(services[`remote-${remote}`].build.args.ARTIFACT, remote);
   });
 
-  it('publishes unique host ports: 8080 host, 8081–8085 remotes, 8787 BFF', () => {
+  it('publishes unique host ports: 8080 host, 8081–8085 remotes, 8787/8788 the balancer, 8545 anvil', () => {
     const published = [];
     for (const [name, service] of Object.entries(services)) {
       for (const port of service.ports ?? []) {
@@ -168,9 +215,12 @@ describe('docker-compose.yml', () => {
     assert.equal(new Set(published).size, published.length, `duplicate published ports: ${published}`);
     assert.deepEqual(services.host.ports, ['8080:8080']);
     REMOTES.forEach((r, i) => assert.deepEqual(services[`remote-${r}`].ports, [`${8081 + i}:8080`]));
+    assert.deepEqual(services.lb.ports, ['8787:8787', '8788:8788']);
+    // The instances are reached through the balancer only.
+    for (const name of [...BFFS, ...POINTS_APIS]) assert.equal(services[name].ports, undefined, `${name} publishes a port`);
   });
 
-  it('points the host at each remote service by its published port', () => {
+  it('points the host at each remote service by its published port, and at the balancer', () => {
     const env = services.host.environment;
     REMOTES.forEach((r, i) =>
       assert.equal(env[`PHOENIX_REMOTE_BASE_URL_${r.toUpperCase().replace(/-/g, '_')}`], `http://localhost:${8081 + i}`),
@@ -179,9 +229,8 @@ describe('docker-compose.yml', () => {
       fs.existsSync(path.join(repoRoot, 'environments', `${env.PHOENIX_ENV_NAME}.json`)),
       'PHOENIX_ENV_NAME names no environment file',
     );
-    const bffPort = services.bff.ports[0].split(':')[0];
-    assert.equal(new URL(env.PHOENIX_API_BASE).port, bffPort);
-    assert.equal(new URL(env.PHOENIX_POINTS_API_BASE).port, services['points-api'].ports[0].split(':')[0]);
+    assert.equal(new URL(env.PHOENIX_API_BASE).port, services.lb.ports[0].split(':')[0]);
+    assert.equal(new URL(env.PHOENIX_POINTS_API_BASE).port, services.lb.ports[1].split(':')[0]);
     const serve =
       fs.readFileSync(path.join(repoRoot, 'scripts/serve.mjs'), 'utf8') +
       fs.readFileSync(path.join(repoRoot, 'scripts/lib/releases.mjs'), 'utf8');
@@ -194,11 +243,16 @@ describe('docker-compose.yml', () => {
   it('names only existing services in depends_on, and waits for health', () => {
     for (const [name, service] of Object.entries(services)) {
       const deps = Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
-      for (const dep of deps) assert.ok(services[dep], `${name} depends on unknown service ${dep}`);
+      for (const dep of deps) {
+        assert.ok(services[dep], `${name} depends on unknown service ${dep}`);
+        // A profile service (anvil) is not started by default: nothing may wait for it.
+        assert.equal(services[dep].profiles, undefined, `${name} depends on ${dep}, which runs only in a profile`);
+      }
     }
-    assert.equal(services.bff.depends_on.postgres.condition, 'service_healthy');
+    for (const bff of BFFS) assert.equal(services[bff].depends_on.postgres.condition, 'service_healthy');
     // The points API uses the tables the BFF migrates (sessions, action_logs).
-    assert.equal(services['points-api'].depends_on.bff.condition, 'service_healthy');
+    for (const points of POINTS_APIS) for (const bff of BFFS) assert.equal(services[points].depends_on[bff].condition, 'service_healthy');
+    for (const instance of [...BFFS, ...POINTS_APIS]) assert.equal(services.lb.depends_on[instance].condition, 'service_healthy');
   });
 
   it('gives every service a health check', () => {
@@ -206,7 +260,7 @@ describe('docker-compose.yml', () => {
       assert.ok(Array.isArray(service.healthcheck?.test) && service.healthcheck.test.length > 1, `${name} has no healthcheck`);
     }
     assert.match(services.postgres.healthcheck.test.join(' '), /pg_isready/);
-    assert.match(services.bff.healthcheck.test.join(' '), /\/health/);
+    for (const name of [...BFFS, ...POINTS_APIS, 'lb']) assert.match(services[name].healthcheck.test.join(' '), /\/health/);
   });
 
   it('keeps the database in a declared named volume', () => {
@@ -226,17 +280,111 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('sets only environment variables the BFF reads, and connects it to the postgres service', () => {
+  it('sets only environment variables the services read, and connects them to the postgres service', () => {
     const read = bffEnvNames();
-    assert.ok(read.has('DATABASE_URL'), 'the BFF reads no DATABASE_URL?');
-    for (const name of envEntries(services.bff))
-      assert.ok(read.has(name), `bff: ${name} is not read by bff/src (it reads ${[...read].sort().join(', ')})`);
-    const url = new URL(services.bff.environment.DATABASE_URL.replace(/\$\{POSTGRES_PASSWORD:-([^}]*)\}/g, '$1'));
-    assert.equal(url.hostname, 'postgres');
-    assert.equal(url.port, '5432');
-    assert.equal(url.username, services.postgres.environment.POSTGRES_USER);
-    assert.equal(url.pathname.slice(1), services.postgres.environment.POSTGRES_DB);
-    assert.notEqual(services.bff.environment.PHOENIX_ENV, 'local', 'the compose BFF must not seed default accounts');
-    assert.ok(!/\$\{POSTGRES_PASSWORD\}/.test(JSON.stringify(compose)), 'password needs a local default');
+    for (const name of ['DATABASE_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'CORS_ORIGINS']) assert.ok(read.has(name), `the BFF reads no ${name}?`);
+    for (const service of [...BFFS, ...POINTS_APIS]) {
+      // The points API reads the BFF's configuration schema (points-api/src/config.ts).
+      for (const name of envEntries(services[service]))
+        assert.ok(read.has(name), `${service}: ${name} is not read by bff/src (it reads ${[...read].sort().join(', ')})`);
+      const url = new URL(services[service].environment.DATABASE_URL.replace(/\$\{POSTGRES_PASSWORD:\?[^}]*\}/g, 'secret'));
+      assert.equal(url.hostname, 'postgres');
+      assert.equal(url.port, '5432');
+      assert.equal(url.username, services.postgres.environment.POSTGRES_USER);
+      assert.equal(url.pathname.slice(1), services.postgres.environment.POSTGRES_DB);
+      assert.notEqual(services[service].environment.PHOENIX_ENV, 'local', `${service} must not seed default accounts`);
+      assert.notEqual(services[service].environment.PHOENIX_ENV, undefined, `${service}: PHOENIX_ENV unset is a local environment`);
+    }
+  });
+
+  it('has no default database password: compose stops unless POSTGRES_PASSWORD is set', () => {
+    const uses = [...composeText.matchAll(/\$\{POSTGRES_PASSWORD([^}]*)\}/g)].map((m) => m[1]);
+    assert.ok(uses.length >= 3, 'postgres and the services use POSTGRES_PASSWORD');
+    for (const use of uses)
+      assert.match(use, /^:\?\S/, `\${POSTGRES_PASSWORD${use}}: use \${POSTGRES_PASSWORD:?message} (required, no default)`);
+    assert.match(services.postgres.environment.POSTGRES_PASSWORD, /^\$\{POSTGRES_PASSWORD:\?/);
+  });
+});
+
+describe('docker-compose.yml: several instances behind the load balancer (what the scale-out suite proves)', () => {
+  it('runs two BFFs and two points APIs, each pair the same service at its own fixed address', () => {
+    for (const group of [BFFS, POINTS_APIS]) {
+      const [first, second] = group.map((name) => services[name]);
+      const { networks: _a, ...a } = first;
+      const { networks: _b, ...b } = second;
+      assert.deepEqual(a, b, `${group.join(' and ')} differ`);
+    }
+    assert.match(services['bff-1'].build.dockerfile, /bff\.Dockerfile$/);
+    assert.match(services['points-api-1'].build.dockerfile, /points-api\.Dockerfile$/);
+    const addresses = [...BFFS, ...POINTS_APIS, 'lb'].map(addressOf);
+    assert.ok(subnet(), 'the default network has no fixed subnet');
+    for (const [i, address] of addresses.entries()) {
+      assert.ok(net.isIP(address), `${[...BFFS, ...POINTS_APIS, 'lb'][i]} has no fixed address`);
+      assert.ok(within([subnet()], address), `${address} is outside the network's subnet ${subnet()}`);
+    }
+    assert.equal(new Set(addresses).size, addresses.length, `addresses repeat: ${addresses}`);
+  });
+
+  it('balances with the repository configuration (nginx), passing X-Forwarded-For', () => {
+    const lb = services.lb;
+    assert.match(lb.image, /^nginx:\d/);
+    const mount = lb.volumes.find((v) => v.split(':')[0] === `./${LB_CONF}`);
+    assert.ok(mount, `lb does not mount ./${LB_CONF}`);
+    // The official image runs envsubst on /etc/nginx/templates/*.template into conf.d (http context).
+    assert.match(mount.split(':')[1], /^\/etc\/nginx\/templates\/[\w.-]+\.conf\.template$/);
+    const conf = fs.readFileSync(path.join(repoRoot, LB_CONF), 'utf8');
+    assert.match(conf, /proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for/);
+    // Every placeholder of the file is set, and nothing else.
+    const placeholders = new Set([...conf.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]));
+    assert.deepEqual([...placeholders].sort(), Object.keys(lb.environment).sort());
+    const listens = Object.entries(lb.environment)
+      .filter(([name]) => /LISTEN/.test(name))
+      .map(([, value]) => String(value));
+    assert.deepEqual(listens.sort(), lb.ports.map((p) => p.split(':')[1]).sort());
+    // The upstreams are the instances, at their addresses and ports.
+    const upstreams = Object.entries(lb.environment).filter(([name]) => /SERVERS/.test(name));
+    const expected = (group, port) => group.map((name) => `${addressOf(name)}:${port}`);
+    const found = upstreams.map(([, value]) => serversIn(value).sort());
+    assert.deepEqual(found.sort(), [expected(BFFS, 8787), expected(POINTS_APIS, 8788)].map((l) => l.sort()).sort());
+    for (const name of BFFS) assert.equal(services[name].environment.PORT, '8787');
+    for (const name of POINTS_APIS) assert.equal(services[name].environment.PORT, '8788');
+  });
+
+  it('sets TRUST_PROXY on every instance to the balancer (its address or a range holding it), never "true"', () => {
+    for (const name of [...BFFS, ...POINTS_APIS]) {
+      const raw = String(services[name].environment.TRUST_PROXY ?? '');
+      assert.ok(raw && raw !== 'true', `${name}: TRUST_PROXY=${raw || '(unset)'}`);
+      const ranges = raw.split(',').map((r) => r.trim());
+      assert.ok(within(ranges, addressOf('lb')), `${name}: TRUST_PROXY=${raw} does not hold the balancer's ${addressOf('lb')}`);
+      for (const other of [...BFFS, ...POINTS_APIS])
+        assert.ok(!within(ranges, addressOf(other)), `${name}: TRUST_PROXY=${raw} also trusts ${other}`);
+    }
+  });
+
+  it('stops each instance more slowly than its jobs stop (SIGTERM, then the job runner waits)', () => {
+    const runner = fs.readFileSync(path.join(repoRoot, 'bff/src/jobs/runner.ts'), 'utf8');
+    const waitMs = Number(runner.match(/graceful:\s*true,\s*timeout:\s*([\d_]+)/)?.[1].replace(/_/g, ''));
+    assert.ok(waitMs > 0, 'no graceful stop timeout found in bff/src/jobs/runner.ts');
+    const seconds = (text) => {
+      const m = String(text).match(/^(?:(\d+)m)?(?:(\d+)s)?$/);
+      assert.ok(m && (m[1] || m[2]), `stop_grace_period ${text}: expected e.g. 45s or 1m30s`);
+      return Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0);
+    };
+    for (const name of [...BFFS, ...POINTS_APIS]) {
+      const grace = seconds(services[name].stop_grace_period ?? '10s');
+      assert.ok(grace * 1000 >= waitMs + 10_000, `${name}: stop_grace_period ${grace}s, but jobs may take ${waitMs / 1000}s to stop`);
+    }
+  });
+
+  it('runs anvil on Sepolia\'s chain id only in the optional "chain" profile', () => {
+    const anvil = services.anvil;
+    assert.deepEqual(anvil.profiles, ['chain']);
+    assert.match(anvil.image, /^ghcr\.io\/foundry-rs\/foundry:v?\d/);
+    const args = [...[anvil.entrypoint ?? []].flat(), ...[anvil.command ?? []].flat()].join(' ');
+    assert.match(args, /\banvil\b/);
+    assert.match(args, /--chain-id 11155111\b/);
+    assert.match(args, /--host 0\.0\.0\.0\b/);
+    for (const [name, service] of Object.entries(services))
+      if (name !== 'anvil') assert.equal(service.profiles, undefined, `${name} is in a profile`);
   });
 });
