@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENTS, REMOTES, deriveRuntimeConfig, repoRoot } from '../lib/releases.mjs';
 import { isVersion } from '../lib/semver.mjs';
+import { contentSecurityPolicy } from '../lib/securityHeaders.mjs';
 
 const read = (env) => JSON.parse(fs.readFileSync(path.join(repoRoot, 'environments', `${env}.json`), 'utf8'));
 
@@ -36,5 +37,26 @@ describe('environments/*.json', () => {
     assert.match(new URL(read('beta-dev').apiBase).hostname, /^beta-dev-/);
     assert.match(new URL(read('prd').apiBase).hostname, /^bff\./);
     assert.equal(new URL(read('local').apiBase).hostname, 'localhost');
+  });
+  it("puts every environment on Sepolia, the staking page's only chain (11155111): its RPC, its explorer, allowed by the CSP", () => {
+    // The staking page is fixed to Sepolia (remotes/points/src/areas/staking/chain.ts).
+    const chain = fs.readFileSync(path.join(repoRoot, 'remotes/points/src/areas/staking/chain.ts'), 'utf8');
+    assert.match(chain, /export const STAKING_CHAIN_ID = sepolia\.id;/);
+    for (const env of ENVIRONMENTS) {
+      const file = read(env);
+      const rpc = new URL(file.chainRpcUrl);
+      assert.match(`${rpc.hostname}${rpc.pathname}`, /sepolia/i, `${env}: chainRpcUrl ${file.chainRpcUrl} is not a Sepolia endpoint`);
+      if (env !== 'local') assert.ok(file.chainExplorerUrl, `${env}: no chainExplorerUrl (the staking page links transactions to it)`);
+      if (file.chainExplorerUrl) {
+        const explorer = new URL(file.chainExplorerUrl);
+        assert.equal(explorer.protocol, 'https:', `${env}: chainExplorerUrl`);
+        assert.match(explorer.hostname, /^sepolia\./, `${env}: chainExplorerUrl ${file.chainExplorerUrl} is not a Sepolia explorer`);
+      }
+      const connectSrc = contentSecurityPolicy(deriveRuntimeConfig(file, {}))
+        .split('; ')
+        .find((d) => d.startsWith('connect-src '))
+        .split(' ');
+      assert.ok(connectSrc.includes(rpc.origin), `${env}: connect-src does not allow ${rpc.origin}`);
+    }
   });
 });
