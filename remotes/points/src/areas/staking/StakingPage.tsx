@@ -7,7 +7,7 @@ import './i18n';
 import { STAKING_CHAIN_ID, createStakingConfig } from './chain';
 import { ChangeFlow } from './ChangeFlow';
 import { EventHistory } from './EventHistory';
-import { describeError, sameAddress } from './format';
+import { describeError, isZeroAddress, sameAddress } from './format';
 import { OwnerChanges } from './OwnerChanges';
 import { ParametersView } from './ParametersPanel';
 import type { StakingChange } from './types';
@@ -22,10 +22,26 @@ export default function StakingPage() {
     () => createStakingConfig(runtime),
     [runtime.environment, runtime.chainRpcUrl, runtime.chainExplorerUrl], // eslint-disable-line react-hooks/exhaustive-deps -- the fields it reads
   );
+  const contract = runtime.stakingContractAddress as Address;
+  // The environment files ship the zero address until the contract is deployed: nothing to read.
+  if (isZeroAddress(contract)) return <NoStakingContract environment={runtime.environment} />;
   return (
     <WagmiProvider config={config}>
-      <StakingConsole contract={runtime.stakingContractAddress as Address} fromGenesis={runtime.environment === 'local'} />
+      <StakingConsole contract={contract} fromGenesis={runtime.environment === 'local'} />
     </WagmiProvider>
+  );
+}
+
+/** An environment without a staking contract address says so, instead of failing to read address zero. */
+function NoStakingContract({ environment }: { environment: string }) {
+  const { t } = useTranslation('staking');
+  return (
+    <PageBody>
+      <PageHeader title={t('title')} description={t('noContract.description', { chain: STAKING_CHAIN_ID })} />
+      <Alert tone="warning" title={t('noContract.title')}>
+        {t('noContract.message', { environment })}
+      </Alert>
+    </PageBody>
   );
 }
 
