@@ -253,7 +253,7 @@ export const checks = [
         const answers = await Promise.all(
           [pa, pb].map((i) => call(i.base, 'POST', `/users/${user.id}/adjustments`, { token, headers, body })),
         );
-        statuses.push(pair(answers).join('+'));
+        statuses.push(`(${pair(answers).join(' + ')})`);
       }
       const after = await one(
         cluster,
@@ -264,7 +264,7 @@ export const checks = [
       const added = Number(after.balance) - Number(user.balance);
       const pairs = tally(statuses);
       return expect(
-        pairs['200+201'] === 20 && after.entries === 20 && added === 140,
+        pairs['(200 + 201)'] === 20 && after.entries === 20 && added === 140,
         `20 keys, each sent to points-a and points-b at once: ${describeTally(pairs)}; ${after.entries} ledger entries, ` +
           `balance of user ${user.id} +${added} (20 × 7 = 140)`,
       );
@@ -288,13 +288,13 @@ export const checks = [
           reason: 'Scale-out suite',
         };
         const answers = await Promise.all([a, b].map((i) => call(i.base, 'POST', '/global-sign-out', { token, body })));
-        results.push(pair(answers).join('+'));
+        results.push(`(${pair(answers).join(' + ')})`);
         first ??= answers.find((r) => r.status === 200)?.body ?? null;
       }
       const runsAfter = await one(cluster, `select count(*)::int as n from global_sign_out_runs`);
       const outcomes = tally(results);
       return expect(
-        outcomes['200+409'] === 5 && runsAfter.n - runsBefore.n === 5,
+        outcomes['(200 + 409)'] === 5 && runsAfter.n - runsBefore.n === 5,
         `5 confirmations, each sent to bff-a and bff-b at once: ${describeTally(outcomes)}; ${runsAfter.n - runsBefore.n} runs stored ` +
           `(the first ended ${first?.sessionsEnded ?? '?'} player sessions and ${first?.battlesEnded ?? '?'} battles)`,
       );
