@@ -64,16 +64,10 @@ export async function startCluster({ databaseUrl, nginx }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-scale-out-'));
   const ports = { bff: [await freePort(), await freePort()], points: [await freePort(), await freePort()] };
   const lb = { bff: await freePort(), points: await freePort() };
-  const env = {
-    PHOENIX_ENV: 'local',
-    SEED_LOCAL_DATA: '1',
-    NODE_ENV: '',
-    TRUST_PROXY: LB_ADDRESS,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    POINTS_DATABASE_URL: '',
-    PGLITE_WIRE_PORT: '',
-  };
+  // The services inherit this process's environment (console.mjs): nothing there may point them
+  // at another database or make them production (unset rather than empty: the services validate values).
+  for (const key of ['POINTS_DATABASE_URL', 'PGLITE_WIRE_PORT', 'PGLITE_DATA_DIR', 'NODE_ENV']) delete process.env[key];
+  const env = { PHOENIX_ENV: 'local', SEED_LOCAL_DATA: '1', TRUST_PROXY: LB_ADDRESS, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   const specs = [
     { name: 'bff-a', service: 'bff', port: ports.bff[0] },
     { name: 'bff-b', service: 'bff', port: ports.bff[1] },
