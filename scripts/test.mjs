@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll, installDependencies, pnpm, repoRoot, run } from './lib/pnpm.mjs';
+import { findNginx } from './lib/scaleOut/nginx.mjs';
 
 const withoutKey = (env, key) => Object.fromEntries(Object.entries(env).filter(([k]) => k !== key));
 const skip = new Set(
@@ -46,6 +47,23 @@ const steps = [
       return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff', 'points-api'], {
         env: { ...process.env, TEST_DATABASE_URL: url },
       });
+    },
+  ],
+  // Two BFFs and two points APIs on one fresh PostgreSQL database behind Debian's nginx
+  // (docker/nginx/phoenix-lb.conf): sessions, throttle, locks, jobs, idempotency, a killed instance.
+  [
+    'scale-out',
+    () => {
+      const url = process.env.PHOENIX_TEST_PG_URL || process.env.TEST_DATABASE_URL;
+      if (!url) {
+        console.log('no PostgreSQL server given (PHOENIX_TEST_PG_URL / TEST_DATABASE_URL): skipped; .ci/run starts one');
+        return Promise.resolve();
+      }
+      if (!findNginx()) {
+        console.log("nginx is not installed: skipped; .ci/run installs Debian's nginx (apt-get install nginx)");
+        return Promise.resolve();
+      }
+      return run(process.execPath, [path.join(repoRoot, 'scripts/scaleOut.mjs')], { env: { ...process.env, PHOENIX_TEST_PG_URL: url } });
     },
   ],
   ['build', () => buildAll()],
