@@ -63,12 +63,14 @@ export function composeAdminTable(manifests: RemoteManifests, seed: SeedTables =
     for (const route of manifest.routes) if (seedOwner.get(route.path) !== remote) claim(remote, route);
 
   const seedLabels = new Map(seed.menu.flatMap((e) => ('children' in e ? e.children : [e])).map((l) => [l.target, l.label]));
+  // A seed path nobody declares keeps its seed owner; its name is only a route id then, kept unique.
+  const unclaimedName = (name: string): string => (names.has(name) ? unclaimedName(`${name}_`) : (names.add(name), name));
   const routes: AdminRoute[] = seed.routes.map((s) => {
     const c = claims.get(s.path);
     if (c) return fromClaim(c);
     return {
       path: s.path,
-      name: s.name ?? s.path,
+      name: unclaimedName(s.name ?? s.path),
       remote: s.remote as RemoteName,
       title: { en: seedLabels.get(s.path) ?? s.path },
       ...(s.redirectTo ? { redirectTo: s.redirectTo } : {}),

@@ -58,6 +58,18 @@ describe('a remote whose manifest cannot be used', () => {
     expect(composeAdminTable(withRemote('points', null)).routes.find((r) => r.path === 'points')?.redirectTo).toBe('points/tasks');
   });
 
+  it('keeps a seed path its owner no longer declares, under a route id no declared page has', () => {
+    const battle = declaredManifests().battle!;
+    const moved = battle.routes.map((r) => (r.path === 'energy' ? { ...r, path: 'energy2' } : r));
+    const composed = composeAdminTable(withRemote('battle', { ...battle, routes: moved }));
+    expect(composed.routes.filter((r) => r.path.startsWith('energy')).map((r) => [r.path, r.name, r.declared])).toEqual([
+      ['energy', 'energy_', false],
+      ['energy2', 'energy', true],
+    ]);
+    const ids = adminChildRoutes(composed).map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('with no manifest at all, is the seed’s table', () => {
     expect(composeAdminTable({}).routes.map((r) => r.path)).toEqual(SEED_TABLES.routes.map((r) => r.path));
   });
