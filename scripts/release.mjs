@@ -77,7 +77,8 @@ export async function release(target, { version, force = false, shellContract, q
       },
     });
     const infoFile = path.join(tmp, 'build-info.json');
-    const required = target === 'host' ? ['index.html', 'build-info.json'] : ['mf-manifest.json', 'remoteEntry.js', 'build-info.json'];
+    const required =
+      target === 'host' ? ['index.html', 'build-info.json'] : ['mf-manifest.json', 'remoteEntry.js', 'build-info.json', 'routes.json'];
     const missing = required.filter((f) => !fs.existsSync(path.join(tmp, f)));
     if (missing.length) throw new Error(`The build of ${target} did not produce ${missing.join(', ')}`);
     const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));

@@ -5,13 +5,25 @@ import { themeFor } from '@phoenix/ui';
 import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { setConfiguredRemoteEntries } from './federation/config';
+import { composeAdminTable } from './routes/composeRoutes';
+import { loadRemoteManifests } from './routes/loadRemoteRoutes';
+import { setAdminTable } from './routes/routeTable';
 import { createAppRouter, prepareSession } from './App';
+
+/** The shell-contract version this console provides to remotes (its build record; see federation/compatibility.ts). */
+function providedShellContract(): string | undefined {
+  if (typeof __PHOENIX_BUILD__ === 'undefined' || !__PHOENIX_BUILD__) return undefined;
+  return __PHOENIX_BUILD__.shellVersion ?? __PHOENIX_BUILD__.shellContract.replace(/^[\^~]/, '');
+}
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);
   setConfiguredRemoteEntries(config.remotes); // registered with the federation runtime on first use
-  await prepareSession();
+  // The remotes' routes.json (what each serves) while the session is restored: the route table and
+  // the sidebar are composed once, before the first render, so the menu never moves afterwards.
+  const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), prepareSession()]);
+  setAdminTable(composeAdminTable(manifests));
   createRoot(document.getElementById('root')!).render(
     <ShellProviders theme={themeFor(config.environment)}>
       <RouterProvider router={createAppRouter()} />

@@ -6,6 +6,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { routesManifest } = require('./routes.cjs');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -158,6 +159,33 @@ function buildInfo(dir) {
 }
 
 /**
+ * The folder a remote's pages.ts and routes.ts are read from: its src/, or PHOENIX_REMOTE_SRC (a folder
+ * inside the remote's package holding both: the e2e suite builds a release that adds a page so).
+ */
+function sourceDir(dir) {
+  return process.env.PHOENIX_REMOTE_SRC ? path.resolve(process.env.PHOENIX_REMOTE_SRC) : path.join(dir, 'src');
+}
+
+/**
+ * routes.json beside mf-manifest.json: what the remote serves (its src/routes.ts, shared/build/routes.cjs)
+ * and the shell-contract range it needs. The host builds its route table and sidebar from it at start.
+ * The entry is precompressed like the rest (it is not rewritten after the build, unlike build-info.json).
+ */
+function routesManifestPlugin(srcDir, shellContract) {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('PhoenixRoutes', (compilation) => {
+        const { sources, Compilation } = compiler.webpack;
+        compilation.fileDependencies.add(path.join(srcDir, 'routes.ts'));
+        compilation.hooks.processAssets.tap({ name: 'PhoenixRoutes', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          compilation.emitAsset('routes.json', new sources.RawSource(JSON.stringify(routesManifest(srcDir, shellContract), null, 2)));
+        });
+      });
+    },
+  };
+}
+
+/**
  * @param {{ dir: string, name: string, kind: 'host' | 'remote', port: number, exposes?: Record<string,string>, outputPath?: string, pages?: Record<string,string> }} options
  *   pages (host): paths the dev server answers with another HTML file than index.html, e.g.
  *   { '/auth/login': 'login.html' } (built by createPageConfig), as the static server does.
@@ -209,6 +237,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
             });
           },
         },
+        ...(kind === 'remote' ? [routesManifestPlugin(sourceDir(dir), info.shellContract)] : []),
         ...(kind === 'host' ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' })] : []),
         ...(mode === 'production' ? precompressionPlugins() : []),
       ],
@@ -284,7 +313,8 @@ function createPageConfig({ dir, name, entry, html }) {
 
 /** A remote: it exposes its page map (`src/pages.ts`) and nothing else. */
 function createRemoteConfig(dir, name, port) {
-  return createFederatedConfig({ dir, name, kind: 'remote', port, exposes: { './pages': './src/pages.ts' } });
+  const pages = path.relative(dir, path.join(sourceDir(dir), 'pages.ts'));
+  return createFederatedConfig({ dir, name, kind: 'remote', port, exposes: { './pages': `./${pages.split(path.sep).join('/')}` } });
 }
 
 module.exports = { createFederatedConfig, createPageConfig, createRemoteConfig, federationName, SINGLETONS, buildInfo };

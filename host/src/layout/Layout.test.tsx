@@ -2,7 +2,8 @@ import { renderApp, setWidth, storeSession } from '../testing/renderApp';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { environmentLabel, isSidebarMinimizedAtom } from '@phoenix/shell';
-import { MENU, menuLinks } from './menu';
+import { menuLinks } from './menu';
+import { adminTable } from '../routes/routeTable';
 
 jest.mock('../federation/RemotePage', () => require('../testing/RemotePageMock'));
 
@@ -142,12 +143,12 @@ describe('sidebar', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(menuLinks().map((l) => `/admin/${l.target}`));
-    expect(names).toHaveLength(menuLinks().length);
-    for (const link of menuLinks()) {
-      expect(within(nav).getByRole('link', { name: link.label })).toHaveAttribute('href', `/admin/${link.target}`);
+    ).toEqual(menuLinks(adminTable().menu).map((l) => `/admin/${l.target}`));
+    expect(names).toHaveLength(menuLinks(adminTable().menu).length);
+    for (const link of menuLinks(adminTable().menu)) {
+      expect(within(nav).getByRole('link', { name: link.label.en })).toHaveAttribute('href', `/admin/${link.target}`);
     }
-    const points = MENU.find((e) => e.kind === 'group');
+    const points = adminTable().menu.find((e) => e.kind === 'group');
     expect(points?.kind === 'group' && points.children).toHaveLength(9);
   });
 

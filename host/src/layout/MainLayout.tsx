@@ -7,7 +7,7 @@ import { adminRouteFor } from '../routes/routeTable';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
-import { useHostTranslation, useSeedLabel } from './hostI18n';
+import { useHostTranslation, useLabel } from './hostI18n';
 
 /* An app shell: the document never scrolls, the sidebar and the content scroll on their own,
    so "100%" of the narrow sidebar is the whole window width. */
@@ -55,9 +55,9 @@ const SkipLink = styled.a`
 
 function usePageTitle(pathname: string): void {
   const { t } = useHostTranslation();
-  const seedLabel = useSeedLabel();
+  const localized = useLabel();
   const route = adminRouteFor(pathname);
-  const title = route ? seedLabel('routes', route.name, route.title) : t('layout.dashboardTitle');
+  const title = route ? localized(route.title) : t('layout.dashboardTitle');
   useEffect(() => {
     document.title = `${title} · Phoenix Admin`;
   }, [title]);

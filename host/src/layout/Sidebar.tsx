@@ -5,8 +5,9 @@ import { visuallyHidden } from '@phoenix/ui';
 import styled, { css } from 'styled-components';
 import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell';
 import { preloadAdminTarget } from '../routes/preload';
-import { MENU, activeMenuTarget, menuInitials, menuKey, type MenuLink } from './menu';
-import { useHostTranslation, useSeedLabel } from './hostI18n';
+import { adminTable } from '../routes/routeTable';
+import { activeMenuTarget, menuInitials, type MenuLink } from './menu';
+import { useHostTranslation, useLabel } from './hostI18n';
 import type { Viewport } from './useViewport';
 
 export const SIDEBAR_ID = 'main-sidebar';
@@ -160,7 +161,7 @@ function SidebarLink({
   minimized: boolean;
   onNavigate: () => void;
 }) {
-  const label = useSeedLabel()('menu', menuKey(item), item.label);
+  const label = useLabel()(item.label);
   return (
     <li>
       <ItemLink
@@ -183,23 +184,25 @@ function SidebarLink({
 export function Sidebar({ viewport }: { viewport: Viewport }) {
   const [minimized, setMinimized] = useAtom(isSidebarMinimizedAtom);
   const { pathname } = useLocation();
-  const active = activeMenuTarget(pathname);
+  // Composed once at start: the sidebar never changes while the console runs.
+  const menu = adminTable().menu;
+  const active = activeMenuTarget(pathname, menu);
   const groupId = useId();
   const { t } = useHostTranslation();
-  const seedLabel = useSeedLabel();
+  const localized = useLabel();
 
   const groupHoldsActive = (children: readonly MenuLink[]) => children.some((c) => c.target === active);
   const [openGroups, setOpenGroups] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(MENU.flatMap((e) => (e.kind === 'group' && groupHoldsActive(e.children) ? [[e.label, true]] : []))),
+    Object.fromEntries(menu.flatMap((e) => (e.kind === 'group' && groupHoldsActive(e.children) ? [[e.key, true]] : []))),
   );
   // Arriving on a page of a group opens that group.
   useEffect(() => {
-    for (const entry of MENU) {
+    for (const entry of menu) {
       if (entry.kind === 'group' && entry.children.some((c) => c.target === active)) {
-        setOpenGroups((open) => (open[entry.label] ? open : { ...open, [entry.label]: true }));
+        setOpenGroups((open) => (open[entry.key] ? open : { ...open, [entry.key]: true }));
       }
     }
-  }, [active]);
+  }, [active, menu]);
 
   const narrow = viewport !== 'wide';
   const hidden = minimized && viewport === 'tiny';
@@ -226,24 +229,24 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
         </CloseRow>
       )}
       <List>
-        {MENU.map((entry) => {
+        {menu.map((entry) => {
           if (entry.kind === 'link') {
             return (
               <SidebarLink key={entry.target} item={entry} active={entry.target === active} minimized={minimized} onNavigate={onNavigate} />
             );
           }
-          const open = !!openGroups[entry.label];
-          const label = seedLabel('menu', menuKey(entry), entry.label);
-          const listId = `${groupId}-${entry.label.replace(/\W+/g, '-')}`;
+          const open = !!openGroups[entry.key];
+          const label = localized(entry.label);
+          const listId = `${groupId}-${entry.key.replace(/\W+/g, '-')}`;
           return (
-            <li key={entry.label}>
+            <li key={entry.key}>
               <GroupButton
                 type="button"
                 aria-expanded={open}
                 aria-controls={listId}
                 title={minimized ? label : undefined}
                 $minimized={minimized}
-                onClick={() => setOpenGroups((o) => ({ ...o, [entry.label]: !open }))}
+                onClick={() => setOpenGroups((o) => ({ ...o, [entry.key]: !open }))}
               >
                 <Mark aria-hidden="true">{menuInitials(label)}</Mark>
                 <Label $minimized={minimized}>{label}</Label>

@@ -2,11 +2,12 @@ import { useCallback } from 'react';
 import { registerTranslations, useTranslation } from '@phoenix/shell';
 import type { Translate } from '../auth/signInServices';
 import { authEn, authJa } from '../auth/authStrings';
+import type { Label } from './menu';
 
 /**
- * The host's strings, namespace 'host'. Menu labels and page titles have no English entry on
- * purpose: in English the seed's labels (menu.ts, routeTable.ts) are shown exactly as they are;
- * only Japanese gives them its own words.
+ * The host's strings, namespace 'host'. Menu labels and page titles are not here: each remote
+ * declares its own in both languages (remotes/<name>/src/routes.ts), and a seed entry keeps the
+ * seed's English label exactly (routes/composeRoutes.ts).
  */
 const en = {
   appName: 'Phoenix Admin',
@@ -97,7 +98,7 @@ const en = {
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
-const ja: Shape<typeof en> & { menu: Record<string, string>; routes: Record<string, string> } = {
+const ja: Shape<typeof en> = {
   appName: 'Phoenix Admin',
   navbar: {
     environment: '環境',
@@ -182,87 +183,6 @@ const ja: Shape<typeof en> & { menu: Record<string, string>; routes: Record<stri
     incompatible: '非互換',
     entries: 'リモートのエントリー：',
   },
-  // Keyed by menu target (relative to /admin); the group by menuKey() in menu.ts.
-  menu: {
-    management: '管理者管理',
-    battle: 'バトル管理',
-    present: 'プレゼント管理',
-    'present/distribution': 'プレゼント配布',
-    shop: 'ショップ管理',
-    information: 'お知らせ管理',
-    health: 'ヘルス管理',
-    cooldown: 'クールダウン管理',
-    treasureChest: '宝箱管理',
-    seasonPass: 'シーズンパス管理',
-    user: 'ユーザー管理',
-    policies: 'ポリシー管理',
-    'terms-of-service': '利用規約管理',
-    constantVariables: '定数管理',
-    maintenance: 'メンテナンス状況',
-    logs: '操作ログ管理',
-    activeFlag: '有効フラグ管理',
-    energy: 'エネルギー管理',
-    'group-points': 'ポイント管理',
-    'points/tasks': 'タスク管理',
-    'points/users': 'ポイントユーザー管理',
-    'points-lootbox': 'ルートボックス設定',
-    'points/staking': 'ステーキング設定',
-    'points-lottery': '抽選設定',
-    'points-spin': 'スピン設定',
-    'points-daily-checkin': 'デイリーチェックイン設定',
-    'points-referral': '紹介設定',
-    'points/maintenance': 'メンテナンス',
-    doubleupSeasonHistory: 'ダブルアップシーズン履歴管理',
-    logoutAndBattleForceEnd: 'ログアウト・バトル強制終了管理',
-    worldMessage: 'ワールドメッセージ管理',
-  },
-  // Page titles (document title), keyed by route name.
-  routes: {
-    management: '管理者管理',
-    battle: 'バトル管理',
-    forceEndMente: 'バトル強制終了（メンテナンス）',
-    present: 'プレゼント管理',
-    presentCreate: 'プレゼント作成',
-    presentEdit: 'プレゼント編集',
-    presentDistribution: 'プレゼント配布',
-    shop: 'ショップ管理',
-    shopEdit: 'ショップ商品編集',
-    user: 'ユーザー管理',
-    userRestrictApis: 'プレイヤーの制限API',
-    information: 'お知らせ管理',
-    health: 'ヘルス管理',
-    maintenance: 'メンテナンス状況',
-    logs: '操作ログ管理',
-    policies: 'ポリシー管理',
-    policiesCreate: 'ポリシー作成',
-    policiesEdit: 'ポリシー編集',
-    policiesUsersInPolicy: 'ポリシー対象ユーザー',
-    policiesRestrictApis: 'ポリシーの制限API',
-    cooldown: 'クールダウン管理',
-    termsOfService: '利用規約管理',
-    termsOfServiceCreate: '利用規約作成',
-    termsOfServiceEdit: '利用規約編集',
-    treasureChest: '宝箱管理',
-    energy: 'エネルギー管理',
-    seasonPass: 'シーズンパス管理',
-    activeFlag: '有効フラグ管理',
-    constantVariables: '定数管理',
-    constantVariablesCreate: '定数作成',
-    constantVariablesEdit: '定数編集',
-    doubleupSeasonHistory: 'ダブルアップシーズン履歴管理',
-    logoutAndBattleForceEnd: 'ログアウト・バトル強制終了管理',
-    worldMessage: 'ワールドメッセージ管理',
-    points: 'ポイント管理',
-    pointsTasks: 'タスク管理',
-    pointsUsers: 'ポイントユーザー管理',
-    pointsStaking: 'ステーキング設定',
-    pointsMaintenance: 'ポイントメンテナンス',
-    pointsLottery: '抽選設定',
-    pointsSpin: 'スピン設定',
-    pointsReferral: '紹介設定',
-    pointsLootbox: 'ルートボックス設定',
-    pointsDailyCheckin: 'デイリーチェックイン設定',
-  },
 };
 
 registerTranslations('host', { en, ja });
@@ -279,10 +199,10 @@ export function useHostTranslate(): Translate {
 }
 
 /**
- * A seed label (menu entry, page title) in the console's language: in English exactly the
- * seed's text, in Japanese the `host:<section>.<key>` entry (the seed's text if there is none).
+ * A menu label or page title in the console's language: the English one in English (the seed's
+ * exactly, for a seed entry), else the Japanese one its remote declares, else the English one.
  */
-export function useSeedLabel(): (section: 'menu' | 'routes', key: string, seedLabel: string) => string {
-  const { t, i18n } = useHostTranslation();
-  return (section, key, seedLabel) => (i18n.resolvedLanguage === 'en' ? seedLabel : t(`${section}.${key}`, { defaultValue: seedLabel }));
+export function useLabel(): (label: Label) => string {
+  const { i18n } = useHostTranslation();
+  return (label) => (i18n.resolvedLanguage === 'ja' ? (label.ja ?? label.en) : label.en);
 }

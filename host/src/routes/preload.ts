@@ -1,10 +1,11 @@
 import { isNavigating, whenNoNavigation } from './navigationActivity';
-import { ADMIN_ROUTES, type AdminRoute } from './routeTable';
+import { adminTable, type AdminRoute } from './routeTable';
 
 /** The route a sidebar target opens, following a redirect (points → points/tasks). */
 export function routeForTarget(target: string): AdminRoute | undefined {
-  const route = ADMIN_ROUTES.find((r) => r.path === target);
-  return route?.redirectTo ? ADMIN_ROUTES.find((r) => r.path === route.redirectTo) : route;
+  const { routes } = adminTable();
+  const route = routes.find((r) => r.path === target);
+  return route?.redirectTo ? routes.find((r) => r.path === route.redirectTo) : route;
 }
 
 /**
@@ -28,7 +29,13 @@ type IdleWindow = Window & {
  */
 export function preloadRemotesWhenIdle(remotes: readonly string[]): () => void {
   const win = window as IdleWindow;
-  const queue = [...new Set(ADMIN_ROUTES.filter((r) => !r.redirectTo && remotes.includes(r.remote)).map((r) => r.remote))];
+  const queue = [
+    ...new Set(
+      adminTable()
+        .routes.filter((r) => !r.redirectTo && remotes.includes(r.remote))
+        .map((r) => r.remote),
+    ),
+  ];
   let cancelled = false;
   let handle: number | undefined;
   const schedule = (cb: () => void) =>

@@ -1,85 +1,104 @@
 import '@phoenix/shell/src/auth/testing';
-import { ADMIN_ROUTES, adminChildRoutes, adminRouteFor } from './routeTable';
-import SEED_PATHS from './seedPaths.json';
+import type { RemoteRoutesManifest } from '@phoenix/contract';
+import { adminChildRoutes, adminRouteFor } from './routeTable';
+import { SEED_TABLES, composeAdminTable, type RemoteManifests } from './composeRoutes';
+import { declaredManifests } from '../testing/declaredRoutes';
 
 jest.mock('../federation/RemotePage', () => ({ RemotePage: () => null }));
 
-// Every child path of /admin in the seed's route table (also what the e2e layout test opens).
+// The route table is composed from what each remote declares (remotes/*/src/routes.ts, emitted as
+// routes.json); the seed's paths and owners (seed.json, seed §2 and PRODUCT §2) hold it.
 
-/** PRODUCT §2. */
-const OWNERS: Record<string, string[]> = {
-  system: [
-    'information',
-    'maintenance',
-    'logs',
-    'constantVariables',
-    'constantVariables/create',
-    'constantVariables/edit',
-    'activeFlag',
-    'worldMessage',
-  ],
-  'user-policy': [
-    'management',
-    'user',
-    'user/restrictApis',
-    'policies',
-    'policies/create',
-    'policies/edit',
-    'policies/users_in_policy',
-    'policies/restrictApis',
-    'terms-of-service',
-    'terms-of-service/create',
-    'terms-of-service/edit',
-  ],
-  present: ['present', 'present/create', 'present/edit', 'present/distribution', 'shop', 'shop/edit', 'treasureChest', 'seasonPass'],
-  battle: ['battle', 'battle/forceEnd', 'doubleupSeasonHistory', 'logoutAndBattleForceEnd', 'cooldown', 'energy', 'health'],
-  points: [
-    'points',
-    'points/tasks',
-    'points/users',
-    'points/staking',
-    'points/maintenance',
-    'points-lottery',
-    'points-spin',
-    'points-referral',
-    'points-lootbox',
-    'points-daily-checkin',
-  ],
-};
+const table = composeAdminTable(declaredManifests());
 
-describe('route table', () => {
-  it('covers every seed path exactly once', () => {
-    const paths = ADMIN_ROUTES.map((r) => r.path);
-    expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SEED_PATHS].sort());
+/** A copy of the declared manifests with one remote's changed. */
+function withRemote(name: keyof RemoteManifests, manifest: RemoteRoutesManifest | null): RemoteManifests {
+  return { ...declaredManifests(), [name]: manifest };
+}
+
+describe('route table composed from the remotes’ manifests', () => {
+  it('is the seed’s paths, each served by the remote that owns it, every one declared', () => {
+    expect(table.routes.map((r) => [r.path, r.remote])).toEqual(SEED_TABLES.routes.map((r) => [r.path, r.remote]));
+    expect(table.routes.every((r) => r.declared)).toBe(true);
   });
 
-  it('gives each path the remote that owns it', () => {
-    for (const [remote, paths] of Object.entries(OWNERS)) {
-      for (const path of paths) expect(`${path} → ${ADMIN_ROUTES.find((r) => r.path === path)?.remote}`).toBe(`${path} → ${remote}`);
-    }
-    expect(Object.values(OWNERS).flat().sort()).toEqual([...SEED_PATHS].sort());
-  });
-
-  it('keeps the seed route name of battle/forceEnd, unique names and a title everywhere', () => {
-    expect(ADMIN_ROUTES.find((r) => r.path === 'battle/forceEnd')?.name).toBe('forceEndMente');
-    const names = ADMIN_ROUTES.map((r) => r.name);
+  it('keeps the seed route name of battle/forceEnd, unique names and a title in both languages everywhere', () => {
+    expect(table.routes.find((r) => r.path === 'battle/forceEnd')?.name).toBe('forceEndMente');
+    const names = table.routes.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const r of ADMIN_ROUTES) expect(r.title.length).toBeGreaterThan(0);
+    for (const r of table.routes) expect([r.title.en.length > 0, (r.title.ja ?? '').length > 0]).toEqual([true, true]);
   });
 
   it('redirects points to points/tasks, and nothing else', () => {
-    expect(ADMIN_ROUTES.filter((r) => r.redirectTo).map((r) => [r.path, r.redirectTo])).toEqual([['points', 'points/tasks']]);
+    expect(table.routes.filter((r) => r.redirectTo).map((r) => [r.path, r.redirectTo])).toEqual([['points', 'points/tasks']]);
   });
 
-  it('takes no path parameters and builds one child route per entry', () => {
-    for (const r of ADMIN_ROUTES) expect(r.path).not.toMatch(/[:*]/);
-    expect(adminChildRoutes().map((r) => r.path)).toEqual(ADMIN_ROUTES.map((r) => r.path));
+  it('takes no path parameters and builds one child route per entry; a path in no table has no route (→ sign-in)', () => {
+    for (const r of table.routes) expect(r.path).not.toMatch(/[:*]/);
+    expect(adminChildRoutes(table).map((r) => r.path)).toEqual(table.routes.map((r) => r.path));
+    expect(adminRouteFor('/admin/replays', table)).toBeUndefined();
   });
 
   it('finds the entry of a location', () => {
-    expect(adminRouteFor('/admin/present/edit')?.name).toBe('presentEdit');
-    expect(adminRouteFor('/admin')).toBeUndefined();
-    expect(adminRouteFor('/auth/login')).toBeUndefined();
+    expect(adminRouteFor('/admin/present/edit', table)?.name).toBe('presentEdit');
+    expect(adminRouteFor('/admin/present/edit/', table)?.name).toBe('presentEdit');
+    expect(adminRouteFor('/admin', table)).toBeUndefined();
+    expect(adminRouteFor('/auth/login', table)).toBeUndefined();
+  });
+});
+
+describe('a remote whose manifest cannot be used', () => {
+  it('keeps its seed paths, on that remote (its pages show it could not be loaded), with the seed’s names', () => {
+    const composed = composeAdminTable(withRemote('battle', null));
+    expect(composed.routes.map((r) => [r.path, r.remote])).toEqual(table.routes.map((r) => [r.path, r.remote]));
+    const battle = composed.routes.filter((r) => r.remote === 'battle');
+    expect(battle.every((r) => !r.declared)).toBe(true);
+    expect(battle.find((r) => r.path === 'battle/forceEnd')?.name).toBe('forceEndMente');
+    expect(battle.find((r) => r.path === 'battle')?.title).toEqual({ en: 'Battle Management' });
+    expect(composeAdminTable(withRemote('points', null)).routes.find((r) => r.path === 'points')?.redirectTo).toBe('points/tasks');
+  });
+
+  it('keeps a seed path its owner no longer declares, under a route id no declared page has', () => {
+    const battle = declaredManifests().battle!;
+    const moved = battle.routes.map((r) => (r.path === 'energy' ? { ...r, path: 'energy2' } : r));
+    const composed = composeAdminTable(withRemote('battle', { ...battle, routes: moved }));
+    expect(composed.routes.filter((r) => r.path.startsWith('energy')).map((r) => [r.path, r.name, r.declared])).toEqual([
+      ['energy', 'energy_', false],
+      ['energy2', 'energy', true],
+    ]);
+    const ids = adminChildRoutes(composed).map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('with no manifest at all, is the seed’s table', () => {
+    expect(composeAdminTable({}).routes.map((r) => r.path)).toEqual(SEED_TABLES.routes.map((r) => r.path));
+  });
+});
+
+describe('a release that adds a page', () => {
+  const battle = declaredManifests().battle!;
+  const replays = {
+    path: 'battle/replays',
+    name: 'battleReplays',
+    title: { en: 'Battle Replays', ja: 'バトルのリプレイ' },
+    menu: { label: { en: 'Battle Replays', ja: 'バトルのリプレイ' }, position: 5 },
+  };
+
+  it('adds its route after the seed’s', () => {
+    const composed = composeAdminTable(withRemote('battle', { ...battle, routes: [...battle.routes, replays] }));
+    expect(composed.routes.map((r) => r.path)).toEqual([...table.routes.map((r) => r.path), 'battle/replays']);
+    expect(adminRouteFor('/admin/battle/replays', composed)).toMatchObject({ remote: 'battle', name: 'battleReplays', declared: true });
+  });
+
+  it('cannot take a path or a name another remote serves, nor move a seed page off its owner while it declares it', () => {
+    const system = declaredManifests().system!;
+    const greedy = [
+      { ...replays, path: 'battle', name: 'systemBattle' },
+      { ...replays, path: 'system/replays', name: 'battle' },
+    ];
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const composed = composeAdminTable(withRemote('system', { ...system, routes: [...system.routes, ...greedy] }));
+    warn.mockRestore();
+    expect(composed.routes).toEqual(table.routes);
   });
 });

@@ -3,6 +3,7 @@ import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import type { RemoteName } from '@phoenix/contract';
 import { shellStore, tokenAtom } from '@phoenix/shell';
 import { trackNavigation } from './navigationActivity';
+import { composeAdminTable, routeOf, type AdminRoute, type AdminTable } from './composeRoutes';
 
 // The federation loader is a lazy chunk: the login page never loads it.
 const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ default: m.RemotePage })));
@@ -21,98 +22,32 @@ function prepareRemoteRoute(remote: RemoteName, page: string, { request }: Loade
   );
 }
 
+export type { AdminRoute, AdminTable } from './composeRoutes';
+
 /**
- * THE route table: every child path of /admin (seed §2), the remote that owns it (PRODUCT §2),
- * its route name (seed name where the seed gives one) and the page title.
- * Edit pages take no path parameter: the record id travels in the query string.
+ * The console's route table and sidebar: composed at start (bootstrap.tsx) from the manifests of the
+ * remotes this environment runs; until then (and in a test that sets none), the seed's tables alone.
  */
-export interface AdminRoute {
-  /** Relative to /admin. */
-  path: string;
-  name: string;
-  remote: RemoteName;
-  title: string;
-  /** Relative to /admin: this path only redirects there. */
-  redirectTo?: string;
+let current: AdminTable = composeAdminTable({});
+
+export function setAdminTable(table: AdminTable): void {
+  current = table;
 }
 
-export const ADMIN_ROUTES: readonly AdminRoute[] = [
-  // user-policy
-  { path: 'management', name: 'management', remote: 'user-policy', title: 'Admin Management' },
-  // battle
-  { path: 'battle', name: 'battle', remote: 'battle', title: 'Battle Management' },
-  { path: 'battle/forceEnd', name: 'forceEndMente', remote: 'battle', title: 'Force End Battles (Maintenance)' },
-  // present
-  { path: 'present', name: 'present', remote: 'present', title: 'Present Management' },
-  { path: 'present/create', name: 'presentCreate', remote: 'present', title: 'Create Present' },
-  { path: 'present/edit', name: 'presentEdit', remote: 'present', title: 'Edit Present' },
-  { path: 'present/distribution', name: 'presentDistribution', remote: 'present', title: 'Present 配布' },
-  { path: 'shop', name: 'shop', remote: 'present', title: 'Shop Management' },
-  { path: 'shop/edit', name: 'shopEdit', remote: 'present', title: 'Edit Shop Item' },
-  // user-policy
-  { path: 'user', name: 'user', remote: 'user-policy', title: 'User Management' },
-  { path: 'user/restrictApis', name: 'userRestrictApis', remote: 'user-policy', title: 'Restricted APIs of a Player' },
-  // system
-  { path: 'information', name: 'information', remote: 'system', title: 'Information Management' },
-  // battle
-  { path: 'health', name: 'health', remote: 'battle', title: 'Health Management' },
-  // system
-  { path: 'maintenance', name: 'maintenance', remote: 'system', title: 'Maintenance Status' },
-  { path: 'logs', name: 'logs', remote: 'system', title: 'Action Log Management' },
-  // user-policy
-  { path: 'policies', name: 'policies', remote: 'user-policy', title: 'Policy Management' },
-  { path: 'policies/create', name: 'policiesCreate', remote: 'user-policy', title: 'Create Policy' },
-  { path: 'policies/edit', name: 'policiesEdit', remote: 'user-policy', title: 'Edit Policy' },
-  { path: 'policies/users_in_policy', name: 'policiesUsersInPolicy', remote: 'user-policy', title: 'Users in Policy' },
-  { path: 'policies/restrictApis', name: 'policiesRestrictApis', remote: 'user-policy', title: 'Restricted APIs of a Policy' },
-  // battle
-  { path: 'cooldown', name: 'cooldown', remote: 'battle', title: 'Cooldown Management' },
-  // user-policy
-  { path: 'terms-of-service', name: 'termsOfService', remote: 'user-policy', title: 'ToS Management' },
-  { path: 'terms-of-service/create', name: 'termsOfServiceCreate', remote: 'user-policy', title: 'Create Terms of Service' },
-  { path: 'terms-of-service/edit', name: 'termsOfServiceEdit', remote: 'user-policy', title: 'Edit Terms of Service' },
-  // present
-  { path: 'treasureChest', name: 'treasureChest', remote: 'present', title: 'TreasureChest Management' },
-  // battle
-  { path: 'energy', name: 'energy', remote: 'battle', title: 'Energy Management' },
-  // present
-  { path: 'seasonPass', name: 'seasonPass', remote: 'present', title: 'SeasonPass Management' },
-  // system
-  { path: 'activeFlag', name: 'activeFlag', remote: 'system', title: 'Active Flag Management' },
-  { path: 'constantVariables', name: 'constantVariables', remote: 'system', title: 'ConstantVariable Management' },
-  { path: 'constantVariables/create', name: 'constantVariablesCreate', remote: 'system', title: 'Create Constant Variable' },
-  { path: 'constantVariables/edit', name: 'constantVariablesEdit', remote: 'system', title: 'Edit Constant Variable' },
-  // battle
-  { path: 'doubleupSeasonHistory', name: 'doubleupSeasonHistory', remote: 'battle', title: 'DoubleupSeasonHistory Management' },
-  { path: 'logoutAndBattleForceEnd', name: 'logoutAndBattleForceEnd', remote: 'battle', title: 'Logout & BattleForceEnd Management' },
-  // system
-  { path: 'worldMessage', name: 'worldMessage', remote: 'system', title: 'World Message Management' },
-  // points
-  { path: 'points', name: 'points', remote: 'points', title: 'Points Management', redirectTo: 'points/tasks' },
-  { path: 'points/tasks', name: 'pointsTasks', remote: 'points', title: 'Tasks Management' },
-  { path: 'points/users', name: 'pointsUsers', remote: 'points', title: 'Users Management' },
-  { path: 'points/staking', name: 'pointsStaking', remote: 'points', title: 'Staking Configuration' },
-  { path: 'points/maintenance', name: 'pointsMaintenance', remote: 'points', title: 'Points Maintenance' },
-  { path: 'points-lottery', name: 'pointsLottery', remote: 'points', title: 'Lottery Configuration' },
-  { path: 'points-spin', name: 'pointsSpin', remote: 'points', title: 'Spin Configuration' },
-  { path: 'points-referral', name: 'pointsReferral', remote: 'points', title: 'Referral Configuration' },
-  { path: 'points-lootbox', name: 'pointsLootbox', remote: 'points', title: 'LootBox Configuration' },
-  { path: 'points-daily-checkin', name: 'pointsDailyCheckin', remote: 'points', title: 'Daily CheckIn Configuration' },
-];
+export function adminTable(): AdminTable {
+  return current;
+}
 
 export const ADMIN_BASE = '/admin';
 
 /** The table entry for a location, or undefined (the dashboard, or not an admin page). */
-export function adminRouteFor(pathname: string): AdminRoute | undefined {
-  const prefix = `${ADMIN_BASE}/`;
-  if (!pathname.startsWith(prefix)) return undefined;
-  const rest = pathname.slice(prefix.length).replace(/\/+$/, '');
-  return ADMIN_ROUTES.find((route) => route.path === rest);
+export function adminRouteFor(pathname: string, table: AdminTable = current): AdminRoute | undefined {
+  return routeOf(table, pathname);
 }
 
-/** Child routes of /admin: each renders its remote's page (or redirects, for `points`). */
-export function adminChildRoutes(): RouteObject[] {
-  return ADMIN_ROUTES.map((route) => ({
+/** Child routes of /admin: each renders its remote's page (or redirects, for `points`). A path in no table goes to sign-in. */
+export function adminChildRoutes(table: AdminTable = current): RouteObject[] {
+  return table.routes.map((route) => ({
     path: route.path,
     id: route.name,
     handle: { name: route.name, title: route.title, remote: route.remote },

@@ -8,6 +8,9 @@ import type { RuntimeConfig } from '@phoenix/contract';
 import { STORAGE_KEY, ShellProviders, changeLanguage, runtimeConfigAtom, type Language } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { appRoutes, prepareSession } from '../App';
+import { composeAdminTable, type RemoteManifests } from '../routes/composeRoutes';
+import { setAdminTable } from '../routes/routeTable';
+import { declaredManifests } from './declaredRoutes';
 
 export const API = 'http://api.test';
 
@@ -75,9 +78,11 @@ export interface RenderAppOptions {
   width?: number;
   /** The console's language for this render (tests start in English). */
   language?: Language;
+  /** The remotes' routes.json as read at start (default: every remote's declaration, as its build emits it). */
+  manifests?: RemoteManifests;
 }
 
-/** Starts the console like the bootstrap does: config → restore session → render. */
+/** Starts the console like the bootstrap does: config → remotes' routes and restore session → render. */
 export async function renderApp(path: string, options: RenderAppOptions = {}) {
   setWidth(options.width ?? 1280);
   if (options.language) changeLanguage(options.language);
@@ -86,6 +91,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const store = createStore();
   store.set(runtimeConfigAtom, testConfig(options.apiBase));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  setAdminTable(composeAdminTable(options.manifests ?? declaredManifests()));
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   await prepareSession({ store, getCurrentPath: () => `${router.state.location.pathname}${router.state.location.search}` });
   // Remote routes have loaders: like the browser, render once the first navigation is through them.

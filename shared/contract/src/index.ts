@@ -2,6 +2,7 @@ export * from './resource';
 export * from './common';
 export * from './auth';
 export * from './config';
+export * from './remoteRoutes';
 export * from './constantVariables';
 export * from './actionLogs';
 export * from './admins';

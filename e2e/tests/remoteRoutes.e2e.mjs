@@ -1,0 +1,173 @@
+// A squad adds a page with its remote alone: a release of battle that adds a page (its pages.ts and
+// routes.ts plus one page, built by the remote's own production build), pinned in the environment's
+// configuration, shows in the console's route table and sidebar and opens, while the host's build is
+// the same files. The seed's menu stays as it is around it, and a remote that cannot be read keeps its
+// seed entries. The release's sources are written under remotes/battle/.e2e-tmp/ (gitignored, removed
+// after), so they resolve the remote's own packages; nothing of the repository's sources changes.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pnpm, repoRoot } from '../../scripts/lib/pnpm.mjs';
+import { startStaticServer } from '../../scripts/lib/staticServer.mjs';
+import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { startStack } from '../support/stack.mjs';
+
+const require = (await import('node:module')).createRequire(import.meta.url);
+const { readRoutesDeclaration } = require('../../shared/build/routes.cjs');
+
+const SEED = JSON.parse(fs.readFileSync(path.join(repoRoot, 'host/src/routes/seed.json'), 'utf8'));
+/** The seed's sidebar, top level, in English: what the console shows whatever the remotes serve. */
+const SEED_TOP = SEED.menu.map((e) => e.label);
+
+const REPLAYS = {
+  path: 'battle/replays',
+  name: 'battleReplays',
+  title: { en: 'Battle Replays', ja: 'バトルのリプレイ' },
+  menu: { label: { en: 'Battle Replays', ja: 'バトルのリプレイ' }, position: 230 },
+};
+
+/** The sources of battle 1.1.0: today's pages and routes, plus the replays page. */
+function writeRelease(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const declaration = readRoutesDeclaration(path.join(repoRoot, 'remotes/battle/src'));
+  const routes = { ...declaration, routes: [...declaration.routes, REPLAYS] };
+  fs.writeFileSync(path.join(dir, 'routes.ts'), `export default ${JSON.stringify(routes, null, 2)};\n`);
+  fs.writeFileSync(
+    path.join(dir, 'pages.ts'),
+    [
+      "import { standalonePage } from '@phoenix/shell';",
+      "import pages from '../../src/pages';",
+      '',
+      "export default { ...pages, ...standalonePage('battle/replays', () => import('./ReplaysPage')) };",
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(path.join(dir, 'ReplaysPage.tsx'), 'export default function ReplaysPage() {\n  return <h1>Battle Replays</h1>;\n}\n');
+}
+
+/** Files of a folder with their sizes and mtimes: proof that nothing rebuilt it. */
+function snapshot(dir) {
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => {
+      const stat = fs.statSync(path.join(dir, f));
+      return `${f}:${stat.size}:${stat.mtimeMs}`;
+    });
+}
+
+function closeServer(server) {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
+
+/** The sidebar's top-level entries, as shown (without the initials mark and the group's chevron). */
+async function sidebar(page) {
+  const nav = page.locator('nav#main-sidebar'); // named in the console's language
+  await nav.waitFor();
+  return nav.evaluate((el) =>
+    [...el.querySelectorAll(':scope > ul > li')].map(
+      (li) => [...(li.querySelector('a, button')?.children ?? [])].find((c) => c.getAttribute('aria-hidden') !== 'true')?.textContent ?? '',
+    ),
+  );
+}
+
+describe('a remote release that adds a page, without a host release', () => {
+  const sources = path.join(repoRoot, 'remotes/battle/.e2e-tmp', `release-${process.pid}`);
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-battle-1.1.0-'));
+  const hostDist = path.join(repoRoot, 'host/dist');
+  let stack;
+  let browser;
+  let release;
+  let hostBefore;
+  let entry100;
+
+  before(async () => {
+    hostBefore = snapshot(hostDist);
+    writeRelease(sources);
+    // The squad's build of battle 1.1.0 (the remote alone: the host is not built).
+    await pnpm(['--filter', '@phoenix/remote-battle', 'run', 'build'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PHOENIX_OUTPUT_PATH: out, PHOENIX_REMOTE_SRC: sources, PHOENIX_RELEASE_VERSION: '1.1.0' },
+    });
+    release = await startStaticServer({ port: 0, mounts: [{ prefix: '/', dir: out, cors: true }] });
+    stack = await startStack();
+    entry100 = stack.config.remotes.battle.entry;
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+    if (release) await closeServer(release);
+    fs.rmSync(sources, { recursive: true, force: true });
+    if (fs.readdirSync(path.dirname(sources)).length === 0) fs.rmdirSync(path.dirname(sources));
+    fs.rmSync(out, { recursive: true, force: true });
+  });
+
+  it('emits routes.json beside mf-manifest.json with the new page and the shell contract', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'routes.json'), 'utf8'));
+    assert.equal(manifest.remote, 'battle');
+    assert.equal(manifest.shellContract, '^1.0.0');
+    assert.deepEqual(manifest.routes.at(-1), REPLAYS);
+    assert.ok(fs.existsSync(path.join(out, 'mf-manifest.json')));
+  });
+
+  it('on battle 1.0.0: the seed’s sidebar, and the new path goes to sign-in (then to /admin)', async () => {
+    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    assert.deepEqual(await sidebar(page), SEED_TOP);
+    await page.goto(`${stack.hostUrl}/admin/battle/replays`);
+    await page.waitForURL(`${stack.hostUrl}/admin`);
+    await context.close();
+  });
+
+  it('pinned to battle 1.1.0: the page is in the sidebar after the seed’s entries, opens, in both languages', async () => {
+    stack.config.remotes.battle = { version: '1.1.0', entry: `http://127.0.0.1:${release.address().port}/mf-manifest.json` };
+    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    assert.deepEqual(await sidebar(page), [...SEED_TOP, 'Battle Replays']);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Battle Replays' }).click();
+    await page.waitForURL(`${stack.hostUrl}/admin/battle/replays`);
+    await page.getByRole('main').getByRole('heading', { name: 'Battle Replays' }).waitFor({ timeout: 20_000 });
+    assert.equal(await nav.getByRole('link', { name: 'Battle Replays' }).getAttribute('aria-current'), 'page');
+    assert.equal(await page.title(), 'Battle Replays · Phoenix Admin');
+    // A seed page of the same release still opens.
+    await nav.getByRole('link', { name: 'Battle Management' }).click();
+    await page
+      .getByRole('main')
+      .getByRole('heading', { name: /battle management/i })
+      .waitFor({ timeout: 20_000 });
+
+    // Opened directly (a shared link), and in Japanese.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
+    await page.goto(`${stack.hostUrl}/admin/battle/replays`);
+    await page.getByRole('main').getByRole('heading', { name: 'Battle Replays' }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.title(), 'バトルのリプレイ · Phoenix Admin');
+    assert.ok((await sidebar(page)).includes('バトルのリプレイ'));
+    assert.deepEqual(errors, []);
+    await context.close();
+    // The host's build is the same files as before the release.
+    assert.deepEqual(snapshot(hostDist), hostBefore);
+  });
+
+  it('rolled back to 1.0.0, the page is gone again; a battle that cannot be read keeps its seed entries', async () => {
+    stack.config.remotes.battle = { version: '1.0.0', entry: entry100 };
+    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    assert.deepEqual(await sidebar(page), SEED_TOP);
+
+    await stack.stopRemote('battle');
+    await page.reload();
+    assert.deepEqual(await sidebar(page), SEED_TOP);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Management' }).click();
+    await page.getByRole('main').getByText('This page could not be loaded').waitFor({ timeout: 20_000 });
+    await context.close();
+    await stack.startRemote('battle');
+  });
+});

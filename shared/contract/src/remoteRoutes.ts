@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { REMOTE_NAMES } from './config';
+
+/** A text in both languages of the console (PRODUCT §5). */
+export const localizedTextSchema = z.object({ en: z.string().min(1), ja: z.string().min(1) });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/** A path relative to /admin: segments only, no parameter (edit pages take the id in the query string). */
+const adminPath = z.string().regex(/^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/, 'a path relative to /admin, without parameters');
+
+/** One page a remote serves, and its sidebar entry if it has one. */
+export const remoteRouteSchema = z.object({
+  path: adminPath,
+  /** Route name: the seed's where it gives one (battle/forceEnd is forceEndMente); unique in the console. */
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/),
+  /** Page title (document title). */
+  title: localizedTextSchema,
+  /** This path only redirects to another one (points → points/tasks). */
+  redirectTo: adminPath.optional(),
+  /**
+   * Sidebar entry. A seed entry keeps the seed's place and English label whatever this says; an entry
+   * the seed does not have goes after the seed entries of its group (top level without one), by position.
+   */
+  menu: z
+    .object({
+      label: localizedTextSchema,
+      /** Key of a group (the seed's `points`, or one of this manifest's `groups`). */
+      group: z.string().min(1).optional(),
+      position: z.number().int(),
+    })
+    .optional(),
+});
+export type RemoteRoute = z.infer<typeof remoteRouteSchema>;
+
+/** What a remote declares in its src/routes.ts: the pages it serves under /admin. */
+export const remoteRoutesDeclarationSchema = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  /**
+   * Sidebar groups this remote's entries go into. A seed group keeps the seed's place and English label;
+   * a group the seed lacks goes after the seed's top-level entries, by position.
+   */
+  groups: z.array(z.object({ key: z.string().min(1), label: localizedTextSchema, position: z.number().int() })).optional(),
+  routes: z.array(remoteRouteSchema).min(1),
+});
+export type RemoteRoutesDeclaration = z.infer<typeof remoteRoutesDeclarationSchema>;
+
+/**
+ * routes.json, emitted by the remote's build beside its mf-manifest.json (shared/build): the
+ * declaration plus the shell-contract range the build needs. The host reads it at start without
+ * running any of the remote's code.
+ */
+export const remoteRoutesManifestSchema = remoteRoutesDeclarationSchema.extend({
+  shellContract: z.string().min(1),
+});
+export type RemoteRoutesManifest = z.infer<typeof remoteRoutesManifestSchema>;
