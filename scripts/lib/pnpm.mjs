@@ -1,4 +1,5 @@
 // Run pnpm whether or not it is installed globally: a fresh machine has only Node 20 and npm.
+// Node's built-ins only: the scripts import this before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,22 @@ export function pnpm(args, options) {
 
 export function installDependencies() {
   return pnpm(['install', '--frozen-lockfile', '--reporter=append-only']);
+}
+
+/**
+ * For the scripts that need packages but no install on every run (release, env): installs the
+ * workspace when one of `packages` cannot be found from the repository root (a fresh clone).
+ */
+export async function installIfMissing(...packages) {
+  const missing = packages.filter((name) => {
+    try {
+      import.meta.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length) await installDependencies();
 }
 
 /** Production builds of the host and every remote (webpack in production mode). */
