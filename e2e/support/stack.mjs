@@ -3,29 +3,17 @@
 // (listen on port 0), so suites run side by side; the BFF is stopped with the test process however
 // that ends (scripts/lib/processGroup.mjs).
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, readEnvironment, startBff, startPointsApi, wireDatabaseUrl } from '../../scripts/lib/console.mjs';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
 import { startStaticServer } from '../../scripts/lib/staticServer.mjs';
 
 function closeServer(server) {
   return new Promise((resolve) => {
     server.closeAllConnections?.();
     server.close(() => resolve());
-  });
-}
-
-/** A port nothing listens on right now (for the BFF, a separate process that takes a PORT). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
   });
 }
 
@@ -36,7 +24,7 @@ async function startBffOnFreePort(env) {
     try {
       return { port, bff: await startBff({ port, quiet: true, env }) };
     } catch (error) {
-      if (attempt >= 3 || !/EADDRINUSE/.test(error.message)) throw error;
+      if (attempt >= 3 || !/EADDRINUSE|already in use/.test(error.message)) throw error;
     }
   }
 }
