@@ -6,10 +6,11 @@
 // before the install: a fresh clone has no node_modules.
 import fs from 'node:fs';
 import path from 'node:path';
-import { installDependencies, pnpmCommand, repoRoot } from './lib/pnpm.mjs';
+import { assertNodeVersion, installDependencies, pnpmCommand, repoRoot } from './lib/pnpm.mjs';
 import { PORTS, assertPortsFree, readPorts } from './lib/ports.mjs';
 import { spawnGroup } from './lib/processGroup.mjs';
 
+assertNodeVersion();
 const fail = (error) => {
   console.error(`npm run dev: ${error.message}`);
   process.exit(1);

@@ -7,6 +7,19 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '10.34.9';
 
+/** A Node the workspace runs on (package.json engines, .nvmrc): pg-boss is loaded with require(esm), from 20.19 and 22.12. */
+export function supportsNode(version) {
+  const [major, minor] = version.split('.').map(Number);
+  return (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
+}
+
+/** Stops with a plain message on a Node the workspace cannot run. */
+export function assertNodeVersion() {
+  if (supportsNode(process.versions.node)) return;
+  console.error(`Phoenix Admin needs Node 20.19+ (20.x) or 22.12+ (see .nvmrc); this is Node ${process.versions.node}.`);
+  process.exit(1);
+}
+
 function hasGlobalPnpm() {
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
   return probe.status === 0 && probe.stdout.trim().startsWith('10.');
