@@ -262,7 +262,8 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         // In development the host answers /config.json from the file scripts/dev.mjs writes.
         setupMiddlewares: (middlewares, devServer) => {
           if (kind === 'host' && process.env.PHOENIX_DEV_CONFIG) {
-            devServer.app.get('/config.json', (_req, res) => res.sendFile(process.env.PHOENIX_DEV_CONFIG));
+            // The file is under .data/: send's default would refuse a dot folder (a 404).
+            devServer.app.get('/config.json', (_req, res) => res.sendFile(process.env.PHOENIX_DEV_CONFIG, { dotfiles: 'allow' }));
           }
           return middlewares;
         },
