@@ -22,7 +22,11 @@ const missing = ['fastify', 'semver'].filter((name) => {
     return true;
   }
 });
-if (missing.length) await (await import('./lib/pnpm.mjs')).installDependencies();
+if (missing.length) {
+  const workspace = await import('./lib/pnpm.mjs').catch(() => null);
+  if (!workspace) throw new Error(`serve: ${missing.join(', ')} not installed (the image's package.json must name them)`);
+  await workspace.installDependencies();
+}
 const { REMOTES, deriveRuntimeConfig, readEnvironmentFile, releaseDir, releasesDir } = await import('./lib/releases.mjs');
 const { startStaticServer } = await import('./lib/staticServer.mjs');
 
