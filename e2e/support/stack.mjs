@@ -17,12 +17,12 @@ function closeServer(server) {
   });
 }
 
-/** The BFF on a free port; another process may take a probed port first, so try again then. */
+/** The BFF and its PGlite wire on free ports; another process may take a probed port first, so try again then. */
 async function startBffOnFreePort(env) {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const [port, wirePort] = [await freePort(), await freePort()];
     try {
-      return { port, bff: await startBff({ port, quiet: true, env }) };
+      return { port, wirePort, bff: await startBff({ port, quiet: true, env: { ...env, PGLITE_WIRE_PORT: String(wirePort) } }) };
     } catch (error) {
       if (attempt >= 3 || !/EADDRINUSE|already in use/.test(error.message)) throw error;
     }
@@ -64,14 +64,13 @@ export async function startStack() {
   let pointsApi;
   let wirePort;
   try {
-    wirePort = await freePort();
     const started = await startBffOnFreePort({
       PGLITE_DATA_DIR: dataDir,
       SEED_LOCAL_DATA: '1',
       CORS_ORIGINS: hostUrl,
-      PGLITE_WIRE_PORT: String(wirePort),
     });
     bff = started.bff;
+    wirePort = started.wirePort;
     config.apiBase = `http://127.0.0.1:${started.port}`;
     const pointsPort = await freePort();
     pointsApi = await startPointsApi({
