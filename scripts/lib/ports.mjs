@@ -4,16 +4,16 @@
 import net from 'node:net';
 
 export const PORTS = {
-  console: { variable: 'PORT', fallback: 8080, what: 'the console (static server; the host dev server under npm run dev)' },
-  bff: { variable: 'BFF_PORT', fallback: 8787, what: 'the BFF' },
-  pointsApi: { variable: 'POINTS_API_PORT', fallback: 8788, what: 'the points API' },
-  pgliteWire: { variable: 'PGLITE_WIRE_PORT', fallback: 8789, what: "the BFF's embedded database, served to the points API" },
-  anvil: { variable: 'ANVIL_PORT', fallback: 8545, what: 'the local chain (anvil)' },
-  remotesDev: {
-    variable: 'REMOTES_DEV_PORT',
-    fallback: 8081,
-    what: "the first remote's dev server (npm run dev: one port each, in REMOTES order)",
-  },
+  // The console (the static server; the host's dev server under npm run dev).
+  console: { variable: 'PORT', fallback: 8080 },
+  bff: { variable: 'BFF_PORT', fallback: 8787 },
+  pointsApi: { variable: 'POINTS_API_PORT', fallback: 8788 },
+  // The BFF's embedded database, served to the points API (none on PostgreSQL).
+  pgliteWire: { variable: 'PGLITE_WIRE_PORT', fallback: 8789 },
+  // The local chain (anvil) of npm start.
+  anvil: { variable: 'ANVIL_PORT', fallback: 8545 },
+  // npm run dev: the first remote's dev server; the others take the next ports, in REMOTES order.
+  remotesDev: { variable: 'REMOTES_DEV_PORT', fallback: 8081 },
 };
 
 /** A port from its variable, or its default; a value that is not a port stops here, naming the variable. */
