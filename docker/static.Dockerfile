@@ -28,7 +28,7 @@ ARG ARTIFACT
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY scripts/serve.mjs scripts/serve.mjs
-COPY scripts/lib/releases.mjs scripts/lib/semver.mjs scripts/lib/staticServer.mjs scripts/lib/securityHeaders.mjs scripts/lib/
+COPY scripts/lib/releases.mjs scripts/lib/semver.mjs scripts/lib/staticServer.mjs scripts/lib/securityHeaders.mjs scripts/lib/ports.mjs scripts/lib/
 # Default environment files; docker-compose.yml mounts ./environments over them (read per request).
 COPY environments environments
 COPY --from=pick /out/ artifacts/

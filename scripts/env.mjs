@@ -9,7 +9,11 @@
 // the environment's host cannot satisfy, saying why; --force writes it anyway (the host then refuses
 // it at run time with a panel on that remote's pages). `rollback` returns to the previously pinned
 // version. Every change is appended to the file's "history".
-import {
+import { installIfMissing } from './lib/pnpm.mjs';
+
+// A fresh clone has no node_modules yet (semver): install first, then load what needs it.
+await installIfMissing('semver');
+const {
   ENVIRONMENTS,
   REMOTES,
   TARGETS,
@@ -21,8 +25,8 @@ import {
   readEnvironmentFile,
   refusalsFor,
   writeEnvironmentFile,
-} from './lib/releases.mjs';
-import { checkCompatibility, isVersion } from './lib/semver.mjs';
+} = await import('./lib/releases.mjs');
+const { checkCompatibility, isVersion } = await import('./lib/semver.mjs');
 
 const USAGE = `Usage: node scripts/env.mjs <${ENVIRONMENTS.join('|')}> <command>
   show                             versions this environment runs, and whether each release exists and fits

@@ -9,9 +9,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pnpm } from './lib/pnpm.mjs';
-import { TARGETS, artifactsRoot, listReleases, releaseDir, repoRoot } from './lib/releases.mjs';
-import { isValidRange, isVersion } from './lib/semver.mjs';
+import { installIfMissing, pnpm } from './lib/pnpm.mjs';
+
+// A fresh clone has no node_modules yet (semver, webpack): install first, then load what needs it.
+await installIfMissing('semver');
+const { TARGETS, artifactsRoot, listReleases, releaseDir, repoRoot } = await import('./lib/releases.mjs');
+const { isValidRange, isVersion } = await import('./lib/semver.mjs');
 
 const USAGE = `Usage: node scripts/release.mjs <${TARGETS.join('|')}>… [--version X.Y.Z] [--force] [--shell-contract RANGE]
   --version         release under this version instead of package.json's (one target only)

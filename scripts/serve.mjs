@@ -11,12 +11,28 @@
 // next page load, without a restart and without rebuilding anything.
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTES, deriveRuntimeConfig, readEnvironmentFile, releaseDir, releasesDir } from './lib/releases.mjs';
-import { startStaticServer } from './lib/staticServer.mjs';
+import { portOf } from './lib/ports.mjs';
+
+// A fresh clone has no node_modules yet: install the workspace first (a docker image brings its
+// own node_modules, and no pnpm.mjs).
+const missing = ['fastify', 'semver'].filter((name) => {
+  try {
+    return !import.meta.resolve(name);
+  } catch {
+    return true;
+  }
+});
+if (missing.length) {
+  const workspace = await import('./lib/pnpm.mjs').catch(() => null);
+  if (!workspace) throw new Error(`serve: ${missing.join(', ')} not installed (the image's package.json must name them)`);
+  await workspace.installDependencies();
+}
+const { REMOTES, deriveRuntimeConfig, readEnvironmentFile, releaseDir, releasesDir } = await import('./lib/releases.mjs');
+const { startStaticServer } = await import('./lib/staticServer.mjs');
 
 function parseArgs(argv) {
   const opts = {
-    port: Number(process.env.PORT ?? 8080),
+    port: portOf('console'),
     bind: process.env.BIND ?? '127.0.0.1',
     env: process.env.PHOENIX_ENV_NAME,
     only: process.env.PHOENIX_SERVE_ONLY || undefined,

@@ -2,50 +2,78 @@
 // `npm start`: install, build production bundles, start the BFF (embedded PGlite) and serve the
 // console on http://localhost:8080, with a local chain (anvil, chain id 11155111, on ANVIL_PORT) running
 // the staking contract. The BFF and anvil never outlive this process (scripts/lib/processGroup.mjs).
-import { buildAll, installDependencies } from './lib/pnpm.mjs';
-import { readEnvironment, startBff, startConsoleServer, startPointsApi, wireDatabaseUrl } from './lib/console.mjs';
-import { startLocalChain } from './lib/localChain.mjs';
+// Ports: scripts/lib/ports.mjs (each has a variable). A fresh clone has no node_modules: only Node's
+// built-ins and built-in-only modules are imported before the install; the rest comes after it.
+import { assertNodeVersion, buildAll, installDependencies } from './lib/pnpm.mjs';
+import { PORTS, assertPortsFree, portInUseMessage, readPorts } from './lib/ports.mjs';
 
-const PORT = Number(process.env.PORT ?? 8080);
-const BFF_PORT = Number(process.env.BFF_PORT ?? 8787);
-const POINTS_API_PORT = Number(process.env.POINTS_API_PORT ?? 8788);
-// The BFF serves its embedded database to the points API on this loopback port (none on PostgreSQL).
-const PGLITE_WIRE_PORT = Number(process.env.PGLITE_WIRE_PORT ?? 8789);
-const ANVIL_PORT = Number(process.env.ANVIL_PORT ?? 8545);
+assertNodeVersion();
+const fail = (error) => {
+  console.error(`\nnpm start: ${error.message}`);
+  process.exit(1);
+};
+
+const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
+let ports;
+try {
+  ports = readPorts();
+  // Every port first: a taken one stops here, naming its variable, before minutes of install and build.
+  const used = ['console', 'bff', 'pointsApi', ...(onPostgres ? [] : ['pgliteWire']), 'anvil'];
+  await assertPortsFree(used.map((key) => ({ port: ports[key], variable: PORTS[key].variable })));
+} catch (error) {
+  fail(error);
+}
 
 if (!process.argv.includes('--no-install')) await installDependencies();
 if (!process.argv.includes('--no-build')) await buildAll();
 
+// Fastify, viem…: installed by now.
+const { readEnvironment, startBff, startConsoleServer, startPointsApi, wireDatabaseUrl } = await import('./lib/console.mjs');
+const { startLocalChain } = await import('./lib/localChain.mjs');
+
 const config = readEnvironment('local');
-config.apiBase = `http://localhost:${BFF_PORT}`;
-config.pointsApiBase = `http://localhost:${POINTS_API_PORT}`;
-const chain = await startLocalChain({ port: ANVIL_PORT, config });
+config.apiBase = `http://localhost:${ports.bff}`;
+config.pointsApiBase = `http://localhost:${ports.pointsApi}`;
+const corsOrigins = `http://localhost:${ports.console},http://127.0.0.1:${ports.console}`;
 
-const corsOrigins = `http://localhost:${PORT},http://127.0.0.1:${PORT}`;
-const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
-const bff = await startBff({
-  port: BFF_PORT,
-  env: { CORS_ORIGINS: corsOrigins, ...(onPostgres ? {} : { PGLITE_WIRE_PORT: String(PGLITE_WIRE_PORT) }) },
-});
-const pointsApi = await startPointsApi({
-  port: POINTS_API_PORT,
-  databaseUrl: onPostgres ? process.env.DATABASE_URL : wireDatabaseUrl(PGLITE_WIRE_PORT),
-  env: { CORS_ORIGINS: corsOrigins },
-});
 let stopping = false;
-for (const [name, child] of [
-  ['BFF', bff],
-  ['points API', pointsApi],
-]) {
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`The ${name} stopped (${signal ?? `exit ${code}`}).`);
-    process.exit(1);
+let chain;
+let bff;
+let pointsApi;
+let server;
+try {
+  chain = await startLocalChain({ port: ports.anvil, config });
+  bff = await startBff({
+    port: ports.bff,
+    variable: PORTS.bff.variable,
+    env: { CORS_ORIGINS: corsOrigins, ...(onPostgres ? {} : { PGLITE_WIRE_PORT: String(ports.pgliteWire) }) },
   });
+  pointsApi = await startPointsApi({
+    port: ports.pointsApi,
+    variable: PORTS.pointsApi.variable,
+    databaseUrl: onPostgres ? process.env.DATABASE_URL : wireDatabaseUrl(ports.pgliteWire),
+    env: { CORS_ORIGINS: corsOrigins },
+  });
+  for (const [name, child] of [
+    ['BFF', bff],
+    ['points API', pointsApi],
+  ]) {
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`The ${name} stopped (${signal ?? `exit ${code}`}).`);
+      process.exit(1);
+    });
+  }
+  server = await startConsoleServer({ port: ports.console, host: '0.0.0.0', config }).catch((error) => {
+    throw error.code === 'EADDRINUSE' ? new Error(portInUseMessage(ports.console, PORTS.console.variable)) : error;
+  });
+} catch (error) {
+  stopping = true;
+  // The groups started so far stop with this process (processGroup.mjs).
+  fail(error);
 }
-const server = await startConsoleServer({ port: PORT, host: '0.0.0.0', config });
 
-console.log(`\nPhoenix Admin is running on http://localhost:${PORT}`);
+console.log(`\nPhoenix Admin is running on http://localhost:${ports.console}`);
 console.log(`Local chain ${chain.rpcUrl} (chain id 11155111), staking contract ${chain.staking}, owner ${chain.owner}`);
 console.log('Sign in as admin@phoenix.local / phoenix-admin (local seed data). Ctrl+C stops it.\n');
 

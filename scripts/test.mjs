@@ -3,8 +3,10 @@
 // then end-to-end tests in Debian's chromium. Stops at the first failing step.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, installDependencies, pnpm, repoRoot, run } from './lib/pnpm.mjs';
+import { assertNodeVersion, buildAll, installDependencies, pnpm, repoRoot, run } from './lib/pnpm.mjs';
 import { findNginx } from './lib/scaleOut/nginx.mjs';
+
+assertNodeVersion();
 
 const withoutKey = (env, key) => Object.fromEntries(Object.entries(env).filter(([k]) => k !== key));
 const skip = new Set(

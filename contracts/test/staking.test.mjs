@@ -14,6 +14,7 @@ import {
 } from 'viem';
 import { pointBoosterStakingAbi as abi, stakeTokenAbi } from '../generated/index.js';
 import { DEFAULT_LOCK_PERIOD, DEFAULT_TIERS, deployStaking, devAccount, localChain, startAnvil } from '../scripts/local.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
 
 const owner = devAccount(0);
 const player = devAccount(1);
@@ -24,7 +25,7 @@ let publicClient;
 let testClient;
 
 before(async () => {
-  anvil = await startAnvil({ port: 18545 + (process.pid % 1000) });
+  anvil = await startAnvil({ port: await freePort() });
   chain = localChain(anvil.rpcUrl);
   publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
   testClient = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });

@@ -3,11 +3,11 @@
 // (listen on port 0), so suites run side by side; the BFF is stopped with the test process however
 // that ends (scripts/lib/processGroup.mjs).
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, readEnvironment, startBff, startPointsApi, wireDatabaseUrl } from '../../scripts/lib/console.mjs';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
 import { startStaticServer } from '../../scripts/lib/staticServer.mjs';
 
 function closeServer(server) {
@@ -17,26 +17,14 @@ function closeServer(server) {
   });
 }
 
-/** A port nothing listens on right now (for the BFF, a separate process that takes a PORT). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The BFF on a free port; another process may take a probed port first, so try again then. */
+/** The BFF and its PGlite wire on free ports; another process may take a probed port first, so try again then. */
 async function startBffOnFreePort(env) {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const [port, wirePort] = [await freePort(), await freePort()];
     try {
-      return { port, bff: await startBff({ port, quiet: true, env }) };
+      return { port, wirePort, bff: await startBff({ port, quiet: true, env: { ...env, PGLITE_WIRE_PORT: String(wirePort) } }) };
     } catch (error) {
-      if (attempt >= 3 || !/EADDRINUSE/.test(error.message)) throw error;
+      if (attempt >= 3 || !/EADDRINUSE|already in use/.test(error.message)) throw error;
     }
   }
 }
@@ -76,14 +64,13 @@ export async function startStack() {
   let pointsApi;
   let wirePort;
   try {
-    wirePort = await freePort();
     const started = await startBffOnFreePort({
       PGLITE_DATA_DIR: dataDir,
       SEED_LOCAL_DATA: '1',
       CORS_ORIGINS: hostUrl,
-      PGLITE_WIRE_PORT: String(wirePort),
     });
     bff = started.bff;
+    wirePort = started.wirePort;
     config.apiBase = `http://127.0.0.1:${started.port}`;
     const pointsPort = await freePort();
     pointsApi = await startPointsApi({

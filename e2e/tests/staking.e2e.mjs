@@ -3,21 +3,11 @@
 // `npm start` does). The local development account (wagmi's mock connector) sends the change.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { startLocalChain } from '../../scripts/lib/localChain.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
 import { assertAccessible } from '../support/axe.mjs';
 import { signedInPage } from '../support/browser.mjs';
 import { useConsole } from '../support/suite.mjs';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** One JSON-RPC call to anvil (its test methods: automine, mine). */
 async function rpc(url, method, params = []) {

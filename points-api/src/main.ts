@@ -5,9 +5,11 @@ import { buildPointsApp } from './app';
 import { configOrExit } from '@phoenix/bff/src/config';
 import { readPointsConfig } from './config';
 import { seedLocalPointUsers } from './seed';
+import { PortInUseError, ensurePortsFree, rethrowInUse } from '@phoenix/bff/src/ports';
 
 async function main(): Promise<void> {
   const config = configOrExit('points-api', () => readPointsConfig());
+  await ensurePortsFree([[config.port, 'PORT']]);
   const db = createDb({ kind: 'postgres', connectionString: config.databaseUrl, maxConnections: 5 });
   await untilBffDatabaseIsReady(db);
   const app = await buildPointsApp({
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(rethrowInUse(config.port, 'PORT'));
   console.log(`[points-api] Phoenix points API listening on http://${config.host}:${config.port}`);
 }
 
@@ -55,6 +57,10 @@ async function untilBffDatabaseIsReady(db: Kysely<Database>, timeoutMs = 60_000)
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof PortInUseError) {
+    console.error(`[points-api] not started: ${error.message}`);
+    process.exit(1);
+  }
   console.error('[points-api] failed to start:', error);
   process.exit(1);
 });

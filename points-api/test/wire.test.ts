@@ -33,6 +33,11 @@ onPglite('the PGlite wire', () => {
 
   const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
 
+  test('a taken port fails at once (EADDRINUSE) instead of never starting', async () => {
+    const embedded = embeddedPglite(bff.db)!;
+    await expect(servePgliteOverWire(embedded.pglite, embedded.gate, { port: wire.port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  }, 10_000);
+
   test('interleaved read-modify-write transactions from the BFF and from wire clients lose no update', async () => {
     const overWire = async () => {
       const client = await pool.connect();

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './pnpm.mjs';
+import { PORTS, isPortTaken, portInUseMessage } from './ports.mjs';
 import { spawnGroup } from './processGroup.mjs';
 import { startStaticServer } from './staticServer.mjs';
 
@@ -10,23 +11,34 @@ export const REMOTES = ['system', 'user-policy', 'present', 'battle', 'points'];
 /**
  * Starts the BFF as a child process (in a process group that never outlives this process: see
  * processGroup.mjs) and resolves once it answers /health. child.stop() stops it and waits.
+ * `variable`: the port's variable in the caller's terms (BFF_PORT for npm start), for messages.
  */
-export function startBff({ port = 8787, env = {}, quiet = false } = {}) {
-  return startService({ name: 'BFF', dir: 'bff', port, env, quiet });
+export function startBff({ port = PORTS.bff.fallback, variable = PORTS.bff.variable, env = {}, quiet = false } = {}) {
+  return startService({ name: 'BFF', dir: 'bff', port, variable, env, quiet });
 }
 
 /**
  * Starts the points API (points-api/) the same way. `databaseUrl`: the BFF's database — a
  * PostgreSQL URL, or the BFF's embedded PGlite served on loopback (the BFF's PGLITE_WIRE_PORT).
  */
-export function startPointsApi({ port = 8788, databaseUrl, env = {}, quiet = false } = {}) {
-  return startService({ name: 'points API', dir: 'points-api', port, env: { ...env, DATABASE_URL: databaseUrl }, quiet });
+export function startPointsApi({
+  port = PORTS.pointsApi.fallback,
+  variable = PORTS.pointsApi.variable,
+  databaseUrl,
+  env = {},
+  quiet = false,
+} = {}) {
+  return startService({ name: 'points API', dir: 'points-api', port, variable, env: { ...env, DATABASE_URL: databaseUrl }, quiet });
 }
 
 /** The embedded database as the points API reaches it when the BFF serves it on `wirePort`. */
 export const wireDatabaseUrl = (wirePort) => `postgres://postgres@127.0.0.1:${wirePort}/postgres`;
 
-async function startService({ name, dir, port, env, quiet }) {
+const START_TIMEOUT_MS = 60_000;
+
+async function startService({ name, dir, port, variable, env, quiet }) {
+  // Something else on the port would answer /health in the service's place: refuse it up front.
+  if (await isPortTaken(port)) throw new Error(`The ${name} was not started: ${portInUseMessage(port, variable)}`);
   const tsx = path.join(repoRoot, dir, 'node_modules/.bin/tsx');
   const child = spawnGroup(tsx, ['src/main.ts'], {
     cwd: path.join(repoRoot, dir),
@@ -36,19 +48,33 @@ async function startService({ name, dir, port, env, quiet }) {
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The ${name} exited early:\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) return child;
-    } catch {
-      /* not up yet */
+  const said = () => (quiet ? `:\n${output}` : ' (its output is above)');
+  // An exit before it answers ends the wait at once (a taken port, a bad setting), with what it said.
+  let exitedEarly;
+  const exited = new Promise((resolve) => {
+    exitedEarly = (code, signal) => resolve(signal ?? `exit ${code}`);
+    child.once('exit', exitedEarly);
+  });
+  const answers = (async () => {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return true;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 250));
     }
-    await new Promise((r) => setTimeout(r, 250));
+    return false;
+  })();
+  const outcome = await Promise.race([answers, exited]);
+  if (outcome === true) {
+    child.off('exit', exitedEarly);
+    return child;
   }
+  if (typeof outcome === 'string') throw new Error(`The ${name} stopped (${outcome}) before answering on port ${port}${said()}`);
   await child.stop();
-  throw new Error(`The ${name} did not answer on port ${port} within 60 s:\n${output}`);
+  throw new Error(`The ${name} did not answer on port ${port} within ${START_TIMEOUT_MS / 1000} s${said()}`);
 }
 
 export function readEnvironment(name) {
@@ -67,7 +93,7 @@ export function builtVersion(dir) {
  * dist at /remotes/<name>/<version>/ (version from its build-info.json), and `config`'s remote entries
  * point there, so `npm start` runs the same URLs and cache rules as a composed environment.
  */
-export function startConsoleServer({ port = 8080, host = '127.0.0.1', config }) {
+export function startConsoleServer({ port = PORTS.console.fallback, host = '127.0.0.1', config }) {
   const remotes = {};
   const mounts = [{ prefix: '/', dir: path.join(repoRoot, 'host/dist'), spa: true }];
   for (const name of REMOTES) {

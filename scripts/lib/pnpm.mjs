@@ -1,10 +1,24 @@
 // Run pnpm whether or not it is installed globally: a fresh machine has only Node 20 and npm.
+// Node's built-ins only: the scripts import this before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '10.34.9';
+
+/** A Node the workspace runs on (package.json engines, .nvmrc): pg-boss is loaded with require(esm), from 20.19 and 22.12. */
+export function supportsNode(version) {
+  const [major, minor] = version.split('.').map(Number);
+  return (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
+}
+
+/** Stops with a plain message on a Node the workspace cannot run. */
+export function assertNodeVersion() {
+  if (supportsNode(process.versions.node)) return;
+  console.error(`Phoenix Admin needs Node 20.19+ (20.x) or 22.12+ (see .nvmrc); this is Node ${process.versions.node}.`);
+  process.exit(1);
+}
 
 function hasGlobalPnpm() {
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
@@ -31,6 +45,22 @@ export function pnpm(args, options) {
 
 export function installDependencies() {
   return pnpm(['install', '--frozen-lockfile', '--reporter=append-only']);
+}
+
+/**
+ * For the scripts that need packages but no install on every run (release, env): installs the
+ * workspace when one of `packages` cannot be found from the repository root (a fresh clone).
+ */
+export async function installIfMissing(...packages) {
+  const missing = packages.filter((name) => {
+    try {
+      import.meta.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length) await installDependencies();
 }
 
 /** Production builds of the host and every remote (webpack in production mode). */

@@ -1,9 +1,9 @@
 // The static server for production builds, as they are deployed (npm start, scripts/serve.mjs, the
 // e2e stack, the docker images): Fastify + @fastify/static. SPA fallback for the host (and its lean
-// sign-in page, login.html, for /auth/login); brotli/gzip files made at build time (shared/build)
-// chosen by Accept-Encoding; ETag and Last-Modified on everything, entries and manifests revalidated
-// (no-cache → 304), content-hashed chunks immutable; CSP and the other security headers; CORS only
-// on remote files; source maps never served.
+// sign-in page, login.html, for /auth/login), trailing slash or not; brotli/gzip files made at build
+// time (shared/build) chosen by Accept-Encoding; ETag and Last-Modified on everything, entries and
+// manifests revalidated (no-cache → 304), content-hashed chunks immutable; CSP and the other security
+// headers; CORS only on remote files; source maps never served.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,8 +64,8 @@ function ifNoneMatch(request, etag) {
  *   config?: () => object,
  * }} options
  *   dir: a folder, or a function giving it per request (a host whose pinned version can change).
- *   spa: paths without an extension that match no file get the folder's index.html (the host), or
- *     the page SPA_PAGES names for them (/auth/login → login.html).
+ *   spa: paths without an extension, and any path ending in a slash, get the folder's index.html
+ *     (the host), or the page SPA_PAGES names for them (/auth/login and /auth/login/ → login.html).
  *   cors: its files may be fetched from another origin (a remote's files, loaded by the host).
  *   routes: exact paths answered with JSON computed per request (e.g. /health).
  *   config: the runtime configuration, computed per request: served as /config.json, and the origins
@@ -132,7 +132,9 @@ export async function startStaticServer({ port, host = '127.0.0.1', mounts, rout
       const root = path.resolve(dir);
       // URL parsing already removed "." and ".." segments; @fastify/send refuses anything outside root.
       let relative = pathname.slice(mount.prefix.length).replace(/^\/+/, '');
-      if (relative === '' || relative.endsWith('/')) relative += 'index.html';
+      // A trailing slash under the host is a console path (/admin/, /auth/login/): its page, never a file.
+      if (mount.spa && relative.endsWith('/')) relative = spaPage(root, relative.replace(/\/+$/, ''));
+      else if (relative === '' || relative.endsWith('/')) relative += 'index.html';
       else if (mount.spa && !path.extname(relative)) relative = spaPage(root, relative);
       return sendFile(reply, mount, root, relative);
     },

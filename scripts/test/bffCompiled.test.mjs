@@ -5,10 +5,10 @@ import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../lib/pnpm.mjs';
+import { freePort } from '../lib/ports.mjs';
 
 const bff = path.join(repoRoot, 'bff');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-bff-compiled-'));
@@ -17,15 +17,6 @@ after(() => {
   server?.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 it('compiled BFF starts under plain node, migrates, seeds, signs in and serves a feature route', { timeout: 180_000 }, async () => {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: bff, stdio: 'pipe' });

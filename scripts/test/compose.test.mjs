@@ -121,18 +121,24 @@ describe('docker images', () => {
     const imports = new Set();
     const packages = new Set();
     const walk = (file) => {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?'([^']+)'/gm)) {
-        if (!m[1].startsWith('.')) {
-          if (!m[1].startsWith('node:') && !builtinModules.includes(m[1]))
+      const source = fs.readFileSync(file, 'utf8');
+      const specifiers = [...source.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?'([^']+)'|await import\('([^']+)'\)/gm)].map(
+        (m) => m[1] ?? m[2],
+      );
+      for (const specifier of specifiers) {
+        // pnpm.mjs installs the workspace on a fresh clone (no node_modules); the image has its own.
+        if (specifier.endsWith('/pnpm.mjs')) continue;
+        if (!specifier.startsWith('.')) {
+          if (!specifier.startsWith('node:') && !builtinModules.includes(specifier))
             packages.add(
-              m[1]
+              specifier
                 .split('/')
-                .slice(0, m[1].startsWith('@') ? 2 : 1)
+                .slice(0, specifier.startsWith('@') ? 2 : 1)
                 .join('/'),
             );
           continue;
         }
-        const target = path.resolve(path.dirname(file), m[1]);
+        const target = path.resolve(path.dirname(file), specifier);
         if (!imports.has(target)) {
           imports.add(target);
           walk(target);

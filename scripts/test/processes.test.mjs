@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startBff, startPointsApi } from '../lib/console.mjs';
 import { repoRoot } from '../lib/pnpm.mjs';
+import { freePort, freePortEnv } from '../lib/ports.mjs';
 
 const linux = process.platform === 'linux';
 
@@ -55,16 +57,6 @@ function startScript(args, { env = {}, ready = /\{.*\}/, timeoutMs = 20_000 } = 
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
-
 const exited = (proc) =>
   new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', resolve)));
 
@@ -97,10 +89,12 @@ describe('process groups (scripts/lib/processGroup.mjs)', { skip: !linux && 'nee
 
 describe('npm start (scripts/start.mjs)', { skip: !linux && 'needs Linux (/proc)' }, () => {
   it('leaves no BFF behind when it is killed outright', { timeout: 150_000 }, async () => {
-    const [port, bffPort] = [await freePort(), await freePort()];
+    // Every port free (never a default: a console may be running on this machine).
+    const ports = await freePortEnv();
+    const bffPort = ports.BFF_PORT;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-start-test-'));
     const { proc } = await startScript(['scripts/start.mjs', '--no-install', '--no-build'], {
-      env: { PORT: String(port), BFF_PORT: String(bffPort), PGLITE_DATA_DIR: dataDir },
+      env: { ...ports, PGLITE_DATA_DIR: dataDir },
       ready: /is running on/,
       timeoutMs: 120_000,
     });
@@ -118,7 +112,75 @@ describe('npm start (scripts/start.mjs)', { skip: !linux && 'needs Linux (/proc)
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  for (const variable of ['PORT', 'BFF_PORT', 'POINTS_API_PORT', 'PGLITE_WIRE_PORT', 'ANVIL_PORT']) {
+    it(`stops at once, naming ${variable}, when its port is taken`, { timeout: 30_000 }, async () => {
+      const held = await holdPort();
+      const port = held.address().port;
+      const started = Date.now();
+      try {
+        const proc = spawn(process.execPath, ['scripts/start.mjs', '--no-install', '--no-build'], {
+          cwd: repoRoot,
+          env: { ...process.env, ...(await freePortEnv()), [variable]: String(port) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        proc.stdout.on('data', (d) => (output += d));
+        proc.stderr.on('data', (d) => (output += d));
+        const code = await new Promise((resolve) => proc.once('exit', resolve));
+        assert.equal(code, 1, output);
+        assert.match(output, new RegExp(`port ${port} \\(${variable}\\) is already in use`));
+        assert.ok(Date.now() - started < 10_000, `stopped after ${Date.now() - started} ms`);
+      } finally {
+        held.close();
+      }
+    });
+  }
 });
+
+describe('the BFF and the points API (scripts/lib/console.mjs)', () => {
+  it('a BFF whose PGlite wire port is taken stops at once and says why', { timeout: 60_000 }, async () => {
+    const held = await holdPort();
+    const wirePort = held.address().port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-start-test-'));
+    const started = Date.now();
+    try {
+      await assert.rejects(
+        startBff({ port: await freePort(), quiet: true, env: { PGLITE_DATA_DIR: dataDir, PGLITE_WIRE_PORT: String(wirePort) } }),
+        (error) => {
+          assert.match(error.message, /The BFF stopped \(exit 1\) before answering/);
+          assert.match(error.message, new RegExp(`\\[bff\\] not started: port ${wirePort} \\(PGLITE_WIRE_PORT\\) is already in use`));
+          return true;
+        },
+      );
+      // tsx's start-up is most of it; before the fix this waited 60 s and said nothing.
+      assert.ok(Date.now() - started < 30_000, `took ${Date.now() - started} ms`);
+    } finally {
+      held.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a points API whose port is taken is refused before it starts, naming the variable', async () => {
+    const held = await holdPort();
+    const port = held.address().port;
+    try {
+      await assert.rejects(startPointsApi({ port, quiet: true, databaseUrl: 'postgres://127.0.0.1:1/none' }), {
+        message: `The points API was not started: port ${port} (POINTS_API_PORT) is already in use`,
+      });
+    } finally {
+      held.close();
+    }
+  });
+});
+
+/** A listener on a system-chosen port, as another program holding it would be. */
+function holdPort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
+    server.once('error', reject);
+  });
+}
 
 /** Every process below pid (from /proc): the BFF group and its watchdog. */
 function descendantsOf(pid) {

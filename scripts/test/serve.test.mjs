@@ -4,11 +4,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { cacheControlFor } from '../lib/staticServer.mjs';
 import { contentSecurityPolicy } from '../lib/securityHeaders.mjs';
-import { deriveRuntimeConfig } from '../lib/releases.mjs';
+import { deriveRuntimeConfig, repoRoot } from '../lib/releases.mjs';
 import { serve } from '../serve.mjs';
 import { makeSandbox } from './sandbox.mjs';
 import { setVersion } from '../env.mjs';
@@ -279,6 +280,67 @@ describe('scripts/serve.mjs', () => {
     } finally {
       fs.rmSync(loginPage);
     }
+  });
+
+  it('answers every console path with a trailing slash with the console (and /auth/login/ with the sign-in page)', async () => {
+    const url = await start({ env: 'stg' });
+    for (const page of ['/admin/', '/admin/user/', '/admin/battle//', '/auth/', '/auth/login/', '/main.0123abcd.js/', '/config.json/']) {
+      const res = await request(`${url}${page}`, { path: page });
+      assert.equal(res.status, 200, page);
+      assert.match(res.headers['content-type'], /^text\/html/, page);
+      assert.match(res.body.toString(), /host 1\.0\.0/, page);
+      assert.match(res.headers['content-security-policy'], /script-src 'self'/, page);
+    }
+    const loginPage = path.join(box.artifacts, 'host', '1.0.0', 'login.html');
+    fs.writeFileSync(loginPage, '<!doctype html><title>sign in 1.0.0</title>');
+    try {
+      for (const page of ['/auth/login/', '/auth/login//?next=1'])
+        assert.match((await request(`${url}${page}`, { path: page })).body.toString(), /sign in 1\.0\.0/, page);
+      assert.match((await request(`${url}/auth/login/more/`)).body.toString(), /host 1\.0\.0/);
+    } finally {
+      fs.rmSync(loginPage);
+    }
+    // A remote's folder is not a page: still a 404.
+    assert.equal((await request(`${url}/remotes/battle/1.0.0/`)).status, 404);
+  });
+
+  it("serves the host release's favicon, which every page links", async () => {
+    const hostDir = path.join(box.artifacts, 'host', '1.0.0');
+    for (const file of ['favicon.ico', 'favicon.svg']) fs.copyFileSync(path.join(repoRoot, 'host/public', file), path.join(hostDir, file));
+    try {
+      const url = await start({ env: 'stg' });
+      const ico = await request(`${url}/favicon.ico`);
+      assert.equal(ico.status, 200);
+      assert.match(ico.headers['content-type'], /^image\/(x-icon|vnd\.microsoft\.icon)/);
+      assert.deepEqual([...ico.body.subarray(0, 4)], [0, 0, 1, 0], 'an ICO file');
+      const svg = await request(`${url}/favicon.svg`);
+      assert.equal(svg.status, 200);
+      assert.match(svg.headers['content-type'], /^image\/svg\+xml/);
+    } finally {
+      for (const file of ['favicon.ico', 'favicon.svg']) fs.rmSync(path.join(hostDir, file));
+    }
+    // The HTML template of the console and of the sign-in page links both.
+    const template = fs.readFileSync(path.join(repoRoot, 'host/public/index.html'), 'utf8');
+    assert.match(template, /<link rel="icon" href="\/favicon\.ico"/);
+    assert.match(template, /<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"/);
+  });
+
+  it('has the host build copy its public files (the favicon) beside index.html', () => {
+    const require = createRequire(path.join(repoRoot, 'host/package.json'));
+    const [consoleConfig] = require(path.join(repoRoot, 'host/webpack.config.js'))({}, { mode: 'production' });
+    const emitted = [];
+    const compilation = {
+      fileDependencies: new Set(),
+      hooks: { processAssets: { tap: (_options, fn) => fn() } },
+      emitAsset: (name) => emitted.push(name),
+    };
+    const compiler = {
+      webpack: { sources: { RawSource: class {} }, Compilation: { PROCESS_ASSETS_STAGE_ADDITIONAL: 0 } },
+      hooks: { thisCompilation: { tap: (name, fn) => name === 'PhoenixPublicFiles' && fn(compilation) } },
+    };
+    for (const plugin of consoleConfig.plugins)
+      if (typeof plugin.apply === 'function' && !plugin.constructor?.name.endsWith('Plugin')) plugin.apply(compiler);
+    assert.deepEqual(emitted.sort(), ['favicon.ico', 'favicon.svg']);
   });
 
   it('sends security headers, a CSP of the configured origins on pages, and CORS only on remote files', async () => {

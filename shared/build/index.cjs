@@ -186,6 +186,34 @@ function routesManifestPlugin(srcDir, shellContract) {
 }
 
 /**
+ * The host's public/ files besides the HTML template (favicon.ico, favicon.svg), copied beside its
+ * index.html: the dev server serves public/ itself, the static server serves dist.
+ */
+function publicFiles(dir) {
+  const publicDir = path.join(dir, 'public');
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('PhoenixPublicFiles', (compilation) => {
+        const { sources, Compilation } = compiler.webpack;
+        compilation.hooks.processAssets.tap({ name: 'PhoenixPublicFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          for (const file of fs.readdirSync(publicDir)) {
+            if (file === 'index.html') continue;
+            compilation.fileDependencies.add(path.join(publicDir, file));
+            compilation.emitAsset(file, new sources.RawSource(fs.readFileSync(path.join(publicDir, file))));
+          }
+        });
+      });
+    },
+  };
+}
+
+/** A dev server's port: scripts/dev.mjs passes them all (scripts/lib/ports.mjs) in PHOENIX_DEV_PORTS. */
+function devPort(name, fallback) {
+  const ports = JSON.parse(process.env.PHOENIX_DEV_PORTS || '{}');
+  return ports[name] ?? fallback;
+}
+
+/**
  * @param {{ dir: string, name: string, kind: 'host' | 'remote', port: number, exposes?: Record<string,string>, outputPath?: string, pages?: Record<string,string> }} options
  *   pages (host): paths the dev server answers with another HTML file than index.html, e.g.
  *   { '/auth/login': 'login.html' } (built by createPageConfig), as the static server does.
@@ -238,14 +266,16 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
           },
         },
         ...(kind === 'remote' ? [routesManifestPlugin(sourceDir(dir), info.shellContract)] : []),
-        ...(kind === 'host' ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' })] : []),
+        ...(kind === 'host'
+          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' }), publicFiles(dir)]
+          : []),
         ...(mode === 'production' ? precompressionPlugins() : []),
       ],
       optimization: { moduleIds: 'deterministic' },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {
-        port,
+        port: devPort(name, port),
         historyApiFallback:
           kind === 'host'
             ? {
@@ -261,7 +291,8 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         // In development the host answers /config.json from the file scripts/dev.mjs writes.
         setupMiddlewares: (middlewares, devServer) => {
           if (kind === 'host' && process.env.PHOENIX_DEV_CONFIG) {
-            devServer.app.get('/config.json', (_req, res) => res.sendFile(process.env.PHOENIX_DEV_CONFIG));
+            // The file is under .data/: send's default would refuse a dot folder (a 404).
+            devServer.app.get('/config.json', (_req, res) => res.sendFile(process.env.PHOENIX_DEV_CONFIG, { dotfiles: 'allow' }));
           }
           return middlewares;
         },

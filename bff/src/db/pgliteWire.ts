@@ -102,7 +102,16 @@ export async function servePgliteOverWire(
     host: options.host ?? '127.0.0.1',
     maxConnections: options.maxConnections ?? 32,
   });
-  await server.start();
+  // pglite-socket (0.1.6) marks itself active before listening and so never rejects start() on a
+  // listen error (a taken port): it only dispatches 'error'. Take that as the failure.
+  await new Promise<void>((resolve, reject) => {
+    const onError = (event: Event) => reject((event as CustomEvent<Error>).detail);
+    server.addEventListener('error', onError, { once: true });
+    server.start().then(() => {
+      server.removeEventListener('error', onError);
+      resolve();
+    }, reject);
+  });
   const port = Number(server.getServerConn().split(':').pop());
   return { port, stop: () => server.stop() };
 }
