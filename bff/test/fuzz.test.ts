@@ -4,10 +4,17 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { MAX_INPUT_DEPTH } from '../src/http/limits';
 import { observeParsedInputs } from '../src/http/validate';
-import { apiErrorSchema } from '@phoenix/contract';
-import type { LightMyRequestResponse } from 'fastify';
-import { bodiesFor, junkValue, pathParamValue, queryValuesFor, RawJson, withPathParams } from './support/arbitraries';
+import {
+  bodiesFor,
+  isOddParam,
+  junkValue,
+  pathParamsArb as paramsArb,
+  queryValuesFor,
+  RawJson,
+  withPathParams,
+} from './support/arbitraries';
 import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
+import { shapeProblem } from './support/errorShapeContract';
 
 /**
  * Property-based input fuzzing of every mutating route the app registers (found at run time, so
@@ -61,23 +68,6 @@ function send(method: string, url: string, body: unknown, version = '1', params:
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload }),
   });
 }
-
-/** What is wrong with an answer besides its status: an error outside the API's shape, or no `no-store`. */
-function shapeProblem(response: LightMyRequestResponse): string | null {
-  if (response.headers['cache-control'] !== 'no-store') return `cache-control ${String(response.headers['cache-control'])}`;
-  if (response.statusCode < 400) return null;
-  let body: unknown;
-  try {
-    body = response.json();
-  } catch {
-    return `not JSON: ${response.body.slice(0, 200)}`;
-  }
-  return apiErrorSchema.safeParse(body).success ? null : `not the error shape: ${response.body.slice(0, 200)}`;
-}
-
-/** Path parameter values per request: two (no route has more). */
-const paramsArb = fc.array(pathParamValue, { minLength: 2, maxLength: 2 });
-const isOddParam = (params: readonly string[]) => params.some((p) => p !== '1');
 
 /** The schema a route parses its body with: the one whose input was our probe body. */
 async function bodySchemaOf(method: string, url: string): Promise<z.ZodType | undefined> {

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 
+/** For the points API's fuzz suite, which shares these arbitraries (fast-check is the BFF's dev dependency). */
+export { fc };
+
 /**
  * fast-check arbitraries for request bodies: valid-looking ones derived from a route's zod schema
  * (through zod's own JSON Schema export, so any schema a route uses works), and junk.
@@ -254,6 +257,10 @@ export const pathParamValue: fc.Arbitrary<string> = fc.oneof(
       .map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))),
   },
 );
+
+/** Path parameter values for one request: two (no route has more). */
+export const pathParamsArb = fc.array(pathParamValue, { minLength: 2, maxLength: 2 });
+export const isOddParam = (params: readonly string[]) => params.some((p) => p !== '1');
 
 /** A route's URL with each `:param` replaced by the next of `values` (`1` when they run out). */
 export function withPathParams(url: string, values: readonly string[]): string {

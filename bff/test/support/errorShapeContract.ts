@@ -2,6 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { apiErrorSchema } from '@phoenix/contract';
 import { rawRequest, requestHead, send, type RawResponse } from './rawHttp';
 
+/** What is wrong with an answer besides its status: no `no-store`, or an error outside the API's shape. */
+export function shapeProblem(response: { statusCode: number; headers: Record<string, unknown>; body: string }): string | null {
+  if (response.headers['cache-control'] !== 'no-store') return `cache-control ${String(response.headers['cache-control'])}`;
+  if (response.statusCode < 400) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return `not JSON: ${response.body.slice(0, 200)}`;
+  }
+  return apiErrorSchema.safeParse(body).success ? null : `not the error shape: ${response.body.slice(0, 200)}`;
+}
+
 /** A response in the API's error shape, not cacheable, that does not echo `secret` (e.g. the path). */
 export function expectApiError(response: RawResponse, status: number, secret?: string): void {
   const context = `${response.status} ${JSON.stringify(response.headers)} ${response.body.slice(0, 300)}`;
