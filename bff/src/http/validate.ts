@@ -78,21 +78,25 @@ export function findNul(value: unknown): string[] | null {
     const frame = stack[stack.length - 1]!;
     let child: object | null = null;
     let childKey = '';
+    // Local indexes in the loops (written back to the frame once): a hot loop over 100,000 ids.
+    let i = frame.next;
     if (frame.keys === null) {
       const items = frame.container as unknown[];
-      for (; frame.next < items.length && child === null; frame.next++) {
-        const item: unknown = items[frame.next];
+      for (; i < items.length; i++) {
+        const item: unknown = items[i];
         if (typeof item === 'string') {
-          if (item.includes(NUL)) return pathTo(String(frame.next));
+          if (item.includes(NUL)) return pathTo(String(i));
         } else if (typeof item === 'object' && item !== null) {
           child = item;
-          childKey = String(frame.next);
+          childKey = String(i);
+          break;
         }
       }
     } else {
+      const { keys } = frame;
       const record = frame.container as Record<string, unknown>;
-      for (; frame.next < frame.keys.length && child === null; frame.next++) {
-        const key = frame.keys[frame.next]!;
+      for (; i < keys.length; i++) {
+        const key = keys[i]!;
         if (key.includes(NUL)) return pathTo(key);
         const item = record[key];
         if (typeof item === 'string') {
@@ -100,6 +104,7 @@ export function findNul(value: unknown): string[] | null {
         } else if (typeof item === 'object' && item !== null) {
           child = item;
           childKey = key;
+          break;
         }
       }
     }
@@ -107,6 +112,7 @@ export function findNul(value: unknown): string[] | null {
       stack.pop();
       continue;
     }
+    frame.next = i + 1;
     if (stack.length >= MAX_INPUT_DEPTH) throw validationFailed({ [FORM_ERROR_KEY]: [TOO_DEEP_MESSAGE] });
     stack.push(frameOf(child, childKey));
   }
