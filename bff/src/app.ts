@@ -8,7 +8,7 @@ import type { Database } from './db/schema';
 import { registerFeatureRoutes } from './discoverFeatures';
 import { installAuthGuard } from './http/auth';
 import { installInputGuards } from './http/validate';
-import { installErrorHandlers } from './http/errors';
+import { errorShapeServerOptions, installErrorHandlers } from './http/errors';
 import { installJsonParser } from './http/jsonBody';
 import { seedLocalData } from './seed';
 import { createJobRunner, type JobRunnerOptions } from './jobs/runner';
@@ -48,7 +48,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.migrate ?? true) await migrateToLatest(options.db);
   if (options.seedLocalData) await seedLocalData(ctx);
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    ...errorShapeServerOptions,
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
   // Jobs stop first (a running handler finishes its batch), then the database closes.
   app.addHook('onClose', async () => {
     await jobs.stop();

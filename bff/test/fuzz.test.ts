@@ -2,15 +2,27 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import { MAX_INPUT_DEPTH } from '../src/http/limits';
 import { observeParsedInputs } from '../src/http/validate';
-import { bodiesFor, junkValue, queryValuesFor } from './support/arbitraries';
+import {
+  bodiesFor,
+  isOddParam,
+  junkValue,
+  pathParamsArb as paramsArb,
+  queryValuesFor,
+  RawJson,
+  withPathParams,
+} from './support/arbitraries';
 import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
+import { shapeProblem } from './support/errorShapeContract';
 
 /**
  * Property-based input fuzzing of every mutating route the app registers (found at run time, so
  * a route added later is fuzzed without anyone adding it). Each route's body schema is the one
  * it really parses, observed on a probe request; bodies come from that schema (valid-looking,
- * one field wrong) and from junk. Properties: never a 5xx; after a 4xx the database is unchanged.
+ * one field wrong), from junk and from nesting up to 10,000 deep; path parameters are sometimes
+ * 100–10,000 characters or oddly encoded. Properties: never a 5xx; every error in the API's shape,
+ * every answer with no-store; after a 4xx the database is unchanged.
  */
 const RUNS_PER_ROUTE = 100;
 /** Logging out would end the fuzzing session; its body is ignored anyway. */
@@ -44,15 +56,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Path parameters 1; `version` (the optimistic lock of DELETE) fuzzed too. Lone surrogates cannot be URL-encoded. */
-const urlOf = (url: string, version: string) =>
-  `${url.replace(/:\w+/g, '1')}?version=${encodeURIComponent(version.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`;
+/** Path parameters as given (default 1); `version` (the optimistic lock of DELETE) fuzzed too. Lone surrogates cannot be URL-encoded. */
+const urlOf = (url: string, version: string, params: readonly string[]) =>
+  `${withPathParams(url, params)}?version=${encodeURIComponent(version.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`;
 
-function send(method: string, url: string, body: unknown, version = '1') {
+function send(method: string, url: string, body: unknown, version = '1', params: readonly string[] = []) {
+  const payload = body instanceof RawJson ? body.text : JSON.stringify(body);
   return t.call(token, {
     method: method as 'POST',
-    url: urlOf(url, version),
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+    url: urlOf(url, version, params),
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload }),
   });
 }
 
@@ -83,6 +96,10 @@ test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database u
   let bodies = 0;
   let serverErrors = 0;
   let refused = 0;
+  let deepBodies = 0;
+  let oddParams = 0;
+  const deepStatuses = new Map<number, number>();
+  const paramStatuses = new Map<number, number>();
   const started = Date.now();
   let marked = false; // a 4xx check leaves the watcher marked; anything else needs a new mark
   for (const { method, url } of routes) {
@@ -92,15 +109,28 @@ test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database u
     marked = false; // the probe request may have written
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(bodiesFor(schema), versionArb, async (body, version) => {
+      fc.asyncProperty(bodiesFor(schema), versionArb, paramsArb, async (body, version, params) => {
         if (!marked) await db.mark();
         marked = false;
-        const response = await send(method, url, body, version);
+        const response = await send(method, url, body, version, url.includes(':') ? params : []);
         bodies++;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        if (body instanceof RawJson) {
+          deepBodies++;
+          deepStatuses.set(response.statusCode, (deepStatuses.get(response.statusCode) ?? 0) + 1);
+        }
+        if (url.includes(':') && isOddParam(params)) {
+          oddParams++;
+          paramStatuses.set(response.statusCode, (paramStatuses.get(response.statusCode) ?? 0) + 1);
+        }
         if (response.statusCode >= 500) {
           serverErrors++;
           throw new Error(`${route} answered ${response.statusCode}: ${response.body}`);
+        }
+        const problem = shapeProblem(response);
+        if (problem) throw new Error(`${route} answered ${response.statusCode}: ${problem}`);
+        if (body instanceof RawJson && body.depth > MAX_INPUT_DEPTH && response.statusCode < 400) {
+          throw new Error(`${route} accepted a body nested ${body.depth} deep (${response.statusCode})`);
         }
         if (response.statusCode >= 400) {
           refused++;
@@ -111,17 +141,22 @@ test('fuzzing every mutating route: never a 5xx, and a 4xx leaves the database u
       }),
       { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: false },
     );
-    const byStatus = [...statuses]
-      .sort(([a], [b]) => a - b)
-      .map(([s, n]) => `${s}×${n}`)
-      .join(' ');
+    const byStatus = byStatusOf(statuses);
     summary.push(`  ${route} (${schema ? 'schema-derived + junk' : 'junk only'}, ${Date.now() - routeStarted} ms): ${byStatus}`);
   }
   console.log(
-    `fuzz: ${routes.length} mutating routes, ${bodies} bodies tried in ${((Date.now() - started) / 1000).toFixed(1)} s, ${refused} refused with 4xx (database unchanged each time), 5xx = ${serverErrors}\n${summary.join('\n')}`,
+    `fuzz: ${routes.length} mutating routes, ${bodies} bodies tried in ${((Date.now() - started) / 1000).toFixed(1)} s, ${refused} refused with 4xx (database unchanged each time), 5xx = ${serverErrors}\n` +
+      `  nested up to 10,000 deep: ${deepBodies} bodies (${byStatusOf(deepStatuses)}); long or oddly encoded path parameters: ${oddParams} requests (${byStatusOf(paramStatuses)})\n${summary.join('\n')}`,
   );
   expect(serverErrors).toBe(0);
 }, 300_000);
+
+function byStatusOf(statuses: Map<number, number>): string {
+  return [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+}
 
 /** The schema a read route parses its query string with, found like the body schema above. */
 async function querySchemaOf(url: string): Promise<z.ZodType | undefined> {
@@ -145,27 +180,36 @@ test('fuzzing the query string of every read route (filters, sort, paging): neve
   expect(routes.length).toBeGreaterThanOrEqual(5);
   let queries = 0;
   let withSchema = 0;
+  let oddParams = 0;
+  const paramStatuses = new Map<number, number>();
   const failures: string[] = [];
   for (const { url } of routes) {
     const schema = await querySchemaOf(url);
     if (schema) withSchema++;
     await fc.assert(
-      fc.asyncProperty(queryValuesFor(schema), async (pairs) => {
+      fc.asyncProperty(queryValuesFor(schema), paramsArb, async (pairs, params) => {
         const query = pairs
           .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`)
           .join('&');
-        const response = await t.call(token, { method: 'GET', url: `${url.replace(/:\w+/g, '1')}?${query}` });
+        const path = withPathParams(url, params);
+        const response = await t.call(token, { method: 'GET', url: `${path}?${query}` });
         queries++;
-        if (response.statusCode >= 500) {
-          failures.push(`GET ${url}?${query} → ${response.statusCode}`);
-          throw new Error(`GET ${url}?${query} answered ${response.statusCode}: ${response.body}`);
+        if (url.includes(':') && isOddParam(params)) {
+          oddParams++;
+          paramStatuses.set(response.statusCode, (paramStatuses.get(response.statusCode) ?? 0) + 1);
+        }
+        const problem = response.statusCode >= 500 ? response.body : shapeProblem(response);
+        if (problem) {
+          failures.push(`GET ${path.slice(0, 200)}?${query} → ${response.statusCode}`);
+          throw new Error(`GET ${path.slice(0, 200)}?${query} answered ${response.statusCode}: ${problem}`);
         }
       }),
       { numRuns: QUERY_RUNS_PER_ROUTE },
     );
   }
   console.log(
-    `fuzz (query strings): ${routes.length} read routes (${withSchema} with a query schema), ${queries} queries tried, 5xx = ${failures.length}`,
+    `fuzz (query strings): ${routes.length} read routes (${withSchema} with a query schema), ${queries} queries tried, ` +
+      `${oddParams} with long or oddly encoded path parameters (${byStatusOf(paramStatuses)}), 5xx or off-shape = ${failures.length}`,
   );
   expect(failures).toEqual([]);
 }, 300_000);

@@ -5,7 +5,7 @@ import { installJsonParser } from '@phoenix/bff/src/http/jsonBody';
 import { resolveSettings, type AppContext } from '@phoenix/bff/src/context';
 import type { Database } from '@phoenix/bff/src/db/schema';
 import { installAuthGuard } from '@phoenix/bff/src/http/auth';
-import { installErrorHandlers } from '@phoenix/bff/src/http/errors';
+import { errorShapeServerOptions, installErrorHandlers } from '@phoenix/bff/src/http/errors';
 import { installInputGuards } from '@phoenix/bff/src/http/validate';
 import { createJobRunner, type JobRunnerOptions } from '@phoenix/bff/src/jobs/runner';
 import { migratePointsToLatest } from './db/migrate';
@@ -48,7 +48,12 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options), jobs };
   if (options.migrate ?? true) await migratePointsToLatest(options.db);
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    ...errorShapeServerOptions,
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
   // Jobs stop first (a running draw finishes), then the database closes.
   app.addHook('onClose', async () => {
     await jobs.stop();

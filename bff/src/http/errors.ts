@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, type ApiError } from '@phoenix/contract';
 
 export type FieldErrors = Record<string, string[]>;
@@ -78,13 +80,58 @@ export function installErrorHandlers(app: FastifyInstance): void {
 
 function publicMessage(status: number): string {
   switch (status) {
+    case 408:
+      return 'The request took too long to arrive';
     case 413:
       return 'The request body is too large';
+    case 414:
+      return 'A part of the URL is too long';
     case 415:
       return 'Unsupported content type: send JSON';
+    case 431:
+      return 'The request headers are too large';
     default:
       return 'The request could not be processed';
   }
+}
+
+/**
+ * Fastify's errors from before routing, answered outside every hook and error handler (so without
+ * the onSend hook's no-store): a URL it cannot decode (`/news/%zz`), a path parameter past
+ * maxParamLength (414), a failing route constraint. The API's shape and no-store here too, and
+ * never the path echoed back. With `clientErrorHandler`: one Fastify option each (app.ts).
+ */
+export const errorShapeServerOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors: answerFrameworkError,
+  clientErrorHandler: answerClientError,
+};
+
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : publicMessage(status);
+  const body: ApiError =
+    status >= 500
+      ? { error: { code: ERROR_CODES.internal, message: 'Something went wrong. Try again later.' } }
+      : { error: { code: BFF_EXTRA_ERROR_CODES.badRequest, message } };
+  void reply.status(status).header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * Requests Node's HTTP parser refuses (a malformed Content-Length or request line, headers too
+ * large, a request that took too long): answered on the socket itself, as Fastify's default does,
+ * but in the API's shape with no-store.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ error: { code: BFF_EXTRA_ERROR_CODES.badRequest, message: publicMessage(status) } } satisfies ApiError);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FORM_ERROR_KEY, validationFailed, type FieldErrors } from './errors';
+import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from './limits';
 
 export { FORM_ERROR_KEY };
 
@@ -47,30 +48,73 @@ export function likeEscape(text: string): string {
 const NUL = '\u0000';
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 
+/** A container being walked: its entries from `next` on are still to check; `key` is its own key in its parent. */
+interface Frame {
+  container: unknown[] | Record<string, unknown>;
+  keys: string[] | null;
+  next: number;
+  key: string;
+}
+
+function frameOf(container: object, key: string): Frame {
+  return Array.isArray(container)
+    ? { container, keys: null, next: 0, key }
+    : { container: container as Record<string, unknown>, keys: Object.keys(container), next: 0, key };
+}
+
 /**
  * The path of the first string (value or key) holding a NUL character, or null. Runs on every
- * body: an array's entries are walked by index and a path is built only for what can hold a
- * string (a list of 100,000 player ids was 100,000 entry pairs and paths, 20 ms a request).
+ * request before authentication, so it costs O(size) and never recurses: an explicit stack of the
+ * containers being walked (at most MAX_INPUT_DEPTH, past which it throws a 400), and the path is
+ * built from the stack only for the error. An array's plain entries are checked in place, by index
+ * (a list of 100,000 player ids allocates nothing per entry).
  */
-export function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+export function findNul(value: unknown): string[] | null {
+  if (typeof value === 'string') return value.includes(NUL) ? [] : null;
   if (typeof value !== 'object' || value === null) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item === 'string') {
-        if (item.includes(NUL)) return [...path, String(i)];
-      } else if (typeof item === 'object' && item !== null) {
-        const found = findNul(item, [...path, String(i)]);
-        if (found) return found;
+  const stack: Frame[] = [frameOf(value, '')];
+  const pathTo = (key: string) => [...stack.slice(1).map((frame) => frame.key), key];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    let child: object | null = null;
+    let childKey = '';
+    // Local indexes in the loops (written back to the frame once): a hot loop over 100,000 ids.
+    let i = frame.next;
+    if (frame.keys === null) {
+      const items = frame.container as unknown[];
+      for (; i < items.length; i++) {
+        const item: unknown = items[i];
+        if (typeof item === 'string') {
+          if (item.includes(NUL)) return pathTo(String(i));
+        } else if (typeof item === 'object' && item !== null) {
+          child = item;
+          childKey = String(i);
+          break;
+        }
+      }
+    } else {
+      const { keys } = frame;
+      const record = frame.container as Record<string, unknown>;
+      for (; i < keys.length; i++) {
+        const key = keys[i]!;
+        if (key.includes(NUL)) return pathTo(key);
+        const item = record[key];
+        if (typeof item === 'string') {
+          if (item.includes(NUL)) return pathTo(key);
+        } else if (typeof item === 'object' && item !== null) {
+          child = item;
+          childKey = key;
+          break;
+        }
       }
     }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes(NUL)) return [...path, key];
-    const found = findNul(item, [...path, key]);
-    if (found) return found;
+    if (child === null) {
+      stack.pop();
+      continue;
+    }
+    frame.next = i + 1;
+    if (stack.length >= MAX_INPUT_DEPTH) throw validationFailed({ [FORM_ERROR_KEY]: [TOO_DEEP_MESSAGE] });
+    stack.push(frameOf(child, childKey));
   }
   return null;
 }

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 
+/** For the points API's fuzz suite, which shares these arbitraries (fast-check is the BFF's dev dependency). */
+export { fc };
+
 /**
  * fast-check arbitraries for request bodies: valid-looking ones derived from a route's zod schema
  * (through zod's own JSON Schema export, so any schema a route uses works), and junk.
@@ -150,14 +153,119 @@ export function mutatedBody(schema: z.ZodType): fc.Arbitrary<unknown> {
   });
 }
 
-/** The body arbitrary of a route: schema-derived when its schema is known, junk always. */
+/**
+ * A JSON text sent as it is: JSON.stringify (and fast-check's printing) recurse, so a body nested
+ * thousands deep travels as text. Printed in a failure report by its label.
+ */
+export class RawJson {
+  constructor(
+    readonly text: string,
+    readonly label: string,
+    /** How deeply its objects and arrays nest. */
+    readonly depth: number,
+  ) {}
+  [fc.toStringMethod](): string {
+    return `RawJson(${this.label})`;
+  }
+}
+
+/**
+ * Bodies nested from a few levels to 10,000 deep (the input guards refuse past 64; a recursive
+ * walk overflowed the stack at about 7,000): arrays, objects
+ * or both in turn around a junk leaf, closed or cut off, sometimes inside a valid-looking body.
+ */
+export const deepBody: fc.Arbitrary<RawJson> = fc
+  .record({
+    depth: fc.oneof(fc.integer({ min: 1, max: 80 }), fc.integer({ min: 60, max: 10_000 })),
+    kind: fc.constantFrom('array', 'object', 'mixed'),
+    leaf: junkValue,
+    closed: fc.boolean(),
+    wrapped: fc.boolean(),
+  })
+  .map(({ depth, kind, leaf, closed, wrapped }) => {
+    const opens: string[] = [];
+    const closes: string[] = [];
+    for (let i = 0; i < depth; i++) {
+      const array = kind === 'array' || (kind === 'mixed' && i % 2 === 0);
+      opens.push(array ? '[' : '{"a":');
+      closes.push(array ? ']' : '}');
+    }
+    const nested = opens.join('') + (JSON.stringify(leaf) ?? 'null') + (closed ? closes.reverse().join('') : '');
+    const text = wrapped ? `{"name":"x","version":1,"items":${nested}}` : nested;
+    return new RawJson(
+      text,
+      `${kind} nested ${depth} deep${closed ? '' : ', cut off'}${wrapped ? ', in a field' : ''}`,
+      depth + (wrapped ? 1 : 0),
+    );
+  });
+
+/** The body arbitrary of a route: schema-derived when its schema is known, junk and deep nesting always. */
 export function bodiesFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
-  if (!schema) return junkBody;
+  if (!schema) return fc.oneof({ weight: 4, arbitrary: junkBody }, { weight: 1, arbitrary: deepBody });
   return fc.oneof(
     { weight: 3, arbitrary: validishBody(schema) },
     { weight: 4, arbitrary: mutatedBody(schema) },
     { weight: 3, arbitrary: junkBody },
+    { weight: 1, arbitrary: deepBody },
   );
+}
+
+/** Odd path parameters as they appear in a URL: undecodable, overlong UTF-8, a NUL, traversal, bidi, number-like. */
+const ODD_PATH_PARAMS = [
+  '%zz',
+  '%',
+  '%4',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%00',
+  '1%00',
+  '..%2F..%2Fetc',
+  '%2F',
+  '%E2%80%AE1',
+  '1;x=1',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '%201',
+  '2147483648',
+  '99999999999999999999999',
+];
+/** Units repeated to a long parameter; a cut may split an escape (`%4`): that is an odd encoding too. */
+const LONG_PARAM_UNITS = ['1', 'x', '%41', '%C3%A9', '%F0%9F%91%8D', '%00', '-', '%zz'];
+
+/**
+ * A path parameter as it goes in the URL: mostly `1` (so the route goes on to read its body),
+ * else 100–10,000 characters (past Fastify's maxParamLength of 100), an odd encoding, or
+ * arbitrary text percent-encoded.
+ */
+export const pathParamValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant('1') },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.oneof(fc.integer({ min: 95, max: 130 }), fc.integer({ min: 100, max: 10_000 })), fc.constantFrom(...LONG_PARAM_UNITS))
+      .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)),
+  },
+  { weight: 2, arbitrary: fc.constantFrom(...ODD_PATH_PARAMS) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 40 })
+      .map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))),
+  },
+);
+
+/** Path parameter values for one request: two (no route has more). */
+export const pathParamsArb = fc.array(pathParamValue, { minLength: 2, maxLength: 2 });
+export const isOddParam = (params: readonly string[]) => params.some((p) => p !== '1');
+
+/** A route's URL with each `:param` replaced by the next of `values` (`1` when they run out). */
+export function withPathParams(url: string, values: readonly string[]): string {
+  let next = 0;
+  return url.replace(/:\w+/g, () => values[next++] ?? '1');
 }
 
 /** Query-string values: junk as text, plus the values a schema expects when one is known. */
