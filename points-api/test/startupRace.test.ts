@@ -10,40 +10,43 @@ import { buildPointsApp } from '../src/app';
 import { seedLocalPointUsers } from '../src/seed';
 
 /**
- * Two BFFs and two points APIs started at the same moment on an empty PostgreSQL database, with
- * local seed data on (as a first deploy of two replicas, or `npm run dev` twice): every one comes
- * up, and every table holds what one instance alone would have written (each seed ran once).
- * Several rounds, each on a new database: the races are a matter of timing.
+ * Two BFFs and two points APIs started at the same moment on an empty PostgreSQL database, as a
+ * first deploy of two replicas of each service, and with local seed data on: every one comes up,
+ * and every table holds what one instance alone would have written (each seed ran once). Several
+ * rounds, each on a new database: the races are a matter of timing.
  */
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 const ROUNDS = Number(process.env.STARTUP_RACE_ROUNDS ?? 8);
 jest.setTimeout(300_000);
 
 type Counts = Record<string, number>;
-let alone: Counts;
 
-onPostgres('instances started together on an empty database', () => {
+onPostgres.each([
+  ['with local seed data', true],
+  ['as deployed (no seed data)', false],
+])('instances started together on an empty database, %s', (_, seed) => {
+  let alone: Counts;
   beforeAll(async () => {
     alone = await onEmptyDatabase('alone', async (url) => {
-      const bff = await startBff(url);
-      const points = await startPoints(url);
+      const bff = await startBff(url, seed);
+      const points = await startPoints(url, seed);
       return [bff, points];
     });
-    // What the seeds write, so that "the same counts" says something.
-    expect(alone).toMatchObject({
-      'public.admins': 2,
-      'public.presents': 4,
-      'public.players': 2000,
-      'points.lottery_rounds': 2,
-      'points.users': 30,
-    });
+    // What the seeds write (nothing without them), so that "the same counts" says something.
+    const seeded = { 'public.admins': 2, 'public.presents': 4, 'public.players': 2000, 'points.lottery_rounds': 2, 'points.users': 30 };
+    expect(alone).toMatchObject(Object.fromEntries(Object.entries(seeded).map(([table, n]) => [table, seed ? n : 0])));
   });
 
   test.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(
     'round %i: 2 BFFs and 2 points APIs all start; each seed ran once',
     async () => {
       const counts = await onEmptyDatabase('race', async (url) => {
-        const started = await Promise.allSettled([startBff(url), startBff(url), startPoints(url), startPoints(url)]);
+        const started = await Promise.allSettled([
+          startBff(url, seed),
+          startBff(url, seed),
+          startPoints(url, seed),
+          startPoints(url, seed),
+        ]);
         const apps = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
         const failures = started.flatMap((s, i) => (s.status === 'rejected' ? [`instance ${i + 1}: ${String(s.reason)}`] : []));
         if (failures.length) {
@@ -74,23 +77,23 @@ async function onEmptyDatabase(label: string, start: (url: string) => Promise<Fa
   }
 }
 
-async function startBff(url: string): Promise<FastifyInstance> {
+async function startBff(url: string, seed: boolean): Promise<FastifyInstance> {
   const db = createDb({ kind: 'postgres', connectionString: url, maxConnections: 5 });
   try {
-    return await buildApp({ db, seedLocalData: true, passwordHash: TEST_PASSWORD_HASH });
+    return await buildApp({ db, seedLocalData: seed, passwordHash: TEST_PASSWORD_HASH });
   } catch (error) {
     await db.destroy().catch(() => {}); // an app that did not start leaves no connection behind
     throw error;
   }
 }
 
-/** As points-api/src/main.ts: waits for the BFF's tables, builds the app, seeds the point users. */
-async function startPoints(url: string): Promise<FastifyInstance> {
+/** As points-api/src/main.ts: waits for the BFF's tables, builds the app, seeds the point users if asked. */
+async function startPoints(url: string, seed: boolean): Promise<FastifyInstance> {
   const db = createDb({ kind: 'postgres', connectionString: url, maxConnections: 5 });
   try {
     await untilBffTables(db);
-    const app = await buildPointsApp({ db, seedLocalData: true });
-    await seedLocalPointUsers(db, 30, new Date());
+    const app = await buildPointsApp({ db, seedLocalData: seed });
+    if (seed) await seedLocalPointUsers(db, 30, new Date());
     return app;
   } catch (error) {
     await db.destroy().catch(() => {});
