@@ -13,7 +13,7 @@ import type { Database } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/crypto';
 import { createAdmin } from '../src/features/admins/service';
 import { DELIVERY_BATCH } from '../src/features/presentDistributions/run';
-import type { JobRunnerOptions } from '../src/jobs/runner';
+import { takeoverBoundSeconds, type JobRunnerOptions } from '../src/jobs/runner';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratchDatabase';
 
 /**
@@ -103,7 +103,10 @@ onPostgres('a distribution held by a killed instance is finished by another with
     () => `not finished ${TAKEOVER_LIMIT_SECONDS} s after the kill`,
   );
   const seconds = (Date.now() - killedAt) / 1000;
-  console.log(`[takeover] killed with ${DELIVERY_BATCH} of ${PLAYERS} delivered; finished by the survivor ${seconds.toFixed(1)} s later`);
+  console.log(
+    `[takeover] killed with ${DELIVERY_BATCH} of ${PLAYERS} delivered; finished by the survivor ${seconds.toFixed(1)} s later` +
+      ` (retry due within ${takeoverBoundSeconds(JOBS)} s of the kill with these settings)`,
+  );
 
   const final = await progress(frontDb, distribution.id);
   const { rows } = await sql<{ deliveries: string; players: string; before_kill: string }>`

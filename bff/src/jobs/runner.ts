@@ -49,7 +49,10 @@ export interface JobRunnerOptions {
    * (one process, whose long statements would hold up the refresh): a restart waits out `expireInSeconds`.
    */
   heartbeatSeconds?: number | null;
-  /** How often the supervisor (of whichever instance claims it) fails jobs whose heartbeat stopped or that expired (default 10 s). */
+  /**
+   * How often the supervisor (of whichever instance claims the pass) fails jobs whose heartbeat
+   * stopped or that expired: default 10 s with a heartbeat, else 60 s.
+   */
   superviseIntervalSeconds?: number;
   /** Delay before the first retry of a failed attempt, in seconds, doubling (with jitter) each retry (default 5). */
   retryDelaySeconds?: number;
@@ -60,7 +63,7 @@ const DEFAULTS = { heartbeatSeconds: 15, superviseIntervalSeconds: 10, retryDela
 /**
  * The longest a job held by a dead instance waits before another instance runs it again: its
  * heartbeat goes stale, a supervisor pass notices, the first retry's delay (at most twice
- * `retryDelaySeconds`) passes, a worker polls. 36 s with the defaults; null without a heartbeat.
+ * `retryDelaySeconds`) passes, a worker polls. 36 s with the defaults (PostgreSQL); null without a heartbeat.
  */
 export function takeoverBoundSeconds(options: JobRunnerOptions = {}): number | null {
   const heartbeat = options.heartbeatSeconds === undefined ? DEFAULTS.heartbeatSeconds : options.heartbeatSeconds;
@@ -130,7 +133,8 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
       if (boss) return;
       const schema = options.schema ?? 'pgboss';
       const heartbeat = heartbeatSeconds();
-      const superviseIntervalSeconds = options.superviseIntervalSeconds ?? DEFAULTS.superviseIntervalSeconds;
+      // Without a heartbeat nothing needs a pass that often: pg-boss's own default (60 s).
+      const superviseIntervalSeconds = options.superviseIntervalSeconds ?? (heartbeat === null ? 60 : DEFAULTS.superviseIntervalSeconds);
       const instance = new PgBoss({
         db: databaseOf(db),
         schema,
