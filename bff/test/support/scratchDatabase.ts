@@ -5,7 +5,7 @@ export interface ScratchDatabase {
   name: string;
   /** TEST_DATABASE_URL with this database's name. */
   url: string;
-  /** Drops it, closing whatever connections are left (a killed process's). */
+  /** Drops it once its connections have gone (a killed process's are closed after 5 s). */
   drop(): Promise<void>;
 }
 
@@ -17,17 +17,29 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('createScratchDatabase needs TEST_DATABASE_URL');
   const name = `${new URL(base).pathname.slice(1)}_${label}_${randomBytes(4).toString('hex')}`.toLowerCase();
-  const admin = async (statement: string) => {
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
-      await client.query(statement);
+      return await work(client);
     } finally {
       await client.end();
     }
   };
-  await admin(`create database "${name}"`);
+  await admin((client) => client.query(`create database "${name}"`));
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+  const drop = () =>
+    admin(async (client) => {
+      // A pool just ended leaves its backends for a moment: terminated by the drop, a FATAL reaches
+      // a client that has no error listener any more, and the test fails on an unhandled error.
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]!.n === 0 || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await client.query(`drop database if exists "${name}" with (force)`);
+    });
+  return { name, url: url.toString(), drop };
 }
