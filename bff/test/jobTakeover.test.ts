@@ -163,10 +163,11 @@ async function progress(db: Kysely<Database>, id: number) {
   return { status: row.status, delivered: Number(row.delivered_count), recipients: Number(row.recipient_count) };
 }
 
-/** Backends of this database waiting for a lock (the dying worker's second batch). */
+/** Deliveries waiting for a lock: the dying worker's second batch, on the held row. */
 async function waitingOnLocks(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ n: string }>`
-    select count(*)::text as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    select count(*)::text as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into present_deliveries%'`.execute(db);
   return Number(rows[0]!.n);
 }
 
