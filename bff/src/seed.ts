@@ -1,6 +1,7 @@
 import { ADMIN_ROLE } from '@phoenix/contract';
 import type { AppContext } from './context';
 import { mutate, type LogActor } from './db/mutate';
+import { currentSchema, withStartupLock } from './db/startupLock';
 import { seedFeatures } from './discoverFeatures';
 import { hashPassword } from './features/auth/crypto';
 import { findAdminByEmail } from './features/admins/repository';
@@ -19,18 +20,21 @@ const LOCAL_PLAYER_COUNT = 2000;
 const SEED_ACTOR: LogActor = { id: null, email: 'system (local seed)' };
 
 /**
- * Idempotent: accounts are created when missing; each area's `features/<area>/seed.ts` adds its
+ * Idempotent, one instance at a time (db/startupLock.ts): accounts are created when missing; each area's `features/<area>/seed.ts` adds its
  * sample rows (only into an empty table, so a row an admin deleted does not come back at the next
  * start), through the same service functions (and action log) as the API.
  */
 export async function seedLocalData(ctx: AppContext): Promise<void> {
-  for (const account of LOCAL_ACCOUNTS) {
-    if (await findAdminByEmail(ctx.db, account.email)) continue;
-    const passwordHash = await hashPassword(account.password, ctx.settings.passwordHash);
-    await mutate(ctx, SEED_ACTOR, (trx, now) => createAdmin(trx, { email: account.email, passwordHash, role: account.role }, now));
-  }
-  // Local made-up players (no players API yet, so no service to go through): one idempotent insert,
-  // first, so that the areas' seeds can refer to them (battles, player sessions).
-  await seedLocalPlayers(ctx.db, LOCAL_PLAYER_COUNT, ctx.now());
-  await seedFeatures(ctx, SEED_ACTOR);
+  // Each check-then-insert is idempotent only if no other instance seeds at the same moment.
+  await withStartupLock(ctx.db, `seed:${await currentSchema(ctx.db)}`, async () => {
+    for (const account of LOCAL_ACCOUNTS) {
+      if (await findAdminByEmail(ctx.db, account.email)) continue;
+      const passwordHash = await hashPassword(account.password, ctx.settings.passwordHash);
+      await mutate(ctx, SEED_ACTOR, (trx, now) => createAdmin(trx, { email: account.email, passwordHash, role: account.role }, now));
+    }
+    // Local made-up players (no players API yet, so no service to go through): one idempotent insert,
+    // first, so that the areas' seeds can refer to them (battles, player sessions).
+    await seedLocalPlayers(ctx.db, LOCAL_PLAYER_COUNT, ctx.now());
+    await seedFeatures(ctx, SEED_ACTOR);
+  });
 }

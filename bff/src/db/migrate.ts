@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { modulesIn } from '../modules';
+import { currentSchema, withStartupLock } from './startupLock';
 
 /**
  * Every schema change, in order, in code: the same migrations run on PGlite and PostgreSQL.
@@ -33,9 +34,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Kysely looks for them in every schema and takes another schema's (a test schema on the same
   // server, the points API's) for its own. Unordered: branches that add migrations in parallel land
   // in any order; each runs once by name.
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0].schema });
-  const { error, results } = await migrator.migrateToLatest();
+  const schema = await currentSchema(db);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: schema });
+  // Instances started together take turns (db/startupLock.ts): Kysely's own lock is taken only
+  // after it has created its tables, and a second instance then finds every migration applied.
+  const { error, results } = await withStartupLock(db, `migrate:${schema}`, () => migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });

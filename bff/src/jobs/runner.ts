@@ -1,6 +1,7 @@
 import { fromKysely, fromPglite, PgBoss, type Db } from 'pg-boss';
 import type { Kysely, Transaction } from 'kysely';
 import { rawConnectionOf } from '../db/connect';
+import { withStartupLock } from '../db/startupLock';
 import type { Database } from '../db/schema';
 
 /**
@@ -8,8 +9,11 @@ import type { Database } from '../db/schema';
  * schema, `pgboss` by default). A feature declares a queue and its handler once (`define`), sends
  * jobs inside the transaction of the change that asks for them (so a rolled-back change leaves no
  * job behind), and cancels them the same way. Jobs wait in the database: they survive a restart
- * and run once a worker is up again; an attempt that dies with the process is retried after
- * `expireInSeconds`.
+ * and run once a worker is up again. On PostgreSQL a running job carries a heartbeat: when its
+ * process dies, another instance fails and retries it within `takeoverBoundSeconds` (about half a
+ * minute by default), and `expireInSeconds` still bounds a live attempt. A handler must therefore
+ * tolerate a second attempt (the distribution resumes from its cursor, its delivery key refusing a
+ * second delivery; the draw locks its round).
  *
  * pg-boss 12 declares Node ≥ 22.12; it is pinned (bff/package.json) and this module's tests run it
  * on Node 20 too, on PGlite and on PostgreSQL.
@@ -38,6 +42,38 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** false: jobs are queued but none runs in this process (a test that checks the database stays still). */
   runWorkers?: boolean;
+  /**
+   * A running job's heartbeat, in seconds (pg-boss's `heartbeatSeconds`, at least 10): its worker
+   * refreshes it every half of that, and a job not refreshed for that long (its process died) is
+   * failed and retried, by any instance. Default 15 on PostgreSQL; null turns it off. Off on PGlite
+   * (one process, whose long statements would hold up the refresh): a restart waits out `expireInSeconds`.
+   */
+  heartbeatSeconds?: number | null;
+  /**
+   * How often the supervisor (of whichever instance claims the pass) fails jobs whose heartbeat
+   * stopped or that expired: default 10 s with a heartbeat, else 60 s.
+   */
+  superviseIntervalSeconds?: number;
+  /** Delay before the first retry of a failed attempt, in seconds, doubling (with jitter) each retry (default 5). */
+  retryDelaySeconds?: number;
+}
+
+const DEFAULTS = { heartbeatSeconds: 15, superviseIntervalSeconds: 10, retryDelaySeconds: 5, pollingIntervalSeconds: 1 };
+
+/**
+ * The longest a job held by a dead instance waits before another instance runs it again: its
+ * heartbeat goes stale, a supervisor pass notices, the first retry's delay (at most twice
+ * `retryDelaySeconds`) passes, a worker polls. 36 s with the defaults (PostgreSQL); null without a heartbeat.
+ */
+export function takeoverBoundSeconds(options: JobRunnerOptions = {}): number | null {
+  const heartbeat = options.heartbeatSeconds === undefined ? DEFAULTS.heartbeatSeconds : options.heartbeatSeconds;
+  if (heartbeat === null) return null;
+  return (
+    heartbeat +
+    (options.superviseIntervalSeconds ?? DEFAULTS.superviseIntervalSeconds) +
+    2 * (options.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds) +
+    (options.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds)
+  );
 }
 
 export interface JobRunner {
@@ -77,7 +113,10 @@ function databaseOf(db: Kysely<Database>): Db {
 export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions = {}): JobRunner {
   const queues = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
   let boss: PgBoss | null = null;
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds;
+  const onPostgres = () => raw(db) === 'postgres';
+  const heartbeatSeconds = () =>
+    options.heartbeatSeconds === undefined ? (onPostgres() ? DEFAULTS.heartbeatSeconds : null) : options.heartbeatSeconds;
 
   const started = () => {
     if (!boss) throw new Error('jobs: the job runner is not started');
@@ -92,22 +131,38 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
 
     async start() {
       if (boss) return;
+      const schema = options.schema ?? 'pgboss';
+      const heartbeat = heartbeatSeconds();
+      // Without a heartbeat nothing needs a pass that often: pg-boss's own default (60 s).
+      const superviseIntervalSeconds = options.superviseIntervalSeconds ?? (heartbeat === null ? 60 : DEFAULTS.superviseIntervalSeconds);
       const instance = new PgBoss({
         db: databaseOf(db),
-        schema: options.schema ?? 'pgboss',
-        backend: raw(db) === 'pglite' ? 'pglite' : 'postgres',
+        schema,
+        backend: onPostgres() ? 'postgres' : 'pglite',
         schedule: false, // no cron schedules: jobs are sent with a start time
+        // Its pass fails jobs whose heartbeat stopped: as often as the takeover bound needs.
+        superviseIntervalSeconds,
+        monitorIntervalSeconds: superviseIntervalSeconds,
       });
       instance.on('error', (error) => console.error('[jobs]', error));
-      await instance.start();
+      // Instances started together take turns at creating the schema and the queues: pg-boss's
+      // "create schema if not exists" fails when another creates it at the same moment.
+      await withStartupLock(db, `pg-boss:${schema}`, async () => {
+        await instance.start();
+        for (const [queue, { settings }] of queues) {
+          const queueOptions = {
+            retryLimit: settings.retryLimit ?? 3,
+            retryDelay: options.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+            retryBackoff: true,
+            expireInSeconds: settings.expireInSeconds ?? 900,
+          };
+          await instance.createQueue(queue, { ...queueOptions, ...(heartbeat === null ? {} : { heartbeatSeconds: heartbeat }) });
+          // createQueue leaves an existing queue as it was: bring its settings up to date.
+          await instance.updateQueue(queue, { ...queueOptions, heartbeatSeconds: heartbeat });
+        }
+      });
       for (const [queue, { handler, settings }] of queues) {
         const retryLimit = settings.retryLimit ?? 3;
-        await instance.createQueue(queue, {
-          retryLimit,
-          retryDelay: 5,
-          retryBackoff: true,
-          expireInSeconds: settings.expireInSeconds ?? 900,
-        });
         if (options.runWorkers === false) continue;
         await instance.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
           const retryCount = (job as { retryCount?: number }).retryCount ?? 0;

@@ -1,9 +1,12 @@
 import type { AppContext } from '@phoenix/bff/src/context';
 import { writeActionLog } from '@phoenix/bff/src/db/actionLog';
 import { toJson } from '@phoenix/bff/src/db/json';
+import { withStartupLock } from '@phoenix/bff/src/db/startupLock';
 import { newSeed, seedHashOf } from './draw';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
 
+/** The points API's seeds take turns under this startup lock (bff/src/db/startupLock.ts). */
+export const POINTS_SEED_LOCK = 'seed:points';
 const SEED_ACTOR = { id: null, email: 'system (local seed)' };
 const DAY = 24 * 3600_000;
 
@@ -13,6 +16,11 @@ const DAY = 24 * 3600_000;
  * side's (there is no admin route that sells one), so they are inserted here directly.
  */
 export async function seedLotteryRounds(ctx: AppContext): Promise<void> {
+  // One instance at a time: two started together would each find the table empty.
+  await withStartupLock(ctx.db, POINTS_SEED_LOCK, () => seedRounds(ctx));
+}
+
+async function seedRounds(ctx: AppContext): Promise<void> {
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('lottery seed: needs the started job runner');
   const existing = await ctx.db.selectFrom('points.lottery_rounds').select('id').limit(1).executeTakeFirst();
