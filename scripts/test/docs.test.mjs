@@ -156,6 +156,19 @@ describe('documentation', () => {
     });
   }
 
+  it("the README's folder table names every top-level folder", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const rows = readme.split('\n').filter((l) => /^\|\s*`[^`]+\/?`\s*\|/.test(l));
+    const named = new Set(rows.map((l) => /`([^`/]+)/.exec(l)[1]));
+    const folders = [...new Set([...tracked].map((t) => t.split('/')[0]))].filter(
+      (f) => !f.startsWith('.') && fs.statSync(path.join(root, f)).isDirectory(),
+    );
+    assert.deepEqual(
+      folders.filter((f) => !named.has(f)),
+      [],
+    );
+  });
+
   it('the checks catch a wrong path, a placeholder no area matches and a broken link', () => {
     const text = [
       '`bff/src/features/news/routes.ts` `bff/src/features/<area>/routes.ts` `remotes/<remote>/src/routes.ts`',
