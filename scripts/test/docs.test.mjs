@@ -18,10 +18,31 @@ const ROOT_FILES =
 /** Made by a build, a run or a release, never committed. */
 const GENERATED = /(?:^|\/)(?:dist|\.data|artifacts|node_modules)(?:\/|$)|^remotes\/[^/]+\/routes\.json$/;
 
+/** The files git knows (tracked or new, not ignored); outside a git checkout, the tree without what git ignores here. */
+function listFiles(cwd) {
+  try {
+    return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).split('\0');
+  } catch {
+    const out = [];
+    const walk = (dir) => {
+      for (const e of fs.readdirSync(path.join(cwd, dir), { withFileTypes: true })) {
+        const rel = dir ? `${dir}/${e.name}` : e.name;
+        if (e.name === '.git' || GENERATED.test(rel)) continue;
+        if (e.isDirectory()) walk(rel);
+        else out.push(rel);
+      }
+    };
+    walk('');
+    return out;
+  }
+}
+
 export function trackedPaths(cwd = root) {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd, encoding: 'utf8' })
-    .split('\0')
-    .filter((f) => f && fs.existsSync(path.join(cwd, f)));
+  const files = listFiles(cwd).filter((f) => f && fs.existsSync(path.join(cwd, f)));
   const all = new Set(files);
   for (const f of files) for (let d = path.posix.dirname(f); d !== '.'; d = path.posix.dirname(d)) all.add(d);
   return all;
