@@ -147,6 +147,16 @@ describe('world messages list', () => {
     await waitFor(() => expect(bff.calls('GET', '/world-messages')).toHaveLength(2));
   });
 
+  it('in Japanese: the end-now button and confirm', async () => {
+    const bff = fakeBff().get('/world-messages', () => json(page([welcomeBanner])));
+    const { user } = renderRemotePage(pages, { bff, url: LIST, language: 'ja' });
+    await user.click(await screen.findByRole('button', { name: 'Welcome to season 4! を今すぐ終了' }));
+    const dialog = screen.getByRole('alertdialog', { name: `表示中のメッセージ「${welcomeBanner.message}」を今すぐ終了しますか？` });
+    expect(dialog).toHaveTextContent('すべてのプレイヤーへの表示をただちに止めます。');
+    await user.click(within(dialog).getByRole('button', { name: '表示を続ける' }));
+    expect(bff.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('exports the current filter as CSV', async () => {
     const bff = fakeBff()
       .get('/world-messages', () => json(page(all)))
