@@ -1,4 +1,4 @@
-import { worldMessageResource, type WorldMessage } from '@phoenix/contract';
+import { WORLD_MESSAGE_LIVE_LOCKED, worldMessageResource, type WorldMessage } from '@phoenix/contract';
 import { at, DAY, HOUR, lastLog, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
 
@@ -20,7 +20,10 @@ async function create(overrides: Record<string, unknown> = {}): Promise<WorldMes
   return response.json();
 }
 
-itKeepsTheResourceContract(contract, worldMessageResource, [['POST', '/world-messages/1/cancel']]);
+itKeepsTheResourceContract(contract, worldMessageResource, [
+  ['POST', '/world-messages/1/cancel'],
+  ['POST', '/world-messages/1/end'],
+]);
 
 describe('create and read', () => {
   test('POST → 201, state scheduled; GET /:id; logged', async () => {
@@ -124,17 +127,14 @@ describe('edit and cancel (scheduled only)', () => {
     });
     const edit = await call('PUT', `/world-messages/${message.id}`, { ...draft(), version: 2 });
     expect(edit.statusCode).toBe(409);
-    expect(edit.json().error.message).toBe('Only a scheduled message can be edited');
+    expect(edit.json().error.message).toBe('Only a scheduled or showing message can be edited');
   });
 
-  test('a showing or ended message cannot be cancelled or edited (409 conflict)', async () => {
+  test('a showing or ended message cannot be cancelled; an ended one cannot be edited (409 conflict)', async () => {
     const showing = await create({ displayStart: at(app.t, -HOUR) });
     const response = await call('POST', `/world-messages/${showing.id}/cancel`, { version: 1 });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({ code: 'conflict', message: 'Only a scheduled message can be cancelled', current: showing });
-    const edit = await call('PUT', `/world-messages/${showing.id}`, { ...draft(), version: 1 });
-    expect(edit.statusCode).toBe(409);
-    expect(edit.json().error.message).toBe('Only a scheduled message can be edited');
 
     const soon = await create({ displayStart: at(app.t, HOUR), displayEnd: at(app.t, 2 * HOUR) });
     app.t.clock.advanceMinutes(180); // now ended
@@ -142,6 +142,9 @@ describe('edit and cancel (scheduled only)', () => {
     expect(ended.statusCode).toBe(409);
     expect(ended.json().error.current.state).toBe('ended');
     expect((await call('GET', `/world-messages/${soon.id}`)).json()).toMatchObject({ state: 'ended', cancelledAt: null });
+    const edit = await call('PUT', `/world-messages/${soon.id}`, { ...draft({ message: 'Too late' }), version: 1 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.message).toBe('Only a scheduled or showing message can be edited');
   });
 
   test('a stale version → 409 with the default conflict message', async () => {
@@ -157,6 +160,105 @@ describe('edit and cancel (scheduled only)', () => {
     ['POST', '/world-messages/999999/cancel', { version: 1 }],
     ['PUT', '/world-messages/999999', () => ({ ...draft(), version: 1 })],
   ]);
+});
+
+describe('live message: end now, edit its text', () => {
+  const live = () => create({ message: 'Wrong broadcast', displayStart: at(app.t, -HOUR), displayEnd: at(app.t, 5 * HOUR) });
+  const showingIds = async () =>
+    ((await call('GET', '/world-messages?state=showing&pageSize=100')).json().items as WorldMessage[]).map((m) => m.id);
+
+  test('end now: the end moves to the server clock, it stops showing at once, logged with the old end', async () => {
+    const message = await live();
+    expect(await showingIds()).toContain(message.id);
+    const response = await call('POST', `/world-messages/${message.id}/end`, { version: 1 });
+    expect(response.statusCode).toBe(200);
+    const ended = response.json();
+    expect(ended).toMatchObject({
+      state: 'ended',
+      displayStart: message.displayStart,
+      displayEnd: app.t.clock.now().toISOString(),
+      message: 'Wrong broadcast',
+      cancelledAt: null,
+      version: 2,
+      updatedBy: expect.stringContaining('@test.local'),
+    });
+    expect(await showingIds()).not.toContain(message.id);
+    expect((await call('GET', `/world-messages/${message.id}`)).json()).toEqual(ended);
+    expect(await lastLog(app.t, 'worldMessage', message.id)).toMatchObject({
+      action: 'worldMessage.end',
+      before: { state: 'showing', displayEnd: at(app.t, 5 * HOUR), version: 1 },
+      after: ended,
+    });
+  });
+
+  test('a second end → 409 already ended, nothing logged; stale version → 409', async () => {
+    const message = await live();
+    const ended = (await call('POST', `/world-messages/${message.id}/end`, { version: 1 })).json();
+    const again = await call('POST', `/world-messages/${message.id}/end`, { version: 2 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'conflict', message: 'This message has already ended', current: ended });
+    expect((await lastLog(app.t, 'worldMessage', message.id))?.action).toBe('worldMessage.end');
+    expect((await lastLog(app.t, 'worldMessage', message.id))?.after).toEqual(ended);
+
+    const other = await live();
+    await call('PUT', `/world-messages/${other.id}`, {
+      ...draft({ message: 'Fixed' }),
+      displayStart: other.displayStart,
+      displayEnd: other.displayEnd,
+      version: 1,
+    });
+    const stale = await call('POST', `/world-messages/${other.id}/end`, { version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toContain('Someone else changed this record');
+  });
+
+  test('end now is refused for scheduled (cancel instead) and cancelled messages; scheduled cancel still works', async () => {
+    const scheduled = await create();
+    const early = await call('POST', `/world-messages/${scheduled.id}/end`, { version: 1 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('This message has not started yet: cancel it instead');
+    expect((await call('POST', `/world-messages/${scheduled.id}/cancel`, { version: 1 })).statusCode).toBe(200);
+    const cancelled = await call('POST', `/world-messages/${scheduled.id}/end`, { version: 2 });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error.message).toBe('This message was cancelled and never shown');
+  });
+
+  test('PUT a showing message: its text changes and is logged; start, end and severity stay', async () => {
+    const message = await live();
+    const response = await call('PUT', `/world-messages/${message.id}`, {
+      message: 'Corrected broadcast',
+      severity: message.severity,
+      displayStart: message.displayStart,
+      displayEnd: message.displayEnd,
+      version: 1,
+    });
+    expect(response.statusCode).toBe(200);
+    const saved = response.json();
+    expect(saved).toMatchObject({ message: 'Corrected broadcast', state: 'showing', version: 2, displayStart: message.displayStart });
+    expect(await lastLog(app.t, 'worldMessage', message.id)).toMatchObject({
+      action: 'worldMessage.update',
+      before: { message: 'Wrong broadcast' },
+      after: saved,
+    });
+  });
+
+  test('PUT a showing message with another start, end or severity → 400 on those fields, nothing saved', async () => {
+    const message = await live();
+    const same = {
+      message: 'Corrected',
+      severity: message.severity,
+      displayStart: message.displayStart,
+      displayEnd: message.displayEnd,
+      version: 1,
+    };
+    const url = `/world-messages/${message.id}`;
+    expect((await refusedFieldErrors(app.t, call, 'PUT', url, { ...same, displayStart: at(app.t, -2 * HOUR) })).displayStart).toEqual([
+      WORLD_MESSAGE_LIVE_LOCKED,
+    ]);
+    const errors = await refusedFieldErrors(app.t, call, 'PUT', url, { ...same, displayEnd: at(app.t, 9 * HOUR), severity: 'critical' });
+    expect(errors).toEqual({ displayEnd: [WORLD_MESSAGE_LIVE_LOCKED], severity: [WORLD_MESSAGE_LIVE_LOCKED] });
+    expect((await call('GET', url)).json()).toEqual(message);
+  });
 });
 
 describe('list: derived state, severity, search, sort, export', () => {

@@ -55,4 +55,39 @@ describe('world messages', () => {
     assert.equal(await main.getByRole('row', { name: /Welcome to the Ember Season!/ }).count(), 0);
     await context.close();
   });
+
+  it('a live message: its text corrected (the rest read-only), then ended now after a confirm', async () => {
+    const { context, page, main } = await openFromMenu(ctx, 'World Message Management', /\/admin\/worldMessage$/);
+    await main.getByRole('link', { name: 'New world message' }).click();
+    await formReady(main);
+    await main.getByRole('textbox', { name: /^Message/ }).fill('E2E: wrong broadcast');
+    await main.getByLabel('Severity').selectOption('info');
+    await main.getByLabel('Display start').fill(localInput(-1));
+    await main.getByLabel('Display end').fill(localInput(3));
+    await main.getByRole('button', { name: 'Create world message' }).click();
+    await page.waitForURL(/\/admin\/worldMessage$/);
+    const row = main.getByRole('row', { name: /E2E: wrong broadcast/ });
+    await row.getByText('Showing').waitFor();
+
+    // Edit while showing: only the text; severity and window are shown disabled with the reason.
+    await row.getByRole('link', { name: /edit/i }).click();
+    await formReady(main);
+    await main.getByText(/only its text can be corrected/).waitFor();
+    assert.equal(await main.getByLabel('Severity').isDisabled(), true);
+    assert.equal(await main.getByLabel('Display start').isDisabled(), true);
+    await main.getByRole('textbox', { name: /^Message/ }).fill('E2E: corrected broadcast');
+    await main.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/admin\/worldMessage$/);
+    const corrected = main.getByRole('row', { name: /E2E: corrected broadcast/ });
+    await corrected.getByText('Showing').waitFor();
+
+    // End now: the confirm says all players stop seeing it; the row turns "Ended".
+    await corrected.getByRole('button', { name: 'End E2E: corrected broadcast now' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'End the showing message "E2E: corrected broadcast" now?' });
+    await dialog.getByText(/All players stop seeing it at once/).waitFor();
+    await dialog.getByRole('button', { name: 'End now' }).click();
+    await corrected.getByText('Ended').waitFor();
+    assert.equal(await corrected.getByRole('button', { name: /^End / }).count(), 0);
+    await context.close();
+  });
 });

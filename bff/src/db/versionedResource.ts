@@ -77,6 +77,8 @@ export interface VersionedResourceSpec<D extends AnyResource, T extends Versione
    * POST fields plus version, when there is no `toChanges`) after the version check.
    */
   validate?(input: CreateOf<D>, now: Date): void;
+  /** PUT checks against the locked row (e.g. fields that may no longer change): throw a 400. */
+  validateChange?(row: RowOf<T>, input: UpdateOf<D>, now: Date): void;
   /** A message when a row may no longer be changed by `verb` ('update', 'delete', custom): 409 with it. */
   frozen?(row: RowOf<T>, now: Date, verb: string): string | null;
 }
@@ -259,6 +261,7 @@ export function versionedResource<const D extends AnyResource, T extends Version
       const { row, before } = await lockVersion(trx, id, (input as { version: number }).version, now, 'update');
       // Without toChanges the PUT body is the POST body plus its version (the default type of Update).
       const asCreate = input as unknown as Create;
+      spec.validateChange?.(row, input, now);
       if (!spec.toChanges) spec.validate?.(asCreate, now);
       const changes: ChangesOf<T> = spec.toChanges ? spec.toChanges(input) : spec.toColumns(asCreate);
       if (spec.unique) {

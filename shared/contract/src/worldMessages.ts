@@ -30,7 +30,10 @@ function checkWindow(input: { displayStart: string; displayEnd: string }, ctx: z
 export const worldMessageCreateSchema = worldMessageFields.superRefine(checkWindow);
 export type WorldMessageCreate = z.infer<typeof worldMessageCreateSchema>;
 
-/** PUT /world-messages/:id: only while the message is scheduled. */
+/**
+ * PUT /world-messages/:id: every field while scheduled; once showing only `message` may change
+ * (the others must be sent unchanged, else a field error WORLD_MESSAGE_LIVE_LOCKED).
+ */
 export const worldMessageUpdateSchema = worldMessageFields.extend({ version: versionSchema }).superRefine(checkWindow);
 export type WorldMessageUpdate = z.infer<typeof worldMessageUpdateSchema>;
 
@@ -62,10 +65,29 @@ export const WORLD_MESSAGE_SORTS = ['displayStart', 'displayEnd', 'severity', 'c
 
 export const WORLD_MESSAGE_ONLY_SCHEDULED = {
   cancel: 'Only a scheduled message can be cancelled',
-  edit: 'Only a scheduled message can be edited',
+  edit: 'Only a scheduled or showing message can be edited',
 } as const;
 
-/** Broadcasts to every player. Never deleted: POST <path>/:id/cancel while scheduled. */
+/** POST /world-messages/:id/end: only while showing; sets the display end to the server's now. */
+export const worldMessageEndSchema = z.object({ version: versionSchema });
+export type WorldMessageEnd = z.infer<typeof worldMessageEndSchema>;
+
+/** 409 messages of POST /world-messages/:id/end, by the state the message is in. */
+export const WORLD_MESSAGE_END_REFUSED: Record<Exclude<WorldMessageState, 'showing'>, string> = {
+  scheduled: 'This message has not started yet: cancel it instead',
+  ended: 'This message has already ended',
+  cancelled: 'This message was cancelled and never shown',
+};
+
+/** Field error on a showing message's PUT: only its text can still change. */
+export const WORLD_MESSAGE_LIVE_LOCKED = 'Cannot change once the message is showing: only its text can be edited';
+/** The fields a PUT may change on a showing message. */
+export const WORLD_MESSAGE_LIVE_EDITABLE = ['message'] as const;
+
+/**
+ * Broadcasts to every player. Never deleted: POST <path>/:id/cancel while scheduled,
+ * POST <path>/:id/end while showing.
+ */
 export const worldMessageResource = defineResource({
   path: '/world-messages',
   target: 'worldMessage',

@@ -1,14 +1,19 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import {
+  WORLD_MESSAGE_END_REFUSED,
+  WORLD_MESSAGE_LIVE_LOCKED,
   WORLD_MESSAGE_ONLY_SCHEDULED,
   worldMessageCancelSchema,
+  worldMessageEndSchema,
   worldMessageResource,
   type WorldMessage,
   type WorldMessageCreate,
   type WorldMessageState,
+  type WorldMessageUpdate,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
+import type { Outcome } from '../../db/mutate';
 import type { WorldMessageRow } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
 import { versionedResource } from '../../db/versionedResource';
@@ -54,10 +59,32 @@ function checkNotOver(input: WorldMessageCreate, now: Date): void {
   }
 }
 
+/** Once showing, players have seen the window and severity: only the text may still be corrected. */
+function checkLiveEdit(row: WorldMessageRow, input: WorldMessageUpdate, now: Date): void {
+  if (worldMessageStateAt(row, now) !== 'showing') return;
+  const changed: Record<string, string[]> = {};
+  if (Date.parse(input.displayStart) !== row.display_start.getTime()) changed.displayStart = [WORLD_MESSAGE_LIVE_LOCKED];
+  if (Date.parse(input.displayEnd) !== row.display_end.getTime()) changed.displayEnd = [WORLD_MESSAGE_LIVE_LOCKED];
+  if (input.severity !== row.severity) changed.severity = [WORLD_MESSAGE_LIVE_LOCKED];
+  if (Object.keys(changed).length) throw validationFailed(changed);
+}
+
+function frozenFor(row: WorldMessageRow, now: Date, verb: string): string | null {
+  const state = worldMessageStateAt(row, now);
+  switch (verb) {
+    case 'end':
+      return state === 'showing' ? null : WORLD_MESSAGE_END_REFUSED[state];
+    case 'cancel':
+      return state === 'scheduled' ? null : WORLD_MESSAGE_ONLY_SCHEDULED.cancel;
+    default: // update: the text of a showing one too (checkLiveEdit)
+      return state === 'scheduled' || state === 'showing' ? null : WORLD_MESSAGE_ONLY_SCHEDULED.edit;
+  }
+}
+
 /**
  * World messages: broadcasts with a display window; `state` is derived from it (in SQL too).
- * Edit (PUT) and cancel only while scheduled (409 otherwise); never deleted. Without a sort:
- * newest display start first.
+ * Edit (PUT) while scheduled, only the text while showing; cancel while scheduled; end now while
+ * showing (409 otherwise); never deleted. Without a sort: newest display start first.
  */
 export const worldMessages = versionedResource(worldMessageResource, {
   table: 'world_messages',
@@ -97,13 +124,25 @@ export const worldMessages = versionedResource(worldMessageResource, {
     },
   ],
   validate: checkNotOver,
-  frozen: (row, now, verb) =>
-    worldMessageStateAt(row, now) === 'scheduled'
-      ? null
-      : verb === 'cancel'
-        ? WORLD_MESSAGE_ONLY_SCHEDULED.cancel
-        : WORLD_MESSAGE_ONLY_SCHEDULED.edit,
+  validateChange: checkLiveEdit,
+  frozen: frozenFor,
 });
+
+/**
+ * End a showing message now (the server's clock): its display end moves to now, so it stops
+ * showing at once; the original end stays in the action log's `before`.
+ */
+async function endNow(trx: Parameters<typeof worldMessages.change>[0], id: number, version: number, by: string, now: Date) {
+  const { row, before } = await worldMessages.lockVersion(trx, id, version, now, 'end');
+  // The table requires end > start: a message that started this very millisecond ends 1 ms later.
+  const end = row.display_start < now ? now : new Date(row.display_start.getTime() + 1);
+  const after = toWorldMessage(await worldMessages.updateRow(trx, id, { display_end: end }, by, now), now);
+  const outcome: Outcome<WorldMessage> = {
+    result: after,
+    log: { action: 'worldMessage.end', targetType: 'worldMessage', targetId: id, before, after },
+  };
+  return outcome;
+}
 
 export default function registerWorldMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResourceRoutes(app, ctx, worldMessages);
@@ -113,5 +152,10 @@ export default function registerWorldMessageRoutes(app: FastifyInstance, ctx: Ap
     versionedChange(ctx, worldMessageCancelSchema, (trx, id, { version }, actor, now) =>
       worldMessages.change(trx, id, version, 'cancel', { cancelled_at: now, cancelled_by: actor.email }, actor.email, now),
     ),
+  );
+
+  app.post(
+    `${worldMessageResource.path}/:id/end`,
+    versionedChange(ctx, worldMessageEndSchema, (trx, id, { version }, actor, now) => endNow(trx, id, version, actor.email, now)),
   );
 }

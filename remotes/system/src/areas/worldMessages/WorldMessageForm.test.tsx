@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { isoToLocalInput } from '@phoenix/ui';
 import { pickDateTime } from '../common/testing';
 import pages from '../../pages';
-import { restartNotice, welcomeBanner } from './fixtures';
+import { oldOutage, restartNotice, welcomeBanner } from './fixtures';
 
 const LIST = '/admin/worldMessage';
 const setup = (bff: ReturnType<typeof fakeBff>, url: string) => ({ bff, ...renderRemotePage(pages, { bff, url }) });
@@ -77,13 +77,57 @@ describe('world message form', () => {
     });
   });
 
-  it('does not offer to edit a message that is no longer scheduled', async () => {
-    setup(
-      fakeBff().get('/world-messages/:id', () => json(welcomeBanner)),
-      `${LIST}?edit=6`,
+  it('a showing message: only its text is editable, the rest read-only with the reason; sent unchanged', async () => {
+    const bff = fakeBff()
+      .get('/world-messages/:id', () => json(welcomeBanner))
+      .put('/world-messages/:id', (req) => json({ ...welcomeBanner, ...(req.body as object), version: 2 }))
+      .get('/world-messages', () => json(page([welcomeBanner])));
+    const { user, router } = setup(bff, `${LIST}?edit=6`);
+    const message = await screen.findByLabelText('Message');
+    expect(screen.getByText(/This message is showing: players have already seen its severity and display window/)).toBeInTheDocument();
+    expect(message).toBeEnabled();
+    for (const label of ['Severity', 'Display start', 'Display end']) expect(screen.getByLabelText(label)).toBeDisabled();
+    expect(screen.getByLabelText('Display end')).toHaveValue(isoToLocalInput(welcomeBanner.displayEnd));
+    await user.clear(message);
+    await user.type(message, 'Welcome to season 5!');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(LIST));
+    expect(bff.calls('PUT', '/world-messages/6')[0].body).toEqual({
+      message: 'Welcome to season 5!',
+      severity: welcomeBanner.severity,
+      displayStart: welcomeBanner.displayStart,
+      displayEnd: welcomeBanner.displayEnd,
+      version: 1,
+    });
+  });
+
+  it('a showing message: the server refusing a locked field shows on that field', async () => {
+    const bff = fakeBff()
+      .get('/world-messages/:id', () => json(welcomeBanner))
+      .put('/world-messages/:id', () =>
+        apiError(400, 'validation_failed', 'Some fields are invalid', {
+          fieldErrors: { displayStart: ['Cannot change once the message is showing: only its text can be edited'] },
+        }),
+      );
+    const { user } = setup(bff, `${LIST}?edit=6`);
+    await user.type(await screen.findByLabelText('Message'), ' Now.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Display start')).toHaveAccessibleDescription(
+        expect.stringContaining('Cannot change once the message is showing: only its text can be edited'),
+      ),
     );
-    expect(await screen.findByText('This message is showing: only a scheduled message can be edited.')).toBeInTheDocument();
+  });
+
+  it('does not offer to edit an ended message', async () => {
+    setup(
+      fakeBff().get('/world-messages/:id', () => json(oldOutage)),
+      `${LIST}?edit=7`,
+    );
+    expect(await screen.findByText('This message is ended: only a scheduled or showing message can be edited.')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toBeDisabled();
+    expect(screen.getByLabelText('Message')).toHaveValue('Login issues <b>fixed</b>');
+    expect(document.querySelector('form b')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ const setup = (bff = fakeBff().get('/world-messages', () => json(page(all))), ur
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 describe('world messages list', () => {
-  it('shows each state as a badge, messages as text, and actions only on scheduled ones', async () => {
+  it('shows each state as a badge, messages as text; cancel on scheduled ones, end now on showing ones', async () => {
     setup();
     await screen.findByText(restartNotice.message);
     expect(within(rowOf(restartNotice.message)).getByText('Scheduled')).toBeInTheDocument();
@@ -25,7 +25,11 @@ describe('world messages list', () => {
 
     expect(screen.getByRole('link', { name: /^Edit Servers restart/ })).toHaveAttribute('href', `${LIST}?edit=5`);
     expect(screen.getByRole('button', { name: /^Cancel Servers restart/ })).toBeInTheDocument();
-    for (const other of [welcomeBanner, oldOutage, droppedPromo]) {
+    expect(screen.getByRole('link', { name: /^Edit Welcome to season 4/ })).toHaveAttribute('href', `${LIST}?edit=6`);
+    expect(within(rowOf(welcomeBanner.message)).getByRole('button', { name: 'End Welcome to season 4! now' })).toBeInTheDocument();
+    expect(within(rowOf(welcomeBanner.message)).queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    expect(within(rowOf(restartNotice.message)).queryByRole('button', { name: /^End/ })).toBeNull();
+    for (const other of [oldOutage, droppedPromo]) {
       expect(within(rowOf(other.message)).queryByRole('button')).toBeNull();
       expect(within(rowOf(other.message)).queryByRole('link')).toBeNull();
     }
@@ -101,6 +105,56 @@ describe('world messages list', () => {
       'This message is already showing: only a scheduled message can be cancelled.',
     );
     await waitFor(() => expect(bff.calls('GET', '/world-messages')).toHaveLength(2));
+  });
+
+  it('ends a showing message now after a confirm saying who stops seeing it; the row turns ended', async () => {
+    let ended = false;
+    const endedBanner = { ...welcomeBanner, state: 'ended' as const, displayEnd: '2026-01-01T00:00:00.000Z', version: 2 };
+    const bff = fakeBff()
+      .get('/world-messages', () => json(page([ended ? endedBanner : welcomeBanner])))
+      .post('/world-messages/:id/end', () => {
+        ended = true;
+        return json(endedBanner);
+      });
+    const { user } = setup(bff);
+    await user.click(await screen.findByRole('button', { name: 'End Welcome to season 4! now' }));
+    const dialog = screen.getByRole('alertdialog', { name: `End the showing message "${welcomeBanner.message}" now?` });
+    expect(dialog).toHaveTextContent('All players stop seeing it at once: its display end becomes now instead of');
+    expect(dialog).toHaveTextContent('This cannot be undone');
+    await user.click(within(dialog).getByRole('button', { name: 'End now' }));
+
+    await waitFor(() => expect(bff.calls('POST', '/world-messages/6/end')).toHaveLength(1));
+    expect(bff.calls('POST', '/world-messages/6/end')[0].body).toEqual({ version: 1 });
+    expect(await screen.findByRole('status')).toHaveTextContent(`Ended "${welcomeBanner.message}": players no longer see it.`);
+    expect(await within(rowOf(welcomeBanner.message)).findByText('Ended')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^End Welcome/ })).toBeNull();
+  });
+
+  it('"Keep showing" sends nothing; a refused end (already ended) is explained and the list refreshed', async () => {
+    const bff = fakeBff()
+      .get('/world-messages', () => json(page([welcomeBanner])))
+      .post('/world-messages/:id/end', () =>
+        apiError(409, 'conflict', 'This message has already ended', { current: { ...welcomeBanner, state: 'ended' } }),
+      );
+    const { user } = setup(bff);
+    await user.click(await screen.findByRole('button', { name: 'End Welcome to season 4! now' }));
+    await user.click(screen.getByRole('button', { name: 'Keep showing' }));
+    expect(bff.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'End Welcome to season 4! now' }));
+    await user.click(screen.getByRole('button', { name: 'End now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This message is already ended: only a showing message can be ended now.');
+    await waitFor(() => expect(bff.calls('GET', '/world-messages')).toHaveLength(2));
+  });
+
+  it('in Japanese: the end-now button and confirm', async () => {
+    const bff = fakeBff().get('/world-messages', () => json(page([welcomeBanner])));
+    const { user } = renderRemotePage(pages, { bff, url: LIST, language: 'ja' });
+    await user.click(await screen.findByRole('button', { name: 'Welcome to season 4! を今すぐ終了' }));
+    const dialog = screen.getByRole('alertdialog', { name: `表示中のメッセージ「${welcomeBanner.message}」を今すぐ終了しますか？` });
+    expect(dialog).toHaveTextContent('すべてのプレイヤーへの表示をただちに止めます。');
+    await user.click(within(dialog).getByRole('button', { name: '表示を続ける' }));
+    expect(bff.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('exports the current filter as CSV', async () => {

@@ -5,6 +5,7 @@ import {
   worldMessageResource,
   type WorldMessage,
   type WorldMessageCancel,
+  type WorldMessageEnd,
 } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
 import { Badge, Button, formatDateTime, truncate, type BadgeTone } from '@phoenix/ui';
@@ -49,7 +50,27 @@ export default function WorldMessageListPage() {
         : t('worldMessages.cancelConflict');
     },
   });
-  const scheduled = (wm: WorldMessage) => wm.state === 'scheduled'; // the others are history
+  // A wrong broadcast already showing: end it now (its display end becomes the server's now).
+  const end = useRecordAction<typeof worldMessageResource, WorldMessageEnd>(worldMessageResource, {
+    action: 'end',
+    body: (wm) => ({ version: wm.version }),
+    confirm: (wm) => ({
+      title: t('worldMessages.endTitle', { message: truncate(wm.message, 80) }),
+      body: t('worldMessages.endBody', { end: formatDateTime(wm.displayEnd) }),
+      okText: t('worldMessages.endOk'),
+      cancelText: t('worldMessages.keepShowing'),
+    }),
+    success: (wm) => t('worldMessages.ended', { message: truncate(wm.message, 60) }),
+    failure: (error) => {
+      const current = error.current as WorldMessage | undefined;
+      if (!error.isConflict) return error;
+      return current && current.state !== 'showing'
+        ? t('worldMessages.endAlreadyState', { state: t(`worldMessages.states.${current.state}`).toLowerCase() })
+        : t('worldMessages.endConflict');
+    },
+  });
+  const scheduled = (wm: WorldMessage) => wm.state === 'scheduled';
+  const showing = (wm: WorldMessage) => wm.state === 'showing';
   return (
     <ResourceListPage
       list={list}
@@ -57,18 +78,30 @@ export default function WorldMessageListPage() {
       description={t('worldMessages.description')}
       searchLabel={t('worldMessages.search')}
       labelOf={(wm) => truncate(wm.message, 40)}
-      editable={scheduled}
+      editable={(wm) => scheduled(wm) || showing(wm)} // a showing one: its text only; the others are history
       rowActions={(wm) =>
-        scheduled(wm) && (
+        showing(wm) ? (
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => cancel.run(wm)}
-            disabled={cancel.pendingId === wm.id}
-            aria-label={t('worldMessages.cancelLabel', { message: truncate(wm.message, 40) })}
+            onClick={() => end.run(wm)}
+            disabled={end.pendingId === wm.id}
+            aria-label={t('worldMessages.endNowLabel', { message: truncate(wm.message, 40) })}
           >
-            {t('worldMessages.cancel')}
+            {t('worldMessages.endNow')}
           </Button>
+        ) : (
+          scheduled(wm) && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => cancel.run(wm)}
+              disabled={cancel.pendingId === wm.id}
+              aria-label={t('worldMessages.cancelLabel', { message: truncate(wm.message, 40) })}
+            >
+              {t('worldMessages.cancel')}
+            </Button>
+          )
         )
       }
       filters={
