@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, type ApiError } from '@phoenix/contract';
 
 export type FieldErrors = Record<string, string[]>;
@@ -76,8 +76,22 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL its router refuses before any hook runs (a malformed
+ * %-escape: 400; a path parameter over maxParamLength: 414) gets the same error shape and its
+ * x-request-id (no onSend hook runs for it).
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  const body: ApiError = { error: { code: BFF_EXTRA_ERROR_CODES.badRequest, message: publicMessage(status) } };
+  request.log.info({ method: request.method, statusCode: status, code: error.code }, 'request refused by the router');
+  void reply.header('x-request-id', request.id).header('cache-control', 'no-store').status(status).send(body);
+}
+
 function publicMessage(status: number): string {
   switch (status) {
+    case 414:
+      return 'The request URL is too long';
     case 413:
       return 'The request body is too large';
     case 415:

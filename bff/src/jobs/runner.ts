@@ -1,5 +1,6 @@
 import { fromKysely, fromPglite, PgBoss, type Db } from 'pg-boss';
 import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import { rawConnectionOf } from '../db/connect';
 import type { Database } from '../db/schema';
 
@@ -38,6 +39,18 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** false: jobs are queued but none runs in this process (a test that checks the database stays still). */
   runWorkers?: boolean;
+  /** Where pg-boss's own errors go (the app's logger). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** A queue's jobs by state, for /metrics. */
+export interface QueueJobCounts {
+  name: string;
+  queued: number;
+  active: number;
+  deferred: number;
+  /** Failed jobs pg-boss still retains (a rolling count of recent failures). */
+  failed: number;
 }
 
 export interface JobRunner {
@@ -50,6 +63,10 @@ export interface JobRunner {
   send<T extends object>(trx: Transaction<Database>, queue: string, data: T, startAfterSeconds?: number): Promise<string>;
   /** Cancels a queued job in `trx` (no effect once it has run). */
   cancel(trx: Transaction<Database>, queue: string, id: string): Promise<void>;
+  /** Started and not stopped (/ready). */
+  isRunning(): boolean;
+  /** Each defined queue's jobs by state (empty until started). */
+  queueCounts(): Promise<QueueJobCounts[]>;
 }
 
 /**
@@ -98,7 +115,7 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
         backend: raw(db) === 'pglite' ? 'pglite' : 'postgres',
         schedule: false, // no cron schedules: jobs are sent with a start time
       });
-      instance.on('error', (error) => console.error('[jobs]', error));
+      instance.on('error', (error) => options.log?.error({ err: error }, 'jobs: pg-boss error'));
       await instance.start();
       for (const [queue, { handler, settings }] of queues) {
         const retryLimit = settings.retryLimit ?? 3;
@@ -134,6 +151,20 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
 
     async cancel(trx, queue, id) {
       await started().cancel(queue, id, { db: fromKysely(trx) });
+    },
+
+    isRunning: () => boss !== null,
+
+    async queueCounts() {
+      if (!boss || queues.size === 0) return [];
+      const found = await boss.getQueues([...queues.keys()]);
+      return found.map((q) => ({
+        name: q.name,
+        queued: q.queuedCount,
+        active: q.activeCount,
+        deferred: q.deferredCount,
+        failed: q.failedCount,
+      }));
     },
   };
 }
