@@ -134,7 +134,9 @@ describe('configuration schema (bff/src/config.ts, both services)', () => {
     expect(readConfig({ NODE_ENV: 'production' }).metrics).toBe('off');
     expect(readConfig({ PHOENIX_ENV: 'prd', METRICS_TOKEN: 'x'.repeat(24) }).metrics).toEqual({ token: 'x'.repeat(24) });
     for (const bad of ['short-secret', 'has a space in it 0123456789', 'x'.repeat(513)]) {
-      expect(problems({ METRICS_TOKEN: bad })).toEqual([expect.stringMatching(/^METRICS_TOKEN="\*\*\*": expected a secret of 24 to 512 characters/)]);
+      expect(problems({ METRICS_TOKEN: bad })).toEqual([
+        expect.stringMatching(/^METRICS_TOKEN="\*\*\*": expected a secret of 24 to 512 characters/),
+      ]);
     }
   });
 

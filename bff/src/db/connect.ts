@@ -27,9 +27,12 @@ export function createDb(target: DbTarget): Kysely<Database> {
       max: target.maxConnections ?? 10,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
     });
-    // An idle connection lost (the server restarted, the network dropped it): the pool discards it
-    // and the next query opens another. Without a listener the pool's 'error' would end the process.
+    // A connection lost (the server restarted, the network dropped it) emits 'error': on the pool
+    // for an idle one, on the client for one checked out (between two statements of a transaction).
+    // Unheard, either ends the process. The statement in progress fails on its own; the pool discards
+    // the dead client and the next query opens another; /ready reports the database unreachable.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return withRawConnection(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).

@@ -51,7 +51,7 @@ export function installReadiness(app: FastifyInstance, checks: ReadinessChecks):
       request.log.warn({ err: error }, 'not ready: the database does not answer');
     }
     const failed = Object.entries(results)
-      .filter(([, result]) => result !== 'ok')
+      .filter(([, result]) => result !== 'ok' && result !== 'not checked')
       .map(([name]) => name);
     return reply
       .status(failed.length === 0 ? 200 : 503)
