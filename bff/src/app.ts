@@ -12,7 +12,7 @@ import { installInputGuards } from './http/validate';
 import { installErrorHandlers } from './http/errors';
 import { installJsonParser } from './http/jsonBody';
 import type { MetricsAccess } from './http/metrics';
-import { installOperatorSignals, operatorServerOptions } from './http/operator';
+import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from './http/operator';
 import { seedLocalData } from './seed';
 import { createJobRunner, type JobRunnerOptions } from './jobs/runner';
 
@@ -73,14 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandlers(app); // before any route: a route keeps the error handler it was registered under
-  installOperatorSignals(app, {
-    metrics: { service: 'bff', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
-    readiness: {
-      database: async () => void (await sql`select 1`.execute(options.db)),
-      pendingMigrations: () => pendingMigrations(options.db),
-      jobsRunning: () => jobs.isRunning(),
-    },
-  });
+  installOperatorSignals(app);
   installJsonParser(app);
   await app.register(cors, {
     origin: options.corsOrigins ?? false,
@@ -91,6 +84,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installAuthGuard(app, ctx);
   installInputGuards(app);
+  registerOperatorEndpoints(app, {
+    metrics: { service: 'bff', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
+    readiness: {
+      database: async () => void (await sql`select 1`.execute(options.db)),
+      pendingMigrations: () => pendingMigrations(options.db),
+      jobsRunning: () => jobs.isRunning(),
+    },
+  });
   // API responses hold admin data: never let a browser or proxy cache them.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -18,6 +18,7 @@ test('ready on a migrated database with its jobs started; 503 with a migration p
     const response = await ready(t);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, checks: { database: 'ok', migrations: 'ok', jobs: 'ok' } });
+    expect(response.headers['cache-control']).toBe('no-store'); // a probe never reads a cached answer
 
     await t.db
       .deleteFrom('kysely_migration' as never)

@@ -10,7 +10,7 @@ import { installInputGuards } from '@phoenix/bff/src/http/validate';
 import { createJobRunner, type JobRunnerOptions } from '@phoenix/bff/src/jobs/runner';
 import { poolCounts } from '@phoenix/bff/src/db/connect';
 import type { MetricsAccess } from '@phoenix/bff/src/http/metrics';
-import { installOperatorSignals, operatorServerOptions } from '@phoenix/bff/src/http/operator';
+import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from '@phoenix/bff/src/http/operator';
 import { migratePointsToLatest, pendingPointsMigrations } from './db/migrate';
 import './db/schema';
 import './db/ledgerSchema';
@@ -66,14 +66,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
     }
   });
   installErrorHandlers(app); // before any route: a route keeps the error handler it was registered under
-  installOperatorSignals(app, {
-    metrics: { service: 'points', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
-    readiness: {
-      database: async () => void (await sql`select 1`.execute(options.db)),
-      pendingMigrations: () => pendingPointsMigrations(options.db),
-      jobsRunning: () => jobs.isRunning(),
-    },
-  });
+  installOperatorSignals(app);
   installJsonParser(app);
   await app.register(cors, {
     origin: options.corsOrigins ?? false,
@@ -84,6 +77,14 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   });
   installAuthGuard(app, ctx);
   installInputGuards(app);
+  registerOperatorEndpoints(app, {
+    metrics: { service: 'points', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
+    readiness: {
+      database: async () => void (await sql`select 1`.execute(options.db)),
+      pendingMigrations: () => pendingPointsMigrations(options.db),
+      jobsRunning: () => jobs.isRunning(),
+    },
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

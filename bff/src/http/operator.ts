@@ -15,14 +15,18 @@ export function operatorServerOptions(options: {
 }
 
 /**
- * What an operator reads from a service: x-request-id on every response, one log line per
- * request, /ready, /metrics, and the in-flight requests a shutdown drains. Installed first, so its
- * hooks run before every other (the request id is known to the guards that follow).
+ * What an operator reads from every request: x-request-id on every response, one log line per
+ * request, and the in-flight requests a shutdown drains. Installed first, so these hooks run
+ * before every other (the request id is known to the guards that follow).
  */
-export function installOperatorSignals(app: FastifyInstance, options: { readiness: ReadinessChecks; metrics: MetricsOptions }): void {
+export function installOperatorSignals(app: FastifyInstance): void {
   installRequestIds(app);
   installRequestLog(app);
   installInFlightTracking(app);
+}
+
+/** /metrics and /ready: registered after the auth guard, so its route table lists them as public. */
+export function registerOperatorEndpoints(app: FastifyInstance, options: { readiness: ReadinessChecks; metrics: MetricsOptions }): void {
   installMetrics(app, options.metrics);
   installReadiness(app, options.readiness);
 }
