@@ -33,9 +33,11 @@ async function startService({ name, dir, port, env, quiet }) {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
+  // The tail only, for an error message: at LOG_LEVEL=info a service logs a line per request.
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  const keep = (d) => (output = (output + d).slice(-64 * 1024));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The ${name} exited early:\n${output}`);
