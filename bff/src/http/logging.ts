@@ -24,10 +24,7 @@ export const REDACTED_PATHS = [
   'token',
   'password',
   'body.token',
-  'body.password',
-  'body.currentPassword',
-  'body.newPassword',
-  'body.oneTimePassword',
+  // body.password and the like, one level down anywhere:
   '*.password',
   '*.currentPassword',
   '*.newPassword',
