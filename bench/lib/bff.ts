@@ -34,24 +34,34 @@ export async function startBff(target: BenchTarget): Promise<RunningBff> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const url = `http://127.0.0.1:${port}`;
+  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk).slice(-64 * 1024)));
+  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk).slice(-64 * 1024)));
+  // Up once it answers /health (its start-up line is at info, below this LOG_LEVEL).
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`BFF did not start in 180 s:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
+    let settled = false;
+    const fail = (error: Error) => {
+      settled = true;
+      reject(error);
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    const timer = setTimeout(() => fail(new Error(`BFF did not start in 180 s:\n${output}`)), 180_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`BFF exited (${code}):\n${output}`));
+      fail(new Error(`BFF exited (${code}):\n${output}`));
     });
+    const poll = (): unknown =>
+      settled ||
+      fetch(`${url}/health`).then(
+        (response) => {
+          if (!response.ok) return setTimeout(poll, 250);
+          clearTimeout(timer);
+          resolve();
+        },
+        () => setTimeout(poll, 250),
+      );
+    void poll();
   });
   child.removeAllListeners('exit');
-  const url = `http://127.0.0.1:${port}`;
   const login = await fetch(`${url}/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbTarget } from './db/connect';
+import type { MetricsAccess } from './http/metrics';
 
 /** Everything main.ts and the CLI read from the environment, in one place. */
 export interface ServerConfig {
@@ -17,6 +18,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** PGLITE_WIRE_PORT: serve the embedded PGlite over the PostgreSQL protocol on loopback (for the points API). */
   pgliteWirePort: number | null;
+  /** Who reads /metrics: METRICS_TOKEN's holder; without one, anyone locally and nobody when deployed. */
+  metrics: MetricsAccess;
 }
 
 /** <repo>/.data/pglite (this file is <repo>/bff/src/config.ts). */
@@ -148,6 +151,10 @@ export const configSchema = z.object({
     /^[a-z][a-z0-9-]*$/.test(raw) ? raw : undefined,
   ),
   NODE_ENV: variable('development, production or test', oneOf(['development', 'production', 'test'] as const)),
+  METRICS_TOKEN: variable(
+    'a secret of 24 to 512 characters without spaces (letters, digits, punctuation), e.g. from openssl rand -hex 32',
+    (raw) => (/^[\x21-\x7e]{24,512}$/.test(raw) ? raw : undefined),
+  ),
 });
 
 export type EnvVars = z.output<typeof configSchema>;
@@ -162,8 +169,9 @@ export class ConfigError extends Error {
   }
 }
 
-/** Never echo a database password: postgres://user:secret@… is shown as postgres://user:***@… */
-const shown = (name: string, raw: string) => (name.endsWith('DATABASE_URL') ? raw.replace(/(\/\/[^/@:]*:)[^@]*@/, '$1***@') : raw);
+/** Never echo a secret: postgres://user:secret@… is shown as postgres://user:***@…, a token as ***. */
+const shown = (name: string, raw: string) =>
+  name === 'METRICS_TOKEN' ? '***' : name.endsWith('DATABASE_URL') ? raw.replace(/(\/\/[^/@:]*:)[^@]*@/, '$1***@') : raw;
 
 /** The environment checked against configSchema (all bad variables at once), or a ConfigError. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
@@ -185,13 +193,16 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
   return result.data!;
 }
 
-/** Reads the configuration; on a ConfigError prints it (no stack trace) and exits with 1. */
-export function configOrExit<T>(service: string, read: () => T): T {
+/**
+ * Reads the configuration; on a ConfigError reports it (no stack trace) and exits with 1. The
+ * services report through their logger (one JSON line, each problem in `problems`), the CLI as text.
+ */
+export function configOrExit<T>(service: string, read: () => T, report: (message: string, problems: string[]) => void): T {
   try {
     return read();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`[${service}] not started: ${error.message}`);
+    report(`[${service}] not started: ${error.message}`, error.problems);
     process.exit(1);
   }
 }
@@ -231,8 +242,9 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     tokenTtlMinutes: vars.TOKEN_TTL_MINUTES ?? 720,
     tokenIdleMinutes: vars.TOKEN_IDLE_MINUTES ?? 30,
     seedLocalData: (vars.SEED_LOCAL_DATA ?? true) && isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
-    logLevel: vars.LOG_LEVEL ?? 'warn',
+    logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,
+    metrics: vars.METRICS_TOKEN ? { token: vars.METRICS_TOKEN } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off',
   };
 }
 

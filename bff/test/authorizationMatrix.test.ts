@@ -4,7 +4,8 @@ import type { InjectOptions } from 'fastify';
 /**
  * Generated from the routes the app registers at run time (Fastify's onRoute, see
  * http/auth.ts `routeTable`): a route added later is in the matrix without anyone adding it.
- * Every route but the sign-in calls and /health × every kind of caller that must be refused.
+ * Every route but the sign-in calls and the operator endpoints (/health, /ready; /metrics has its
+ * own token, operatorSignals.test.ts) × every kind of caller that must be refused.
  */
 const OPEN_ROUTES = new Set([
   'POST /users/login',
@@ -13,6 +14,10 @@ const OPEN_ROUTES = new Set([
   'POST /users/logout',
   'GET /health',
   'HEAD /health',
+  'GET /ready',
+  'HEAD /ready',
+  'GET /metrics',
+  'HEAD /metrics',
 ]);
 
 let t: TestApp;
@@ -91,7 +96,7 @@ test('control: a valid admin token is let through on every read route (the matri
   }
 });
 
-test('the open routes are exactly the sign-in calls and /health', () => {
+test('the open routes are exactly the sign-in calls, /health, /ready and /metrics', () => {
   const open = t.app.routeTable.filter((r) => r.auth !== 'admin' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
   expect(open.sort()).toEqual([...OPEN_ROUTES].filter((r) => !r.startsWith('HEAD')).sort());
 });

@@ -24,8 +24,9 @@ describe('configuration schema (bff/src/config.ts, both services)', () => {
       tokenTtlMinutes: 720,
       tokenIdleMinutes: 30,
       seedLocalData: true,
-      logLevel: 'warn',
+      logLevel: 'info',
       pgliteWirePort: null,
+      metrics: 'open',
     });
     expect(config.corsOrigins).toContain('http://localhost:8080');
   });
@@ -44,6 +45,7 @@ describe('configuration schema (bff/src/config.ts, both services)', () => {
       LOG_LEVEL: 'info',
       PHOENIX_ENV: 'beta-prd',
       NODE_ENV: 'production',
+      METRICS_TOKEN: 'metrics-token-0123456789abcdef',
     });
     expect(config).toEqual({
       port: 9000,
@@ -56,6 +58,7 @@ describe('configuration schema (bff/src/config.ts, both services)', () => {
       seedLocalData: false,
       logLevel: 'info',
       pgliteWirePort: 15432,
+      metrics: { token: 'metrics-token-0123456789abcdef' },
     });
     for (const level of LOG_LEVELS) expect(readConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
     for (const [raw, seed] of [
@@ -125,6 +128,18 @@ describe('configuration schema (bff/src/config.ts, both services)', () => {
     expect(message).not.toContain('s3cret');
   });
 
+  test('METRICS_TOKEN: /metrics behind it; without one, open locally and off when deployed; never echoed', () => {
+    expect(readConfig({}).metrics).toBe('open');
+    expect(readConfig({ PHOENIX_ENV: 'prd' }).metrics).toBe('off');
+    expect(readConfig({ NODE_ENV: 'production' }).metrics).toBe('off');
+    expect(readConfig({ PHOENIX_ENV: 'prd', METRICS_TOKEN: 'x'.repeat(24) }).metrics).toEqual({ token: 'x'.repeat(24) });
+    for (const bad of ['short-secret', 'has a space in it 0123456789', 'x'.repeat(513)]) {
+      expect(problems({ METRICS_TOKEN: bad })).toEqual([
+        expect.stringMatching(/^METRICS_TOKEN="\*\*\*": expected a secret of 24 to 512 characters/),
+      ]);
+    }
+  });
+
   test('TRUST_PROXY=true (any proxy) only in a local environment', () => {
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: 'true', PHOENIX_ENV: 'local' }).trustProxy).toBe(true);
@@ -146,9 +161,19 @@ describe('the BFF started with a bad variable', () => {
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('[bff] not started: invalid configuration (2 variables):');
-    expect(result.stderr).toContain('  - LOG_LEVEL="chatty": expected one of fatal, error, warn, info, debug, trace, silent');
-    expect(result.stderr).toContain('  - TRUST_PROXY="everyone": expected the load balancer\'s addresses or CIDR ranges');
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    // One JSON log line (the service logs as pino), each problem in `problems`.
+    const lines = result.stdout.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as { level: number; service: string; msg: string; problems: string[] };
+    expect(line).toMatchObject({ level: 60, service: 'bff' });
+    expect(line.msg).toContain('[bff] not started: invalid configuration (2 variables):');
+    expect(line.problems).toHaveLength(2);
+    expect(line.problems).toEqual(
+      expect.arrayContaining([
+        'LOG_LEVEL="chatty": expected one of fatal, error, warn, info, debug, trace, silent',
+        expect.stringContaining('TRUST_PROXY="everyone": expected the load balancer\'s addresses or CIDR ranges'),
+      ]),
+    );
+    expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -115,7 +115,9 @@ test('two BFFs on one data folder: the second refuses to start, naming the first
     const second = startBff(dataDir, await freePort());
     cleanup.push(second);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`[bff] not started: The data folder ${dataDir} is in use by process`);
+    // A fatal JSON log line (the BFF logs as pino).
+    expect(second.output()).toContain(`"service":"bff"`);
+    expect(second.output()).toContain(`"msg":"not started: The data folder ${dataDir} is in use by process`);
     const holder = JSON.parse(fs.readFileSync(lockFileOf(dataDir), 'utf8'));
     expect(second.output()).toContain(`process ${holder.pid} on ${holder.host}`);
     expect(snapshot(dataDir)).toEqual(before);

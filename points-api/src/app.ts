@@ -1,14 +1,17 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { installJsonParser } from '@phoenix/bff/src/http/jsonBody';
 import { resolveSettings, type AppContext } from '@phoenix/bff/src/context';
 import type { Database } from '@phoenix/bff/src/db/schema';
 import { installAuthGuard } from '@phoenix/bff/src/http/auth';
-import { errorShapeServerOptions, installErrorHandlers } from '@phoenix/bff/src/http/errors';
+import { installErrorHandlers } from '@phoenix/bff/src/http/errors';
 import { installInputGuards } from '@phoenix/bff/src/http/validate';
 import { createJobRunner, type JobRunnerOptions } from '@phoenix/bff/src/jobs/runner';
-import { migratePointsToLatest } from './db/migrate';
+import { poolCounts } from '@phoenix/bff/src/db/connect';
+import type { MetricsAccess } from '@phoenix/bff/src/http/metrics';
+import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from '@phoenix/bff/src/http/operator';
+import { migratePointsToLatest, pendingPointsMigrations } from './db/migrate';
 import './db/schema';
 import './db/ledgerSchema';
 import { registerSettingsRoutes } from './features/settings';
@@ -31,6 +34,10 @@ export interface PointsAppOptions {
   migrate?: boolean;
   closeDbOnClose?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The process's logger (main.ts), used as is. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Who may read /metrics (as the BFF's: METRICS_TOKEN); default open. */
+  metrics?: MetricsAccess;
   /** Background jobs (the BFF's pg-boss runner) in the points service's own pg-boss schema. */
   jobs?: JobRunnerOptions;
   /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
@@ -43,33 +50,41 @@ export interface PointsAppOptions {
  * log in the change's transaction) over the points schema.
  */
 export async function buildPointsApp(options: PointsAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ ...operatorServerOptions(options), bodyLimit: 1024 * 1024, trustProxy: options.trustProxy ?? false });
   // Its own pg-boss schema: the points service's queues, maintenance and pg-boss upgrades stay apart from the BFF's.
-  const jobs = createJobRunner(options.db, { schema: 'points_boss', ...options.jobs });
+  const jobs = createJobRunner(options.db, { schema: 'points_boss', log: app.log, ...options.jobs });
   const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings: resolveSettings(options), jobs };
   if (options.migrate ?? true) await migratePointsToLatest(options.db);
 
-  const app = Fastify({
-    ...errorShapeServerOptions,
-    logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
-  });
-  // Jobs stop first (a running draw finishes), then the database closes.
+  // After the requests have drained (app.close): jobs stop first (a running draw finishes), then the database closes.
   app.addHook('onClose', async () => {
+    app.log.info('stopping jobs');
     await jobs.stop();
-    if (options.closeDbOnClose ?? true) await options.db.destroy();
+    if (options.closeDbOnClose ?? true) {
+      app.log.info('closing the database');
+      await options.db.destroy();
+    }
   });
-  installErrorHandlers(app);
+  installErrorHandlers(app); // before any route: a route keeps the error handler it was registered under
+  installOperatorSignals(app);
   installJsonParser(app);
   await app.register(cors, {
     origin: options.corsOrigins ?? false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'token', 'idempotency-key'],
-    exposedHeaders: ['content-disposition', 'retry-after', 'x-export-truncated'],
+    allowedHeaders: ['content-type', 'token', 'idempotency-key', 'x-request-id'],
+    exposedHeaders: ['content-disposition', 'retry-after', 'x-export-truncated', 'x-request-id'],
     maxAge: 600,
   });
   installAuthGuard(app, ctx);
   installInputGuards(app);
+  registerOperatorEndpoints(app, {
+    metrics: { service: 'points', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
+    readiness: {
+      database: async () => void (await sql`select 1`.execute(options.db)),
+      pendingMigrations: () => pendingPointsMigrations(options.db),
+      jobsRunning: () => jobs.isRunning(),
+    },
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

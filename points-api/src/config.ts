@@ -1,4 +1,5 @@
 import { readEnv, serverConfig, type LogLevel } from '@phoenix/bff/src/config';
+import type { MetricsAccess } from '@phoenix/bff/src/http/metrics';
 
 export interface PointsConfig {
   port: number;
@@ -16,6 +17,8 @@ export interface PointsConfig {
   logLevel: LogLevel;
   /** The BFF's rule (SEED_LOCAL_DATA, only in a local environment). */
   seedLocalData: boolean;
+  /** METRICS_TOKEN, as the BFF takes it. */
+  metrics: MetricsAccess;
 }
 
 /**
@@ -37,5 +40,6 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     tokenIdleMinutes: shared.tokenIdleMinutes,
     logLevel: shared.logLevel,
     seedLocalData: shared.seedLocalData,
+    metrics: shared.metrics,
   };
 }

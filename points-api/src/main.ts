@@ -6,9 +6,19 @@ import { configOrExit } from '@phoenix/bff/src/config';
 import { readPointsConfig } from './config';
 import { seedLocalPointUsers } from './seed';
 import { PortInUseError, ensurePortsFree, rethrowInUse } from '@phoenix/bff/src/ports';
+import { processLogger } from '@phoenix/bff/src/http/logging';
+import { shutDown } from '@phoenix/bff/src/http/shutdown';
+
+// JSON lines on stdout from the first one; LOG_LEVEL applies once the configuration is read.
+let log = processLogger('points-api', 'info');
 
 async function main(): Promise<void> {
-  const config = configOrExit('points-api', () => readPointsConfig());
+  const config = configOrExit(
+    'points-api',
+    () => readPointsConfig(),
+    (message, problems) => log.fatal({ problems }, message),
+  );
+  log = processLogger('points-api', config.logLevel);
   await ensurePortsFree([[config.port, 'PORT']]);
   const db = createDb({ kind: 'postgres', connectionString: config.databaseUrl, maxConnections: 5 });
   await untilBffDatabaseIsReady(db);
@@ -18,7 +28,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     tokenTtlMinutes: config.tokenTtlMinutes,
     tokenIdleMinutes: config.tokenIdleMinutes,
-    logger: { level: config.logLevel },
+    loggerInstance: log,
+    metrics: config.metrics,
     seedLocalData: config.seedLocalData,
   });
   if (config.seedLocalData) await seedLocalPointUsers(db, 30, new Date());
@@ -26,19 +37,12 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`[points-api] ${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('[points-api] error while shutting down', error);
-        process.exit(1);
-      },
-    );
+    void shutDown(app, signal, { log });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host }).catch(rethrowInUse(config.port, 'PORT'));
-  console.log(`[points-api] Phoenix points API listening on http://${config.host}:${config.port}`);
+  log.info(`Phoenix points API listening on http://${config.host}:${config.port}`);
 }
 
 /** The BFF creates the shared tables (sessions, action_logs): wait for them (`npm run dev` starts both at once). */
@@ -58,9 +62,9 @@ async function untilBffDatabaseIsReady(db: Kysely<Database>, timeoutMs = 60_000)
 
 main().catch((error: unknown) => {
   if (error instanceof PortInUseError) {
-    console.error(`[points-api] not started: ${error.message}`);
+    log.fatal(`not started: ${error.message}`);
     process.exit(1);
   }
-  console.error('[points-api] failed to start:', error);
+  log.fatal({ err: error }, 'failed to start');
   process.exit(1);
 });

@@ -3,7 +3,7 @@ import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp
 
 /**
  * The points API's version of the BFF's matrix: generated from the routes it registers, every
- * route but /health refuses a missing, malformed, revoked, expired token, a disabled admin (401)
+ * route but /health, /ready and /metrics refuses a missing, malformed, revoked, expired token, a disabled admin (401)
  * and a role-1 account (403), all checked against the BFF's own session store.
  */
 let t: PointsTestApp;
@@ -29,7 +29,10 @@ test('every points route × every refused caller → 401/403, and the admin gets
     { name: 'role-1 account', token: t.operatorToken, expected: 403 },
   ] as const;
 
-  const routes = t.points.routeTable.filter((r) => r.method !== 'OPTIONS' && r.url !== '/health' && r.method !== 'HEAD');
+  const operatorEndpoints = ['/health', '/ready', '/metrics']; // public; /metrics has its own token
+  const open = t.points.routeTable.filter((r) => r.auth !== 'admin' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+  expect(open.sort()).toEqual(operatorEndpoints.map((url) => `GET ${url}`).sort());
+  const routes = t.points.routeTable.filter((r) => r.method !== 'OPTIONS' && !operatorEndpoints.includes(r.url) && r.method !== 'HEAD');
   expect(routes.length).toBeGreaterThanOrEqual(15);
   const mismatches: string[] = [];
   for (const { method, url } of routes) {

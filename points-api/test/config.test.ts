@@ -15,7 +15,8 @@ describe('readPointsConfig: the BFF schema and rules', () => {
       host: '127.0.0.1',
       databaseUrl: 'postgres://postgres@127.0.0.1:8789/postgres',
       trustProxy: false,
-      logLevel: 'warn',
+      logLevel: 'info',
+      metrics: 'open',
     });
     expect(readPointsConfig({ PGLITE_WIRE_PORT: '15432' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:15432/postgres');
   });
@@ -51,15 +52,15 @@ describe('the points API behind a load balancer', () => {
         done();
       },
     });
-    const points = await buildPointsApp({ db: database.connect(), trustProxy: ['10.0.0.5'], logger: { level: 'info', stream } });
+    const points = await buildPointsApp({ db: database.connect(), trustProxy: ['10.0.0.5'], logger: { level: 'debug', stream } });
     try {
       const headers = { 'x-forwarded-for': '203.0.113.9' };
       await points.inject({ url: '/health', headers, remoteAddress: '10.0.0.5' });
       await points.inject({ url: '/health', headers, remoteAddress: '198.51.100.7' });
       const addresses = lines
-        .map((line) => JSON.parse(line) as { msg?: string; req?: { remoteAddress?: string } })
-        .filter((entry) => entry.msg === 'incoming request')
-        .map((entry) => entry.req?.remoteAddress);
+        .map((line) => JSON.parse(line) as { msg?: string; ip?: string })
+        .filter((entry) => entry.msg === 'request')
+        .map((entry) => entry.ip);
       expect(addresses).toEqual(['203.0.113.9', '198.51.100.7']);
     } finally {
       await points.close();
@@ -79,10 +80,20 @@ describe('the points API started with a bad variable', () => {
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('[points-api] not started: invalid configuration (2 variables):');
-    expect(result.stderr).toContain('  - POINTS_DATABASE_URL="mysql://ops:***@db/points": expected a postgres:// or postgresql:// URL');
-    expect(result.stderr).toContain('  - CORS_ORIGINS="https://admin.example.com/": expected a comma-separated list of exact origins');
-    expect(result.stderr).not.toContain('s3cret');
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    // One JSON log line (pino), each problem in `problems`.
+    const lines = result.stdout.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as { level: number; service: string; msg: string; problems: string[] };
+    expect(line).toMatchObject({ level: 60, service: 'points-api' });
+    expect(line.msg).toContain('[points-api] not started: invalid configuration (2 variables):');
+    expect(line.problems).toHaveLength(2);
+    expect(line.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('POINTS_DATABASE_URL="mysql://ops:***@db/points": expected a postgres:// or postgresql:// URL'),
+        expect.stringContaining('CORS_ORIGINS="https://admin.example.com/": expected a comma-separated list of exact origins'),
+      ]),
+    );
+    expect(result.stdout + result.stderr).not.toContain('s3cret');
+    expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
   });
 });

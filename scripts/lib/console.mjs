@@ -45,9 +45,11 @@ async function startService({ name, dir, port, variable, env, quiet }) {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
+  // The tail only, for an error message: at LOG_LEVEL=info a service logs a line per request.
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  const keep = (d) => (output = (output + d).slice(-64 * 1024));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const said = () => (quiet ? `:\n${output}` : ' (its output is above)');
   // An exit before it answers ends the wait at once (a taken port, a bad setting), with what it said.
   let exitedEarly;

@@ -45,7 +45,11 @@ async function main(): Promise<void> {
   if (!parsed.success) usage(parsed.error.issues.map((i) => i.message).join('; '));
   if (password.length < MIN_PASSWORD_LENGTH) usage(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
 
-  const target = configOrExit('create-admin', () => dbTargetFromEnv());
+  const target = configOrExit(
+    'create-admin',
+    () => dbTargetFromEnv(),
+    (message) => console.error(message),
+  );
   const db = createDb(target);
   try {
     await migrateToLatest(db);

@@ -1,5 +1,6 @@
 import type { ActionLog } from '@phoenix/contract';
 import type { Transaction } from 'kysely';
+import { currentRequestId } from '../http/requestContext';
 import { toJson } from './json';
 import type { ActionLogRow, Database } from './schema';
 
@@ -21,7 +22,11 @@ export interface ActionLogEntry {
   after: unknown;
 }
 
-/** Writes one action-log row. Takes the transaction of the change so both commit or neither. */
+/**
+ * Writes one action-log row. Takes the transaction of the change so both commit or neither. The
+ * request's id comes from the request context (http/requestContext.ts): every feature's change
+ * carries it without passing it along.
+ */
 export async function writeActionLog(trx: Transaction<Database>, actor: LogActor, entry: ActionLogEntry, at: Date): Promise<void> {
   await trx
     .insertInto('action_logs')
@@ -34,6 +39,7 @@ export async function writeActionLog(trx: Transaction<Database>, actor: LogActor
       before: toJson(entry.before),
       after: toJson(entry.after),
       created_at: at,
+      request_id: currentRequestId(),
     })
     .execute();
 }

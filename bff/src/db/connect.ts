@@ -27,6 +27,12 @@ export function createDb(target: DbTarget): Kysely<Database> {
       max: target.maxConnections ?? 10,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
     });
+    // A connection lost (the server restarted, the network dropped it) emits 'error': on the pool
+    // for an idle one, on the client for one checked out (between two statements of a transaction).
+    // Unheard, either ends the process. The statement in progress fails on its own; the pool discards
+    // the dead client and the next query opens another; /ready reports the database unreachable.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return withRawConnection(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
@@ -137,6 +143,14 @@ function yieldingBetweenQueries(pglite: PGlite): PGlite {
     close: () => pglite.close(),
   };
   return client as PGlite;
+}
+
+/** The connections behind `db` for /metrics: a pg pool's counts, or PGlite's one session and its queue. */
+export function poolCounts(db: Kysely<Database>): { total: number; idle: number; waiting: number } | null {
+  const raw = rawConnectionOf(db);
+  if (raw?.kind === 'postgres') return { total: raw.pool.totalCount, idle: raw.pool.idleCount, waiting: raw.pool.waitingCount };
+  const gate = embedded.get(db)?.gate;
+  return gate ? { total: 1, idle: gate.isHeld ? 0 : 1, waiting: gate.waitingCount } : null;
 }
 
 /** PostgreSQL error code of a unique-constraint violation (same on PGlite). */

@@ -28,20 +28,29 @@ const provider: MigrationProvider = {
   },
 };
 
-/** Brings the schema to the latest migration; throws if one fails. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+async function migratorOf(db: Kysely<any>): Promise<Migrator> {
   // The migration tables live in the connection's own schema, named explicitly: left unnamed,
   // Kysely looks for them in every schema and takes another schema's (a test schema on the same
   // server, the points API's) for its own. Unordered: branches that add migrations in parallel land
   // in any order; each runs once by name.
-  const schema = await currentSchema(db);
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: schema });
+  return new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: await currentSchema(db) });
+}
+
+/** Brings the schema to the latest migration; throws if one fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorOf(db);
   // Instances started together take turns (db/startupLock.ts): Kysely's own lock is taken only
   // after it has created its tables, and a second instance then finds every migration applied.
-  const { error, results } = await withStartupLock(db, `migrate:${schema}`, () => migrator.migrateToLatest());
+  const { error, results } = await withStartupLock(db, `migrate:${await currentSchema(db)}`, () => migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations not applied to this database yet (/ready: a service is not ready on an old schema). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrations = await (await migratorOf(db)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -12,6 +12,15 @@ export class SessionGate {
   private held = false;
   private readonly waiting: (() => void)[] = [];
 
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /** Sessions queued for the gate (the BFF's queries and the wire's clients). */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
   async acquire(): Promise<void> {
     if (!this.held) {
       this.held = true;

@@ -64,6 +64,8 @@ export interface ActionLogsTable {
   before: Json;
   after: Json;
   created_at: Timestamp;
+  /** x-request-id of the request that made the change (migration 0017); null outside a request. */
+  request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface PlayersTable {

@@ -6,12 +6,14 @@ import { hashToken } from '../features/auth/crypto';
 // eslint-disable-next-line import-x/no-restricted-paths -- as above
 import { useSession } from '../features/auth/sessions';
 import { forbidden, unauthorized } from './errors';
+import { logAsAdmin } from './logging';
 
 /**
  * Who may call a route:
  *  - 'admin' (the default for every route): a valid token of an active role-2 admin;
  *  - 'session': a valid token of any role (only /users/info and /users/logout);
- *  - 'public': no token (only /users/login, /users/change-password and /health).
+ *  - 'public': no token (only /users/login, /users/change-password, /health, /ready and /metrics,
+ *    which has its own token: http/metrics.ts).
  */
 export type AuthLevel = 'admin' | 'session' | 'public';
 
@@ -47,7 +49,7 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     const auth: AuthLevel = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'admin';
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth });
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS' || request.is404) return; // CORS preflight; 404 handler
     const level: AuthLevel = request.routeOptions.config.auth ?? 'admin';
     if (level === 'public') return;
@@ -59,6 +61,7 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
       idleMs: ctx.settings.tokenIdleMs,
     });
     if (!session) throw unauthorized('Your session has ended. Sign in again.');
+    logAsAdmin(request, reply, session.admin.id); // a refused role-1 account is named in the log too
     if (level === 'admin' && session.admin.role !== ADMIN_ROLE) throw forbidden();
     request.auth = session;
   });

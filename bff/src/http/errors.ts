@@ -99,21 +99,23 @@ function publicMessage(status: number): string {
  * Fastify's errors from before routing, answered outside every hook and error handler (so without
  * the onSend hook's no-store): a URL it cannot decode (`/news/%zz`), a path parameter past
  * maxParamLength (414), a failing route constraint. The API's shape and no-store here too, and
- * never the path echoed back. With `clientErrorHandler`: one Fastify option each (app.ts).
+ * never the path echoed back. With `clientErrorHandler`: Fastify options (http/operator.ts).
  */
 export const errorShapeServerOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
   frameworkErrors: answerFrameworkError,
   clientErrorHandler: answerClientError,
 };
 
-function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : publicMessage(status);
   const body: ApiError =
     status >= 500
       ? { error: { code: ERROR_CODES.internal, message: 'Something went wrong. Try again later.' } }
       : { error: { code: BFF_EXTRA_ERROR_CODES.badRequest, message } };
-  void reply.status(status).header('cache-control', 'no-store').send(body);
+  request.log.info({ method: request.method, statusCode: status, code: error.code }, 'request refused by the router');
+  // No onSend hook runs here: the request id is sent back by hand.
+  void reply.status(status).header('x-request-id', request.id).header('cache-control', 'no-store').send(body);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fromKysely, fromPglite, PgBoss, type Db } from 'pg-boss';
 import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import { rawConnectionOf } from '../db/connect';
 import { withStartupLock } from '../db/startupLock';
 import type { Database } from '../db/schema';
@@ -56,6 +57,18 @@ export interface JobRunnerOptions {
   superviseIntervalSeconds?: number;
   /** Delay before the first retry of a failed attempt, in seconds, doubling (with jitter) each retry (default 5). */
   retryDelaySeconds?: number;
+  /** Where pg-boss's own errors go (the app's logger). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** A queue's jobs by state, for /metrics. */
+export interface QueueJobCounts {
+  name: string;
+  queued: number;
+  active: number;
+  deferred: number;
+  /** Failed jobs pg-boss still retains (a rolling count of recent failures). */
+  failed: number;
 }
 
 const DEFAULTS = { heartbeatSeconds: 15, superviseIntervalSeconds: 10, retryDelaySeconds: 5, pollingIntervalSeconds: 1 };
@@ -86,6 +99,10 @@ export interface JobRunner {
   send<T extends object>(trx: Transaction<Database>, queue: string, data: T, startAfterSeconds?: number): Promise<string>;
   /** Cancels a queued job in `trx` (no effect once it has run). */
   cancel(trx: Transaction<Database>, queue: string, id: string): Promise<void>;
+  /** Started and not stopped (/ready). */
+  isRunning(): boolean;
+  /** Each defined queue's jobs by state (empty until started). */
+  queueCounts(): Promise<QueueJobCounts[]>;
 }
 
 /**
@@ -144,7 +161,7 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
         superviseIntervalSeconds,
         monitorIntervalSeconds: superviseIntervalSeconds,
       });
-      instance.on('error', (error) => console.error('[jobs]', error));
+      instance.on('error', (error) => options.log?.error({ err: error }, 'jobs: pg-boss error'));
       // Instances started together take turns at creating the schema and the queues: pg-boss's
       // "create schema if not exists" fails when another creates it at the same moment.
       await withStartupLock(db, `pg-boss:${schema}`, async () => {
@@ -189,6 +206,20 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
 
     async cancel(trx, queue, id) {
       await started().cancel(queue, id, { db: fromKysely(trx) });
+    },
+
+    isRunning: () => boss !== null,
+
+    async queueCounts() {
+      if (!boss || queues.size === 0) return [];
+      const found = await boss.getQueues([...queues.keys()]);
+      return found.map((q) => ({
+        name: q.name,
+        queued: q.queuedCount,
+        active: q.activeCount,
+        deferred: q.deferredCount,
+        failed: q.failedCount,
+      }));
     },
   };
 }

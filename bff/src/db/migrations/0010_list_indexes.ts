@@ -24,9 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Emails, actions and target types are few: matched against their distinct values instead
     // (features/actionLogs/repository.ts), then found through the lower(...) indexes above.
     await sql`create index action_logs_target_id_trgm_idx on action_logs using gin (target_id ${ops})`.execute(db);
-  } else {
-    console.warn('[migrations] pg_trgm is not available: substring search on action logs runs without an index');
   }
+  // Without pg_trgm there is no such index: the BFF warns at every start (app.ts), not only here.
 }
 
 async function sortIndex(db: Kysely<any>, name: string, keys: ReturnType<typeof sql>) {

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
+import { appCounter } from '../../http/metrics';
 import { parseInput } from '../../http/validate';
 import { mutate } from '../../db/mutate';
 // eslint-disable-next-line import-x/no-restricted-paths -- debt: the admin look-ups sign-in needs are to move to bff/src/db
@@ -27,6 +28,11 @@ import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './thro
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { settings } = ctx;
 
+  const throttled = appCounter(app, {
+    name: 'phoenix_sign_in_throttled_total',
+    help: 'Sign-in and password-change attempts refused by the login throttle (429)',
+  });
+
   // Computed now, so the first unknown email does not take twice as long as later ones.
   void dummyPasswordHash(settings.passwordHash);
 
@@ -39,6 +45,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     const throttle = throttleKeys(email, ip);
     const reservation = await reserveSignInAttempt(ctx.db, throttle, now, settings);
     if (!reservation.allowed) {
+      throttled.inc();
       throw tooManyRequests('Too many failed sign-in attempts. Try again later.', reservation.retryAfterMs / 1000);
     }
     const admin = await findAdminByEmail(ctx.db, email);

@@ -1,0 +1,140 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type CounterConfiguration } from 'prom-client';
+import { ERROR_CODES } from '@phoenix/contract';
+import { HttpError } from './errors';
+import { routeOf } from './logging';
+
+/**
+ * Who may read /metrics: anyone (a local environment), the holder of METRICS_TOKEN (sent as
+ * `authorization: Bearer <token>`), or nobody (a deployed environment without a token).
+ */
+export type MetricsAccess = 'open' | 'off' | { token: string };
+
+/** The database's connections: a pg pool's counts, or PGlite's session gate (one session). */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** One job queue's counts (pg-boss). */
+export interface QueueCounts {
+  name: string;
+  queued: number;
+  active: number;
+  deferred: number;
+  failed: number;
+}
+
+export interface MetricsOptions {
+  /** The `service` label on every series (bff, points). */
+  service: string;
+  access: MetricsAccess;
+  /** The pool's counts at scrape time; null when the driver has none to tell (PGlite on a worker). */
+  pool?: () => PoolCounts | null;
+  /** The job queues' counts; read at most every QUEUE_STATS_TTL_MS (one query per queue table). */
+  queues?: () => Promise<QueueCounts[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry (one per app: tests build many apps in one process). */
+    metrics: Registry;
+  }
+}
+
+const QUEUE_STATS_TTL_MS = 5_000;
+/** Request durations in seconds: most answers take milliseconds, exports and bulk changes seconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** A counter of this app's, e.g. the sign-in throttle's refusals (features/auth). */
+export function appCounter<T extends string>(app: FastifyInstance, config: Omit<CounterConfiguration<T>, 'registers'>): Counter<T> {
+  return new Counter<T>({ ...config, registers: [app.metrics] });
+}
+
+/** GET /metrics in Prometheus's text format, and the series both services share. */
+export function installMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: options.service });
+  collectDefaultMetrics({ register: registry, prefix: 'phoenix_' });
+  app.decorate('metrics', registry);
+  const registers = [registry];
+
+  const duration = new Histogram({
+    name: 'phoenix_http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern (never the raw URL) and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe({ method: request.method, route: routeOf(request), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  const pool = options.pool;
+  new Gauge({
+    name: 'phoenix_db_pool_connections',
+    help: 'Database connections: in_use, idle, and waiting (requests queued for a connection)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const counts = pool?.();
+      if (!counts) return;
+      this.set({ state: 'in_use' }, counts.total - counts.idle);
+      this.set({ state: 'idle' }, counts.idle);
+      this.set({ state: 'waiting' }, counts.waiting);
+    },
+  });
+
+  const queues = options.queues;
+  let cached: { at: number; counts: QueueCounts[] } | null = null;
+  new Gauge({
+    name: 'phoenix_job_queue_jobs',
+    help: 'Jobs per queue and state (queued, active, deferred, failed: failed ones still retained)',
+    labelNames: ['queue', 'state'] as const,
+    registers,
+    async collect() {
+      if (!queues) return;
+      if (!cached || Date.now() - cached.at > QUEUE_STATS_TTL_MS) {
+        try {
+          cached = { at: Date.now(), counts: await queues() };
+        } catch (error) {
+          app.log.warn({ err: error }, 'metrics: job queue counts unavailable');
+          return;
+        }
+      }
+      this.reset();
+      for (const q of cached.counts) {
+        for (const state of ['queued', 'active', 'deferred', 'failed'] as const) this.set({ queue: q.name, state }, q[state]);
+      }
+    },
+  });
+
+  const allowed = accessCheck(options.access);
+  app.get('/metrics', { config: { auth: 'public' } }, async (request, reply) => {
+    allowed(request.headers.authorization);
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Throws unless the caller may read the metrics (the token compared in constant time). */
+function accessCheck(access: MetricsAccess): (authorization: string | undefined) => void {
+  if (access === 'open') return () => {};
+  if (access === 'off') {
+    return () => {
+      throw new HttpError(403, ERROR_CODES.forbidden, 'Metrics are off in this environment: set METRICS_TOKEN to read them');
+    };
+  }
+  const expected = digest(access.token);
+  return (authorization) => {
+    const given = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      throw new HttpError(401, ERROR_CODES.unauthorized, 'Send the metrics token: authorization: Bearer <METRICS_TOKEN>', {
+        headers: { 'www-authenticate': 'Bearer' },
+      });
+    }
+  };
+}
