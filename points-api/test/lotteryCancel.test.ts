@@ -1,6 +1,10 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 import { sql } from 'kysely';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { drawWinners } from '../src/features/lottery/draw';
 import { drawRound } from '../src/features/lottery/rounds';
 import type { AppContext } from '@phoenix/bff/src/context';
@@ -93,6 +97,11 @@ test('ticket CSV: every ticket with the seed hash and prizes; with the revealed 
   const tickets = rows.map((r) => ({ id: Number(r[1]), playerId: Number(r[2]) }));
   expect(drawWinners(drawn.seed, tickets, JSON.parse(rows[0]![4]!))).toEqual(drawn.winners);
   expect(drawn.winners).toHaveLength(3);
+  // What the page tells anyone to run: the published script, on the downloaded file and the revealed seed.
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'lottery-csv-')), 'tickets.csv');
+  writeFileSync(file, response.body);
+  const script = path.join(__dirname, '../../scripts/lottery-verify.mjs');
+  expect(JSON.parse(execFileSync(process.execPath, [script, file, drawn.seed, '--json'], { encoding: 'utf8' }))).toEqual(drawn.winners);
 
   const empty = await createRound('No tickets');
   expect(parseCsv((await t.call('GET', `/lottery/rounds/${empty.id}/tickets/export.csv`)).body)).toHaveLength(1);
