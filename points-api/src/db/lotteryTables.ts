@@ -23,6 +23,9 @@ export interface LotteryRoundsTable {
     string | null | undefined,
     string | null
   >;
+  /** Set by a cancellation before the draw (tickets refunded); a trigger then refuses tickets. */
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
   version: number;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;

@@ -7,7 +7,8 @@ import { isoDateTimeSchema, optionalQueryEnum } from './fields';
 // of a secret seed when it is created; at its draw time a durable job draws the winners once and
 // reveals the seed, so anyone can recompute the winners from the seed and the ticket list.
 
-export const LOTTERY_STATUSES = ['open', 'drawing', 'drawn'] as const;
+// A round cancelled before its draw refunds every ticket through the ledger and is never drawn.
+export const LOTTERY_STATUSES = ['open', 'drawing', 'drawn', 'cancelled'] as const;
 export type LotteryStatus = (typeof LOTTERY_STATUSES)[number];
 export const LOTTERY_PRIZES_MAX = 20;
 export const LOTTERY_PRIZE_COUNT_MAX = 1000;
@@ -85,6 +86,8 @@ export const lotteryRoundSchema = z.object({
   drawnAt: z.string().nullable(),
   /** Empty until drawn (and when no ticket was sold). */
   winners: z.array(lotteryWinnerSchema),
+  /** Set when the round was cancelled (its tickets refunded); never drawn then. */
+  cancelledAt: z.string().nullable(),
 });
 export type LotteryRound = z.infer<typeof lotteryRoundSchema>;
 
@@ -125,3 +128,40 @@ export const lotteryRoundResource = defineResource({
   },
   remove: false,
 });
+
+/** One ticket of a round, as the draw sees it (id order is the draw's order). */
+export const lotteryTicketSchema = z.object({
+  id: z.number().int(),
+  playerId: z.number().int(),
+  createdAt: z.string(),
+});
+export type LotteryTicket = z.infer<typeof lotteryTicketSchema>;
+
+export const lotteryTicketQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** A page of tickets, with what a cancellation would touch: distinct players and points refunded. */
+export interface LotteryTicketPage {
+  items: LotteryTicket[];
+  total: number;
+  page: number;
+  pageSize: number;
+  players: number;
+  refundPoints: number;
+}
+
+/**
+ * The ticket CSV: one row per ticket, ticket id ascending, each row carrying the round's published
+ * seed hash and prizes (JSON), so the file alone plus the revealed seed re-runs the draw
+ * (scripts/lottery-verify.mjs).
+ */
+export const LOTTERY_TICKET_CSV_COLUMNS = ['roundId', 'ticketId', 'playerId', 'seedHash', 'prizes'] as const;
+
+/** Cancel a round before its draw: the admin confirms the ticket count they were shown (409 if it moved). */
+export const lotteryRoundCancelSchema = z.object({
+  version: versionSchema,
+  ticketCount: z.coerce.number().int().min(0).max(2_147_483_647),
+});
+export type LotteryRoundCancel = z.infer<typeof lotteryRoundCancelSchema>;

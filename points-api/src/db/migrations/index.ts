@@ -4,6 +4,7 @@ import * as pointsTasks from './0010_points_tasks';
 import * as pointsLedger from './0011_points_ledger';
 import * as pointsGames from './0020_points_games';
 import * as pointsLottery from './0030_points_lottery';
+import * as pointsLotteryCancel from './0031_points_lottery_cancel';
 
 /**
  * The points migrations, in order. Listed, not found by file name: the points API ships as one
@@ -15,4 +16,5 @@ export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0011_points_ledger': pointsLedger,
   '0020_points_games': pointsGames,
   '0030_points_lottery': pointsLottery,
+  '0031_points_lottery_cancel': pointsLotteryCancel,
 };

@@ -19,7 +19,8 @@ export interface LotteryDrawJob {
 
 type RoundRow = RowOf<'points.lottery_rounds'>;
 
-export function statusOf(row: Pick<RoundRow, 'drawn_at' | 'draw_at'>, now: Date): LotteryStatus {
+export function statusOf(row: Pick<RoundRow, 'drawn_at' | 'draw_at' | 'cancelled_at'>, now: Date): LotteryStatus {
+  if (row.cancelled_at) return 'cancelled';
   if (row.drawn_at) return 'drawn';
   return row.draw_at <= now ? 'drawing' : 'open';
 }
@@ -41,6 +42,7 @@ export const lotteryRounds = versionedResource(lotteryRoundResource, {
     ticketCount: row.ticket_count,
     drawnAt: row.drawn_at ? row.drawn_at.toISOString() : null,
     winners: row.winners ?? [],
+    cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -64,9 +66,11 @@ export const lotteryRounds = versionedResource(lotteryRoundResource, {
   search: ['name'],
   filters: [
     (qb, query, now) => {
+      if (query.status === 'cancelled') return qb.where('cancelled_at', 'is not', null);
       if (query.status === 'drawn') return qb.where('drawn_at', 'is not', null);
-      if (query.status === 'drawing') return qb.where('drawn_at', 'is', null).where('draw_at', '<=', now);
-      if (query.status === 'open') return qb.where('drawn_at', 'is', null).where('draw_at', '>', now);
+      const pending = qb.where('drawn_at', 'is', null).where('cancelled_at', 'is', null);
+      if (query.status === 'drawing') return pending.where('draw_at', '<=', now);
+      if (query.status === 'open') return pending.where('draw_at', '>', now);
       return qb;
     },
   ],
@@ -74,6 +78,7 @@ export const lotteryRounds = versionedResource(lotteryRoundResource, {
     if (new Date(input.drawAt) <= now) throw validationFailed({ drawAt: ['Pick a draw time in the future'] });
   },
   frozen: (row, now) => {
+    if (row.cancelled_at) return 'This round has been cancelled: it can no longer change';
     if (row.drawn_at) return 'This round has been drawn: it can no longer change';
     if (row.draw_at <= now) return 'This round is being drawn: it can no longer change';
     return null;
@@ -84,8 +89,8 @@ const SYSTEM = { id: null, email: 'system (lottery draw)' };
 
 /**
  * Draws a round once: under the round's row lock, only while `drawn_at is null` and the draw time
- * is the one the job was sent for. A retried or duplicated job, or one left by a rescheduled round,
- * changes nothing. Returns whether this call drew it.
+ * is the one the job was sent for. A retried or duplicated job, one left by a rescheduled round,
+ * or one of a cancelled round (should its job cancellation have been missed), changes nothing. Returns whether this call drew it.
  */
 export async function drawRound(ctx: AppContext, job: LotteryDrawJob): Promise<boolean> {
   let drew = false;
@@ -95,6 +100,7 @@ export async function drawRound(ctx: AppContext, job: LotteryDrawJob): Promise<b
       .selectAll()
       .where('id', '=', job.roundId)
       .where('drawn_at', 'is', null)
+      .where('cancelled_at', 'is', null)
       .where('draw_at', '=', new Date(job.drawAt))
       .forUpdate()
       .executeTakeFirst();

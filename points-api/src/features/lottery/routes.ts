@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
-import { lotteryRoundResource, type LotteryRound, type LotteryRoundCreate, type LotteryRoundUpdate } from '@phoenix/contract';
+import {
+  idParamSchema,
+  LOTTERY_TICKET_CSV_COLUMNS,
+  lotteryRoundCancelSchema,
+  lotteryRoundResource,
+  lotteryTicketQuerySchema,
+  type LotteryRound,
+  type LotteryRoundCreate,
+  type LotteryRoundUpdate,
+  type LotteryTicketPage,
+} from '@phoenix/contract';
 import type { Actor, AppContext } from '@phoenix/bff/src/context';
 import { toJson } from '@phoenix/bff/src/db/json';
 import { mutate, type Outcome } from '@phoenix/bff/src/db/mutate';
@@ -8,9 +18,12 @@ import type { Database } from '@phoenix/bff/src/db/schema';
 import { conflict } from '@phoenix/bff/src/http/errors';
 import { requireActor } from '@phoenix/bff/src/http/auth';
 import { registerReadRoutes, versionedChange } from '@phoenix/bff/src/http/resourceRoutes';
+import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream } from '@phoenix/bff/src/http/csv';
 import { parseInput } from '@phoenix/bff/src/http/validate';
 import type { JobRunner } from '@phoenix/bff/src/jobs/runner';
 import { newSeed, seedHashOf } from './draw';
+import { cancelRound } from './cancel';
+import { ticketCsvBatches, ticketPage } from './tickets';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
 
 const secondsUntil = (at: Date, now: Date) => Math.max(0, (at.getTime() - now.getTime()) / 1000);
@@ -79,6 +92,8 @@ async function updateRound(trx: Transaction<Database>, jobs: JobRunner, id: numb
 /**
  * Lottery rounds (Lottery Configuration): list, read, create and edit a round; the draw is a
  * pg-boss job sent in the create (or reschedule) transaction, run by `drawRound` at the draw time.
+ * A round's tickets are listed and exported (CSV: the draw's input); a round is cancelled before its
+ * draw with every ticket refunded through the ledger.
  */
 export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const jobs = ctx.jobs;
@@ -101,5 +116,22 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.put(
     `${path}/:id`,
     versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => updateRound(trx, jobs, id, input, actor, now)),
+  );
+
+  app.get(`${path}/:id/tickets`, async (request): Promise<LotteryTicketPage> => {
+    const { id } = parseInput(idParamSchema, request.params);
+    const { page, pageSize } = parseInput(lotteryTicketQuerySchema, request.query);
+    return ticketPage(ctx.db, id, page, pageSize);
+  });
+
+  app.get(`${path}/:id/tickets/export.csv`, async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params);
+    const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
+    return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
+  });
+
+  app.post(
+    `${path}/:id/cancel`,
+    versionedChange(ctx, lotteryRoundCancelSchema, (trx, id, input, actor, now) => cancelRound(trx, jobs, id, input, actor, now)),
   );
 }

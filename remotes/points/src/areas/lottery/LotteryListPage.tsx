@@ -4,7 +4,12 @@ import { Badge, formatDateTime, formatNumber, updatedColumn, type BadgeTone } fr
 import { PrizeList } from './PrizeList';
 import './i18n';
 
-export const STATUS_TONE: Record<LotteryRound['status'], BadgeTone> = { open: 'info', drawing: 'warning', drawn: 'neutral' };
+export const STATUS_TONE: Record<LotteryRound['status'], BadgeTone> = {
+  open: 'info',
+  drawing: 'warning',
+  drawn: 'neutral',
+  cancelled: 'danger',
+};
 
 export default function LotteryListPage() {
   const { t } = useTranslation('points');
@@ -25,7 +30,7 @@ export default function LotteryListPage() {
           render: (r) => <Badge $tone={STATUS_TONE[r.status]}>{t(`lottery.statuses.${r.status}`)}</Badge>,
         },
         { key: 'ticketPrice', sortable: true, header: t('lottery.ticketPrice'), render: (r) => formatNumber(r.ticketPrice) },
-        { key: 'ticketCount', header: t('lottery.tickets'), render: (r) => formatNumber(r.ticketCount) },
+        { key: 'ticketCount', header: t('lottery.ticketsSold'), render: (r) => formatNumber(r.ticketCount) },
         { key: 'prizes', header: t('lottery.prizes'), render: (r) => <PrizeList prizes={r.prizes} /> },
         { key: 'drawAt', sortable: true, header: t('lottery.drawAt'), render: (r) => formatDateTime(r.drawAt) },
         updatedColumn(),

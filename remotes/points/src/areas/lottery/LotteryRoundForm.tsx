@@ -3,6 +3,7 @@ import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeField, TextField } from '@phoenix/ui';
 import { DrawProof } from './DrawProof';
 import { PrizeList } from './PrizeList';
+import { RoundTickets } from './RoundTickets';
 import './i18n';
 
 interface Values {
@@ -11,6 +12,12 @@ interface Values {
   prizes: { rank: number; reward: number; count: number }[];
   drawAt: string | undefined;
 }
+
+const READ_ONLY = {
+  drawing: 'lottery.readOnlyDrawing',
+  drawn: 'lottery.readOnlyDrawn',
+  cancelled: 'lottery.readOnlyCancelled',
+} as const;
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
 
@@ -29,9 +36,7 @@ export default function LotteryRoundForm() {
         prizes: prizes.map(({ rank, reward, count }) => ({ rank, reward, count })),
         drawAt,
       })}
-      readOnly={(round) =>
-        round.status === 'drawn' ? t('lottery.readOnlyDrawn') : round.status === 'drawing' ? t('lottery.readOnlyDrawing') : null
-      }
+      readOnly={(round) => (round.status === 'open' ? null : t(READ_ONLY[round.status]))}
     >
       {(form, record) => {
         const drawAt = form.bind<string | undefined>('drawAt');
@@ -95,6 +100,7 @@ export default function LotteryRoundForm() {
               </>
             )}
             {record && <DrawProof round={record} />}
+            {record && <RoundTickets round={record} />}
           </>
         );
       }}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { lotteryRoundResource, type LotteryRound } from '@phoenix/contract';
-import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
+import { csv, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 
 const weekly: LotteryRound = {
@@ -18,6 +18,7 @@ const weekly: LotteryRound = {
   ticketCount: 0,
   drawnAt: null,
   winners: [],
+  cancelledAt: null,
   version: 2,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-02T00:00:00.000Z',
@@ -147,5 +148,80 @@ describe('lottery rounds: domain rules', () => {
     await user.click(screen.getByRole('button', { name: 'Create lottery round' }));
     expect(await screen.findByText('The count is at least 1')).toBeInTheDocument();
     expect(api.calls('POST', '/lottery/rounds')).toHaveLength(0);
+  });
+});
+
+const ticketPage = (over: Record<string, unknown> = {}) => ({
+  items: [
+    { id: 901, playerId: 44, createdAt: '2030-01-03T00:00:00.000Z' },
+    { id: 902, playerId: 12, createdAt: '2030-01-03T00:01:00.000Z' },
+    { id: 903, playerId: 44, createdAt: '2030-01-03T00:02:00.000Z' },
+  ],
+  total: 3,
+  page: 1,
+  pageSize: 50,
+  players: 2,
+  refundPoints: 300,
+  ...over,
+});
+
+describe('lottery rounds: tickets and cancellation', () => {
+  const sold: LotteryRound = { ...weekly, ticketCount: 3 };
+
+  it('lists the tickets in draw order, says how to re-run the draw, and downloads the ticket CSV', async () => {
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([sold])))
+      .get('/lottery/rounds/31', () => json(sold))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage()))
+      .get('/lottery/rounds/31/tickets/export.csv', () => csv('roundId,ticketId,playerId,seedHash,prizes\r\n31,901,44,aaa,[]\r\n'));
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    const panel = await screen.findByRole('region', { name: 'Tickets' });
+    const table = await within(panel).findByRole('table', { name: '3 tickets from 2 players, in draw order' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => within(r).queryAllByRole('cell')[0]?.textContent),
+    ).toEqual([undefined, '901', '902', '903']);
+    expect(within(panel).getByText(/node scripts\/lottery-verify\.mjs <the CSV> <the seed>/)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Download tickets (CSV)' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(api.calls('GET', '/lottery/rounds/31/tickets/export.csv')).toHaveLength(1);
+    click.mockRestore();
+  });
+
+  it('cancel: the confirmation names the tickets, players and points it refunds, and sends the count it showed', async () => {
+    const cancelled: LotteryRound = { ...sold, status: 'cancelled', cancelledAt: '2030-01-04T00:00:00.000Z', version: 3 };
+    let current = sold;
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([current])))
+      .get('/lottery/rounds/31', () => json(current))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage()))
+      .post('/lottery/rounds/31/cancel', () => {
+        current = cancelled;
+        return json(cancelled);
+      });
+    const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel round and refund tickets' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel “Weekly lottery”?' });
+    expect(dialog).toHaveTextContent('This refunds 3 tickets of 2 players: 300 points in total, one ledger entry per ticket.');
+    expect(api.calls('POST', '/lottery/rounds/31/cancel')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    await waitFor(() => expect(api.calls('POST', '/lottery/rounds/31/cancel')).toHaveLength(1));
+    expect(api.calls('POST', '/lottery/rounds/31/cancel')[0].body).toEqual({ version: 2, ticketCount: 3 });
+    expect(await screen.findByText('This round was cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel round and refund tickets' })).not.toBeInTheDocument();
+  });
+
+  it('a drawn round offers no cancellation', async () => {
+    const drawn: LotteryRound = { ...sold, status: 'drawn', seed: 'b'.repeat(64), drawnAt: '2099-01-08T12:00:02.000Z' };
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([drawn])))
+      .get('/lottery/rounds/31', () => json(drawn))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage()));
+    renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    await screen.findByRole('table', { name: '3 tickets from 2 players, in draw order' });
+    expect(screen.queryByRole('button', { name: 'Cancel round and refund tickets' })).not.toBeInTheDocument();
   });
 });
