@@ -90,6 +90,43 @@ test('ends every ongoing battle and only those, in one transaction with one acti
   expect((await call('GET', '/battle-force-end')).json().ongoing).toBe(0);
 });
 
+/** A battle starts after the admin read the count (a finished one is made ongoing again). */
+const startBattle = () =>
+  app.t.db
+    .updateTable('battles')
+    .set({ status: 'ongoing', ended_at: null, winner_player_id: null })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('battles')
+        .select((e) => e.fn.min('id').as('id'))
+        .where('status', '=', 'finished'),
+    )
+    .executeTakeFirstOrThrow();
+
+test('a battle started after the count: 409 with the new count, nothing ended, nothing logged; the new count then goes through', async () => {
+  const read = (await call('GET', '/battle-force-end')).json().ongoing as number;
+  expect(Number((await startBattle()).numUpdatedRows)).toBe(1);
+  const before = await statusCounts();
+  const logs = await logCount(app.t);
+
+  const refused = await call('POST', '/battle-force-end', { confirmedCount: read, reason: 'Stale count' });
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json()).toEqual({
+    error: {
+      code: 'conflict',
+      message: `The count changed: now ${read + 1}. Confirm again with the new count.`,
+      current: { ongoing: read + 1, checkedAt: app.t.clock.now().toISOString() },
+    },
+  });
+  expect(await statusCounts()).toEqual(before);
+  expect(await logCount(app.t)).toBe(logs);
+  // Confirmed again with the new count, it goes through.
+  const accepted = await call('POST', '/battle-force-end', { confirmedCount: read + 1, reason: 'New count' });
+  expect(accepted.statusCode).toBe(200);
+  expect(accepted.json()).toMatchObject({ ended: read + 1, confirmedCount: read + 1 });
+  expect(await logCount(app.t)).toBe(logs + 1);
+});
+
 test('with nothing ongoing: ends nothing, still logged', async () => {
   const response = await call('POST', '/battle-force-end', { confirmedCount: 0, reason: 'Again' });
   expect(response.json()).toMatchObject({ ended: 0, confirmedCount: 0 });

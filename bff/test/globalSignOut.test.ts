@@ -132,6 +132,42 @@ test('a run made since the admin looked refuses the stale confirm, naming that r
   expect(response.json().error.current).toMatchObject({ id: (await summary()).lastRunId });
 });
 
+test('a session opened or a battle started after the count: 409 with the new counts, nothing ended; the new counts then go through', async () => {
+  const now = app.t.clock.now();
+  const read = await summary();
+  expect(read).toMatchObject({ openSessions: 0, ongoingBattles: 0 });
+  // After the admin read the counts: a player signs in and a battle starts.
+  await sql`insert into player_sessions (player_id, started_at) values (1, ${now}::timestamptz)`.execute(app.t.db);
+  await app.t.db
+    .updateTable('battles')
+    .set({ status: 'ongoing', ended_at: null, winner_player_id: null })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('battles')
+        .select((e) => e.fn.min('id').as('id'))
+        .where('status', '=', 'finished'),
+    )
+    .execute();
+  const logs = await logCount(app.t);
+
+  const refused = await call('POST', '/global-sign-out', runBody(read, 'stale'));
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json()).toEqual({
+    error: {
+      code: 'conflict',
+      message: 'The count changed: now 1 sessions and 1 battles. Confirm again with the new count.',
+      current: { openSessions: 1, ongoingBattles: 1, lastRunId: read.lastRunId, checkedAt: now.toISOString() },
+    },
+  });
+  expect(await summary()).toMatchObject({ openSessions: 1, ongoingBattles: 1, lastRunId: read.lastRunId });
+  expect(await logCount(app.t)).toBe(logs);
+
+  const accepted = await call('POST', '/global-sign-out', runBody(refused.json().error.current, 'new counts'));
+  expect(accepted.statusCode).toBe(200);
+  expect(accepted.json()).toMatchObject({ confirmedSessions: 1, confirmedBattles: 1, sessionsEnded: 1, battlesEnded: 1 });
+  expect(await logCount(app.t)).toBe(logs + 1);
+});
+
 // Needs a second connection to hold the lock while the route runs: PostgreSQL only (PGlite has one
 // connection, where runs queue and the stale-run check above refuses the second instead).
 const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;

@@ -61,7 +61,12 @@ onPostgres('a distribution held by a killed instance is finished by another with
     items: [{ itemId: 1, quantity: 1 }],
   });
   expect(present.statusCode).toBe(201);
-  const sent = await api('/present-distributions', { presentId: present.json().id, target: 'all', scheduledAt: null });
+  const sent = await api('/present-distributions', {
+    presentId: present.json().id,
+    target: 'all',
+    scheduledAt: null,
+    confirmedRecipients: PLAYERS,
+  });
   expect(sent.statusCode).toBe(201);
   const distribution = sent.json() as { id: number; jobId?: string };
 

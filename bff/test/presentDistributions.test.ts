@@ -57,7 +57,13 @@ const deliveries = async (distributionId: number) =>
   );
 
 async function send(payload: Record<string, unknown>): Promise<Distribution> {
-  const response = await api('POST', '/present-distributions', { presentId, target: 'all', scheduledAt: null, ...payload });
+  const response = await api('POST', '/present-distributions', {
+    presentId,
+    target: 'all',
+    scheduledAt: null,
+    confirmedRecipients: PLAYERS - 1,
+    ...payload,
+  });
   expect(response.statusCode).toBe(201);
   return response.json();
 }
@@ -86,9 +92,14 @@ describe('recipients', () => {
   test('bad input → 400 on the field', async () => {
     const empty = await api('POST', '/present-distributions', { presentId, target: 'list', playerIds: [] });
     expect(empty.json().error.fieldErrors.playerIds).toEqual(['Add at least one player id']);
-    const past = await api('POST', '/present-distributions', { presentId, target: 'all', scheduledAt: inSeconds(-60) });
+    const past = await api('POST', '/present-distributions', {
+      presentId,
+      target: 'all',
+      scheduledAt: inSeconds(-60),
+      confirmedRecipients: 29,
+    });
     expect(past.json().error.fieldErrors.scheduledAt).toEqual(['Pick a time in the future, or send it now']);
-    const missing = await api('POST', '/present-distributions', { presentId: 999999, target: 'all' });
+    const missing = await api('POST', '/present-distributions', { presentId: 999999, target: 'all', confirmedRecipients: 29 });
     expect(missing.json().error.fieldErrors.presentId).toEqual(['This present does not exist']);
     const nobody = await api('POST', '/present-distributions', { presentId, target: 'list', playerIds: [BANNED, 5000] });
     expect(nobody.json().error.fieldErrors.playerIds).toEqual(['No active player would receive it']);
@@ -178,5 +189,68 @@ describe('sending', () => {
       n: string;
     }>`select count(*) as n from pgboss.job where data->>'distributionId' = ${String(created.id)}`.execute(t.db);
     expect(Number(jobs_.rows[0].n)).toBe(1);
+  });
+});
+
+describe('the confirmed count', () => {
+  const created = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('present_distributions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  test('to all players it is required', async () => {
+    const response = await api('POST', '/present-distributions', { presentId, target: 'all' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fieldErrors.confirmedRecipients).toEqual(['Confirm the number of players who will receive it']);
+  });
+
+  test('a player who joined after the count: 409 with the new figure, nothing stored or queued; the new figure then goes through', async () => {
+    const read = (await api('POST', '/present-distributions/preview', { target: 'all' })).json().recipients as number;
+    await sql`insert into players (id, name, status, created_at) values (${PLAYERS + 1}, 'late joiner', 'active', now())`.execute(t.db);
+    const before = await created();
+    const refused = await api('POST', '/present-distributions', {
+      presentId,
+      target: 'all',
+      scheduledAt: inSeconds(3600),
+      confirmedRecipients: read,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'conflict',
+        message: `The count changed: now ${read + 1}. Confirm again with the new count.`,
+        current: { recipients: read + 1, unknownIds: 0 },
+      },
+    });
+    expect(await created()).toBe(before);
+
+    const accepted = await api('POST', '/present-distributions', {
+      presentId,
+      target: 'all',
+      scheduledAt: inSeconds(3600),
+      confirmedRecipients: read + 1,
+    });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json()).toMatchObject({ recipientCount: read + 1, status: 'scheduled' });
+    const log = await t.db
+      .selectFrom('action_logs')
+      .select(['before', 'after'])
+      .where('target_type', '=', 'presentDistribution')
+      .where('target_id', '=', String(accepted.json().id))
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ before: { confirmedRecipients: read + 1 }, after: { recipientCount: read + 1 } });
+    // Leave the data as the next tests expect it: the distribution cancelled, the late joiner gone.
+    expect(
+      (await api('POST', `/present-distributions/${accepted.json().id}/cancel`, { version: accepted.json().version })).statusCode,
+    ).toBe(200);
+    await t.db
+      .deleteFrom('players')
+      .where('id', '=', PLAYERS + 1)
+      .execute();
   });
 });

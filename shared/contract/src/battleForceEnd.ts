@@ -18,7 +18,11 @@ export const forceEndReasonSchema = z
   .min(1, 'Say why the battles are ended')
   .max(FORCE_END_REASON_MAX, 'Reason is at most 500 characters');
 
-/** POST /battle-force-end: the count the admin typed to confirm, and the reason kept on each battle. */
+/**
+ * POST /battle-force-end: the count the admin typed to confirm, and the reason kept on each battle.
+ * The server holds to it: if more battles are ongoing than confirmed, 409 with the new summary as
+ * `current`, and nothing is ended.
+ */
 export const battleForceEndAllSchema = z.object({
   confirmedCount: z.number({ message: 'Type the number of battles' }).int().min(0).max(100_000_000),
   reason: forceEndReasonSchema,

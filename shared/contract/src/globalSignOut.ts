@@ -7,7 +7,8 @@ import { forceEndReasonSchema } from './battleForceEnd';
  * session ended as 'global_sign_out') and every ongoing battle force-ended, in one transaction,
  * one action-log row (globalSignOut.run), one row in the runs list. Never two at once: a run in
  * progress refuses the second (409), and so does a run made since the admin looked (the
- * confirmed `lastRunId` is no longer the latest), so nobody confirms counts that are stale.
+ * confirmed `lastRunId` is no longer the latest), so nobody confirms counts that are stale. More
+ * open sessions or ongoing battles than confirmed is refused too (409, the new summary as `current`).
  */
 export const GLOBAL_SIGN_OUT_PATH = '/global-sign-out';
 

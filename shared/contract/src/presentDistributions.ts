@@ -35,8 +35,18 @@ export const distributionCreateSchema = z
     ...recipientsShape,
     /** null: now. Otherwise an instant in the future (entered in the admin's time zone, sent as ISO). */
     scheduledAt: isoDateTimeSchema.nullable().default(null),
+    /**
+     * The recipient count the admin confirmed (the preview's figure). Required for all players:
+     * the server refuses (409, the new figure as `current`) if more players would receive it now.
+     */
+    confirmedRecipients: z.number({ message: 'Confirm the number of recipients' }).int().min(0).max(2_147_483_647).nullable().default(null),
   })
-  .superRefine(checkRecipients);
+  .superRefine((input, ctx) => {
+    checkRecipients(input, ctx);
+    if (input.target === 'all' && input.confirmedRecipients === null) {
+      ctx.addIssue({ code: 'custom', path: ['confirmedRecipients'], message: 'Confirm the number of players who will receive it' });
+    }
+  });
 export type DistributionCreate = z.infer<typeof distributionCreateSchema>;
 
 /** POST /present-distributions/:id/cancel: only while it is scheduled. */

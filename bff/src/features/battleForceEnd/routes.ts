@@ -9,12 +9,17 @@ import type { AppContext } from '../../context';
 import { countOngoingBattles, forceEndOngoingBattles } from '../../db/gameOperations';
 import { mutate } from '../../db/mutate';
 import { requireActor } from '../../http/auth';
+import { conflict } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 
 /**
  * battle/forceEnd: GET the live count of ongoing battles; POST ends all of them in one
  * transaction (one UPDATE … WHERE status = 'ongoing': a battle that finished meanwhile is left as
  * it is) with one action-log row, battle.forceEndAll, holding the confirmed and the ended counts.
+ * The server holds to the confirmed count: the UPDATE counts the rows it locked, and if that is
+ * more than the figure the admin typed (a battle started since they read it) the whole transaction
+ * rolls back with 409 and the new figure, so nothing is ended beyond what was confirmed. Fewer
+ * (battles that finished on their own) is within what was confirmed and goes through.
  */
 export default function registerBattleForceEndRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(BATTLE_FORCE_END_PATH, async (): Promise<BattleForceEndSummary> => {
@@ -27,6 +32,10 @@ export default function registerBattleForceEndRoutes(app: FastifyInstance, ctx: 
     const actor = requireActor(request);
     return mutate(ctx, actor, async (trx, now) => {
       const ended = await forceEndOngoingBattles(trx, actor.email, input.reason, now);
+      if (ended > input.confirmedCount) {
+        const current: BattleForceEndSummary = { ongoing: ended, checkedAt: now.toISOString() };
+        throw conflict(current, `The count changed: now ${ended}. Confirm again with the new count.`);
+      }
       const result = { ended, confirmedCount: input.confirmedCount, endedAt: now.toISOString() };
       return {
         result,

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { GlobalSignOutRun, GlobalSignOutRunInput } from '@phoenix/contract';
+import type { GlobalSignOutRun, GlobalSignOutRunInput, GlobalSignOutSummary } from '@phoenix/contract';
 import { countOngoingBattles, countOpenSessions, endOpenSessions, forceEndOngoingBattles } from '../../db/gameOperations';
 import type { Outcome } from '../../db/mutate';
 import type { Database, GlobalSignOutRunsTable } from '../../db/schema';
@@ -52,7 +52,10 @@ export async function listRuns(db: Kysely<Database>, page: { page: number; pageS
  * The transaction-scoped advisory lock refuses a run while another holds it (released by its
  * commit or rollback, even if the process dies), and under the lock the latest run must still be
  * the one the admin confirmed against: a run that committed just before (or, on a single-connection
- * PGlite, queued in front) is refused too, with that run as `current`.
+ * PGlite, queued in front) is refused too, with that run as `current`. The counts hold as well:
+ * each UPDATE counts the rows it locked, and if that is more than the figure the admin confirmed
+ * (a session opened or a battle started since they read it) the run rolls back with 409 and the new
+ * figures as `current` (a summary), so nobody is signed out beyond what was confirmed.
  */
 export async function run(
   trx: Transaction<Database>,
@@ -73,6 +76,18 @@ export async function run(
   }
   const sessionsEnded = await endOpenSessions(trx, now);
   const battlesEnded = await forceEndOngoingBattles(trx, by, input.reason, now);
+  if (sessionsEnded > input.confirmedSessions || battlesEnded > input.confirmedBattles) {
+    const current: GlobalSignOutSummary = {
+      openSessions: sessionsEnded,
+      ongoingBattles: battlesEnded,
+      lastRunId: last?.id ?? null,
+      checkedAt: now.toISOString(),
+    };
+    throw conflict(
+      current,
+      `The count changed: now ${sessionsEnded} sessions and ${battlesEnded} battles. Confirm again with the new count.`,
+    );
+  }
   const row = await trx
     .insertInto('global_sign_out_runs')
     .values({

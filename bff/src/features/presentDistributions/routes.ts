@@ -14,7 +14,7 @@ import { mutate, type Outcome } from '../../db/mutate';
 import { sortKey } from '../../db/ordering';
 import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versionedResource';
-import { HttpError, validationFailed } from '../../http/errors';
+import { conflict, HttpError, validationFailed } from '../../http/errors';
 import { BULK_ID_BODY_LIMIT } from '../../http/limits';
 import { registerReadRoutes, versionedChange } from '../../http/resourceRoutes';
 import { requireActor } from '../../http/auth';
@@ -83,6 +83,11 @@ async function createDistribution(
   const recipientCount = await countRecipients(trx, input.target, playerIds);
   if (recipientCount === 0)
     throw validationFailed({ [input.target === 'list' ? 'playerIds' : 'target']: ['No active player would receive it'] });
+  // Counted in the transaction that stores it: more players than the admin confirmed is refused.
+  if (input.confirmedRecipients !== null && recipientCount > input.confirmedRecipients) {
+    const current: DistributionPreview = { recipients: recipientCount, unknownIds: await countUnknown(trx, playerIds) };
+    throw conflict(current, `The count changed: now ${recipientCount}. Confirm again with the new count.`);
+  }
 
   const row = await trx
     .insertInto('present_distributions')
@@ -112,7 +117,13 @@ async function createDistribution(
   const after = distributions.toApi({ ...row, job_id: jobId }, now);
   return {
     result: after,
-    log: { action: 'presentDistribution.create', targetType: 'presentDistribution', targetId: row.id, before: null, after },
+    log: {
+      action: 'presentDistribution.create',
+      targetType: 'presentDistribution',
+      targetId: row.id,
+      before: input.confirmedRecipients === null ? null : { confirmedRecipients: input.confirmedRecipients },
+      after,
+    },
   };
 }
 

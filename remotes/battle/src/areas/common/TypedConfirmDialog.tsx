@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '@phoenix/shell';
-import { Button, FormActions, Modal, TextArea, TextField } from '@phoenix/ui';
+import { Alert, Button, FormActions, Modal, TextArea, TextField } from '@phoenix/ui';
 
 export interface TypedConfirmValues {
   reason: string;
@@ -9,6 +9,8 @@ export interface TypedConfirmValues {
 /**
  * The confirm of a global operation: it says what will be touched, and the admin must type
  * `expected` (the count it names) before the danger button works; a reason is asked too.
+ * `notice` (e.g. "the count changed") is shown first; a new `expected` clears what was typed, so
+ * a changed count is confirmed by typing it again.
  */
 export function TypedConfirmDialog({
   title,
@@ -18,6 +20,7 @@ export function TypedConfirmDialog({
   okText,
   defaultReason,
   busy,
+  notice,
   onConfirm,
   onClose,
 }: {
@@ -28,12 +31,15 @@ export function TypedConfirmDialog({
   okText: string;
   defaultReason: string;
   busy: boolean;
+  notice?: ReactNode;
   onConfirm: (values: TypedConfirmValues) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('battle');
   const formId = useId();
-  const [typed, setTyped] = useState('');
+  // What was typed, for the count it was typed against.
+  const [entry, setEntry] = useState({ for: expected, typed: '' });
+  const typed = entry.for === expected ? entry.typed : '';
   const [reason, setReason] = useState(defaultReason);
   const [reasonError, setReasonError] = useState<string | undefined>();
   const matches = typed.trim() === expected;
@@ -58,6 +64,7 @@ export function TypedConfirmDialog({
         </FormActions>
       }
     >
+      {notice && <Alert tone="warning">{notice}</Alert>}
       {body}
       <form id={formId} noValidate onSubmit={submit}>
         <TextField
@@ -65,7 +72,7 @@ export function TypedConfirmDialog({
           inputMode="numeric"
           autoComplete="off"
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => setEntry({ for: expected, typed: e.target.value })}
           hint={t('confirm.typeHint', { expected })}
         />
         <TextArea label={t('confirm.reason')} rows={2} value={reason} error={reasonError} onChange={(e) => setReason(e.target.value)} />

@@ -15,6 +15,8 @@ export default function ForceEndAllPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<number | null>(null);
+  // The BFF refused (409): the count changed since it was read; the dialog stays open on the new one.
+  const [changed, setChanged] = useState(false);
   const summary = useQuery<BattleForceEndSummary, ApiRequestError>({
     queryKey: [...resourceKeys.all('battles'), 'ongoing-count'],
     queryFn: () => api.get(BATTLE_FORCE_END_PATH),
@@ -22,11 +24,17 @@ export default function ForceEndAllPage() {
   });
   const forceEnd = useMutation<BattleForceEndAllResult, ApiRequestError, BattleForceEndAll>({
     mutationFn: (body) => api.post(BATTLE_FORCE_END_PATH, body),
-    onSettled: () => {
-      setConfirming(null);
+    onSettled: (_result, error) => {
+      const now = error?.isConflict ? (error.current as Partial<BattleForceEndSummary> | undefined)?.ongoing : undefined;
+      setChanged(typeof now === 'number');
+      setConfirming(typeof now === 'number' ? now : null);
       return queryClient.invalidateQueries({ queryKey: resourceKeys.all('battles') });
     },
   });
+  const close = () => {
+    setConfirming(null);
+    setChanged(false);
+  };
   const ongoing = summary.data?.ongoing;
   return (
     <PageBody>
@@ -49,7 +57,7 @@ export default function ForceEndAllPage() {
           </>
         )}
       </Panel>
-      {forceEnd.error && <Alert title={t('forceEnd.failed')}>{describeError(forceEnd.error)}</Alert>}
+      {forceEnd.error && !changed && <Alert title={t('forceEnd.failed')}>{describeError(forceEnd.error)}</Alert>}
       {forceEnd.data && (
         <Alert tone="success" title={t('forceEnd.done', { count: forceEnd.data.ended })}>
           <Facts>
@@ -72,7 +80,8 @@ export default function ForceEndAllPage() {
           okText={t('forceEnd.confirmOk', { count: confirming })}
           defaultReason={t('forceEnd.defaultReason')}
           busy={forceEnd.isPending}
-          onClose={() => setConfirming(null)}
+          notice={changed ? t('confirm.countChanged', { n: formatNumber(confirming) }) : undefined}
+          onClose={close}
           onConfirm={({ reason }) => forceEnd.mutate({ confirmedCount: confirming, reason })}
         />
       )}

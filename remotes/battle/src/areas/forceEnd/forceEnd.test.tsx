@@ -54,6 +54,40 @@ describe('maintenance force end', () => {
     expect(screen.getByText('The others finished on their own in the meantime and were left as they were.')).toBeInTheDocument();
   });
 
+  it('a battle started since the count: the dialog says the new count and is confirmed again with it', async () => {
+    let refused = false;
+    const bff = fakeBff()
+      .get('/battle-force-end', () => json({ ongoing: refused ? 13 : 12, checkedAt: '2025-03-01T10:00:00.000Z' }))
+      .post('/battle-force-end', (req) => {
+        const { confirmedCount } = req.body as { confirmedCount: number };
+        if (confirmedCount !== 13) {
+          refused = true;
+          return apiError(409, 'conflict', 'The count changed: now 13. Confirm again with the new count.', {
+            current: { ongoing: 13, checkedAt: '2025-03-01T10:00:05.000Z' },
+          });
+        }
+        return json({ ended: 13, confirmedCount, endedAt: '2025-03-01T10:00:06.000Z' });
+      });
+    const { user } = renderRemotePage(pages, { bff, url: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Force end all 12 battles…' }));
+    let dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText('Number of battles to end'), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'End 12 battles' }));
+
+    dialog = await screen.findByRole('alertdialog', { name: 'Force end all 13 ongoing battles?' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('The count changed: now 13. Confirm again with the new count.');
+    // What was typed was for the old count: the new one must be typed.
+    expect(within(dialog).getByLabelText('Number of battles to end')).toHaveValue('');
+    const ok = within(dialog).getByRole('button', { name: 'End 13 battles' });
+    expect(ok).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Number of battles to end'), '13');
+    await user.click(ok);
+
+    expect(await screen.findByText('13 battles were force-ended.')).toBeInTheDocument();
+    expect(bff.calls('POST', '/battle-force-end').map((c) => (c.body as { confirmedCount: number }).confirmedCount)).toEqual([12, 13]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('cancel sends nothing; a failed count load can be retried', async () => {
     let calls = 0;
     const bff = fakeBff().get('/battle-force-end', () =>

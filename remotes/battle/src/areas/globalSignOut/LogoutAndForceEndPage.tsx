@@ -39,6 +39,8 @@ export default function LogoutAndForceEndPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<GlobalSignOutSummary | null>(null);
+  // The counts changed since they were read: the BFF refused (409) with the new ones, confirmed anew.
+  const [changed, setChanged] = useState(false);
   const [page, setPage] = useState(1);
   const summary = useQuery<GlobalSignOutSummary, ApiRequestError>({
     queryKey: [...KEY, 'summary'],
@@ -52,11 +54,18 @@ export default function LogoutAndForceEndPage() {
   });
   const run = useMutation<GlobalSignOutRun, ApiRequestError, GlobalSignOutRunInput>({
     mutationFn: (body) => api.post(GLOBAL_SIGN_OUT_PATH, body),
-    onSettled: () => {
-      setConfirming(null);
+    onSettled: (_result, error) => {
+      const current = error?.isConflict ? (error.current as Partial<GlobalSignOutSummary> | null | undefined) : undefined;
+      const counts = typeof current?.openSessions === 'number' ? (current as GlobalSignOutSummary) : null;
+      setChanged(counts !== null);
+      setConfirming(counts);
       return queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
+  const close = () => {
+    setConfirming(null);
+    setChanged(false);
+  };
   const now = summary.data;
   const columns: DataTableColumn<GlobalSignOutRun>[] = [
     { key: 'ranAt', header: t('signOut.when'), render: (r) => formatDateTime(r.ranAt) },
@@ -89,7 +98,9 @@ export default function LogoutAndForceEndPage() {
           </>
         )}
       </Panel>
-      {run.error && <Alert title={t('signOut.refused')}>{run.error.isConflict ? run.error.message : describeError(run.error)}</Alert>}
+      {run.error && !changed && (
+        <Alert title={t('signOut.refused')}>{run.error.isConflict ? run.error.message : describeError(run.error)}</Alert>
+      )}
       {run.data && (
         <Alert tone="success" title={t('signOut.done')}>
           <p>{t('signOut.result', { sessions: run.data.sessionsEnded, battles: run.data.battlesEnded })}</p>
@@ -125,7 +136,15 @@ export default function LogoutAndForceEndPage() {
           okText={t('signOut.confirmOk')}
           defaultReason={t('signOut.defaultReason')}
           busy={run.isPending}
-          onClose={() => setConfirming(null)}
+          notice={
+            changed
+              ? t('signOut.countChanged', {
+                  sessions: formatNumber(confirming.openSessions),
+                  battles: formatNumber(confirming.ongoingBattles),
+                })
+              : undefined
+          }
+          onClose={close}
           onConfirm={({ reason }) =>
             run.mutate({
               lastRunId: confirming.lastRunId,

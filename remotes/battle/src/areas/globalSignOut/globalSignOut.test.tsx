@@ -16,14 +16,16 @@ const earlier: GlobalSignOutRun = {
   battlesEnded: 19,
 };
 
-function signOutBff(refuse?: string) {
+/** `refuse`: the first run is refused with that message (409), with `current` as its current figure. */
+function signOutBff(refuse?: string, current: GlobalSignOutSummary | null = null) {
   let runs = [earlier];
   let summary = before;
+  let refusals = 0;
   return fakeBff()
     .get('/global-sign-out', () => json(summary))
     .get('/global-sign-out/runs', () => json({ items: runs, total: runs.length, page: 1, pageSize: 10 }))
     .post('/global-sign-out', (req) => {
-      if (refuse) return apiError(409, 'conflict', refuse, { current: null });
+      if (refuse && (current === null || refusals++ === 0)) return apiError(409, 'conflict', refuse, { current });
       const body = req.body as { confirmedSessions: number; confirmedBattles: number; reason: string };
       const run: GlobalSignOutRun = {
         id: 4,
@@ -81,6 +83,34 @@ describe('logout and battle force end', () => {
     await user.type(within(dialog).getByLabelText('Number of open sessions'), '1234');
     await user.click(within(dialog).getByRole('button', { name: 'Sign out all and end battles' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`Nothing was done${message}`);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a session opened or a battle started since the count: the dialog says the new counts and is confirmed again with them', async () => {
+    const now: GlobalSignOutSummary = { ...before, openSessions: 1240, ongoingBattles: 57, checkedAt: '2025-03-01T10:00:05.000Z' };
+    const bff = signOutBff('The count changed: now 1240 sessions and 57 battles. Confirm again with the new count.', now);
+    const { user } = renderRemotePage(pages, { bff, url: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Sign out every player and end every battle…' }));
+    let dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText('Number of open sessions'), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out all and end battles' }));
+
+    await waitFor(() => expect(bff.calls('POST', '/global-sign-out')).toHaveLength(1));
+    dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByText(/^The count changed: now 1,240 open sessions and 57 ongoing battles\./)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1,240 open player sessions will be ended and 57 ongoing battles force-ended');
+    expect(within(dialog).getByLabelText('Number of open sessions')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Number of open sessions'), '1240');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out all and end battles' }));
+
+    await waitFor(() => expect(bff.calls('POST', '/global-sign-out')).toHaveLength(2));
+    expect(bff.calls('POST', '/global-sign-out')[1].body).toEqual({
+      lastRunId: 3,
+      confirmedSessions: 1240,
+      confirmedBattles: 57,
+      reason: 'Global sign-out',
+    });
+    expect(await screen.findByText('Every player was signed out.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -49,6 +49,12 @@ const Stack = styled.div`
   gap: 1rem;
 `;
 
+/** The new recipient count of a 409 "the count changed" (the BFF answers it as `current`). */
+const changedCount = (error: ApiRequestError) => {
+  const now = error.isConflict ? (error.current as Partial<DistributionPreview> | null | undefined)?.recipients : undefined;
+  return typeof now === 'number' ? now : undefined;
+};
+
 /** i18n values of a count: `count` picks the plural, `n` is how it reads (1,200). */
 export const counted = (count: number) => ({ count, n: formatNumber(count) });
 
@@ -81,7 +87,8 @@ function Radios<T extends string>({
 /**
  * Send a present: to every active player or to a pasted / uploaded id list (the addBulkUsers
  * modal), now or at a time in the admin's time zone (sent as UTC). The recipient count is asked
- * from the BFF as the choice changes and said again in the confirm before anything is sent.
+ * from the BFF as the choice changes, said again in the confirm and sent with the body: the BFF
+ * holds to it (409 with the new figure if it grew), and the confirm asks again with that figure.
  */
 export function SendDistribution() {
   const { t } = useTranslation('present');
@@ -108,8 +115,9 @@ export function SendDistribution() {
   });
   const pickable = (presents.data?.items ?? []).filter((p) => p.status !== 'ended');
   const ids = target === 'list' ? playerIds : [];
+  const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length];
   const preview = useQuery({
-    queryKey: ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length],
+    queryKey: previewKey,
     queryFn: () => api.post<DistributionPreview>(`${distributionResource.path}/preview`, { target, playerIds: ids }),
     enabled: target === 'all' || ids.length > 0,
   });
@@ -125,7 +133,8 @@ export function SendDistribution() {
     },
     onError: (error) => {
       setErrors(error.fieldErrors ?? {});
-      toast.error(describeError(error));
+      // A changed count is not a failure: it is confirmed again (see confirmAndSend).
+      if (changedCount(error) === undefined) toast.error(describeError(error));
     },
   });
 
@@ -144,6 +153,33 @@ export function SendDistribution() {
 
   const present = pickable.find((p) => String(p.id) === presentId);
   const recipients = preview.data?.recipients;
+  /**
+   * Confirms the count and sends it with the body: the BFF refuses (409) if more players would
+   * receive it now, answering the new figure, which is then confirmed again in the same words.
+   */
+  const confirmAndSend = async (chosen: Present, at: string | null, count: number, changed: boolean) => {
+    const body = at
+      ? t('distribution.confirmLater', { ...counted(count), at: formatDateTime(at) })
+      : t('distribution.confirmNow', counted(count));
+    const ok = await confirm({
+      danger: true,
+      title: t('distribution.confirmTitle', { name: chosen.name }),
+      body: changed ? `${t('distribution.countChanged', { n: formatNumber(count) })} ${body}` : body,
+      okText: t('distribution.send'),
+    });
+    if (!ok) return;
+    send.mutate(
+      { presentId: chosen.id, target, playerIds: ids, scheduledAt: at, confirmedRecipients: count },
+      {
+        onError: (error) => {
+          const now = changedCount(error);
+          if (now === undefined) return;
+          queryClient.setQueryData(previewKey, error.current);
+          void confirmAndSend(chosen, at, now, true);
+        },
+      },
+    );
+  };
   const submit = async () => {
     const local: Record<string, string[]> = {};
     if (!present) local.presentId = [t('distribution.pickPresent')];
@@ -152,16 +188,7 @@ export function SendDistribution() {
     setErrors(local);
     // The confirm states how many players receive it: not before that count is in.
     if (Object.keys(local).length > 0 || !present || recipients === undefined) return;
-    const at = when === 'later' ? scheduledAt : null;
-    const ok = await confirm({
-      danger: true,
-      title: t('distribution.confirmTitle', { name: present.name }),
-      body: at
-        ? t('distribution.confirmLater', { ...counted(recipients), at: formatDateTime(at) })
-        : t('distribution.confirmNow', counted(recipients)),
-      okText: t('distribution.send'),
-    });
-    if (ok) send.mutate({ presentId: present.id, target, playerIds: ids, scheduledAt: at });
+    await confirmAndSend(present, when === 'later' ? scheduledAt : null, recipients, false);
   };
   const errorOf = (field: string) => errors[field]?.[0];
 

@@ -64,6 +64,7 @@ describe('present distribution: domain rules', () => {
       target: 'list',
       playerIds: [5, 6],
       scheduledAt: null,
+      confirmedRecipients: 2,
     });
   });
 
@@ -101,5 +102,49 @@ describe('present distribution: domain rules', () => {
     expect(bff.calls('POST', '/present-distributions/31/cancel')[0].body).toEqual({ version: 1 });
     // Only scheduled ones offer a cancel.
     expect(screen.queryByRole('button', { name: /#30/ })).toBeNull();
+  });
+
+  it('to all players: a player who joined since the count → the confirm says the new count and sends it when confirmed again', async () => {
+    const bff = fakeBff()
+      .get('/presents', () => json(page([welcomePack])))
+      .get('/present-distributions', () => json(page([])))
+      .post('/present-distributions/preview', () => json({ recipients: 1200, unknownIds: 0 }))
+      .post('/present-distributions', (req) => {
+        const body = req.body as { confirmedRecipients: number };
+        if (body.confirmedRecipients !== 1201) {
+          return apiError(409, 'conflict', 'The count changed: now 1201. Confirm again with the new count.', {
+            current: { recipients: 1201, unknownIds: 0 },
+          });
+        }
+        return json({ ...doneSend, id: 41, status: 'scheduled', recipientCount: 1201 }, 201);
+      });
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/present/distribution' });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Present/ }),
+      await screen.findByRole('option', { name: /Welcome pack/ }),
+    );
+    expect(await screen.findByText('1,200 players will receive it.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    let confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('1,200 players receive it now. This cannot be undone.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(bff.calls('POST', '/present-distributions')).toHaveLength(1));
+    confirm = await screen.findByRole('alertdialog');
+    expect(
+      await within(confirm).findByText(
+        'The count changed: now 1,201. Confirm again with the new count. 1,201 players receive it now. This cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    // The form's count says the new figure too.
+    expect(screen.getByText('1,201 players will receive it.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(bff.calls('POST', '/present-distributions')).toHaveLength(2));
+    expect(bff.calls('POST', '/present-distributions').map((c) => c.body)).toEqual([
+      { presentId: 11, target: 'all', playerIds: [], scheduledAt: null, confirmedRecipients: 1200 },
+      { presentId: 11, target: 'all', playerIds: [], scheduledAt: null, confirmedRecipients: 1201 },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 });
