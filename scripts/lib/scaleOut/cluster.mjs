@@ -2,11 +2,11 @@
 // (started as `npm start` starts them: scripts/lib/console.mjs), and nginx in front of them.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startBff, startPointsApi } from '../console.mjs';
 import { repoRoot } from '../pnpm.mjs';
+import { freePort } from '../ports.mjs';
 import { signalGroup } from '../processGroup.mjs';
 import { startNginx } from './nginx.mjs';
 
@@ -16,17 +16,6 @@ const pg = createRequire(path.join(repoRoot, 'bff/package.json'))('pg');
 export const LOCAL_ADMIN = { email: 'admin@phoenix.local', password: 'phoenix-admin' };
 /** The load balancer's address: the only proxy the instances trust (TRUST_PROXY). */
 const LB_ADDRESS = '127.0.0.1';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A new database on the server of `serverUrl` (its role needs CREATEDB), dropped by drop(). */
 export async function createDatabase(serverUrl) {
