@@ -38,12 +38,15 @@ test('a non-JSON content type → 415 in the error shape', async () => {
   expect(apiErrorSchema.safeParse(response.json()).success).toBe(true);
 });
 
-test('every route except login, the one-time password change, info, logout and health refuses a request without a token', async () => {
+test('every route except login, the one-time password change, info, logout and the operator endpoints refuses a request without a token', async () => {
   const routes = t.app.routeTable.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
   expect(routes.length).toBeGreaterThanOrEqual(12);
   const notAdminOnly = routes.filter((r) => r.auth !== 'admin').map((r) => `${r.method} ${r.url} ${r.auth}`);
   expect(notAdminOnly.sort()).toEqual([
     'GET /health public',
+    // Operator endpoints: /metrics checks METRICS_TOKEN itself (bff/src/http/metrics.ts).
+    'GET /metrics public',
+    'GET /ready public',
     // Proves the one-time password itself (no token exists yet), throttled like login.
     'POST /users/change-password public',
     'POST /users/info session',
