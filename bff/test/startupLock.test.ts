@@ -1,6 +1,6 @@
 // First: its jest.mock calls make kysely and PGlite loadable here.
 import './support/testApp';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createDb } from '../src/db/connect';
 import type { Database } from '../src/db/schema';
 import { StartupLockTimeoutError, withStartupLock } from '../src/db/startupLock';
@@ -53,5 +53,7 @@ onPostgres('a step that fails gives the lock back; a wait longer than allowed fa
 test('on PGlite (one process) the step just runs', async () => {
   const db = url ? createDb({ kind: 'pglite' }) : open();
   if (url) dbs.push(db);
-  await expect(withStartupLock(db, name, async () => 42)).resolves.toBe(42);
+  // Through the database, so PGlite has finished starting before afterAll closes it: a PGlite
+  // never queried is still initialising then, and fails whichever test file its worker runs next.
+  await expect(withStartupLock(db, name, async () => (await sql<{ n: number }>`select 42 as n`.execute(db)).rows[0].n)).resolves.toBe(42);
 });
