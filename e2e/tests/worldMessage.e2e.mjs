@@ -82,7 +82,7 @@ describe('world messages', () => {
     await corrected.getByText('Showing').waitFor();
 
     // End now: the confirm says all players stop seeing it; the row turns "Ended".
-    await corrected.getByRole('button', { name: 'End E2E: corrected broadcast now' }).click();
+    await corrected.getByRole('button', { name: 'End now: E2E: corrected broadcast' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'End the showing message "E2E: corrected broadcast" now?' });
     await dialog.getByText(/All players stop seeing it at once/).waitFor();
     await dialog.getByRole('button', { name: 'End now' }).click();

@@ -26,7 +26,7 @@ describe('world messages list', () => {
     expect(screen.getByRole('link', { name: /^Edit Servers restart/ })).toHaveAttribute('href', `${LIST}?edit=5`);
     expect(screen.getByRole('button', { name: /^Cancel Servers restart/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Edit Welcome to season 4/ })).toHaveAttribute('href', `${LIST}?edit=6`);
-    expect(within(rowOf(welcomeBanner.message)).getByRole('button', { name: 'End Welcome to season 4! now' })).toBeInTheDocument();
+    expect(within(rowOf(welcomeBanner.message)).getByRole('button', { name: 'End now: Welcome to season 4!' })).toBeInTheDocument();
     expect(within(rowOf(welcomeBanner.message)).queryByRole('button', { name: /^Cancel/ })).toBeNull();
     expect(within(rowOf(restartNotice.message)).queryByRole('button', { name: /^End/ })).toBeNull();
     for (const other of [oldOutage, droppedPromo]) {
@@ -117,7 +117,7 @@ describe('world messages list', () => {
         return json(endedBanner);
       });
     const { user } = setup(bff);
-    await user.click(await screen.findByRole('button', { name: 'End Welcome to season 4! now' }));
+    await user.click(await screen.findByRole('button', { name: 'End now: Welcome to season 4!' }));
     const dialog = screen.getByRole('alertdialog', { name: `End the showing message "${welcomeBanner.message}" now?` });
     expect(dialog).toHaveTextContent('All players stop seeing it at once: its display end becomes now instead of');
     expect(dialog).toHaveTextContent('This cannot be undone');
@@ -137,11 +137,11 @@ describe('world messages list', () => {
         apiError(409, 'conflict', 'This message has already ended', { current: { ...welcomeBanner, state: 'ended' } }),
       );
     const { user } = setup(bff);
-    await user.click(await screen.findByRole('button', { name: 'End Welcome to season 4! now' }));
+    await user.click(await screen.findByRole('button', { name: 'End now: Welcome to season 4!' }));
     await user.click(screen.getByRole('button', { name: 'Keep showing' }));
     expect(bff.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'End Welcome to season 4! now' }));
+    await user.click(screen.getByRole('button', { name: 'End now: Welcome to season 4!' }));
     await user.click(screen.getByRole('button', { name: 'End now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This message is already ended: only a showing message can be ended now.');
     await waitFor(() => expect(bff.calls('GET', '/world-messages')).toHaveLength(2));
@@ -150,7 +150,7 @@ describe('world messages list', () => {
   it('in Japanese: the end-now button and confirm', async () => {
     const bff = fakeBff().get('/world-messages', () => json(page([welcomeBanner])));
     const { user } = renderRemotePage(pages, { bff, url: LIST, language: 'ja' });
-    await user.click(await screen.findByRole('button', { name: 'Welcome to season 4! を今すぐ終了' }));
+    await user.click(await screen.findByRole('button', { name: '今すぐ終了: Welcome to season 4!' }));
     const dialog = screen.getByRole('alertdialog', { name: `表示中のメッセージ「${welcomeBanner.message}」を今すぐ終了しますか？` });
     expect(dialog).toHaveTextContent('すべてのプレイヤーへの表示をただちに止めます。');
     await user.click(within(dialog).getByRole('button', { name: '表示を続ける' }));
