@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +38,10 @@ function packageVersion(entry: string, name: string): string {
 
 function cached(name: string, entry: string, make: (out: string) => void): unknown {
   const safe = name.replace(/[^a-z0-9]+/gi, '_');
-  const out = path.join(os.tmpdir(), `phoenix-bff-cjs-${safe}-${packageVersion(entry, name)}-v3.cjs`);
+  // The bundle may embed the package's absolute path (PGlite's data files), so the path is part of
+  // the key: another clone, or a deleted worktree, must never be served this clone's bundle.
+  const where = createHash('sha256').update(entry).digest('hex').slice(0, 12);
+  const out = path.join(os.tmpdir(), `phoenix-bff-cjs-${safe}-${packageVersion(entry, name)}-${where}-v4.cjs`);
   if (!fs.existsSync(out)) {
     const tmp = `${out}.${process.pid}.${Date.now()}.tmp`;
     make(tmp);
