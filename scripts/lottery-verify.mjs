@@ -5,7 +5,7 @@
 //   node scripts/lottery-verify.mjs lottery-round-7-tickets.csv <seed hex> [--json]
 //
 // It checks sha256(seed) against the seed hash published when the round opened (in every CSV row),
-// then draws as points-api/src/features/lottery/draw.ts does and prints the winners, to compare with
+// then draws as points-api/src/features/pointsLottery/draw.ts does and prints the winners, to compare with
 // the ones the round page shows. No dependency: anyone can run it with Node alone.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,11 +1,11 @@
 import { signedInTestApp } from './support/testApp';
-import { chestResource, dropChances, type Chest } from '@phoenix/contract';
+import { treasureChestResource, dropChances, type Chest } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from './support/resourceContract';
 
 const app = signedInTestApp();
 const { api, contract } = app;
 
-itKeepsTheResourceContract(contract, chestResource);
+itKeepsTheResourceContract(contract, treasureChestResource);
 
 const body = (drops: unknown[], overrides: Record<string, unknown> = {}) => ({
   name: 'Ember chest',

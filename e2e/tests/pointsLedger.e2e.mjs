@@ -26,7 +26,7 @@ describe('points tasks and ledger', () => {
     // The first answer is lost on the way back: the change is applied, the page does not know.
     const keys = [];
     let lose = true;
-    await page.route(`${ctx.stack.pointsApiUrl}/users/3/adjustments`, async (route) => {
+    await page.route(`${ctx.stack.pointsApiUrl}/point-accounts/3/adjustments`, async (route) => {
       keys.push(route.request().headers()['idempotency-key']);
       const response = await route.fetch();
       if (lose) {
@@ -52,7 +52,7 @@ describe('points tasks and ledger', () => {
     const replay = await page.evaluate(
       async ({ api, key }) => {
         const token = JSON.parse(localStorage.getItem('admin-phoenix')).data.token;
-        const response = await fetch(`${api}/users/3/adjustments`, {
+        const response = await fetch(`${api}/point-accounts/3/adjustments`, {
           method: 'POST',
           headers: { token, 'content-type': 'application/json', 'idempotency-key': key },
           body: JSON.stringify({ amount: 40, reason: 'Support ticket e2e' }),

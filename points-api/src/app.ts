@@ -14,12 +14,12 @@ import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoint
 import { migratePointsToLatest, pendingPointsMigrations } from './db/migrate';
 import './db/schema';
 import './db/ledgerSchema';
-import { registerSettingsRoutes } from './features/settings';
-import { registerTaskRoutes } from './features/tasks';
-import { registerLedgerRoutes } from './features/ledger';
-import { registerGamesRoutes } from './features/games';
-import { registerLotteryRoutes } from './features/lottery/routes';
-import { seedLotteryRounds } from './features/lottery/seed';
+import { registerPointsSettingsRoutes } from './features/pointsSettings';
+import { registerPointsTaskRoutes } from './features/pointsTasks';
+import { registerPointAccountRoutes } from './features/pointAccounts';
+import { registerPointsGamesRoutes } from './features/pointsGames';
+import { registerPointsLotteryRoutes } from './features/pointsLottery/routes';
+import { seedLotteryRounds } from './features/pointsLottery/seed';
 
 export interface PointsAppOptions {
   /** The BFF's database (its `public` tables: admins, sessions, action_logs) with the `points` schema. */
@@ -90,11 +90,11 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   });
 
   app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
-  await registerSettingsRoutes(app, ctx);
-  registerTaskRoutes(app, ctx);
-  registerLedgerRoutes(app, ctx);
-  await registerGamesRoutes(app, ctx);
-  registerLotteryRoutes(app, ctx); // defines its job queue
+  await registerPointsSettingsRoutes(app, ctx);
+  registerPointsTaskRoutes(app, ctx);
+  registerPointAccountRoutes(app, ctx);
+  await registerPointsGamesRoutes(app, ctx);
+  registerPointsLotteryRoutes(app, ctx); // defines its job queue
   await jobs.start();
   if (options.seedLocalData) await seedLotteryRounds(ctx);
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { LedgerEntryKind } from '@phoenix/contract';
 import type { Database } from '@phoenix/bff/src/db/schema';
 import { withStartupLock } from '@phoenix/bff/src/db/startupLock';
-import { POINTS_SEED_LOCK } from './features/lottery/seed';
+import { POINTS_SEED_LOCK } from './features/pointsLottery/seed';
 
 /** The BFF's local players' wallet (bff/src/features/players/repository.ts): the same made-up people. */
 const walletOf = (id: number) => sql<string>`'0x' || md5(${`wallet-${id}`}) || substr(md5(${`salt-${id}`}), 1, 8)`;
@@ -17,12 +17,12 @@ const GAME_ENTRIES: readonly (readonly [LedgerEntryKind, number, string])[] = [
 ];
 
 /**
- * LOCAL SEED DATA ONLY (SEED_LOCAL_DATA where allowed): `count` point users with ids 1..count (the
+ * LOCAL SEED DATA ONLY (SEED_LOCAL_DATA where allowed): `count` point accounts with ids 1..count (the
  * BFF's local players) and a few game entries each, the running balance computed as the ledger
- * does. Runs once (one instance at a time): nothing happens when point users exist.
+ * does. Runs once (one instance at a time): nothing happens when point accounts exist.
  */
 export async function seedLocalPointUsers(db: Kysely<Database>, count: number, now: Date): Promise<void> {
-  // Under the lock: two instances started together would each find no point user.
+  // Under the lock: two instances started together would each find no point account.
   await withStartupLock(db, POINTS_SEED_LOCK, () => insertPointUsers(db, count, now));
 }
 

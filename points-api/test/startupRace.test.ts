@@ -87,7 +87,7 @@ async function startBff(url: string, seed: boolean): Promise<FastifyInstance> {
   }
 }
 
-/** As points-api/src/main.ts: waits for the BFF's tables, builds the app, seeds the point users if asked. */
+/** As points-api/src/main.ts: waits for the BFF's tables, builds the app, seeds the point accounts if asked. */
 async function startPoints(url: string, seed: boolean): Promise<FastifyInstance> {
   const db = createDb({ kind: 'postgres', connectionString: url, maxConnections: 5 });
   try {

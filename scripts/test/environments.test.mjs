@@ -39,8 +39,8 @@ describe('environments/*.json', () => {
     assert.equal(new URL(read('local').apiBase).hostname, 'localhost');
   });
   it("puts every environment on Sepolia, the staking page's only chain (11155111): its RPC, its explorer, allowed by the CSP", () => {
-    // The staking page is fixed to Sepolia (remotes/points/src/areas/staking/chain.ts).
-    const chain = fs.readFileSync(path.join(repoRoot, 'remotes/points/src/areas/staking/chain.ts'), 'utf8');
+    // The staking page is fixed to Sepolia (remotes/points/src/areas/stakingChanges/chain.ts).
+    const chain = fs.readFileSync(path.join(repoRoot, 'remotes/points/src/areas/stakingChanges/chain.ts'), 'utf8');
     assert.match(chain, /export const STAKING_CHAIN_ID = sepolia\.id;/);
     for (const env of ENVIRONMENTS) {
       const file = read(env);

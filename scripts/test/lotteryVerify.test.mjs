@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createHmac } from 'node:crypto';
 import { drawWinners, parseCsv, seedHashOf, verify } from '../lottery-verify.mjs';
 
-// The server's draw is checked against this script in points-api/test/lotteryCancel.test.ts (a real
+// The server's draw is checked against this script in points-api/test/pointsLotteryCancel.test.ts (a real
 // export and a real draw); here the script's own parsing, refusal and recipe.
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'lottery-verify.mjs');
 const seed = '5e'.repeat(32);

@@ -227,7 +227,7 @@ export interface GlobalSignOutRunsTable {
 
 /** bigint columns: drivers may read them as strings; features convert with Number(). */
 type BigIntColumn = ColumnType<string | number, number, number>;
-export interface DoubleupSeasonsTable {
+export interface DoubleUpSeasonsTable {
   id: Generated<number>;
   name: string;
   starts_at: Timestamp;
@@ -241,7 +241,7 @@ export interface DoubleupSeasonsTable {
   updated_at: Timestamp;
   updated_by: string | null;
 }
-export interface DoubleupSeasonPlayersTable {
+export interface DoubleUpSeasonPlayersTable {
   season_id: number;
   player_id: number;
   wagered: BigIntColumn;
@@ -283,8 +283,8 @@ export interface Database {
   battles: BattlesTable;
   battle_participants: BattleParticipantsTable;
   global_sign_out_runs: GlobalSignOutRunsTable;
-  doubleup_seasons: DoubleupSeasonsTable;
-  doubleup_season_players: DoubleupSeasonPlayersTable;
+  doubleup_seasons: DoubleUpSeasonsTable;
+  doubleup_season_players: DoubleUpSeasonPlayersTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -372,7 +372,7 @@ export interface ShopItemsTable {
 export interface TreasureChestsTable {
   id: Generated<number>;
   name: string;
-  rarity: import('@phoenix/contract').ChestRarity;
+  rarity: import('@phoenix/contract').TreasureChestRarity;
   open_cost: number;
   cost_currency: import('@phoenix/contract').ShopCurrency;
   drops: ColumnType<{ itemId: number; quantity: number; weight: number }[], string, string>;

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { LedgerEntryKind } from '@phoenix/contract';
 
-// Tasks, point users and their ledger (migrations 0010–0019), joined to the BFF's Database type
+// Tasks, point accounts and their ledger (migrations 0010–0019), joined to the BFF's Database type
 // the same way as ./schema.ts.
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -28,7 +28,7 @@ export interface PointsTaskTable extends VersionedColumns {
 /** bigint columns: the driver answers them as text (pg) or number (PGlite); read them with Number(). */
 type BigIntColumn = ColumnType<string | number, number, number>;
 
-export interface PointUserTable extends Omit<VersionedColumns, 'id'> {
+export interface PointAccountTable extends Omit<VersionedColumns, 'id'> {
   /** The player's id in the game (not generated here). */
   id: number;
   /** Lower case 0x address. */
@@ -53,7 +53,7 @@ export interface LedgerEntryTable {
 
 export interface PointsLedgerTables {
   'points.tasks': PointsTaskTable;
-  'points.users': PointUserTable;
+  'points.users': PointAccountTable;
   'points.ledger_entries': LedgerEntryTable;
 }
 

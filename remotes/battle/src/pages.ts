@@ -4,12 +4,16 @@ import './i18n';
 /** Pages of the battle remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
   ...resourcePages({ base: 'battle', shape: 'subViews', list: () => import('./areas/battles/BattleListPage') }),
-  ...resourcePages({ base: 'doubleupSeasonHistory', shape: 'subViews', list: () => import('./areas/doubleUp/DoubleupSeasonListPage') }),
-  ...standalonePage('battle/forceEnd', () => import('./areas/forceEnd/ForceEndAllPage')),
-  ...standalonePage('logoutAndBattleForceEnd', () => import('./areas/globalSignOut/LogoutAndForceEndPage')),
-  ...standalonePage('health', () => import('./areas/balance/HealthPage')),
-  ...standalonePage('cooldown', () => import('./areas/balance/CooldownPage')),
-  ...standalonePage('energy', () => import('./areas/balance/EnergyPage')),
+  ...resourcePages({
+    base: 'doubleupSeasonHistory',
+    shape: 'subViews',
+    list: () => import('./areas/doubleUpSeasons/DoubleUpSeasonListPage'),
+  }),
+  ...standalonePage('battle/forceEnd', () => import('./areas/battleForceEnd/BattleForceEndPage')),
+  ...standalonePage('logoutAndBattleForceEnd', () => import('./areas/globalSignOut/GlobalSignOutPage')),
+  ...standalonePage('health', () => import('./areas/gameBalance/HealthPage')),
+  ...standalonePage('cooldown', () => import('./areas/gameBalance/CooldownPage')),
+  ...standalonePage('energy', () => import('./areas/gameBalance/EnergyPage')),
 };
 
 export default pages;

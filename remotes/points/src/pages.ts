@@ -1,4 +1,4 @@
-import { lootboxResource, lotteryRoundResource, pointsTaskResource, pointUserResource } from '@phoenix/contract';
+import { lootboxResource, lotteryRoundResource, pointsTaskResource, pointAccountResource } from '@phoenix/contract';
 import { resourcePages, standalonePage } from '@phoenix/shell';
 import './i18n';
 
@@ -8,34 +8,34 @@ const pages = {
     base: 'points/tasks',
     resource: pointsTaskResource,
     shape: 'subViews',
-    list: () => import('./areas/tasks/TaskListPage'),
-    form: () => import('./areas/tasks/TaskForm'),
+    list: () => import('./areas/pointsTasks/TaskListPage'),
+    form: () => import('./areas/pointsTasks/TaskForm'),
   }),
   ...resourcePages({
     base: 'points/users',
-    resource: pointUserResource,
+    resource: pointAccountResource,
     shape: 'subViews',
-    list: () => import('./areas/users/UserListPage'),
+    list: () => import('./areas/pointAccounts/PointAccountListPage'),
   }),
-  ...standalonePage('points/maintenance', () => import('./areas/settings/PointsMaintenancePage')),
-  ...standalonePage('points-daily-checkin', () => import('./areas/settings/DailyCheckinPage')),
-  ...standalonePage('points-referral', () => import('./areas/settings/ReferralPage')),
+  ...standalonePage('points/maintenance', () => import('./areas/pointsSettings/PointsMaintenancePage')),
+  ...standalonePage('points-daily-checkin', () => import('./areas/pointsSettings/DailyCheckinPage')),
+  ...standalonePage('points-referral', () => import('./areas/pointsSettings/ReferralPage')),
   ...resourcePages({
     base: 'points-lottery',
     shape: 'subViews',
     resource: lotteryRoundResource,
-    list: () => import('./areas/lottery/LotteryListPage'),
-    form: () => import('./areas/lottery/LotteryRoundForm'),
+    list: () => import('./areas/pointsLottery/LotteryListPage'),
+    form: () => import('./areas/pointsLottery/LotteryRoundForm'),
   }),
   ...resourcePages({
     base: 'points-lootbox',
     shape: 'subViews',
     resource: lootboxResource,
-    list: () => import('./areas/games/LootboxListPage'),
-    form: () => import('./areas/games/LootboxForm'),
+    list: () => import('./areas/pointsGames/LootboxListPage'),
+    form: () => import('./areas/pointsGames/LootboxForm'),
   }),
-  ...standalonePage('points-spin', () => import('./areas/games/SpinWheelPage')),
-  ...standalonePage('points/staking', () => import('./areas/staking/StakingPage')),
+  ...standalonePage('points-spin', () => import('./areas/pointsGames/SpinWheelPage')),
+  ...standalonePage('points/staking', () => import('./areas/stakingChanges/StakingPage')),
 };
 
 export default pages;

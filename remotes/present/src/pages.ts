@@ -9,7 +9,11 @@ const pages = {
     list: () => import('./areas/presents/PresentListPage'),
     form: () => import('./areas/presents/PresentForm'),
   }),
-  ...resourcePages({ base: 'present/distribution', shape: 'subViews', list: () => import('./areas/distribution/DistributionPage') }),
+  ...resourcePages({
+    base: 'present/distribution',
+    shape: 'subViews',
+    list: () => import('./areas/presentDistributions/PresentDistributionPage'),
+  }),
   ...resourcePages({
     base: 'shop',
     shape: 'editRoute',
@@ -19,8 +23,8 @@ const pages = {
   ...resourcePages({
     base: 'treasureChest',
     shape: 'subViews',
-    list: () => import('./areas/chests/ChestListPage'),
-    form: () => import('./areas/chests/ChestForm'),
+    list: () => import('./areas/treasureChests/TreasureChestListPage'),
+    form: () => import('./areas/treasureChests/TreasureChestForm'),
   }),
   ...resourcePages({
     base: 'seasonPass',

@@ -1,6 +1,6 @@
 import { activeFlagResource, constantVariableResource, newsResource, worldMessageResource } from '@phoenix/contract';
 import { resourcePages, standalonePage } from '@phoenix/shell';
-import { actionLogList } from './areas/logs/list';
+import { actionLogList } from './areas/actionLogs/list';
 import './i18n';
 
 /**
@@ -27,8 +27,8 @@ const pages = {
     base: 'activeFlag',
     resource: activeFlagResource,
     shape: 'subViews',
-    list: () => import('./areas/flags/FlagListPage'),
-    form: () => import('./areas/flags/FlagForm'),
+    list: () => import('./areas/activeFlags/ActiveFlagListPage'),
+    form: () => import('./areas/activeFlags/ActiveFlagForm'),
   }),
   ...resourcePages({
     base: 'worldMessage',
@@ -37,7 +37,7 @@ const pages = {
     list: () => import('./areas/worldMessages/WorldMessageListPage'),
     form: () => import('./areas/worldMessages/WorldMessageForm'),
   }),
-  ...resourcePages({ base: 'logs', shape: 'subViews', list: () => import('./areas/logs/ActionLogListPage'), ...actionLogList }),
+  ...resourcePages({ base: 'logs', shape: 'subViews', list: () => import('./areas/actionLogs/ActionLogListPage'), ...actionLogList }),
   ...standalonePage('maintenance', () => import('./areas/maintenance/MaintenancePage')),
 };
 

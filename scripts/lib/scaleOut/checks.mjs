@@ -56,8 +56,8 @@ export const checks = [
         Promise.all([
           call(a.base, 'POST', '/users/info', { token }),
           call(b.base, 'POST', '/users/info', { token }),
-          call(pa.base, 'GET', '/users?pageSize=1', { token }),
-          call(pb.base, 'GET', '/users?pageSize=1', { token }),
+          call(pa.base, 'GET', '/point-accounts?pageSize=1', { token }),
+          call(pb.base, 'GET', '/point-accounts?pageSize=1', { token }),
         ]);
       const used = (await probes()).map((r) => r.status);
       const signOut = await call(b.base, 'POST', '/users/logout', { token });
@@ -244,14 +244,14 @@ export const checks = [
       const { 'points-a': pa, 'points-b': pb } = cluster.instances;
       const { token } = state;
       const user = await one(cluster, `select id, balance::bigint::text as balance from points.users order by id limit 1`);
-      if (!user) throw new Error('the seed left no point user');
+      if (!user) throw new Error('the seed left no point account');
       const prefix = `scale-out-${Date.now()}`;
       const statuses = [];
       for (let n = 0; n < 20; n += 1) {
         const headers = { 'idempotency-key': `${prefix}-${n}` };
         const body = { amount: 7, reason: 'scale-out suite' };
         const answers = await Promise.all(
-          [pa, pb].map((i) => call(i.base, 'POST', `/users/${user.id}/adjustments`, { token, headers, body })),
+          [pa, pb].map((i) => call(i.base, 'POST', `/point-accounts/${user.id}/adjustments`, { token, headers, body })),
         );
         statuses.push(`(${pair(answers).join(' + ')})`);
       }

@@ -46,7 +46,7 @@ const asApplication = (url, name) => {
 /**
  * Starts everything. The four services are started at the same moment on the empty database
  * (each BFF migrates and seeds; each points API waits for the BFF's tables, then migrates its own
- * schema), with the local seed (an admin to sign in with, players, presents, point users).
+ * schema), with the local seed (an admin to sign in with, players, presents, point accounts).
  * Anything started is stopped by cluster.stop(), also when a later start fails.
  */
 export async function startCluster({ databaseUrl, nginx }) {

@@ -5,9 +5,9 @@ import { optionalQueryEnum } from './fields';
 import { itemQuantityRowSchema, noItemTwice } from './items';
 import { SHOP_CURRENCIES } from './shop';
 
-export const CHEST_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
-export type ChestRarity = (typeof CHEST_RARITIES)[number];
-export const CHEST_DROPS_MAX = 50;
+export const TREASURE_CHEST_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+export type TreasureChestRarity = (typeof TREASURE_CHEST_RARITIES)[number];
+export const TREASURE_CHEST_DROPS_MAX = 50;
 export const DROP_WEIGHT_MAX = 1_000_000;
 
 /**
@@ -43,7 +43,7 @@ const dropRowSchema = itemQuantityRowSchema.extend({
 
 const chestFields = z.object({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
-  rarity: z.enum(CHEST_RARITIES, { message: 'Pick a rarity' }),
+  rarity: z.enum(TREASURE_CHEST_RARITIES, { message: 'Pick a rarity' }),
   openCost: z.coerce
     .number({ message: 'Enter a cost' })
     .int('The cost is a whole number')
@@ -53,35 +53,40 @@ const chestFields = z.object({
   drops: z
     .array(dropRowSchema, { message: 'Add at least one drop' })
     .min(1, 'Add at least one drop')
-    .max(CHEST_DROPS_MAX, `At most ${CHEST_DROPS_MAX} drops`),
+    .max(TREASURE_CHEST_DROPS_MAX, `At most ${TREASURE_CHEST_DROPS_MAX} drops`),
 });
 const checkDrops = (input: { drops: { itemId: number }[] }, ctx: z.RefinementCtx) => noItemTwice(input.drops, ctx, 'drops');
 
-export const chestCreateSchema = chestFields.superRefine(checkDrops);
-export type ChestCreate = z.infer<typeof chestCreateSchema>;
-export const chestUpdateSchema = chestFields.extend({ version: versionSchema }).superRefine(checkDrops);
-export type ChestUpdate = z.infer<typeof chestUpdateSchema>;
+export const treasureChestCreateSchema = chestFields.superRefine(checkDrops);
+export type TreasureChestCreate = z.infer<typeof treasureChestCreateSchema>;
+export const treasureChestUpdateSchema = chestFields.extend({ version: versionSchema }).superRefine(checkDrops);
+export type TreasureChestUpdate = z.infer<typeof treasureChestUpdateSchema>;
 
-export const chestSchema = z.object({
+export const treasureChestSchema = z.object({
   ...versionedRecordShape,
   name: z.string(),
-  rarity: z.enum(CHEST_RARITIES),
+  rarity: z.enum(TREASURE_CHEST_RARITIES),
   openCost: z.number().int(),
   costCurrency: z.enum(SHOP_CURRENCIES),
   /** In the order the admin set; `chance` is the percent a player is shown (dropChances). */
   drops: z.array(z.object({ itemId: z.number().int(), quantity: z.number().int(), weight: z.number().int(), chance: z.number() })),
 });
-export type Chest = z.infer<typeof chestSchema>;
+export type Chest = z.infer<typeof treasureChestSchema>;
 
-export const chestQuerySchema = listQuerySchema.extend({ rarity: optionalQueryEnum(CHEST_RARITIES, 'Pick a rarity') });
-export const CHEST_SORTS = ['name', 'rarity', 'openCost', 'updatedAt'] as const;
+export const treasureChestQuerySchema = listQuerySchema.extend({ rarity: optionalQueryEnum(TREASURE_CHEST_RARITIES, 'Pick a rarity') });
+export const TREASURE_CHEST_SORTS = ['name', 'rarity', 'openCost', 'updatedAt'] as const;
 
-export const chestResource = defineResource({
+export const treasureChestResource = defineResource({
   path: '/treasure-chests',
   target: 'treasureChest',
   noun: 'treasure chest',
-  schemas: { record: chestSchema, create: chestCreateSchema, update: chestUpdateSchema, query: chestQuerySchema },
-  sorts: CHEST_SORTS,
+  schemas: {
+    record: treasureChestSchema,
+    create: treasureChestCreateSchema,
+    update: treasureChestUpdateSchema,
+    query: treasureChestQuerySchema,
+  },
+  sorts: TREASURE_CHEST_SORTS,
   defaultSort: { sort: 'name', order: 'asc' },
   csv: {
     filename: 'treasure-chests.csv',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { activeFlagResource, flagToggleSchema } from '@phoenix/contract';
+import { activeFlagResource, activeFlagToggleSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { sortKey } from '../../db/ordering';
 import { versionedResource } from '../../db/versionedResource';
@@ -39,7 +39,7 @@ export default function registerActiveFlagRoutes(app: FastifyInstance, ctx: AppC
   /** PATCH /:id/enabled: the one-click toggle, logged as activeFlag.enable / activeFlag.disable. */
   app.patch(
     `${activeFlagResource.path}/:id/enabled`,
-    versionedChange(ctx, flagToggleSchema, (trx, id, input, actor, now) =>
+    versionedChange(ctx, activeFlagToggleSchema, (trx, id, input, actor, now) =>
       activeFlags.change(trx, id, input.version, input.enabled ? 'enable' : 'disable', { enabled: input.enabled }, actor.email, now),
     ),
   );

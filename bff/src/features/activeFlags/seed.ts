@@ -1,9 +1,9 @@
-import type { FlagCreate } from '@phoenix/contract';
+import type { ActiveFlagCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { mutate } from '../../db/mutate';
 import { activeFlags } from './routes';
 
-const LOCAL_FLAGS: FlagCreate[] = [
+const LOCAL_FLAGS: ActiveFlagCreate[] = [
   { key: 'battle.double-up', description: 'Double-up wagers after a win', enabled: true },
   { key: 'shop.flash-sale', description: 'Show the flash-sale banner in the shop', enabled: false },
   { key: 'points.referral', description: 'Referral rewards in the points app', enabled: true },

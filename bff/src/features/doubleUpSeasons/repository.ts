@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { DOUBLEUP_TOP_PARTICIPANTS, doubleupSeasonResource, type DoubleupParticipant } from '@phoenix/contract';
+import { DOUBLE_UP_TOP_PARTICIPANTS, doubleUpSeasonResource, type DoubleUpParticipant } from '@phoenix/contract';
 import { sortKey } from '../../db/ordering';
 import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versionedResource';
 
 /** Double-up seasons: read-only (create/update are `never` in the contract), newest first. */
-export const doubleupSeasons = versionedResource(doubleupSeasonResource, {
+export const doubleUpSeasons = versionedResource(doubleUpSeasonResource, {
   table: 'doubleup_seasons',
   toApi: (row) => ({
     id: row.id,
@@ -41,14 +41,14 @@ export const doubleupSeasons = versionedResource(doubleupSeasonResource, {
   ],
 });
 
-export async function topParticipants(db: Kysely<Database>, seasonId: number): Promise<DoubleupParticipant[]> {
+export async function topParticipants(db: Kysely<Database>, seasonId: number): Promise<DoubleUpParticipant[]> {
   const rows = await db
     .selectFrom('doubleup_season_players')
     .selectAll()
     .where('season_id', '=', seasonId)
     .orderBy('net', 'desc')
     .orderBy('player_id')
-    .limit(DOUBLEUP_TOP_PARTICIPANTS)
+    .limit(DOUBLE_UP_TOP_PARTICIPANTS)
     .execute();
   return rows.map((row, i) => ({
     rank: i + 1,

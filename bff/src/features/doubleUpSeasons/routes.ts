@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { idParamSchema, type DoubleupParticipant } from '@phoenix/contract';
+import { idParamSchema, type DoubleUpParticipant } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { registerResourceRoutes } from '../../http/resourceRoutes';
 import { parseInput } from '../../http/validate';
-import { doubleupSeasons, topParticipants } from './repository';
+import { doubleUpSeasons, topParticipants } from './repository';
 
-/** GET /doubleup-seasons (period filter, sorts, CSV), GET /:id, GET /:id/top-participants. */
-export default function registerDoubleupSeasonRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerResourceRoutes(app, ctx, doubleupSeasons);
-  app.get('/doubleup-seasons/:id/top-participants', async (request): Promise<{ items: DoubleupParticipant[] }> => {
+/** GET /double-up-seasons (period filter, sorts, CSV), GET /:id, GET /:id/top-participants. */
+export default function registerDoubleUpSeasonRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerResourceRoutes(app, ctx, doubleUpSeasons);
+  app.get('/double-up-seasons/:id/top-participants', async (request): Promise<{ items: DoubleUpParticipant[] }> => {
     const { id } = parseInput(idParamSchema, request.params);
-    await doubleupSeasons.get(ctx.db, id, ctx.now()); // 404 for an unknown season
+    await doubleUpSeasons.get(ctx.db, id, ctx.now()); // 404 for an unknown season
     return { items: await topParticipants(ctx.db, id) };
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { chestResource, dropChances, type ChestCreate, type ChestUpdate } from '@phoenix/contract';
+import { treasureChestResource, dropChances, type TreasureChestCreate, type TreasureChestUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey } from '../../db/ordering';
@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versionedResource';
 import { registerResourceRoutes } from '../../http/resourceRoutes';
 
-const base = versionedResource(chestResource, {
+const base = versionedResource(treasureChestResource, {
   table: 'treasure_chests',
   toApi: (row) => {
     const chances = dropChances(row.drops.map((drop) => drop.weight));
@@ -49,11 +49,11 @@ const base = versionedResource(chestResource, {
  */
 export const treasureChests = {
   ...base,
-  async create(trx: Transaction<Database>, input: ChestCreate, by: string, now: Date) {
+  async create(trx: Transaction<Database>, input: TreasureChestCreate, by: string, now: Date) {
     await assertCatalogueItems(trx, input.drops, (i) => `drops.${i}.itemId`);
     return base.create(trx, input, by, now);
   },
-  async update(trx: Transaction<Database>, id: number, input: ChestUpdate, by: string, now: Date) {
+  async update(trx: Transaction<Database>, id: number, input: TreasureChestUpdate, by: string, now: Date) {
     await assertCatalogueItems(trx, input.drops, (i) => `drops.${i}.itemId`);
     return base.update(trx, id, input, by, now);
   },

@@ -1,10 +1,10 @@
-import type { ChestCreate } from '@phoenix/contract';
+import type { TreasureChestCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { catalogueIdsByCode } from '../../db/items';
 import { mutate } from '../../db/mutate';
 import { treasureChests } from './routes';
 
-function localChests(item: Record<string, number>): ChestCreate[] {
+function localChests(item: Record<string, number>): TreasureChestCreate[] {
   return [
     {
       name: 'Wooden chest',

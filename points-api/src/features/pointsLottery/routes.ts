@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import {
+  idParamSchema,
+  LOTTERY_TICKET_CSV_COLUMNS,
+  lotteryRoundCancelSchema,
+  lotteryRoundResource,
+  lotteryTicketQuerySchema,
+  type LotteryRound,
+  type LotteryRoundCreate,
+  type LotteryRoundUpdate,
+  type LotteryTicketPage,
+} from '@phoenix/contract';
+import type { Actor, AppContext } from '@phoenix/bff/src/context';
+import { toJson } from '@phoenix/bff/src/db/json';
+import { mutate, type Outcome } from '@phoenix/bff/src/db/mutate';
+import type { Database } from '@phoenix/bff/src/db/schema';
+import { conflict } from '@phoenix/bff/src/http/errors';
+import { requireActor } from '@phoenix/bff/src/http/auth';
+import { registerReadRoutes, versionedChange } from '@phoenix/bff/src/http/resourceRoutes';
+import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream } from '@phoenix/bff/src/http/csv';
+import { parseInput } from '@phoenix/bff/src/http/validate';
+import type { JobRunner } from '@phoenix/bff/src/jobs/runner';
+import { newSeed, seedHashOf } from './draw';
+import { cancelRound } from './cancel';
+import { ticketCsvBatches, ticketPage } from './tickets';
+import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
+
+const secondsUntil = (at: Date, now: Date) => Math.max(0, (at.getTime() - now.getTime()) / 1000);
+
+/** Queues the round's draw for its draw time, in the transaction that set that time. */
+async function scheduleDraw(trx: Transaction<Database>, jobs: JobRunner, round: { id: number; drawAt: string }, now: Date) {
+  const jobId = await jobs.send<LotteryDrawJob>(
+    trx,
+    LOTTERY_DRAW_QUEUE,
+    { roundId: round.id, drawAt: round.drawAt },
+    secondsUntil(new Date(round.drawAt), now),
+  );
+  await trx.updateTable('points.lottery_rounds').set({ job_id: jobId }).where('id', '=', round.id).execute();
+}
+
+/** A new round: a fresh secret seed (only its hash is served), stored with its draw job. */
+async function createRound(trx: Transaction<Database>, jobs: JobRunner, input: LotteryRoundCreate, actor: Actor, now: Date) {
+  lotteryRounds.spec.validate?.(input, now);
+  const seed = newSeed();
+  const row = await trx
+    .insertInto('points.lottery_rounds')
+    .values({
+      name: input.name,
+      ticket_price: input.ticketPrice,
+      prizes: toJson([...input.prizes].sort((a, b) => a.rank - b.rank)) ?? '[]',
+      draw_at: new Date(input.drawAt),
+      seed,
+      seed_hash: seedHashOf(seed),
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      updated_by: actor.email,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const after = lotteryRounds.toApi(row, now);
+  await scheduleDraw(trx, jobs, after, now);
+  return {
+    result: after,
+    log: { action: 'pointsLotteryRound.create', targetType: 'pointsLotteryRound', targetId: row.id, before: null, after },
+  } satisfies Outcome<LotteryRound>;
+}
+
+// jsonb stores keys in its own order: compare the values, rank by rank.
+const prizeKey = (prizes: LotteryRound['prizes']) => JSON.stringify(prizes.map((p) => [p.rank, p.reward, p.count]));
+const samePrizes = (a: LotteryRound['prizes'], b: LotteryRound['prizes']) => prizeKey(a) === prizeKey(b);
+
+/** An edit: once a ticket is sold the price and prizes are fixed (409 saying why); a new draw time moves the job. */
+async function updateRound(trx: Transaction<Database>, jobs: JobRunner, id: number, input: LotteryRoundUpdate, actor: Actor, now: Date) {
+  const { row, before } = await lotteryRounds.lockVersion(trx, id, input.version, now, 'update');
+  // The update path skips the spec's checks (the body has its own mapping): a draw time in the past
+  // would queue the draw at once.
+  lotteryRounds.spec.validate?.(input, now);
+  const prizes = [...input.prizes].sort((a, b) => a.rank - b.rank);
+  if (row.ticket_count > 0 && (input.ticketPrice !== row.ticket_price || !samePrizes(prizes, row.prizes))) {
+    throw conflict(before, `${row.ticket_count} tickets have been sold: the ticket price and the prizes can no longer change`);
+  }
+  const outcome = await lotteryRounds.update(trx, id, input, actor.email, now);
+  if (outcome.result.drawAt !== before.drawAt) {
+    if (row.job_id) await jobs.cancel(trx, LOTTERY_DRAW_QUEUE, row.job_id);
+    await scheduleDraw(trx, jobs, outcome.result, now);
+  }
+  return outcome;
+}
+
+/**
+ * Lottery rounds (Lottery Configuration): list, read, create and edit a round; the draw is a
+ * pg-boss job sent in the create (or reschedule) transaction, run by `drawRound` at the draw time.
+ * A round's tickets are listed and exported (CSV: the draw's input); a round is cancelled before its
+ * draw with every ticket refunded through the ledger.
+ */
+export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const jobs = ctx.jobs;
+  if (!jobs) throw new Error('lottery: needs the job runner (ctx.jobs)');
+  jobs.define<LotteryDrawJob>(LOTTERY_DRAW_QUEUE, async (job) => {
+    await drawRound(ctx, job);
+  });
+
+  registerReadRoutes(app, ctx, lotteryRounds);
+  const { path, schemas } = lotteryRoundResource;
+
+  app.post(path, async (request, reply): Promise<LotteryRound> => {
+    const input = parseInput(schemas.create, request.body);
+    const actor = requireActor(request);
+    const created = await mutate(ctx, actor, (trx, now) => createRound(trx, jobs, input, actor, now));
+    reply.status(201);
+    return created;
+  });
+
+  app.put(
+    `${path}/:id`,
+    versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => updateRound(trx, jobs, id, input, actor, now)),
+  );
+
+  app.get(`${path}/:id/tickets`, async (request): Promise<LotteryTicketPage> => {
+    const { id } = parseInput(idParamSchema, request.params);
+    const { page, pageSize } = parseInput(lotteryTicketQuerySchema, request.query);
+    return ticketPage(ctx.db, id, page, pageSize);
+  });
+
+  app.get(`${path}/:id/tickets/export.csv`, async (request, reply) => {
+    const { id } = parseInput(idParamSchema, request.params);
+    const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
+    return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
+  });
+
+  app.post(
+    `${path}/:id/cancel`,
+    versionedChange(ctx, lotteryRoundCancelSchema, (trx, id, input, actor, now) => cancelRound(trx, jobs, id, input, actor, now)),
+  );
+}

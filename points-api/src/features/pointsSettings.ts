@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { dailyCheckinDocument, pointsMaintenanceDocument, referralDocument, type ReferralActivity } from '@phoenix/contract';
+import type { AppContext } from '@phoenix/bff/src/context';
+import { toJson } from '@phoenix/bff/src/db/json';
+import { versionedDocument } from '@phoenix/bff/src/db/versionedDocument';
+import { registerDocumentRoutes } from '@phoenix/bff/src/http/documentRoutes';
+
+const audit = (row: { version: number; updated_at: Date; updated_by: string | null }) => ({
+  version: row.version,
+  updatedAt: row.updated_at.toISOString(),
+  updatedBy: row.updated_by,
+});
+
+/** Points programme maintenance on/off with a message; the host's dashboard shows it. */
+export const pointsMaintenance = versionedDocument(pointsMaintenanceDocument, {
+  table: 'points.maintenance',
+  toApi: (row) => ({ enabled: row.enabled, message: row.message, ...audit(row) }),
+  toColumns: (input) => ({ enabled: input.enabled, message: input.message }),
+  verb: (before, after) => (before.enabled === after.enabled ? 'update' : after.enabled ? 'enable' : 'disable'),
+});
+
+/** The reward of each streak day 1–7. */
+export const dailyCheckin = versionedDocument(dailyCheckinDocument, {
+  table: 'points.daily_checkin',
+  toApi: (row) => ({ rewards: row.rewards, ...audit(row) }),
+  toColumns: (input) => ({ rewards: toJson(input.rewards) ?? '[]' }),
+});
+
+/** Referrer and referee rewards, caps, and the activity that makes a referral count. */
+export const referral = versionedDocument(referralDocument, {
+  table: 'points.referral',
+  toApi: (row) => ({
+    referrerReward: row.referrer_reward,
+    refereeReward: row.referee_reward,
+    capPerReferrer: row.cap_per_referrer,
+    totalCap: row.total_cap,
+    requiredActivity: row.required_activity as ReferralActivity,
+    ...audit(row),
+  }),
+  toColumns: (input) => ({
+    referrer_reward: input.referrerReward,
+    referee_reward: input.refereeReward,
+    cap_per_referrer: input.capPerReferrer,
+    total_cap: input.totalCap,
+    required_activity: input.requiredActivity,
+  }),
+});
+
+export async function registerPointsSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const document of [pointsMaintenance, dailyCheckin, referral]) await registerDocumentRoutes(app, ctx, document as never);
+}

@@ -1,0 +1,97 @@
+// First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
+import { createTestApp, signedInAdmin, type TestApp } from '../../bff/test/support/testApp';
+import type { FastifyInstance } from 'fastify';
+import { LONG_SESSIONS } from '../../bff/test/support/system';
+import { buildPointsApp } from '../src/app';
+import { drawWinners } from '../src/features/pointsLottery/draw';
+import { ticketsOf } from '../src/features/pointsLottery/rounds';
+import { pointsDatabaseOf, type PointsDatabase } from './support/pointsTestApp';
+
+/**
+ * The draw job is durable: a round created by one points API process is drawn once by the next
+ * one on the same database, after the first has stopped before the draw time.
+ */
+let bff: TestApp;
+let database: PointsDatabase;
+let token: string;
+beforeAll(async () => {
+  bff = await createTestApp(LONG_SESSIONS);
+  database = await pointsDatabaseOf(bff);
+  token = (await signedInAdmin(bff)).token;
+});
+afterAll(async () => {
+  await database.close();
+  await bff.close();
+});
+
+const startPointsApi = (seedLocalData = false): Promise<FastifyInstance> =>
+  buildPointsApp({
+    seedLocalData,
+    db: database.connect(),
+    now: bff.clock.now,
+    jobs: { pollingIntervalSeconds: 0.5 },
+    ...LONG_SESSIONS,
+  });
+
+test('local seed: an open round with tickets, and a drawn one whose winners recompute; seeding twice adds nothing', async () => {
+  const app = await startPointsApi(true);
+  try {
+    const list = (await app.inject({ method: 'GET', url: '/lottery/rounds?q=weekly&sort=drawAt&order=asc', headers: { token } })).json();
+    expect(list.items.map((r: { status: string; ticketCount: number }) => [r.status, r.ticketCount])).toEqual([
+      ['drawn', 18],
+      ['open', 24],
+    ]);
+    const drawn = list.items[0];
+    expect(drawWinners(drawn.seed, await ticketsOf(bff.db, drawn.id), drawn.prizes)).toEqual(drawn.winners);
+    expect(list.items[1].seed).toBeNull();
+  } finally {
+    await app.close();
+  }
+  const again = await startPointsApi(true);
+  try {
+    expect((await again.inject({ method: 'GET', url: '/lottery/rounds?q=weekly', headers: { token } })).json().items).toHaveLength(2);
+  } finally {
+    await again.close();
+  }
+});
+
+test('a draw scheduled a few seconds ahead runs once across a restart of the points API', async () => {
+  const first = await startPointsApi();
+  const drawAt = new Date(bff.clock.now().getTime() + 3_000).toISOString();
+  const created = await first.inject({
+    method: 'POST',
+    url: '/lottery/rounds',
+    headers: { token },
+    payload: { name: 'Across a restart', ticketPrice: 10, prizes: [{ rank: 1, reward: 100, count: 2 }], drawAt },
+  });
+  expect(created.statusCode).toBe(201);
+  const { id } = created.json();
+  await bff.db
+    .insertInto('points.lottery_tickets')
+    .values([1, 2, 3, 4, 5].map((player_id) => ({ round_id: id, player_id })))
+    .execute();
+  await first.close(); // stopped before the draw time
+
+  const second = await startPointsApi();
+  try {
+    let round = (await second.inject({ method: 'GET', url: `/lottery/rounds/${id}`, headers: { token } })).json();
+    for (const deadline = Date.now() + 45_000; round.status !== 'drawn' && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      round = (await second.inject({ method: 'GET', url: `/lottery/rounds/${id}`, headers: { token } })).json();
+    }
+    expect(round).toMatchObject({ status: 'drawn', ticketCount: 5 });
+    expect(round.winners).toHaveLength(2);
+    expect(round.seed).toMatch(/^[0-9a-f]{64}$/);
+    // Give a duplicate delivery time to show itself: still one draw.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const draws = await bff.db
+      .selectFrom('action_logs')
+      .select('id')
+      .where('action', '=', 'pointsLotteryRound.draw')
+      .where('target_id', '=', String(id))
+      .execute();
+    expect(draws).toHaveLength(1);
+  } finally {
+    await second.close();
+  }
+});
