@@ -15,7 +15,7 @@ const pages = {
   }),
   ...standalonePage('user/restrictApis', () => import('./areas/restrictions/PlayerRestrictionsPage')),
   ...standalonePage('policies/restrictApis', () => import('./areas/policies/PolicyApisPage')),
-  ...standalonePage('policies/users_in_policy', () => import('./areas/policies/PolicyMembersPage')),
+  ...standalonePage('policies/users_in_policy', () => import('./areas/policyMembers/PolicyMembersPage')),
   ...resourcePages({
     base: 'terms-of-service',
     shape: 'routes',

@@ -33,5 +33,6 @@ export * from './pointAccounts';
 export * from './termsOfService';
 export * from './pointsGames';
 export * from './policies';
+export * from './policyMembers';
 export * from './restrictions';
 export * from './pointsLottery';

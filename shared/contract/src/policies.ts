@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, PG_INT_MAX, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { playerIdListSchema } from './players';
 
 /**
  * The game API catalogue (seeded by migration 0023, owned by the game): what a policy or a
@@ -77,35 +76,3 @@ export const policyResource = defineResource({
 /** PUT /policies/:id/apis: the policy's restricted APIs, replaced as a whole (versioned). */
 export const policyApisSchema = z.object({ apiIds: apiIdListSchema, version: versionSchema });
 export type PolicyApis = z.infer<typeof policyApisSchema>;
-
-// ── members (policies/users_in_policy) ──
-
-/** One member: the player and when it was added. */
-export interface PolicyMember {
-  playerId: number;
-  name: string;
-  level: number;
-  addedAt: string;
-  addedBy: string;
-}
-/** GET /policies/:id/members: q = an exact player id or a name prefix (case-insensitive). Newest first. */
-export const policyMemberQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, q: true });
-export type PolicyMemberQuery = z.infer<typeof policyMemberQuerySchema>;
-
-/** POST /policies/:id/members (add) and /members/check, /members/remove: a list of player ids. */
-export const policyMemberIdsSchema = z.object({ ids: playerIdListSchema });
-export type PolicyMemberIds = z.infer<typeof policyMemberIdsSchema>;
-
-/** → /members/check: which ids are not players, which are members already (each in the order sent). */
-export interface PolicyMemberCheck {
-  unknown: number[];
-  alreadyMembers: number[];
-}
-export interface PolicyMembersAdded {
-  added: number;
-  alreadyMembers: number;
-  unknown: number[];
-}
-export interface PolicyMembersRemoved {
-  removed: number;
-}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PolicyMember } from '@phoenix/contract';
 import { fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
-import { tradeFreeze } from './fixtures';
+import { tradeFreeze } from '../policies/fixtures';
 
 const member = (playerId: number): PolicyMember => ({
   playerId,

@@ -12,7 +12,7 @@ import {
 } from '@phoenix/contract';
 import { describeError, resourceKeys, useAddBulkUsers, useApi, useConfirm, useToast, useTranslation } from '@phoenix/shell';
 import { Button, DataTable, ErrorState, LoadingBlock, PageBody, PageHeader, Pagination, SearchForm, formatDateTime } from '@phoenix/ui';
-import { usePolicyFromUrl } from './usePolicyFromUrl';
+import { usePolicyFromUrl } from '../policies/usePolicyFromUrl';
 
 const PAGE_SIZE = 50;
 

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+import { playerIdListSchema } from './players';
+
+// Policy members (route policies/users_in_policy; BFF feature policyMembers): the players a policy applies to.
+
+/** One member: the player and when it was added. */
+export interface PolicyMember {
+  playerId: number;
+  name: string;
+  level: number;
+  addedAt: string;
+  addedBy: string;
+}
+/** GET /policies/:id/members: q = an exact player id or a name prefix (case-insensitive). Newest first. */
+export const policyMemberQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, q: true });
+export type PolicyMemberQuery = z.infer<typeof policyMemberQuerySchema>;
+
+/** POST /policies/:id/members (add) and /members/check, /members/remove: a list of player ids. */
+export const policyMemberIdsSchema = z.object({ ids: playerIdListSchema });
+export type PolicyMemberIds = z.infer<typeof policyMemberIdsSchema>;
+
+/** → /members/check: which ids are not players, which are members already (each in the order sent). */
+export interface PolicyMemberCheck {
+  unknown: number[];
+  alreadyMembers: number[];
+}
+export interface PolicyMembersAdded {
+  added: number;
+  alreadyMembers: number;
+  unknown: number[];
+}
+export interface PolicyMembersRemoved {
+  removed: number;
+}
