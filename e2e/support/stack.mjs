@@ -34,7 +34,7 @@ export async function startStack() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
   const config = readEnvironment('local');
   // No test may reach a public chain: a page reading the chain here gets a closed loopback port
-  // (its error state) unless the test starts anvil and points the config at it (staking.e2e.mjs).
+  // (its error state) unless the test starts anvil and points the config at it (stakingChanges.e2e.mjs).
   config.chainRpcUrl = 'http://127.0.0.1:9';
 
   const remoteServers = {};

@@ -63,11 +63,12 @@ export function mismatches(tree) {
     if (homes.length !== 1) out.push(`${name}: ${homes.length} remote folders remotes/*/src/areas/${name} (one expected)`);
   }
   for (const feature of tree.bff)
-    if (!NOT_AREAS.bff.has(feature) && !tree.contract.has(feature)) out.push(`bff/src/features/${feature}: no contract ${feature}.ts`);
+    if (!NOT_AREAS.bff.has(feature) && !tree.contract.has(feature)) out.push(`bff/src/features/${feature}: no contract module ${feature}`);
   for (const feature of tree.points)
-    if (!tree.contract.has(feature)) out.push(`points-api/src/features/${feature}: no contract ${feature}.ts`);
+    if (!tree.contract.has(feature)) out.push(`points-api/src/features/${feature}: no contract module ${feature}`);
   for (const { remote, area } of tree.remoteFolders) {
-    if (!NOT_AREAS.remote.has(area) && !tree.contract.has(area)) out.push(`remotes/${remote}/src/areas/${area}: no contract ${area}.ts`);
+    if (!NOT_AREAS.remote.has(area) && !tree.contract.has(area))
+      out.push(`remotes/${remote}/src/areas/${area}: no contract module ${area}`);
   }
   return out;
 }
@@ -86,12 +87,12 @@ describe('area names', () => {
     const renamed = tree.remoteFolders.map((f) => (f.area === 'activeFlags' ? { ...f, area: 'flags' } : f));
     assert.deepEqual(mismatches({ ...tree, remoteFolders: renamed }), [
       'activeFlags: 0 remote folders remotes/*/src/areas/activeFlags (one expected)',
-      'remotes/system/src/areas/flags: no contract flags.ts',
+      'remotes/system/src/areas/flags: no contract module flags',
     ]);
     const points = tree.points.map((f) => (f === 'pointAccounts' ? 'ledger' : f));
     assert.deepEqual(mismatches({ ...tree, points }), [
       'pointAccounts: no points-api/src/features/pointAccounts',
-      'points-api/src/features/ledger: no contract ledger.ts',
+      'points-api/src/features/ledger: no contract module ledger',
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { signedInPage } from '../support/browser.mjs';
 const SCRIPT = '<script>window.__pwned=1</script>';
 const IMG = '<img src=x onerror="window.__pwned=1">';
 
-describe('information (in-game news)', () => {
+describe('news (route information)', () => {
   const ctx = useConsole(18700);
 
   it('creates (with a safe live preview), lists, edits and deletes a news item', async () => {

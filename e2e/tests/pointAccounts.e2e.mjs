@@ -6,7 +6,7 @@ import { assertAccessible } from '../support/axe.mjs';
 import { signedInPage } from '../support/browser.mjs';
 import { useConsole } from '../support/suite.mjs';
 
-describe('points tasks and ledger', () => {
+describe('point accounts: ledger (and a points task)', () => {
   const ctx = useConsole();
 
   it('creates a task; an adjustment replayed with its idempotency key applies once; axe clean', async () => {
