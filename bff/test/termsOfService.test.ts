@@ -1,4 +1,4 @@
-import { termsResource, type TermsVersion } from '@phoenix/contract';
+import { termsOfServiceResource, type TermsVersion } from '@phoenix/contract';
 import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow, refusedFieldErrors } from './support/system';
 import { itKeepsTheResourceContract } from './support/resourceContract';
 
@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 
 describe('contract', () => {
-  itKeepsTheResourceContract(contract, termsResource, [['POST', `${PATH}/1/publish`]]);
+  itKeepsTheResourceContract(contract, termsOfServiceResource, [['POST', `${PATH}/1/publish`]]);
 });
 
 describe('drafts', () => {

@@ -1,5 +1,5 @@
 import { signedInTestApp } from './support/testApp';
-import { treasureChestResource, dropChances, type Chest } from '@phoenix/contract';
+import { treasureChestResource, dropChances, type TreasureChest } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from './support/resourceContract';
 
 const app = signedInTestApp();
@@ -37,7 +37,7 @@ describe('odds', () => {
       ]),
     );
     expect(response.statusCode).toBe(201);
-    const chest: Chest = response.json();
+    const chest: TreasureChest = response.json();
     expect(chest.drops.map((d) => d.chance)).toEqual([33.34, 33.33, 33.33]);
     expect((await api('GET', `/treasure-chests/${chest.id}`)).json().drops).toEqual(chest.drops);
   });
@@ -69,9 +69,9 @@ describe('drop table rules', () => {
   test('sorts by rarity in its own order and filters by rarity', async () => {
     await api('POST', '/treasure-chests', body([{ itemId: 1, quantity: 1, weight: 1 }], { name: 'Z legendary', rarity: 'legendary' }));
     await api('POST', '/treasure-chests', body([{ itemId: 1, quantity: 1, weight: 1 }], { name: 'A common', rarity: 'common' }));
-    const sorted = (await api('GET', '/treasure-chests?sort=rarity')).json().items as Chest[];
+    const sorted = (await api('GET', '/treasure-chests?sort=rarity')).json().items as TreasureChest[];
     expect(sorted.map((c) => c.rarity)).toEqual(['common', 'rare', 'legendary']);
-    const legendary = (await api('GET', '/treasure-chests?rarity=legendary')).json().items as Chest[];
+    const legendary = (await api('GET', '/treasure-chests?rarity=legendary')).json().items as TreasureChest[];
     expect(legendary.map((c) => c.name)).toEqual(['Z legendary']);
   });
 });

@@ -60,7 +60,7 @@ export type TermsQuery = z.infer<typeof termsQuerySchema>;
 export const TERMS_SORTS = ['title', 'effectiveAt', 'publishedAt', 'updatedAt'] as const;
 
 /** Terms of service: versions, drafted then published (read-only from then on). */
-export const termsResource = defineResource({
+export const termsOfServiceResource = defineResource({
   path: '/terms-of-service',
   target: 'termsOfService',
   noun: 'terms of service version',

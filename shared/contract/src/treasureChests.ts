@@ -41,7 +41,7 @@ const dropRowSchema = itemQuantityRowSchema.extend({
     .max(DROP_WEIGHT_MAX, 'The weight is at most 1,000,000'),
 });
 
-const chestFields = z.object({
+const treasureChestFields = z.object({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
   rarity: z.enum(TREASURE_CHEST_RARITIES, { message: 'Pick a rarity' }),
   openCost: z.coerce
@@ -57,9 +57,9 @@ const chestFields = z.object({
 });
 const checkDrops = (input: { drops: { itemId: number }[] }, ctx: z.RefinementCtx) => noItemTwice(input.drops, ctx, 'drops');
 
-export const treasureChestCreateSchema = chestFields.superRefine(checkDrops);
+export const treasureChestCreateSchema = treasureChestFields.superRefine(checkDrops);
 export type TreasureChestCreate = z.infer<typeof treasureChestCreateSchema>;
-export const treasureChestUpdateSchema = chestFields.extend({ version: versionSchema }).superRefine(checkDrops);
+export const treasureChestUpdateSchema = treasureChestFields.extend({ version: versionSchema }).superRefine(checkDrops);
 export type TreasureChestUpdate = z.infer<typeof treasureChestUpdateSchema>;
 
 export const treasureChestSchema = z.object({
@@ -71,7 +71,7 @@ export const treasureChestSchema = z.object({
   /** In the order the admin set; `chance` is the percent a player is shown (dropChances). */
   drops: z.array(z.object({ itemId: z.number().int(), quantity: z.number().int(), weight: z.number().int(), chance: z.number() })),
 });
-export type Chest = z.infer<typeof treasureChestSchema>;
+export type TreasureChest = z.infer<typeof treasureChestSchema>;
 
 export const treasureChestQuerySchema = listQuerySchema.extend({ rarity: optionalQueryEnum(TREASURE_CHEST_RARITIES, 'Pick a rarity') });
 export const TREASURE_CHEST_SORTS = ['name', 'rarity', 'openCost', 'updatedAt'] as const;

@@ -4,7 +4,7 @@ import {
   distributionCancelSchema,
   distributionCreateSchema,
   distributionPreviewSchema,
-  distributionResource,
+  presentDistributionResource,
   type Distribution,
   type DistributionCreate,
   type DistributionPreview,
@@ -25,7 +25,7 @@ import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const distributions = versionedResource(distributionResource, {
+export const distributions = versionedResource(presentDistributionResource, {
   table: 'present_distributions',
   toApi: (row) => ({
     id: row.id,
@@ -145,7 +145,7 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
   });
 
   registerReadRoutes(app, ctx, distributions);
-  const { path } = distributionResource;
+  const { path } = presentDistributionResource;
 
   app.put(`${path}/:id`, async () => {
     throw new HttpError(405, 'method_not_allowed', 'A distribution cannot be edited: cancel it and send a new one');

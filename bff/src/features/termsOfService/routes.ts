@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { termsPublishSchema, termsResource, type TermsStatus, type TermsVersion } from '@phoenix/contract';
+import { termsPublishSchema, termsOfServiceResource, type TermsStatus, type TermsVersion } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import type { Database, TermsOfServiceVersionRow } from '../../db/schema';
 import { sortKey } from '../../db/ordering';
@@ -45,7 +45,7 @@ const READ_ONLY = {
 } as Record<string, string>;
 
 /** Terms of service versions: drafts are edited freely; publishing freezes one (see publish). */
-export const termsOfService = versionedResource(termsResource, {
+export const termsOfService = versionedResource(termsOfServiceResource, {
   table: 'terms_of_service_versions',
   toApi: toTermsVersion,
   toColumns: (input) => ({ title: input.title, body: input.body, effective_at: input.effectiveAt }),
@@ -117,7 +117,7 @@ export default function registerTermsOfServiceRoutes(app: FastifyInstance, ctx: 
 
   /** POST /terms-of-service/:id/publish { version }: logged as termsOfService.publish. */
   app.post(
-    `${termsResource.path}/:id/publish`,
+    `${termsOfServiceResource.path}/:id/publish`,
     versionedChange(ctx, termsPublishSchema, (trx, id, input, actor, now) => publishTerms(trx, id, input.version, actor.email, now)),
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
   MAX_PLAYER_IDS,
-  distributionResource,
+  presentDistributionResource,
   presentResource,
   type Distribution,
   type DistributionCreate,
@@ -118,18 +118,18 @@ export function SendDistribution() {
   const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length];
   const preview = useQuery({
     queryKey: previewKey,
-    queryFn: () => api.post<DistributionPreview>(`${distributionResource.path}/preview`, { target, playerIds: ids }),
+    queryFn: () => api.post<DistributionPreview>(`${presentDistributionResource.path}/preview`, { target, playerIds: ids }),
     enabled: target === 'all' || ids.length > 0,
   });
 
   const send = useMutation<Distribution, ApiRequestError, DistributionCreate>({
-    mutationFn: (body) => api.post<Distribution>(distributionResource.path, body),
+    mutationFn: (body) => api.post<Distribution>(presentDistributionResource.path, body),
     onSuccess: (sent) => {
       toast.success(t('distribution.sent', { name: sent.presentName, ...counted(sent.recipientCount) }));
       setErrors({});
       setPlayerIds([]);
       setScheduledAt(null);
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(distributionResource.path.slice(1)) });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(presentDistributionResource.path.slice(1)) });
     },
     onError: (error) => {
       setErrors(error.fieldErrors ?? {});

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { distributionResource } from '@phoenix/contract';
+import { presentDistributionResource } from '@phoenix/contract';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { doneSend, scheduledSend, welcomePack } from '../fixtures';
 
 describeResourcePages({
-  resource: distributionResource,
+  resource: presentDistributionResource,
   pages,
   base: 'present/distribution',
   shape: 'subViews',

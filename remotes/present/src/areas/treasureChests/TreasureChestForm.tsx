@@ -3,7 +3,7 @@ import {
   SHOP_CURRENCIES,
   treasureChestResource,
   dropChances,
-  type Chest,
+  type TreasureChest,
   type TreasureChestRarity,
   type ShopCurrency,
 } from '@phoenix/contract';
@@ -24,7 +24,7 @@ export default function TreasureChestForm() {
   return (
     <RecordFormPage
       resource={treasureChestResource}
-      labelOf={(chest: Chest) => `"${chest.name}"`}
+      labelOf={(chest: TreasureChest) => `"${chest.name}"`}
       titles={{ create: t('chests.newTitle'), edit: () => t('chests.editTitle') }}
       empty={{ name: '', rarity: '', openCost: 100, costCurrency: '', drops: [{ itemId: undefined, quantity: 1, weight: 1 }] } as Values}
       toValues={({ name, rarity, openCost, costCurrency, drops }) => ({

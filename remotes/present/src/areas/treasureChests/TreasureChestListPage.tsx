@@ -1,9 +1,9 @@
-import { TREASURE_CHEST_RARITIES, treasureChestResource, type Chest } from '@phoenix/contract';
+import { TREASURE_CHEST_RARITIES, treasureChestResource, type TreasureChest } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, formatNumber, updatedColumn, type BadgeTone } from '@phoenix/ui';
 import { ItemName } from '../items/ItemName';
 
-const RARITY_TONE: Record<Chest['rarity'], BadgeTone> = { common: 'neutral', rare: 'info', epic: 'warning', legendary: 'danger' };
+const RARITY_TONE: Record<TreasureChest['rarity'], BadgeTone> = { common: 'neutral', rare: 'info', epic: 'warning', legendary: 'danger' };
 
 export default function TreasureChestListPage() {
   const { t } = useTranslation('present');

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { treasureChestResource, type Chest } from '@phoenix/contract';
+import { treasureChestResource, type TreasureChest } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { withCatalogue } from '../fixtures';
 
-const ember: Chest = {
+const ember: TreasureChest = {
   id: 61,
   name: 'Ember chest',
   rarity: 'rare',
@@ -19,7 +19,7 @@ const ember: Chest = {
   updatedAt: '2030-01-02T00:00:00.000Z',
   updatedBy: 'ops@example.com',
 };
-const frost: Chest = { ...ember, id: 62, name: 'Frost chest', rarity: 'epic', version: 1 };
+const frost: TreasureChest = { ...ember, id: 62, name: 'Frost chest', rarity: 'epic', version: 1 };
 
 describeResourcePages({
   resource: treasureChestResource,
@@ -67,7 +67,7 @@ describe('treasure chests: domain rules', () => {
     expect(screen.getByRole('status', { name: 'Drop 2 chance' })).toHaveTextContent('75.00 %');
     await user.click(screen.getByRole('button', { name: 'Create treasure chest' }));
     await waitFor(() => expect(bff.calls('POST', '/treasure-chests')).toHaveLength(1));
-    expect((bff.calls('POST', '/treasure-chests')[0].body as Chest).drops).toEqual([
+    expect((bff.calls('POST', '/treasure-chests')[0].body as TreasureChest).drops).toEqual([
       { itemId: 1, quantity: 1, weight: 1 },
       { itemId: 2, quantity: 1, weight: 3 },
     ]);

@@ -1,4 +1,4 @@
-import { termsResource } from '@phoenix/contract';
+import { termsOfServiceResource } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { DateTimeField, TextArea, TextField, formatDateTime } from '@phoenix/ui';
 import { TermsAside } from './TermsAside';
@@ -14,7 +14,7 @@ export default function TermsForm() {
   const { t } = useTranslation('userPolicy');
   return (
     <RecordFormPage
-      resource={termsResource}
+      resource={termsOfServiceResource}
       labelOf={(v) => `"${v.title}"`}
       titles={{ create: t('terms.newTitle'), edit: (v) => t('terms.editTitle', { title: v.title }) }}
       empty={{ title: '', body: '', effectiveAt: new Date().toISOString() } as Values}

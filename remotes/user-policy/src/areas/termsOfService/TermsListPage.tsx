@@ -1,4 +1,4 @@
-import { TERMS_STATUSES, termsResource, type TermsPublish } from '@phoenix/contract';
+import { TERMS_STATUSES, termsOfServiceResource, type TermsPublish } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
 import { Button, formatDateTime, updatedColumn } from '@phoenix/ui';
 import { TermsStatusBadge } from './TermsStatusBadge';
@@ -6,8 +6,8 @@ import { TermsStatusBadge } from './TermsStatusBadge';
 /** Terms of service versions: drafts are edited and published here; published ones only viewed. */
 export default function TermsListPage() {
   const { t } = useTranslation('userPolicy');
-  const list = useListController(termsResource);
-  const publish = useRecordAction<typeof termsResource, TermsPublish>(termsResource, {
+  const list = useListController(termsOfServiceResource);
+  const publish = useRecordAction<typeof termsOfServiceResource, TermsPublish>(termsOfServiceResource, {
     action: 'publish',
     body: (v) => ({ version: v.version }),
     confirm: (v) => ({

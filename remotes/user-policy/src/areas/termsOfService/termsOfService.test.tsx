@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { termsResource } from '@phoenix/contract';
+import { termsOfServiceResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, type FakeBff } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { currentTerms, stakingDraft, typoDraft } from './fixtures';
@@ -11,7 +11,7 @@ const withCurrent = (bff: FakeBff) =>
   );
 
 describeResourcePages({
-  resource: termsResource,
+  resource: termsOfServiceResource,
   pages,
   base: 'terms-of-service',
   shape: 'routes',
