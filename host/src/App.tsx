@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell';
-import { AuthLayout } from './auth/AuthLayout';
-import { LoginPage } from './auth/LoginPage';
+import { AuthLayout } from './signIn/AuthLayout';
+import { LoginPage } from './signIn/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { configuredRemoteEntries } from './federation/config';
 import { GlobalStyle } from './layout/GlobalStyle';

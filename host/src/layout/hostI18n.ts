@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { registerTranslations, useTranslation } from '@phoenix/shell';
-import type { Translate } from '../auth/signInServices';
-import { authEn, authJa } from '../auth/authStrings';
+import type { Translate } from '../signIn/signInServices';
+import { authEn, authJa } from '../signIn/authStrings';
 import type { Label } from './menu';
 
 /**
@@ -192,7 +192,7 @@ export function useHostTranslation() {
   return useTranslation('host');
 }
 
-/** The host's strings as the shared sign-in pieces take them (auth/signInServices.ts). */
+/** The host's strings as the shared sign-in pieces take them (signIn/signInServices.ts). */
 export function useHostTranslate(): Translate {
   const { t } = useHostTranslation();
   return useCallback((key, values) => t(key, { ...values }), [t]);

@@ -3,7 +3,7 @@ import { ThemeProvider } from 'styled-components';
 import { readSession, type SessionStorage } from '@phoenix/shell/src/session/session';
 import { themeFor } from '@phoenix/ui/src/theme';
 import type { EnvironmentName } from '@phoenix/contract';
-import { safeReturnTo } from '../auth/signInRules';
+import { safeReturnTo } from './signInRules';
 import { GlobalStyle } from '../layout/GlobalStyle';
 import { loadLoginConfig } from './loginConfig';
 import { SignInApp } from './SignInApp';

@@ -1,8 +1,8 @@
 import shellEn from '@phoenix/shell/src/i18n/locales/en.json';
 import shellJa from '@phoenix/shell/src/i18n/locales/ja.json';
 import type { Language } from '@phoenix/shell/src/i18n/language';
-import { authEn, authJa } from '../auth/authStrings';
-import type { Translate } from '../auth/signInServices';
+import { authEn, authJa } from './authStrings';
+import type { Translate } from './signInServices';
 
 /**
  * The lean sign-in page's strings without i18next: the same tables the console registers (host

@@ -1,7 +1,7 @@
 /**
  * The sign-in pages' strings (host namespace, keys `auth.*`). In a module of their own, without
  * i18next: the console registers them with the rest of the host's strings (layout/hostI18n.ts) and
- * the lean sign-in page (host/src/signIn) looks them up directly (signIn/translate.ts).
+ * the lean sign-in page (SignInApp.tsx) looks them up directly (translate.ts).
  * `{{name}}` is filled in by both (i18next's interpolation syntax).
  */
 export const authEn = {

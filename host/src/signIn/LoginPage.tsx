@@ -11,7 +11,7 @@ export { safeReturnTo } from './signInRules';
 
 /**
  * The console's /auth/login route (reached inside the running console: a 401, a signed-out tab, an
- * unknown path). A fresh load of /auth/login gets the lean sign-in page instead (host/src/signIn);
+ * unknown path). A fresh load of /auth/login gets the lean sign-in page instead (index.tsx here);
  * both show the same SignInForm.
  */
 export function LoginPage() {

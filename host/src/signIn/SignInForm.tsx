@@ -73,8 +73,8 @@ type Failure = Exclude<NonNullable<SignInOutcome['reason']>, 'password_change_re
 
 /**
  * The sign-in form (seed §2, PRODUCT §6), with the forced password change after a one-time
- * password. One implementation for the console's /auth/login route (auth/LoginPage.tsx) and the
- * lean sign-in page (signIn/SignInApp.tsx): what differs between them comes in `services`.
+ * password. One implementation for the console's /auth/login route (LoginPage.tsx) and the
+ * lean sign-in page (SignInApp.tsx): what differs between them comes in `services`.
  */
 export function SignInForm({ services }: { services: SignInServices }) {
   const { t } = services;
