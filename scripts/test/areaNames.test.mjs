@@ -1,5 +1,5 @@
 // One name per concept (docs/areas.md, "Names"): an area's contract file, its BFF or points-API
-// feature and its remote folder carry the same name. The areas are read from the contract: every
+// feature and its remote folder carry the same name, and its API paths start with it (kebab-case). The areas are read from the contract: every
 // module of shared/contract/src that declares an endpoint (defineResource, defineDocument or an
 // exported `…_PATH`). The other direction holds too: every feature and remote area folder names a
 // contract module, so a folder left under an old name (areas/flags beside contract activeFlags.ts) fails.
@@ -16,6 +16,21 @@ const NOT_AREAS = {
   remote: new Set(['common']),
   bff: new Set(['auth', 'health', 'apiCatalogue']),
 };
+
+/**
+ * API paths start with the area's kebab-case name (the points API leaves out the `points` prefix:
+ * pointsTasks is `/tasks`). These serve records that are not named after their area.
+ */
+const OTHER_PATHS = {
+  shop: ['/shop-items'],
+  pointsGames: ['/lootboxes', '/settings/spin'],
+  policies: ['/game-apis'],
+};
+
+const kebab = (name) => (name[0].toLowerCase() + name.slice(1)).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The API paths a contract module declares: `path: '/…'` of its definitions and its `…_PATH` constants. */
+export const pathsOf = (source) => [...source.matchAll(/(?:\bpath: |_PATH = )'(\/[^']*)'/g)].map((m) => m[1]);
 
 const names = (dir, { files = false } = {}) =>
   fs
@@ -47,7 +62,7 @@ export function areasOf(contract) {
   const areas = [];
   for (const [name, source] of contract) {
     if (!/\bdefine(?:Resource|Document)\(|export const \w+_PATH = '\//.test(source)) continue;
-    areas.push({ name, api: /\bapi: 'points'/.test(source) ? 'points' : 'bff' });
+    areas.push({ name, api: /\bapi: 'points'/.test(source) ? 'points' : 'bff', paths: pathsOf(source) });
   }
   return areas;
 }
@@ -56,7 +71,12 @@ export function areasOf(contract) {
 export function mismatches(tree) {
   const out = [];
   const areas = areasOf(tree.contract);
-  for (const { name, api } of areas) {
+  for (const { name, api, paths } of areas) {
+    const segment = kebab(api === 'points' ? name.replace(/^points(?=[A-Z])/, '') : name);
+    for (const p of paths) {
+      if (p.split('/')[1] !== segment && !OTHER_PATHS[name]?.includes(p))
+        out.push(`${name}: API path ${p} does not start with /${segment}`);
+    }
     const features = api === 'points' ? tree.points : tree.bff;
     if (!features.includes(name)) out.push(`${name}: no ${api === 'points' ? 'points-api/src/features' : 'bff/src/features'}/${name}`);
     const homes = tree.remoteFolders.filter((f) => f.area === name);
@@ -88,6 +108,11 @@ describe('area names', () => {
     assert.deepEqual(mismatches({ ...tree, remoteFolders: renamed }), [
       'activeFlags: 0 remote folders remotes/*/src/areas/activeFlags (one expected)',
       'remotes/system/src/areas/flags: no contract module flags',
+    ]);
+    const contract = new Map(tree.contract);
+    contract.set('doubleUpSeasons', contract.get('doubleUpSeasons').replace("path: '/double-up-seasons'", "path: '/doubleup-seasons'"));
+    assert.deepEqual(mismatches({ ...tree, contract }), [
+      'doubleUpSeasons: API path /doubleup-seasons does not start with /double-up-seasons',
     ]);
     const points = tree.points.map((f) => (f === 'pointAccounts' ? 'ledger' : f));
     assert.deepEqual(mismatches({ ...tree, points }), [
