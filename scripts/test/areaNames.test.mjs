@@ -1,8 +1,9 @@
-// One name per concept (docs/areas.md, "Names"): an area's contract file, its BFF or points-API
-// feature and its remote folder carry the same name, and its API paths start with it (kebab-case). The areas are read from the contract: every
-// module of shared/contract/src that declares an endpoint (defineResource, defineDocument or an
-// exported `…_PATH`). The other direction holds too: every feature and remote area folder names a
-// contract module, so a folder left under an old name (areas/flags beside contract activeFlags.ts) fails.
+// One name per concept (docs/areas.md, "Names"): an area's contract module, its BFF or points-API
+// feature and its remote folder carry the same name, and its API paths start with it (kebab-case).
+// The areas are read from the contract: every module of shared/contract/src that declares an
+// endpoint (defineResource, defineDocument or an exported `…_PATH`). The other direction holds too:
+// every feature and remote area folder names a contract module, so a folder left under an old name
+// (areas/flags beside the activeFlags module) fails.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
