@@ -68,7 +68,7 @@ export type NewsQuery = z.infer<typeof newsQuerySchema>;
 /** Without `sort`: pinned first, then newest publish start. */
 export const NEWS_SORTS = ['title', 'category', 'publishStart', 'publishEnd', 'pinned', 'updatedAt'] as const;
 
-/** Information: in-game news. Without a sort: pinned first, then the newest publish start. */
+/** News (route information): in-game news. Without a sort: pinned first, then the newest publish start. */
 export const newsResource = defineResource({
   path: '/news',
   target: 'news',

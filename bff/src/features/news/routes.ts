@@ -32,7 +32,7 @@ export function toNewsItem(row: NewsRow, now: Date): NewsItem {
 }
 
 /**
- * Information (in-game news). `status` (scheduled/published/expired) is derived from the window
+ * News (route information). `status` (scheduled/published/expired) is derived from the window
  * and the clock, and filtered in SQL by the same rule as newsStatusAt. Without a sort: pinned
  * first, then the newest publish start. The body is markdown, stored and returned as typed.
  */

@@ -18,7 +18,7 @@ function forceEndBff(ongoing: number[], ended?: number) {
   return bff;
 }
 
-describe('maintenance force end', () => {
+describe('battle force end (route battle/forceEnd)', () => {
   it('shows the live count, and ends all after the admin types the count it names', async () => {
     const bff = forceEndBff([12]);
     const { user } = renderRemotePage(pages, { bff, url: PATH });

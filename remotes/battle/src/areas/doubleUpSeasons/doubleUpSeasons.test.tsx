@@ -28,7 +28,7 @@ describeResourcePages({
   sort: { header: /House result/, key: 'houseResult' },
 });
 
-describe('double-up season history', () => {
+describe('double-up seasons (history)', () => {
   it('shows the house result signed, filters by period through the URL, and opens a season with its top participants', async () => {
     const bff = fakeBff()
       .get('/double-up-seasons', () => json(page([won, lost])))

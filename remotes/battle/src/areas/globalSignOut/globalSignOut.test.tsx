@@ -43,7 +43,7 @@ function signOutBff(refuse?: string, current: GlobalSignOutSummary | null = null
     });
 }
 
-describe('logout and battle force end', () => {
+describe('global sign-out (logout and battle force end)', () => {
   it('shows both counts, runs after typing the session count, says what it did and lists the run', async () => {
     const bff = signOutBff();
     const { user } = renderRemotePage(pages, { bff, url: PATH });

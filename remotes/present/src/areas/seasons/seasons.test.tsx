@@ -53,7 +53,7 @@ describeResourcePages({
   },
 });
 
-describe('season pass: domain rules', () => {
+describe('seasons: domain rules', () => {
   it('adds a season with three tiers, each next tier suggested above the last', async () => {
     const bff = withCatalogue(fakeBff())
       .get('/seasons', () => json(page([])))

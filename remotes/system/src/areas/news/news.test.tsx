@@ -24,7 +24,7 @@ describeResourcePages({
   createLabel: 'Create news item',
 });
 
-describe('information: domain rules', () => {
+describe('news: domain rules', () => {
   const bff = () => fakeBff().get('/news', () => json(page([patchNotes, springEvent])));
 
   it('shows the body as plain text in the list: markdown dropped, HTML inert', async () => {

@@ -17,7 +17,7 @@ const bff = () =>
     .get('/policies/7', () => json(tradeFreeze))
     .get('/policies/7/members', () => json(page([member(3), member(2)])));
 
-describe('policies/users_in_policy', () => {
+describe('policy members (route policies/users_in_policy)', () => {
   it('lists the members and searches through the URL', async () => {
     const fake = bff();
     const { user } = renderRemotePage(pages, { bff: fake, url: '/admin/policies/users_in_policy?id=7' });
