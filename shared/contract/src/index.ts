@@ -35,3 +35,4 @@ export * from './pointsGames';
 export * from './policies';
 export * from './restrictions';
 export * from './pointsLottery';
+export * from './search';
