@@ -8,7 +8,7 @@ import type { Database } from './schema';
  * default export of `features/<area>/search.ts` (found by discoverFeatures.ts, like routes.ts), so
  * an area adds itself to GET /search without any central list. Each provider answers with at most
  * `limit` hits through its own indexes: an exact id (primary key), an exact wallet (lower() index),
- * a name prefix (lower(name) text_pattern_ops index, migration 0050): never a scan.
+ * a name prefix (lower(name) collate "C" index, migration 0050): never a scan.
  */
 export interface SearchTerms {
   /** As typed, trimmed. */
@@ -29,6 +29,13 @@ export function searchTerms(q: string, limit = SEARCH_HITS_PER_AREA): SearchTerm
   return { text, prefix: `${likeEscape(text.toLowerCase())}%`, id: searchIdOf(text), wallet: searchWalletOf(text), limit };
 }
 
+/**
+ * The name key every provider searches and orders by: lower(column) in the "C" collation, the
+ * expression of migration 0050's indexes (the only form whose LIKE prefix is an index range
+ * whatever the database's collation).
+ */
+export const nameKey = (column: string) => sql`(lower(${sql.ref(column)}) collate "C")`;
+
 export interface NamedRow {
   id: number;
   label: string;
@@ -42,12 +49,13 @@ export interface NamedRow {
  */
 export async function idOrNamePrefix(db: Kysely<Database>, table: string, column: string, terms: SearchTerms): Promise<NamedRow[]> {
   const label = sql.ref(column);
+  const key = nameKey(column);
   const { rows } = await sql<NamedRow>`
     (select id, ${label} as label, 'id' as match from ${sql.table(table)} where id = ${terms.id ?? 0})
     union all
     (select id, ${label} as label, 'name' as match from ${sql.table(table)}
-      where lower(${label}) like ${terms.prefix} and id <> ${terms.id ?? 0}
-      order by lower(${label}), id limit ${terms.limit})
+      where ${key} like ${terms.prefix} and id <> ${terms.id ?? 0}
+      order by ${key}, id limit ${terms.limit})
     limit ${terms.limit}`.execute(db);
   return rows;
 }

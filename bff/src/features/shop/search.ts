@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { SearchHit } from '@phoenix/contract';
-import type { SearchProvider } from '../../db/search';
+import { nameKey, type SearchProvider } from '../../db/search';
 
-/** Shop items by id or by their item's name prefix (items_name_pattern_idx, then shop_items by item_id). */
+/** Shop items by id or by their item's name prefix (items_name_c_idx, then shop_items by item_id). */
 const searchShop: SearchProvider = async (db, terms) => {
   const { rows } = await sql<{ id: number; label: string; price: number; currency: string; match: SearchHit['match'] }>`
     (select s.id, i.name as label, s.price, s.currency, 'id' as match
@@ -10,8 +10,8 @@ const searchShop: SearchProvider = async (db, terms) => {
     union all
     (select s.id, i.name as label, s.price, s.currency, 'name' as match
       from items i join shop_items s on s.item_id = i.id
-      where lower(i.name) like ${terms.prefix} and s.id <> ${terms.id ?? 0}
-      order by lower(i.name), s.id limit ${terms.limit})
+      where ${nameKey('i.name')} like ${terms.prefix} and s.id <> ${terms.id ?? 0}
+      order by ${nameKey('i.name')}, s.id limit ${terms.limit})
     limit ${terms.limit}`.execute(db);
   return rows.map((row) => ({
     area: 'shopItem',
