@@ -36,3 +36,4 @@ export * from './policies';
 export * from './restrictions';
 export * from './pointsLottery';
 export * from './search';
+export * from './playerPresents';

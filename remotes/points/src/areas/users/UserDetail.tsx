@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { pointUserResource, type LedgerEntry, type Page, type PointUser } from '@phoenix/contract';
+import { Link } from 'react-router-dom';
+import { checksumAddress, pointUserResource, type LedgerEntry, type Page, type PointUser } from '@phoenix/contract';
 import { describeError, RecordDetailModal, resourceKeys, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Badge,
@@ -34,10 +35,12 @@ export function UserDetail({ id, onClose }: { id: number | null; onClose: () => 
           <Facts>
             <dt>{t('users.playerId')}</dt>
             <dd>
-              <Mono>{user.id}</Mono>
+              <Link to={`/admin/user?id=${user.id}`}>
+                <Mono>{user.id}</Mono>
+              </Link>
             </dd>
             <dt>{t('users.wallet')}</dt>
-            <dd>{user.wallet ? <Mono>{user.wallet}</Mono> : '—'}</dd>
+            <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
             <dt>{t('users.balance')}</dt>
             <dd>{t('users.points', { points: formatNumber(user.balance) })}</dd>
             <dt>{t('users.booster')}</dt>
