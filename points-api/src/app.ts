@@ -19,6 +19,7 @@ import { registerTaskRoutes } from './features/tasks';
 import { registerLedgerRoutes } from './features/ledger';
 import { registerGamesRoutes } from './features/games';
 import { registerLotteryRoutes } from './features/lottery/routes';
+import { registerSearchRoutes } from './features/search';
 import { seedLotteryRounds } from './features/lottery/seed';
 
 export interface PointsAppOptions {
@@ -95,6 +96,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   registerLedgerRoutes(app, ctx);
   await registerGamesRoutes(app, ctx);
   registerLotteryRoutes(app, ctx); // defines its job queue
+  registerSearchRoutes(app, ctx);
   await jobs.start();
   if (options.seedLocalData) await seedLotteryRounds(ctx);
 
