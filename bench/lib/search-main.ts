@@ -61,6 +61,14 @@ async function main() {
         ['kind', 'n', 'p50', 'p95'],
         [...byKind].map(([kind, times]) => [kind, times.length, ms(percentile(times, 50)), ms(percentile(times, 95))]),
       );
+      // The floor on this machine now: the cheapest admin request there is (a player by primary key).
+      const floor: number[] = [];
+      for (let i = 0; i < QUERIES / 4; i++) {
+        const started = performance.now();
+        await (await fetch(`${bff.url}/players/${1 + ((i * 7_919) % filled.players)}`, { headers: { token: bff.token } })).json();
+        floor.push(performance.now() - started);
+      }
+      console.log(`[${target.name}] floor: GET /players/:id p50 ${ms(percentile(floor, 50))}, p95 ${ms(percentile(floor, 95))}`);
       const p95 = percentile(all, 95);
       console.log(
         `[${target.name}] GET /search, ${QUERIES} queries: p50 ${ms(percentile(all, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...all))} ` +
