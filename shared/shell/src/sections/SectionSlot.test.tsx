@@ -20,7 +20,7 @@ function renderSlot(remotes: Record<string, Promise<SectionDefinition[]>>) {
   const source: SectionSource = () =>
     Object.entries(remotes).map(([remote, sections]) => ({ remote, sections, reset: () => resets.push(remote) }));
   shell.store.set(sectionSourceAtom, () => source);
-  return { ...renderWithShell(<SectionSlot slot="player" props={{ playerId: 42 }} />, { shell }), resets };
+  return { ...renderWithShell(<SectionSlot slot="player" props={{ playerId: 42, playerVersion: 1 }} />, { shell }), resets };
 }
 
 describe('SectionSlot', () => {
@@ -95,7 +95,7 @@ describe('SectionSlot', () => {
   });
 
   it('shows nothing without a section source (a page rendered alone)', async () => {
-    renderWithShell(<SectionSlot slot="player" props={{ playerId: 42 }} />);
+    renderWithShell(<SectionSlot slot="player" props={{ playerId: 42, playerVersion: 1 }} />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

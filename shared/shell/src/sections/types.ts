@@ -12,7 +12,11 @@ import type { ComponentType } from 'react';
 /** The places a section can go, and what each gives its sections. */
 export interface SlotProps {
   /** The player view (user-policy remote, `user?id=`): the player's id (= their point account's id). */
-  player: { playerId: number };
+  player: {
+    playerId: number;
+    /** The player record's version: it moves with each change made to them (a ban, an unban), so a section showing its consequences keys its queries on it. */
+    playerVersion: number;
+  };
 }
 export type SlotName = keyof SlotProps;
 

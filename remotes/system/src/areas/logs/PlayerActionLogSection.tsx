@@ -33,13 +33,13 @@ const LAST = 10;
  * The player view's history section (slot 'player'): the action-log entries whose target is the
  * player (bans, restrictions…) or their point account (adjustments, reversals), newest first.
  */
-export default function PlayerActionLogSection({ playerId }: SlotProps['player']) {
+export default function PlayerActionLogSection({ playerId, playerVersion }: SlotProps['player']) {
   const { t } = useTranslation('playerActionLog');
   const api = useApi();
   const targets = [`player:${playerId}`, `pointUser:${playerId}`];
   const answers = useQueries({
     queries: targets.map((target) => ({
-      queryKey: [...resourceKeys.all('action-logs'), 'target', target],
+      queryKey: [...resourceKeys.all('action-logs'), 'target', target, playerVersion],
       queryFn: () => api.get<Page<ActionLog>>('/action-logs', { target, page: 1, pageSize: LAST, sort: 'createdAt', order: 'desc' }),
     })),
   });

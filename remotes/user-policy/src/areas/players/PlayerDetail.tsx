@@ -52,7 +52,7 @@ export function PlayerPage({ id }: { id: number | null }) {
       <Profile player={p} onBan={() => setTarget({ kind: p.status === 'banned' ? 'unban' : 'ban', player: p })} />
       <BanHistory playerId={p.id} version={p.version} />
       <RestrictionsAndPolicies playerId={p.id} />
-      <SectionSlot slot="player" props={{ playerId: p.id }} />
+      <SectionSlot slot="player" props={{ playerId: p.id, playerVersion: p.version }} />
       <BanDialog target={target} onClose={() => setTarget(null)} />
     </>
   );
