@@ -20,6 +20,20 @@ async function gameBattlesOf42(db) {
     values (900001, 42, 1, 1200, 'win'), (900001, 7, 2, 800, 'loss'), (900002, 9, 1, 1500, 'win'), (900002, 42, 2, 700, 'loss')`);
 }
 
+/**
+ * Point accounts come from the game too (the local seed makes 30): player 42's, with the player's
+ * wallet and two game entries, as the game's ledger writes them (the running balance in each).
+ */
+async function gamePointAccountOf42(db) {
+  await db.query(`
+    insert into points.users (id, wallet, balance, booster_percent, last_activity_at, version, created_at, updated_at, updated_by)
+    select 42, wallet_address, 1250, 25, now() - interval '1 hour', 1, now(), now(), null from players where id = 42`);
+  await db.query(`
+    insert into points.ledger_entries (player_id, kind, amount, balance_after, reason, created_at, created_by)
+    values (42, 'taskReward', 1000, 1000, 'Task: Join the Discord', now() - interval '2 hours', null),
+           (42, 'checkin', 250, 1250, 'Check-in day 7', now() - interval '1 hour', null)`);
+}
+
 /** The admin's API, with the session the browser holds (sending a present is not this story's subject). */
 async function bffCall(ctx, page, method, url, body) {
   const { token } = JSON.parse(await page.evaluate(() => localStorage.getItem('admin-phoenix'))).data;
@@ -62,6 +76,7 @@ describe('support story: one player, from one page', () => {
       const { rows } = await db.query('select name from players where id = 42');
       const name = rows[0].name;
       await gameBattlesOf42(db);
+      await gamePointAccountOf42(db);
       const distributionId = await presentDeliveredTo42(ctx, page);
 
       // From wherever the admin is (the dashboard), keyboard only: Ctrl+K, the name, arrows, Enter.
@@ -91,8 +106,9 @@ describe('support story: one player, from one page', () => {
 
       // Each area's section, loaded on its own: points (balance from the points API), battles, presents, history.
       const points = main.getByRole('region', { name: 'Points account' });
-      await points.getByText('Balance').waitFor();
-      assert.match(await points.innerText(), /Balance\s*[\d,]+ points/);
+      await points.getByText('1,250 points').waitFor();
+      await points.getByRole('cell', { name: 'Check-in day 7' }).waitFor();
+      await points.getByText('+25%').waitFor();
       assert.equal(
         await points.getByRole('link', { name: 'Full ledger and adjustments' }).getAttribute('href'),
         '/admin/points/users?id=42',
