@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import type { LogActor } from './db/actionLog';
 import { moduleOfEachFolder } from './modules';
+import type { SearchProvider } from './db/search';
 
 /**
  * Features register themselves: every `features/<area>/routes.ts` default-exports its route
@@ -29,4 +30,9 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
 
 export async function seedFeatures(ctx: AppContext, actor: LogActor): Promise<void> {
   for (const [, seed] of defaultExports<SeedLocalData>('seed')) await seed(ctx, actor);
+}
+
+/** Every `features/<area>/search.ts` provider of "Find anything" (GET /search), by area folder. */
+export function searchProviders(): [string, SearchProvider][] {
+  return defaultExports<SearchProvider>('search');
 }

@@ -1,10 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { runtimeConfigAtom, shellStore, ShellProviders } from '@phoenix/shell';
+import { runtimeConfigAtom, sectionSourceAtom, shellStore, ShellProviders } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { setConfiguredRemoteEntries } from './federation/config';
+import { hostSectionSource } from './federation/sections';
 import { composeAdminTable } from './routes/composeRoutes';
 import { loadRemoteManifests } from './routes/loadRemoteRoutes';
 import { setAdminTable } from './routes/routeTable';
@@ -20,6 +21,7 @@ async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);
   setConfiguredRemoteEntries(config.remotes); // registered with the federation runtime on first use
+  shellStore.set(sectionSourceAtom, () => hostSectionSource); // remotes' sections for pages' slots
   // The remotes' routes.json (what each serves) while the session is restored: the route table and
   // the sidebar are composed once, before the first render, so the menu never moves afterwards.
   const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), prepareSession()]);

@@ -19,6 +19,7 @@ import { registerPointsTaskRoutes } from './features/pointsTasks';
 import { registerPointAccountRoutes } from './features/pointAccounts';
 import { registerPointsGamesRoutes } from './features/pointsGames';
 import { registerPointsLotteryRoutes } from './features/pointsLottery/routes';
+import { registerSearchRoutes } from './features/search';
 import { seedLotteryRounds } from './features/pointsLottery/seed';
 
 export interface PointsAppOptions {
@@ -95,6 +96,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   registerPointAccountRoutes(app, ctx);
   await registerPointsGamesRoutes(app, ctx);
   registerPointsLotteryRoutes(app, ctx); // defines its job queue
+  registerSearchRoutes(app, ctx);
   await jobs.start();
   if (options.seedLocalData) await seedLotteryRounds(ctx);
 

@@ -1,4 +1,4 @@
-import type { PagePrefetch, RemotePages } from '@phoenix/shell';
+import type { PagePrefetch, RemotePages, SectionDefinition } from '@phoenix/shell';
 
 /** Starts a page's first data request while its code loads (defined by the shell, beside resourcePages). */
 export type { PagePrefetch };
@@ -10,4 +10,6 @@ export type { PagePrefetch };
 export interface RemotePagesModule {
   default: RemotePages;
   prefetch?: Record<string, PagePrefetch>;
+  /** Parts of other remotes' pages (the player view's points, battles…): see @phoenix/shell SectionSlot. */
+  sections?: SectionDefinition[];
 }

@@ -1,4 +1,4 @@
-import { resourcePages, standalonePage } from '@phoenix/shell';
+import { resourcePages, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the battle remote, keyed by their path under /admin (PRODUCT §2). */
@@ -17,3 +17,8 @@ const pages = {
 };
 
 export default pages;
+
+/** This remote's parts of other remotes' pages, composed by the host (@phoenix/shell SectionSlot). */
+export const sections: SectionDefinition[] = [
+  { slot: 'player', id: 'battles', order: 20, load: () => import('./areas/battles/PlayerBattlesSection') },
+];

@@ -1,5 +1,5 @@
 import { lootboxResource, lotteryRoundResource, pointsTaskResource, pointAccountResource } from '@phoenix/contract';
-import { resourcePages, standalonePage } from '@phoenix/shell';
+import { resourcePages, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
@@ -39,3 +39,8 @@ const pages = {
 };
 
 export default pages;
+
+/** This remote's parts of other remotes' pages, composed by the host (@phoenix/shell SectionSlot). */
+export const sections: SectionDefinition[] = [
+  { slot: 'player', id: 'points', order: 10, load: () => import('./areas/pointAccounts/PlayerPointsSection') },
+];

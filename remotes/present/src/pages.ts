@@ -1,4 +1,4 @@
-import { resourcePages } from '@phoenix/shell';
+import { resourcePages, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
 
 /** Pages of the present remote, keyed by their path under /admin (PRODUCT §2). */
@@ -35,3 +35,8 @@ const pages = {
 };
 
 export default pages;
+
+/** This remote's parts of other remotes' pages, composed by the host (@phoenix/shell SectionSlot). */
+export const sections: SectionDefinition[] = [
+  { slot: 'player', id: 'presents', order: 30, load: () => import('./areas/presentDistributions/PlayerPresentsSection') },
+];

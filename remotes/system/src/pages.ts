@@ -1,5 +1,5 @@
 import { activeFlagResource, constantVariableResource, newsResource, worldMessageResource } from '@phoenix/contract';
-import { resourcePages, standalonePage } from '@phoenix/shell';
+import { resourcePages, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import { actionLogList } from './areas/actionLogs/list';
 import './i18n';
 
@@ -42,3 +42,8 @@ const pages = {
 };
 
 export default pages;
+
+/** This remote's parts of other remotes' pages, composed by the host (@phoenix/shell SectionSlot). */
+export const sections: SectionDefinition[] = [
+  { slot: 'player', id: 'history', order: 40, load: () => import('./areas/actionLogs/PlayerActionLogSection') },
+];

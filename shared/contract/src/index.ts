@@ -36,3 +36,5 @@ export * from './policies';
 export * from './policyMembers';
 export * from './restrictions';
 export * from './pointsLottery';
+export * from './search';
+export * from './playerPresents';

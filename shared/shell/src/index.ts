@@ -13,3 +13,4 @@ export * from './data';
 export * from './toasts';
 export * from './i18n';
 export * from './resources';
+export * from './sections';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { pointAccountResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
+import { Link } from 'react-router-dom';
+import { checksumAddress, pointAccountResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import { describeError, RecordDetailModal, resourceKeys, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Badge,
@@ -34,10 +35,12 @@ export function PointAccountDetail({ id, onClose }: { id: number | null; onClose
           <Facts>
             <dt>{t('users.playerId')}</dt>
             <dd>
-              <Mono>{user.id}</Mono>
+              <Link to={`/admin/user?id=${user.id}`}>
+                <Mono>{user.id}</Mono>
+              </Link>
             </dd>
             <dt>{t('users.wallet')}</dt>
-            <dd>{user.wallet ? <Mono>{user.wallet}</Mono> : '—'}</dd>
+            <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
             <dt>{t('users.balance')}</dt>
             <dd>{t('users.points', { points: formatNumber(user.balance) })}</dd>
             <dt>{t('users.booster')}</dt>
@@ -62,7 +65,7 @@ function Ledger({ user }: { user: PointAccount }) {
   // Under the users' key prefix with the user's version: an adjustment refreshes it with the user.
   const ledger = useQuery<Page<LedgerEntry>, ApiRequestError>({
     queryKey: [...resourceKeys.all('users'), 'ledger', user.id, user.version, page],
-    queryFn: () => api.get(`/point-accounts/${user.id}/ledger`, { page, pageSize: LEDGER_PAGE_SIZE }),
+    queryFn: () => api.get(`/users/${user.id}/ledger`, { page, pageSize: LEDGER_PAGE_SIZE }),
   });
   if (ledger.error) return <ErrorState message={describeError(ledger.error)} onRetry={() => void ledger.refetch()} />;
   if (!ledger.data) return <LoadingBlock label={t('users.loadingLedger')} />;

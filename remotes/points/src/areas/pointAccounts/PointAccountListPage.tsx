@@ -1,9 +1,10 @@
-import { pointAccountResource } from '@phoenix/contract';
+import { Link } from 'react-router-dom';
+import { checksumAddress, pointAccountResource } from '@phoenix/contract';
 import { ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { Button, formatDateTime, formatNumber, Mono } from '@phoenix/ui';
 import { PointAccountDetail } from './PointAccountDetail';
 
-/** Point accounts, searched by player id or wallet; the ledger and adjustments at ?id=. */
+/** Point users, searched by player id or wallet (any case); the ledger and adjustments at ?id=. */
 export default function PointAccountListPage() {
   const { t } = useTranslation('points');
   const list = useListController(pointAccountResource);
@@ -21,8 +22,10 @@ export default function PointAccountListPage() {
         </Button>
       )}
       columns={[
-        { key: 'id', sortable: true, header: t('users.playerId'), render: (u) => <Mono>{u.id}</Mono> },
-        { key: 'wallet', header: t('users.wallet'), render: (u) => (u.wallet ? <Mono>{u.wallet}</Mono> : '—') },
+        // The point account is the player's: its id opens the player view (user-policy's page).
+        { key: 'id', sortable: true, header: t('users.playerId'), render: (u) => <Link to={`/admin/user?id=${u.id}`}>{u.id}</Link> },
+        // Stored lower-case; shown checksummed (EIP-55) as on the player pages.
+        { key: 'wallet', header: t('users.wallet'), render: (u) => (u.wallet ? <Mono>{checksumAddress(u.wallet)}</Mono> : '—') },
         { key: 'balance', sortable: true, header: t('users.balance'), render: (u) => formatNumber(u.balance) },
         { key: 'boosterPercent', header: t('users.booster'), render: (u) => (u.boosterPercent ? `+${u.boosterPercent}%` : '—') },
         {

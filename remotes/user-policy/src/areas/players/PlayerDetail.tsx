@@ -1,48 +1,94 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { checksumAddress, playerResource, type Player, type PlayerBanRecord } from '@phoenix/contract';
-import { RecordDetailModal, describeError, resourceKeys, useApi, useTranslation } from '@phoenix/shell';
-import { Badge, Button, ButtonLink, ErrorState, Facts, LoadingBlock, Mono, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
+import { checksumAddress, type Player, type PlayerBanRecord } from '@phoenix/contract';
+import { SectionSlot, describeError, resourceKeys, useApi, useResource, useTranslation } from '@phoenix/shell';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  EmptyState,
+  ErrorState,
+  Facts,
+  LoadingBlock,
+  Mono,
+  PageHeader,
+  PlainTable,
+  TableHead,
+  formatDateTime,
+} from '@phoenix/ui';
 import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
 import { usePlayerRestrictions } from '../common/playerRestrictions';
+import { BanDialog, type BanTarget } from './BanDialog';
 import { PlayerStatusBadge } from './PlayerStatusBadge';
+import './playerViewStrings';
 
-/** `user?id=…`: one player's profile, ban history, effective restrictions and policies, with ban / unban. */
-export function PlayerDetail({ id, onClose, onBan }: { id: number | null; onClose: () => void; onBan: (player: Player) => void }) {
-  const { t } = useTranslation('userPolicy');
+/**
+ * `user?id=…`: the player view, a page. This remote's parts first (profile, status and bans,
+ * effective restrictions and policies), then the sections other remotes register for the
+ * 'player' slot (points account, battles, presents, action log), each loaded on its own.
+ */
+export function PlayerPage({ id }: { id: number | null }) {
+  const { t } = useTranslation('playerView');
+  const player = useResource<Player>('players', id);
+  const [target, setTarget] = useState<BanTarget | null>(null);
+  const back = (
+    <ButtonLink as={Link} $size="sm" to="/admin/user">
+      {t('back')}
+    </ButtonLink>
+  );
+  if (id === null || player.isNotFound)
+    return (
+      <EmptyState title={t('notFound', { id: id ?? '' })} action={back}>
+        {id === null ? t('invalidId') : null}
+      </EmptyState>
+    );
+  if (player.error) return <ErrorState title={t('loadFailed')} message={describeError(player.error)} onRetry={player.refetch} />;
+  if (!player.data) return <LoadingBlock />;
+  const p = player.data;
   return (
-    <RecordDetailModal resource={playerResource} id={id} title={t('players.detailTitle', { id: id ?? '' })} onClose={onClose}>
-      {(player) => (
-        <>
-          <Facts>
-            <dt>{t('players.id')}</dt>
-            <dd>{player.id}</dd>
-            <dt>{t('players.name')}</dt>
-            <dd>{player.name}</dd>
-            <dt>{t('players.wallet')}</dt>
-            <dd>{player.walletAddress ? <Mono>{checksumAddress(player.walletAddress)}</Mono> : '—'}</dd>
-            <dt>{t('players.level')}</dt>
-            <dd>{player.level}</dd>
-            <dt>{t('players.status')}</dt>
-            <dd>
-              <PlayerStatusBadge player={player} />
-            </dd>
-            <dt>{t('players.created')}</dt>
-            <dd>{formatDateTime(player.createdAt)}</dd>
-            <dt>{t('players.lastSeen')}</dt>
-            <dd>{player.lastSeenAt ? formatDateTime(player.lastSeenAt) : t('players.never')}</dd>
-          </Facts>
-          <Button variant={player.status === 'banned' ? 'primary' : 'danger'} onClick={() => onBan(player)}>
-            {t(player.status === 'banned' ? 'players.unban' : 'players.ban')}
-          </Button>
-          <ButtonLink as={Link} $size="sm" to={`/admin/user/restrictApis?id=${player.id}`}>
-            {t('players.restrictions')}
-          </ButtonLink>
-          <BanHistory playerId={player.id} version={player.version} />
-          <RestrictionsAndPolicies playerId={player.id} />
-        </>
-      )}
-    </RecordDetailModal>
+    <>
+      <PageHeader title={t('title', { name: p.name, id: p.id })} description={t('description')} actions={back} />
+      <Profile player={p} onBan={() => setTarget({ kind: p.status === 'banned' ? 'unban' : 'ban', player: p })} />
+      <BanHistory playerId={p.id} version={p.version} />
+      <RestrictionsAndPolicies playerId={p.id} />
+      <SectionSlot slot="player" props={{ playerId: p.id, playerVersion: p.version }} />
+      <BanDialog target={target} onClose={() => setTarget(null)} />
+    </>
+  );
+}
+
+function Profile({ player, onBan }: { player: Player; onBan: () => void }) {
+  const { t } = useTranslation('userPolicy');
+  const { t: tv } = useTranslation('playerView');
+  return (
+    <section aria-labelledby="player-profile-title">
+      <h2 id="player-profile-title">{tv('profile')}</h2>
+      <Facts>
+        <dt>{t('players.id')}</dt>
+        <dd>{player.id}</dd>
+        <dt>{t('players.name')}</dt>
+        <dd>{player.name}</dd>
+        <dt>{t('players.wallet')}</dt>
+        <dd>{player.walletAddress ? <Mono>{checksumAddress(player.walletAddress)}</Mono> : '—'}</dd>
+        <dt>{t('players.level')}</dt>
+        <dd>{player.level}</dd>
+        <dt>{t('players.status')}</dt>
+        <dd>
+          <PlayerStatusBadge player={player} />
+        </dd>
+        <dt>{t('players.created')}</dt>
+        <dd>{formatDateTime(player.createdAt)}</dd>
+        <dt>{t('players.lastSeen')}</dt>
+        <dd>{player.lastSeenAt ? formatDateTime(player.lastSeenAt) : t('players.never')}</dd>
+      </Facts>
+      <Button variant={player.status === 'banned' ? 'primary' : 'danger'} onClick={onBan}>
+        {t(player.status === 'banned' ? 'players.unban' : 'players.ban')}
+      </Button>{' '}
+      <ButtonLink as={Link} $size="sm" to={`/admin/user/restrictApis?id=${player.id}`}>
+        {t('players.restrictions')}
+      </ButtonLink>
+    </section>
   );
 }
 
@@ -56,7 +102,7 @@ function BanHistory({ playerId, version }: { playerId: number; version: number }
   });
   return (
     <section aria-labelledby="ban-history-title">
-      <h3 id="ban-history-title">{t('players.banHistory')}</h3>
+      <h2 id="ban-history-title">{t('players.banHistory')}</h2>
       {history.error ? (
         <ErrorState message={describeError(history.error)} onRetry={() => void history.refetch()} />
       ) : !history.data ? (
@@ -91,7 +137,7 @@ function RestrictionsAndPolicies({ playerId }: { playerId: number }) {
   return (
     <>
       <section aria-labelledby="player-restrictions-title">
-        <h3 id="player-restrictions-title">{t('players.restrictionsTitle')}</h3>
+        <h2 id="player-restrictions-title">{t('players.restrictionsTitle')}</h2>
         {restrictions.error ? (
           <ErrorState message={describeError(restrictions.error)} onRetry={() => void restrictions.refetch()} />
         ) : !restrictions.data ? (
@@ -102,7 +148,7 @@ function RestrictionsAndPolicies({ playerId }: { playerId: number }) {
       </section>
       {restrictions.data && (
         <section aria-labelledby="player-policies-title">
-          <h3 id="player-policies-title">{t('players.policiesTitle')}</h3>
+          <h2 id="player-policies-title">{t('players.policiesTitle')}</h2>
           <PlayerPolicyList policies={restrictions.data.policies} />
         </section>
       )}

@@ -4,11 +4,19 @@ import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, checksumAddress, playerResource, 
 import { EnumFilters, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { Button, Mono, TextField, formatDateTime } from '@phoenix/ui';
 import { BanDialog, type BanTarget } from './BanDialog';
-import { PlayerDetail } from './PlayerDetail';
+import { PlayerPage } from './PlayerDetail';
 import { PlayerStatusBadge } from './PlayerStatusBadge';
 
-/** user: players. Search by id, name prefix or wallet; ban / unban with a reason; ban several at once. */
-export default function PlayerListPage() {
+/**
+ * user: players. Search by id, name prefix or wallet; ban / unban with a reason; ban several at
+ * once. `user?id=` is the player view (a page of its own, PlayerDetail.tsx).
+ */
+export default function PlayerRoute() {
+  const detail = useDetailParam();
+  return detail.isOpen ? <PlayerPage id={detail.id} /> : <PlayerListPage />;
+}
+
+function PlayerListPage() {
   const { t } = useTranslation('userPolicy');
   const list = useListController(playerResource);
   const detail = useDetailParam();
@@ -90,7 +98,6 @@ export default function PlayerListPage() {
         },
       ]}
     >
-      {detail.isOpen && <PlayerDetail id={detail.id} onClose={detail.close} onBan={banOrUnban} />}
       <BanDialog
         target={target}
         onClose={() => {

@@ -94,7 +94,7 @@ describe('players: domain rules', () => {
     expect(Object.fromEntries(search)).toEqual({ status: 'banned', levelMin: '3', id: String(bob.id) });
   });
 
-  it('user?id= opens the player detail with the ban history', async () => {
+  it('user?id= opens the player view, a page, with the ban history', async () => {
     const bff = listBff()
       .get('/players/43', () => json(bob))
       .get('/players/43/bans', () =>
@@ -116,7 +116,7 @@ describe('players: domain rules', () => {
         }),
       );
     renderRemotePage(pages, { bff: bff.get('/players/43/restrictions', () => json(noRestrictions)), url: '/admin/user?id=43' });
-    const dialog = await screen.findByRole('dialog', { name: 'Player #43' });
+    const dialog = await playerView();
     expect(await within(dialog).findByText('Spam in chat')).toBeInTheDocument();
     expect(within(dialog).getByText('In force')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('players: domain rules', () => {
       .get('/players/43/bans', () => json({ items: [] }))
       .get('/players/43/restrictions', () => json(restrictions));
     renderRemotePage(pages, { bff, url: '/admin/user?id=43' });
-    const dialog = await screen.findByRole('dialog', { name: 'Player #43' });
+    const dialog = await playerView();
     const effective = await within(dialog).findByRole('table', { name: 'Effective restrictions' });
     const rowOfApi = (code: string) => within(effective).getByText(code).closest('tr') as HTMLElement;
     expect(within(rowOfApi('chat.send')).getByText('Policy: Chat mute')).toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('players: domain rules', () => {
       .get('/players/43/bans', () => json({ items: [] }))
       .get('/players/43/restrictions', () => (fail ? apiError(500, 'internal', 'Database unavailable') : json(noRestrictions)));
     const { user } = renderRemotePage(pages, { bff, url: '/admin/user?id=43' });
-    const dialog = await screen.findByRole('dialog', { name: 'Player #43' });
+    const dialog = await playerView();
     expect(await within(dialog).findByText(/The server failed to handle this request/)).toBeInTheDocument();
     expect(within(dialog).getByText('Bob Tanaka')).toBeInTheDocument();
     fail = false;
@@ -192,3 +192,11 @@ describe('players: domain rules', () => {
     expect(await within(dialog).findByText('Nothing is restricted for this player.')).toBeInTheDocument();
   });
 });
+
+/** The player view of Bob (#43): a page titled with the player's name, not a dialog over the list. */
+async function playerView(): Promise<HTMLElement> {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Bob Tanaka (player #43)' })).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: /players/i })).not.toBeInTheDocument();
+  return document.body;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
+import type { AppContext } from '../../context';
+import { searchTerms } from '../../db/search';
+import { parseInput } from '../../http/validate';
+import { searchProviders } from '../../discoverFeatures';
+
+const MATCH_RANK: Record<SearchHit['match'], number> = { id: 0, wallet: 0, name: 1 };
+
+/**
+ * GET /search?q=: "Find anything" (Ctrl/Cmd+K). Every area that has a `search.ts` answers with a
+ * few hits from its own indexes, all at once; a provider that fails is named in `unavailable` and
+ * the others still answer. Admins only (the default guard). The points API answers its own areas
+ * (tasks, lottery rounds) on its own GET /search: the console asks both.
+ */
+export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const providers = searchProviders();
+  app.get('/search', async (request): Promise<SearchResponse> => {
+    const { q } = parseInput(searchQuerySchema, request.query);
+    const terms = searchTerms(q);
+    const now = ctx.now();
+    const answers = await Promise.allSettled(providers.map(([, provider]) => provider(ctx.db, terms, now)));
+    const items: SearchHit[] = [];
+    const unavailable: string[] = [];
+    answers.forEach((answer, i) => {
+      if (answer.status === 'fulfilled') items.push(...answer.value);
+      else {
+        unavailable.push(providers[i][0]);
+        request.log.error({ err: answer.reason, area: providers[i][0] }, 'search provider failed');
+      }
+    });
+    // Stable: exact matches first, each area's own order kept.
+    items.sort((a, b) => MATCH_RANK[a.match] - MATCH_RANK[b.match]);
+    return { items, unavailable };
+  });
+}
+
+export default registerSearchRoutes;

@@ -1,0 +1,119 @@
+import { defaultHandlers, renderApp, storeSession } from '../testing/renderApp';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '@phoenix/shell';
+import type { SearchResponse } from '@phoenix/contract';
+
+const PLAYER_42: SearchResponse = {
+  items: [
+    {
+      area: 'player',
+      id: '42',
+      label: 'Alice Moreau',
+      detail: '#42 · 0x52908400098527886E0F7030069857D2E4169EE7',
+      path: 'user?id=42',
+      match: 'name',
+    },
+  ],
+  unavailable: [],
+};
+
+let restore: (() => void) | undefined;
+beforeEach(() => {
+  window.localStorage.clear();
+  storeSession();
+});
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+  changeLanguage('en');
+});
+
+/** The console with the BFF's GET /search answering `bff`; the points API's GET /search answers `points` (or fails). */
+async function start(bff: (q: string) => SearchResponse, points: ((q: string) => SearchResponse) | 'down') {
+  const app = await renderApp('/admin', {
+    handlers: defaultHandlers({ 'GET /search': (call) => ({ body: bff(new URLSearchParams(call.search).get('q') ?? '') }) }),
+  });
+  const bffFetch = globalThis.fetch;
+  // The fake backend routes by path only: the points API's /search is told apart by its origin here.
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== 'http://points.test' || url.pathname !== '/search') return bffFetch(input, init);
+    if (points === 'down') return new Response(JSON.stringify({ error: { code: 'internal', message: 'down' } }), { status: 503 });
+    return new Response(JSON.stringify(points(url.searchParams.get('q') ?? '')), { headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  restore = () => {
+    globalThis.fetch = bffFetch;
+    app.restoreFetch();
+  };
+  await screen.findByRole('navigation', { name: 'Main' });
+  return app;
+}
+
+const none = (): SearchResponse => ({ items: [], unavailable: [] });
+
+describe('Find anything (Ctrl/Cmd+K)', () => {
+  it('opens with Ctrl+K, finds a player by name with the keyboard alone, opens the player view, and gives focus back on Esc', async () => {
+    const { router } = await start((q) => (q.toLowerCase().startsWith('alice') ? PLAYER_42 : none()), none);
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
+    const box = within(dialog).getByRole('combobox', { name: /Page, player/ });
+    expect(box).toHaveFocus();
+    await user.type(box, 'alice');
+    const option = await within(dialog).findByRole('option', { name: /Alice Moreau/ });
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', option.id);
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/admin/user?id=42'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // ⌘K too; Esc closes and focus goes back to where it was.
+    const opener = screen.getByRole('button', { name: /Find anything/ });
+    act(() => opener.focus());
+    await user.keyboard('{Meta>}k{/Meta}');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('pages by title in both languages, arrows move the active option, and the points API being down leaves the rest', async () => {
+    const { router } = await start(none, 'down');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Find anything/ }));
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByRole('combobox');
+    // A Japanese title found from the English console: the option shows the English one.
+    await user.type(box, 'ポリシー管理');
+    const policies = await within(dialog).findByRole('option', { name: /Policy Management/ });
+    expect(await within(dialog).findByText(/Some areas did not answer: points/)).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'polic');
+    const options = await within(dialog).findAllByRole('option');
+    expect(options.length).toBeGreaterThan(1);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}{ArrowUp}'); // wraps to the last
+    const all = within(dialog).getAllByRole('option');
+    expect(all[all.length - 1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/policies'));
+    expect(policies).not.toBeInTheDocument();
+  });
+
+  it('speaks Japanese on the Japanese console, and says when nothing matches', async () => {
+    await start(none, none);
+    act(() => changeLanguage('ja'));
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'なんでも検索' });
+    await user.type(within(dialog).getByRole('combobox'), 'Policy Management');
+    expect(await within(dialog).findByRole('option', { name: /ポリシー管理/ })).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('combobox'));
+    await user.type(within(dialog).getByRole('combobox'), 'zzzz');
+    expect(await within(dialog).findByText('「zzzz」に一致するものはありません。')).toBeInTheDocument();
+  });
+});

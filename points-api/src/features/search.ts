@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
+import type { AppContext } from '@phoenix/bff/src/context';
+import { idOrNamePrefix, searchTerms } from '@phoenix/bff/src/db/search';
+import { parseInput } from '@phoenix/bff/src/http/validate';
+
+/**
+ * GET /search?q=: the points API's part of "Find anything" (the console asks it beside the BFF's
+ * GET /search, so either may be down alone): tasks by id or title prefix, lottery rounds by id or
+ * name prefix. Both tables hold hundreds to a few thousand rows: no index of their own is needed.
+ */
+export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/search', async (request): Promise<SearchResponse> => {
+    const { q } = parseInput(searchQuerySchema, request.query);
+    const terms = searchTerms(q);
+    const [tasks, rounds] = await Promise.all([
+      idOrNamePrefix(ctx.db, 'points.tasks', 'title', terms),
+      idOrNamePrefix(ctx.db, 'points.lottery_rounds', 'name', terms),
+    ]);
+    const items: SearchHit[] = [
+      ...tasks.map((row): SearchHit => ({
+        area: 'pointTask',
+        id: String(row.id),
+        label: row.label,
+        path: `points/tasks?edit=${row.id}`,
+        match: row.match,
+      })),
+      ...rounds.map((row): SearchHit => ({
+        area: 'lotteryRound',
+        id: String(row.id),
+        label: row.label,
+        path: `points-lottery?edit=${row.id}`,
+        match: row.match,
+      })),
+    ].sort((a, b) => (a.match === 'id' ? 0 : 1) - (b.match === 'id' ? 0 : 1));
+    return { items, unavailable: [] };
+  });
+}

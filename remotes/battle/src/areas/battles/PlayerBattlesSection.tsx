@@ -1,0 +1,91 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import type { Battle, Page } from '@phoenix/contract';
+import {
+  describeError,
+  registerTranslations,
+  resourceKeys,
+  useApi,
+  useTranslation,
+  type ApiRequestError,
+  type SlotProps,
+} from '@phoenix/shell';
+import { Badge, ButtonLink, ErrorState, LoadingBlock, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
+import { STATUS_TONE, playersOf } from './labels';
+
+registerTranslations('playerBattles', {
+  en: {
+    title: 'Last battles',
+    none: 'This player has fought no battle.',
+    result: 'Result',
+    won: 'Won',
+    lost: 'Lost',
+    all: 'All battles of this player',
+  },
+  ja: {
+    title: '最近のバトル',
+    none: 'このプレイヤーのバトルはありません。',
+    result: '結果',
+    won: '勝利',
+    lost: '敗北',
+    all: 'このプレイヤーの全バトル',
+  },
+});
+
+const LAST_BATTLES = 5;
+
+/** The player view's battles section (slot 'player'): the last battles, and the battle list filtered to the player. */
+export default function PlayerBattlesSection({ playerId }: SlotProps['player']) {
+  const { t } = useTranslation('playerBattles');
+  const { t: tb } = useTranslation('battle');
+  const api = useApi();
+  const query = { playerId, page: 1, pageSize: LAST_BATTLES, sort: 'startedAt', order: 'desc' } as const;
+  const battles = useQuery<Page<Battle>, ApiRequestError>({
+    queryKey: [...resourceKeys.all('battles'), 'player', playerId],
+    queryFn: () => api.get('/battles', query),
+  });
+  return (
+    <section aria-labelledby="player-battles-title">
+      <h2 id="player-battles-title">{t('title')}</h2>
+      {battles.error ? (
+        <ErrorState message={describeError(battles.error)} onRetry={() => void battles.refetch()} />
+      ) : !battles.data ? (
+        <LoadingBlock />
+      ) : battles.data.items.length === 0 ? (
+        <p>{t('none')}</p>
+      ) : (
+        <PlainTable aria-labelledby="player-battles-title">
+          <TableHead
+            labels={[
+              tb('battles.id'),
+              tb('battles.mode'),
+              tb('battles.status'),
+              tb('battles.players'),
+              tb('battles.startedAt'),
+              t('result'),
+            ]}
+          />
+          <tbody>
+            {battles.data.items.map((b) => (
+              <tr key={b.id}>
+                <td>
+                  <Link to={`/admin/battle?id=${b.id}`}>#{b.id}</Link>
+                </td>
+                <td>{tb(`battles.modes.${b.mode}`)}</td>
+                <td>
+                  <Badge $tone={STATUS_TONE[b.status]}>{tb(`battles.statuses.${b.status}`)}</Badge>
+                </td>
+                <td>{playersOf(b)}</td>
+                <td>{formatDateTime(b.startedAt)}</td>
+                <td>{b.winnerPlayerId === null ? '—' : b.winnerPlayerId === playerId ? t('won') : t('lost')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </PlainTable>
+      )}
+      <ButtonLink as={Link} $size="sm" to={`/admin/battle?playerId=${playerId}`}>
+        {t('all')}
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { checksumAddress, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
+import {
+  describeError,
+  registerTranslations,
+  resourceKeys,
+  usePointsApi,
+  useTranslation,
+  type ApiRequestError,
+  type SlotProps,
+} from '@phoenix/shell';
+import { ButtonLink, ErrorState, Facts, LoadingBlock, Mono, PlainTable, TableHead, formatDateTime, formatNumber } from '@phoenix/ui';
+
+registerTranslations('playerPoints', {
+  en: {
+    title: 'Points account',
+    none: 'This player has no points account yet.',
+    balance: 'Balance',
+    booster: 'Staking booster',
+    wallet: 'Wallet',
+    lastEntries: 'Last ledger entries',
+    noEntries: 'No ledger entries yet.',
+    when: 'When',
+    kind: 'Kind',
+    amount: 'Amount',
+    balanceAfter: 'Balance after',
+    reason: 'Reason',
+    open: 'Full ledger and adjustments',
+  },
+  ja: {
+    title: 'ポイントアカウント',
+    none: 'このプレイヤーにはまだポイントアカウントがありません。',
+    balance: '残高',
+    booster: 'ステーキングブースター',
+    wallet: 'ウォレット',
+    lastEntries: '最近の台帳エントリ',
+    noEntries: '台帳エントリはまだありません。',
+    when: '日時',
+    kind: '種類',
+    amount: '数量',
+    balanceAfter: '残高（後）',
+    reason: '理由',
+    open: '台帳の全体と調整',
+  },
+});
+
+const LAST_ENTRIES = 5;
+
+/** The player view's points section (slot 'player'): from the points API, the account keyed by the player's id. */
+export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
+  const { t } = useTranslation('playerPoints');
+  const { t: tp } = useTranslation('points');
+  const api = usePointsApi();
+  const account = useQuery<PointAccount, ApiRequestError>({
+    queryKey: resourceKeys.detail('users', playerId),
+    queryFn: () => api.get(`/users/${playerId}`),
+  });
+  const ledger = useQuery<Page<LedgerEntry>, ApiRequestError>({
+    queryKey: [...resourceKeys.all('users'), 'ledger', playerId, account.data?.version, 1, LAST_ENTRIES],
+    queryFn: () => api.get(`/users/${playerId}/ledger`, { page: 1, pageSize: LAST_ENTRIES }),
+    enabled: !!account.data,
+  });
+  let body;
+  if (account.error?.status === 404) body = <p>{t('none')}</p>;
+  else if (account.error) body = <ErrorState message={describeError(account.error)} onRetry={() => void account.refetch()} />;
+  else if (!account.data) body = <LoadingBlock />;
+  else {
+    const user = account.data;
+    body = (
+      <>
+        <Facts>
+          <dt>{t('balance')}</dt>
+          <dd>{tp('users.points', { points: formatNumber(user.balance) })}</dd>
+          <dt>{t('booster')}</dt>
+          <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
+          <dt>{t('wallet')}</dt>
+          <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
+        </Facts>
+        {ledger.error ? (
+          <ErrorState message={describeError(ledger.error)} onRetry={() => void ledger.refetch()} />
+        ) : !ledger.data ? (
+          <LoadingBlock />
+        ) : ledger.data.items.length === 0 ? (
+          <p>{t('noEntries')}</p>
+        ) : (
+          <PlainTable>
+            <caption>{t('lastEntries')}</caption>
+            <TableHead labels={[t('when'), t('kind'), t('amount'), t('balanceAfter'), t('reason')]} />
+            <tbody>
+              {ledger.data.items.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.createdAt)}</td>
+                  <td>{tp(`users.kinds.${entry.kind}`)}</td>
+                  <td>{entry.amount > 0 ? `+${formatNumber(entry.amount)}` : formatNumber(entry.amount)}</td>
+                  <td>{formatNumber(entry.balanceAfter)}</td>
+                  <td>{entry.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </PlainTable>
+        )}
+        <ButtonLink as={Link} $size="sm" to={`/admin/points/users?id=${playerId}`}>
+          {t('open')}
+        </ButtonLink>
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="player-points-title">
+      <h2 id="player-points-title">{t('title')}</h2>
+      {body}
+    </section>
+  );
+}

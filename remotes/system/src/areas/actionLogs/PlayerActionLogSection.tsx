@@ -1,0 +1,85 @@
+import { Link } from 'react-router-dom';
+import { useQueries } from '@tanstack/react-query';
+import type { ActionLog, Page } from '@phoenix/contract';
+import { describeError, registerTranslations, resourceKeys, useApi, useTranslation, type SlotProps } from '@phoenix/shell';
+import { ButtonLink, ErrorState, LoadingBlock, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
+
+registerTranslations('playerActionLog', {
+  en: {
+    title: 'What admins did to this player',
+    none: 'No admin action on this player yet.',
+    when: 'When',
+    admin: 'Admin',
+    action: 'Action',
+    target: 'Record',
+    all: 'History: every action-log entry of this player',
+    points: 'Points account history',
+  },
+  ja: {
+    title: '管理者がこのプレイヤーに行った操作',
+    none: 'このプレイヤーへの管理操作はまだありません。',
+    when: '日時',
+    admin: '管理者',
+    action: '操作',
+    target: 'レコード',
+    all: '履歴：このプレイヤーの操作ログをすべて表示',
+    points: 'ポイントアカウントの履歴',
+  },
+});
+
+const LAST = 10;
+
+/**
+ * The player view's history section (slot 'player'): the action-log entries whose target is the
+ * player (bans, restrictions…) or their point account (adjustments, reversals), newest first.
+ */
+export default function PlayerActionLogSection({ playerId, playerVersion }: SlotProps['player']) {
+  const { t } = useTranslation('playerActionLog');
+  const api = useApi();
+  const targets = [`player:${playerId}`, `pointUser:${playerId}`];
+  const answers = useQueries({
+    queries: targets.map((target) => ({
+      queryKey: [...resourceKeys.all('action-logs'), 'target', target, playerVersion],
+      queryFn: () => api.get<Page<ActionLog>>('/action-logs', { target, page: 1, pageSize: LAST, sort: 'createdAt', order: 'desc' }),
+    })),
+  });
+  const failed = answers.find((a) => a.error);
+  const entries = answers
+    .flatMap((a) => a.data?.items ?? [])
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+    .slice(0, LAST);
+  return (
+    <section aria-labelledby="player-history-title">
+      <h2 id="player-history-title">{t('title')}</h2>
+      {failed?.error ? (
+        <ErrorState message={describeError(failed.error)} onRetry={() => answers.forEach((a) => void a.refetch())} />
+      ) : answers.some((a) => !a.data) ? (
+        <LoadingBlock />
+      ) : entries.length === 0 ? (
+        <p>{t('none')}</p>
+      ) : (
+        <PlainTable aria-labelledby="player-history-title">
+          <TableHead labels={[t('when'), t('admin'), t('action'), t('target')]} />
+          <tbody>
+            {entries.map((log) => (
+              <tr key={log.id}>
+                <td>
+                  <Link to={`/admin/logs?id=${log.id}`}>{formatDateTime(log.createdAt)}</Link>
+                </td>
+                <td>{log.adminEmail}</td>
+                <td>{log.action}</td>
+                <td>{log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType}</td>
+              </tr>
+            ))}
+          </tbody>
+        </PlainTable>
+      )}
+      <ButtonLink as={Link} $size="sm" to={`/admin/logs?target=${encodeURIComponent(targets[0])}`}>
+        {t('all')}
+      </ButtonLink>{' '}
+      <ButtonLink as={Link} $size="sm" to={`/admin/logs?target=${encodeURIComponent(targets[1])}`}>
+        {t('points')}
+      </ButtonLink>
+    </section>
+  );
+}

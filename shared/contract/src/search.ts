@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * "Find anything" (Ctrl/Cmd+K): GET /search?q= on the BFF and on the points API, each answering
+ * the records of its own areas. The console asks both at once and shows each answer as it comes,
+ * so the points API being down leaves the BFF's hits (and the pages) on screen.
+ */
+export const SEARCH_QUERY_MAX = 100;
+/** Hits per area: the dialog is a jump list, not a result page (the area's list has the rest). */
+export const SEARCH_HITS_PER_AREA = 5;
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ message: 'Type something to search for' })
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** Areas that contribute hits; the console labels each group from this key in both languages. */
+export const SEARCH_AREAS = ['player', 'present', 'shopItem', 'policy', 'news', 'pointTask', 'lotteryRound'] as const;
+export type SearchArea = (typeof SEARCH_AREAS)[number];
+
+export interface SearchHit {
+  area: SearchArea;
+  /** The record's id, as text (ids are numbers today; the hit does not care). */
+  id: string;
+  /** What the record is called (a player's or present's name, a news title…). */
+  label: string;
+  /** A second line: a wallet, a status, a date (optional). */
+  detail?: string;
+  /** Where the record opens, relative to /admin (a path and its query). */
+  path: string;
+  /** What matched: an exact id or wallet ranks above a name prefix. */
+  match: 'id' | 'wallet' | 'name';
+}
+
+export interface SearchResponse {
+  /** Exact matches (id, wallet) first, then name prefixes, area by area. */
+  items: SearchHit[];
+  /** Areas whose provider failed this time: the others still answer. */
+  unavailable: string[];
+}
+
+/** An id the user may have typed: a whole number in PostgreSQL's integer range, with or without '#'. */
+export function searchIdOf(q: string): number | null {
+  const text = q.trim().replace(/^#/, '');
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** A wallet address typed in any case (compared lower-cased; shown checksummed). */
+export function searchWalletOf(q: string): string | null {
+  const text = q.trim();
+  return /^0x[0-9a-fA-F]{40}$/.test(text) ? text.toLowerCase() : null;
+}

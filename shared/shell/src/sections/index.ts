@@ -1,0 +1,3 @@
+export type { SectionDefinition, SectionSource, SlotName, SlotProps } from './types';
+export { sectionSourceAtom } from './registry';
+export { SectionSlot } from './SectionSlot';
