@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // How many times React commits, and which components render how often, while a cold console page
 // loads signed in (until the network has been idle for 2 s): a stand-in React DevTools hook installed
-// before the page's scripts counts, per commit, the function components that performed work.
+// before the page's scripts counts, per commit, the components whose props or state changed.
 // Re-renders of the layout and of lists show as counts above 1.
-//   node bench/react-commits.mjs [/admin/logs]   (needs `pnpm build` first)
-import { startStack } from '../e2e/support/stack.mjs';
+//   node bench/react-commits.mjs [/admin/logs] [--dists DIR]   (needs `pnpm build` first)
 import { signIn } from '../e2e/support/browser.mjs';
-import { launchChromium } from './lib.mjs';
+import { launchChromium, startStackWithDists } from './lib.mjs';
 
 const target = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/admin/logs';
 
@@ -14,19 +13,19 @@ const target = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/admin/l
 function installHook() {
   const renders = new Map();
   const commits = [];
+  // What each fiber had at the last commit: a fiber whose props and state are the same objects did
+  // not render (a bailed-out subtree keeps its old fibers, flags and all).
+  const seen = new WeakMap();
   const nameOf = (type) => type?.displayName ?? type?.name ?? type?.render?.displayName ?? type?.render?.name ?? '';
   const walk = (fiber, counted) => {
     for (let f = fiber; f; f = f.sibling) {
-      const performed = (f.flags & 1) === 1; // PerformedWork: the component ran in this render
       const name = typeof f.type === 'function' || typeof f.type === 'object' ? nameOf(f.type) : '';
-      if (
-        name &&
-        performed &&
-        (!f.alternate || f.alternate.memoizedState !== f.memoizedState || f.alternate.memoizedProps !== f.memoizedProps)
-      ) {
+      const prev = seen.get(f) ?? (f.alternate ? seen.get(f.alternate) : undefined);
+      if (name && (!prev || prev.props !== f.memoizedProps || prev.state !== f.memoizedState)) {
         renders.set(name, (renders.get(name) ?? 0) + 1);
         counted.n++;
       }
+      seen.set(f, { props: f.memoizedProps, state: f.memoizedState });
       if (f.child) walk(f.child, counted);
     }
   };
@@ -51,7 +50,7 @@ function installHook() {
 }
 
 async function main() {
-  const stack = await startStack();
+  const stack = await startStackWithDists(process.argv);
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

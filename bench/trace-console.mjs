@@ -7,17 +7,11 @@
 //   node bench/trace-console.mjs [/admin/logs] [--save trace.json] [--dists DIR]   (needs `pnpm build` first)
 // --dists: serve the host and remotes built in another checkout DIR (e.g. a main clone: "before").
 import fs from 'node:fs';
-import path from 'node:path';
-import { REMOTES } from '../scripts/lib/console.mjs';
-import { startStaticServer } from '../scripts/lib/staticServer.mjs';
-import { startStack } from '../e2e/support/stack.mjs';
 import { signIn } from '../e2e/support/browser.mjs';
-import { launchChromium } from './lib.mjs';
+import { launchChromium, startStackWithDists } from './lib.mjs';
 
 const target = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/admin/logs';
 const saveArg = process.argv.indexOf('--save');
-const distsArg = process.argv.indexOf('--dists');
-const dists = distsArg > 0 ? path.resolve(process.argv[distsArg + 1]) : undefined;
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
 
 const CAUSES = [
@@ -66,23 +60,8 @@ function summarise(events) {
   return { tasks, blocking, taskTotal, byCause, byFile };
 }
 
-/** The remotes built in `dists`, each on a free port, in place of this checkout's. */
-async function serveRemotes(stack) {
-  const servers = [];
-  for (const name of REMOTES) {
-    const server = await startStaticServer({
-      port: 0,
-      mounts: [{ prefix: '/', dir: path.join(dists, 'remotes', name, 'dist'), cors: true }],
-    });
-    servers.push(server);
-    stack.config.remotes[name] = { ...stack.config.remotes[name], entry: `http://127.0.0.1:${server.address().port}/mf-manifest.json` };
-  }
-  return servers;
-}
-
 async function main() {
-  const stack = await startStack(undefined, dists ? { hostDir: path.join(dists, 'host/dist') } : {});
-  const remoteServers = dists ? await serveRemotes(stack) : [];
+  const stack = await startStackWithDists(process.argv);
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -113,10 +92,6 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    for (const server of remoteServers) {
-      server.closeAllConnections?.();
-      server.close();
-    }
     await stack.stop();
   }
 }
