@@ -1,6 +1,7 @@
 // Shared by the bench scripts: Debian's Chromium through playwright-core, free ports, percentiles.
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
@@ -41,3 +42,37 @@ export function percentile(values, p) {
 export const median = (values) => percentile(values, 50);
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * The e2e stack (e2e/support/stack.mjs); with `--dists DIR` in argv, serving the host and remotes
+ * built in another checkout DIR (e.g. a clone of main: the "before" of a change) instead of this one's.
+ */
+export async function startStackWithDists(argv) {
+  const [{ startStack }, { REMOTES }, { startStaticServer }] = await Promise.all([
+    import('../e2e/support/stack.mjs'),
+    import('../scripts/lib/console.mjs'),
+    import('../scripts/lib/staticServer.mjs'),
+  ]);
+  const at = argv.indexOf('--dists');
+  if (at < 0) return startStack();
+  const dists = path.resolve(argv[at + 1]);
+  const stack = await startStack(undefined, { hostDir: path.join(dists, 'host/dist') });
+  const servers = [];
+  for (const name of REMOTES) {
+    const server = await startStaticServer({
+      port: 0,
+      mounts: [{ prefix: '/', dir: path.join(dists, 'remotes', name, 'dist'), cors: true }],
+    });
+    servers.push(server);
+    stack.config.remotes[name] = { ...stack.config.remotes[name], entry: `http://127.0.0.1:${server.address().port}/mf-manifest.json` };
+  }
+  const stop = stack.stop;
+  stack.stop = async () => {
+    for (const server of servers) {
+      server.closeAllConnections?.();
+      server.close();
+    }
+    await stop();
+  };
+  return stack;
+}

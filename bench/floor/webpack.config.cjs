@@ -1,5 +1,7 @@
 // The floor app, built the way the host is (shared/build): production mode, ts-loader with the repo's
 // build tsconfig, content-hashed chunks, source maps, HtmlWebpackPlugin; only Module Federation is left out.
+// `--env entry=list --env out=DIR`: the console-page floor (src/list.tsx, bench/lighthouse.mjs) into DIR;
+// without them the sign-in floor (src/index.tsx) into dist/ (bench/login-js.mjs).
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
@@ -7,13 +9,13 @@ const repoRoot = path.resolve(__dirname, '../..');
 const fromBuild = createRequire(path.join(repoRoot, 'shared/build/index.cjs'));
 const HtmlWebpackPlugin = fromBuild('html-webpack-plugin');
 
-module.exports = {
+module.exports = (env = {}) => ({
   mode: 'production',
   context: __dirname,
-  entry: { main: './src/index.tsx' },
+  entry: { main: env.entry === 'list' ? './src/list.tsx' : './src/index.tsx' },
   devtool: 'source-map',
   output: {
-    path: path.join(__dirname, 'dist'),
+    path: env.out ? path.resolve(env.out) : path.join(__dirname, 'dist'),
     publicPath: '/',
     filename: '[name].[contenthash:8].js',
     chunkFilename: '[name].[contenthash:8].js',
@@ -40,4 +42,4 @@ module.exports = {
   ],
   performance: { hints: false },
   stats: 'errors-warnings',
-};
+});

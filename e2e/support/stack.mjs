@@ -29,8 +29,11 @@ async function startBffOnFreePort(env) {
   }
 }
 
-/** Starts the BFF, the host and every remote; the old fixed-port argument is ignored. */
-export async function startStack() {
+/**
+ * Starts the BFF, the host and every remote; the old fixed-port argument is ignored. hostDir: another
+ * build of the host to serve (an older release: e2e/tests/shellContract.e2e.mjs).
+ */
+export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/dist') } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
   const config = readEnvironment('local');
   // No test may reach a public chain: a page reading the chain here gets a closed loopback port
@@ -55,7 +58,7 @@ export async function startStack() {
   // The host first (its /config.json is read per request), so the BFF knows the origin to allow.
   const hostServer = await startStaticServer({
     port: 0,
-    mounts: [{ prefix: '/', dir: path.join(repoRoot, 'host/dist'), spa: true }],
+    mounts: [{ prefix: '/', dir: hostDir, spa: true }],
     config: () => config,
   });
   const hostUrl = `http://127.0.0.1:${hostServer.address().port}`;

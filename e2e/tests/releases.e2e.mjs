@@ -121,7 +121,7 @@ describe('versioned releases composed per environment', () => {
       const dir = path.join(artifacts, 'remotes/battle', version);
       const info = JSON.parse(fs.readFileSync(path.join(dir, 'build-info.json'), 'utf8'));
       assert.equal(info.version, version);
-      assert.equal(info.shellContract, '^1.0.0');
+      assert.equal(info.shellContract, '^1.1.0');
       assert.ok(info.singletons.react && info.singletons['@phoenix/shell']);
       assert.ok(fs.existsSync(path.join(dir, 'mf-manifest.json')) && fs.existsSync(path.join(dir, 'remoteEntry.js')));
       assert.ok(
@@ -165,7 +165,7 @@ describe('versioned releases composed per environment', () => {
 
     const refused = compose('set', 'battle', '2.0.0');
     assert.equal(refused.code, 3);
-    assert.match(refused.err, /battle 2\.0\.0 needs shell contract \^2\.0\.0 but the stg host 1\.0\.0 provides shell 1\.0\.0/);
+    assert.match(refused.err, /battle 2\.0\.0 needs shell contract \^2\.0\.0 but the stg host 1\.0\.0 provides shell 1\.1\.0/);
     assert.equal(pinned(), '1.0.0');
 
     const forced = compose('set', 'battle', '2.0.0', '--force');
@@ -180,7 +180,7 @@ describe('versioned releases composed per environment', () => {
     const text = await panel.innerText();
     assert.match(text, /battle 2\.0\.0/);
     assert.match(text, /\^2\.0\.0/);
-    assert.match(text, /provides shell 1\.0\.0/);
+    assert.match(text, /provides shell 1\.1\.0/);
     // The host may preload the entry (fetched, never run) while it checks build-info: it never ran
     // (a run remoteEntry.js defines its container, the global `battle`).
     assert.equal(await page.evaluate(() => typeof window.battle?.get), 'undefined', 'the incompatible remote was not run');

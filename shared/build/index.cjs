@@ -59,16 +59,34 @@ function precompressionPlugins() {
   ];
 }
 
-/** TypeScript through ts-loader with the repo's build tsconfig: every build compiles the same way. */
-function typescriptRule() {
+/**
+ * TypeScript through ts-loader with the repo's build tsconfig: every build compiles the same way.
+ * refresh (`webpack serve` only): React Fast Refresh's transform, so an edited component is swapped
+ * in place and keeps its state (a half-filled form stays filled).
+ */
+function typescriptRule(refresh = false) {
   return {
     test: /\.tsx?$/,
     exclude: /node_modules/,
     use: {
       loader: require.resolve('ts-loader'),
-      options: { transpileOnly: true, configFile: path.join(repoRoot, 'tsconfig.build.json') },
+      options: {
+        transpileOnly: true,
+        configFile: path.join(repoRoot, 'tsconfig.build.json'),
+        ...(refresh ? { getCustomTransformers: () => ({ before: [require('react-refresh-typescript').default()] }) } : {}),
+      },
     },
   };
+}
+
+/**
+ * React Fast Refresh for a dev server: the webpack plugin with its runtime namespaced per build
+ * (`library`), since the host and every remote each bring one into the same page.
+ */
+function refreshPlugins(refresh, uniqueName) {
+  if (!refresh) return [];
+  const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+  return [new ReactRefreshWebpackPlugin({ library: uniqueName, overlay: false })];
 }
 
 /** Module Federation names must be identifiers: user-policy → user_policy. */
@@ -148,14 +166,48 @@ function buildInfo(dir) {
     const base = name.startsWith('@') ? name : name.split('/')[0];
     singletons[base] = installedVersion(name, dir);
   }
-  const shellVersion = installedVersion('@phoenix/shell', dir);
+  // The one federation runtime in the page is the host's: its version is compared like a singleton's.
+  singletons[FEDERATION_RUNTIME] = federationRuntimeVersion();
+  const previous = bundlesFederationRuntime();
+  const shellVersion = previous ? PREVIOUS_SHELL_CONTRACT : installedVersion('@phoenix/shell', dir);
+  const [major, minor] = shellVersion.split('.');
   return {
     name: pkg.name,
     version: process.env.PHOENIX_RELEASE_VERSION || pkg.version,
-    shellContract: process.env.PHOENIX_SHELL_CONTRACT || `^${shellVersion.split('.')[0]}.0.0`,
+    // A remote needs the contract's minor too: 1.1 is the first whose host provides the federation runtime.
+    shellContract: process.env.PHOENIX_SHELL_CONTRACT || `^${major}.${minor}.0`,
     shellVersion,
     singletons,
   };
+}
+
+/**
+ * One federation runtime in the page (shell contract 1.1): the host provides @module-federation's
+ * runtime-core (experiments.provideExternalRuntime) and every remote uses it (experiments.externalRuntime:
+ * its remoteEntry.js expects the global _FEDERATION_RUNTIME_CORE instead of carrying a copy). A remote
+ * so built needs shell contract ^1.1.0, so a host of contract 1.0 (which provides no runtime) refuses it
+ * with that reason before running any of its code; a 1.0 remote carries its own runtime and runs on a
+ * 1.1 host. PHOENIX_FEDERATION_RUNTIME=bundled builds as contract 1.0 did (the e2e suite's old
+ * releases: e2e/tests/shellContract.e2e.mjs).
+ */
+const FEDERATION_RUNTIME = '@module-federation/runtime-core';
+const PREVIOUS_SHELL_CONTRACT = '1.0.0';
+
+function bundlesFederationRuntime() {
+  return process.env.PHOENIX_FEDERATION_RUNTIME === 'bundled';
+}
+
+function federationRuntimeVersion() {
+  // The package's exports hide its package.json: read it beside the resolved entry's package root.
+  let dir = path.dirname(require.resolve('@module-federation/enhanced'));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || readJson(path.join(dir, 'package.json')).name !== '@module-federation/enhanced')
+    dir = path.dirname(dir);
+  return readJson(path.join(dir, 'package.json')).version;
+}
+
+function federationExperiments(kind) {
+  if (bundlesFederationRuntime()) return undefined;
+  return kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true };
 }
 
 /**
@@ -223,6 +275,8 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
     const mode = argv.mode || 'production';
     const info = buildInfo(dir);
     const out = outputPath || process.env.PHOENIX_OUTPUT_PATH || path.join(dir, 'dist');
+    const refresh = mode === 'development' && Boolean(_env.WEBPACK_SERVE);
+    const uniqueName = `phoenix_${federationName(name)}`;
     return {
       mode,
       context: dir,
@@ -233,12 +287,13 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         publicPath: 'auto',
         filename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
-        uniqueName: `phoenix_${federationName(name)}`,
+        uniqueName,
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
-      module: { rules: [typescriptRule()] },
+      module: { rules: [typescriptRule(refresh)] },
       plugins: [
+        ...refreshPlugins(refresh, uniqueName),
         new ModuleFederationPlugin({
           name: federationName(name),
           filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
@@ -247,6 +302,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
           shared: sharedConfig(dir),
           manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
+          experiments: federationExperiments(kind),
         }),
         new (require('webpack').DefinePlugin)({
           __PHOENIX_BUILD__: JSON.stringify(info),

@@ -95,14 +95,14 @@ export function loadedRemoteVersion(remote: RemoteName): string | undefined {
  * remoteEntry and the `./pages` chunks with <link rel="preload">: fetched, not executed, so the
  * compatibility check still decides whether any of its code runs.
  */
-function prefetchManifest(entryUrl: string): Promise<unknown> {
+function prefetchManifest(entryUrl: string, rel: ScriptHint = 'preload'): Promise<unknown> {
   if (!/\.json(?:$|[?#])/.test(entryUrl) || prefetchedManifests.has(entryUrl)) return Promise.resolve();
   const pending = fetch(entryUrl);
   prefetchedManifests.set(entryUrl, pending);
   pending.catch(() => prefetchedManifests.delete(entryUrl));
   return pending
     .then((response) => (response.ok ? response.clone().json() : null))
-    .then((manifest: unknown) => preloadManifestScripts(entryUrl, manifest))
+    .then((manifest: unknown) => preloadManifestScripts(entryUrl, manifest, rel))
     .catch(() => undefined); // the federation runtime reports the failure when it loads
 }
 
@@ -111,26 +111,43 @@ interface ManifestShape {
   exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
-function preloadManifestScripts(entryUrl: string, manifest: unknown): void {
+/** preload: needed now (a page being opened); prefetch: maybe later (idle time), at the lowest priority. */
+type ScriptHint = 'preload' | 'prefetch';
+
+function preloadManifestScripts(entryUrl: string, manifest: unknown, rel: ScriptHint): void {
   const { metaData, exposes } = (manifest ?? {}) as ManifestShape;
   if (!metaData?.remoteEntry?.name) return;
   const base = metaData.publicPath && metaData.publicPath !== 'auto' ? new URL(metaData.publicPath, entryUrl).href : entryUrl;
   const files = [[metaData.remoteEntry.path, metaData.remoteEntry.name].filter(Boolean).join('/')];
   for (const expose of exposes ?? []) if (expose.path === './pages') files.push(...(expose.assets?.js?.sync ?? []));
-  for (const file of files) preloadScript(new URL(file, base).href);
+  for (const file of files) preloadScript(new URL(file, base).href, rel);
 }
 
 const preloadedScripts = new Set<string>();
 
-function preloadScript(href: string): void {
+function preloadScript(href: string, rel: ScriptHint): void {
   if (typeof document === 'undefined' || preloadedScripts.has(href)) return;
   preloadedScripts.add(href);
   const link = document.createElement('link');
-  link.rel = 'preload';
+  link.rel = rel;
   link.as = 'script';
   link.href = href;
   document.head.appendChild(link);
 }
+
+/**
+ * Idle time: fetch a remote's build-info, manifest, remoteEntry and `./pages` chunks into the cache
+ * without running any of it (no main-thread work, none of its translations), so a first click only
+ * runs code already here. Never rejects.
+ */
+export function prefetchRemoteFiles(remote: RemoteName): Promise<void> {
+  ensureRegistered();
+  const entry = configured[remote];
+  if (!entry || loaded.has(remote)) return Promise.resolve();
+  return Promise.all([fetchRemoteBuildInfo(remote), prefetchManifest(absolute(entry.entry), 'prefetch')]).then(noop, noop);
+}
+
+function noop(): void {}
 
 const loaded = new Map<RemoteName, Promise<RemotePagesModule>>();
 const ready = new Map<RemoteName, RemotePagesModule>();

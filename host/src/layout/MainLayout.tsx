@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useStore } from 'jotai';
 import styled from 'styled-components';
 import { ShellOverlays, returnToAtom } from '@phoenix/shell';
 import { adminRouteFor } from '../routes/routeTable';
-import { Navbar } from './Navbar';
+import { Navbar as NavbarComponent } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
 import { useHostTranslation, useLabel } from './hostI18n';
@@ -62,6 +62,9 @@ function usePageTitle(pathname: string): void {
     document.title = `${title} · Phoenix Admin`;
   }, [title]);
 }
+
+/** The navbar reads what it needs itself (atoms, language): a location change does not re-render it. */
+const Navbar = memo(NavbarComponent);
 
 /** Seed §2 main layout: navbar, sidebar and content area. */
 export function MainLayout() {

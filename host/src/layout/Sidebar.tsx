@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { visuallyHidden } from '@phoenix/ui';
@@ -150,7 +150,11 @@ const CloseButton = styled.button`
   }
 `;
 
-function SidebarLink({
+/**
+ * Memoised: the layout re-renders on every location and navigation-state change (a cold page load
+ * commits several times), and the 31 links only change with their own props or the language.
+ */
+const SidebarLink = memo(function SidebarLink({
   item,
   active,
   minimized,
@@ -179,7 +183,7 @@ function SidebarLink({
       </ItemLink>
     </li>
   );
-}
+});
 
 export function Sidebar({ viewport }: { viewport: Viewport }) {
   const [minimized, setMinimized] = useAtom(isSidebarMinimizedAtom);
@@ -207,9 +211,9 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
   const narrow = viewport !== 'wide';
   const hidden = minimized && viewport === 'tiny';
   // On narrow screens the expanded sidebar covers the page: following a link closes it.
-  const onNavigate = () => {
+  const onNavigate = useCallback(() => {
     if (isNarrowWidth(window.innerWidth)) setMinimized(true);
-  };
+  }, [setMinimized]);
 
   return (
     <Nav

@@ -24,8 +24,11 @@ type IdleWindow = Window & {
 };
 
 /**
- * When the browser is idle after the console shows: load each remote's `./pages` module, one per idle
- * period, so a first click on any area only fetches that page's chunk. Returns a cancel function.
+ * After the console's first screen is complete (the window's load event, no navigation pending) and
+ * the browser is idle: load the console's own federation chunks, then fetch (never run) the files of
+ * each remote not loaded yet, one per idle period. Nothing here competes with the first render: no
+ * idle callback is forced by a timeout, and no remote's code or translations run before a page of it
+ * is opened (the click then runs code that is already in the cache). Returns a cancel function.
  */
 export function preloadRemotesWhenIdle(remotes: readonly string[]): () => void {
   const win = window as IdleWindow;
@@ -38,42 +41,36 @@ export function preloadRemotesWhenIdle(remotes: readonly string[]): () => void {
   ];
   let cancelled = false;
   let handle: number | undefined;
-  const schedule = (cb: () => void) =>
-    win.requestIdleCallback ? win.requestIdleCallback(cb, { timeout: 5000 }) : window.setTimeout(cb, 200);
-  // First the console's own federation chunks (the loader and RemotePage), then one remote per idle period.
+  const schedule = (cb: () => void) => (win.requestIdleCallback ? win.requestIdleCallback(cb) : window.setTimeout(cb, 200));
   let ownChunks = false;
   const next = () => {
     if (cancelled) return;
-    if (!ownChunks) {
-      ownChunks = true;
-      void Promise.all([import('../federation/preparePage'), import('../federation/RemotePage')])
-        .catch(() => undefined)
-        .then(() => {
-          if (!cancelled) handle = schedule(next);
-        });
-      return;
-    }
-    if (queue.length === 0) return;
-    // A page being opened goes first: the next speculative remote waits until it is in and rendered.
-    if (isNavigating()) {
+    // A page being opened goes first: the next speculative fetch waits until it is in and rendered.
+    if (ownChunks && isNavigating()) {
       void whenNoNavigation().then(() => {
         if (!cancelled) handle = schedule(next);
       });
       return;
     }
-    loadIdle(queue.shift()!);
-  };
-  const loadIdle = (remote: string) => {
-    void import('../federation/remotes')
-      .then(({ loadRemotePagesModule }) => loadRemotePagesModule(remote as AdminRoute['remote']))
-      .catch(() => undefined)
+    const step: Promise<unknown> | undefined = !ownChunks
+      ? ((ownChunks = true), Promise.all([import('../federation/preparePage'), import('../federation/RemotePage')]))
+      : queue.length > 0
+        ? import('../federation/remotes').then(({ prefetchRemoteFiles }) => prefetchRemoteFiles(queue.shift() as AdminRoute['remote']))
+        : undefined;
+    void step
+      ?.catch(() => undefined)
       .then(() => {
         if (!cancelled) handle = schedule(next);
       });
   };
-  handle = schedule(next);
+  const start = () => {
+    if (!cancelled) handle = schedule(next);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
   return () => {
     cancelled = true;
+    window.removeEventListener('load', start);
     if (handle !== undefined) (win.cancelIdleCallback ?? window.clearTimeout)(handle);
   };
 }

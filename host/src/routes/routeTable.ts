@@ -8,6 +8,11 @@ import { composeAdminTable, routeOf, type AdminRoute, type AdminTable } from './
 // The federation loader is a lazy chunk: the login page never loads it.
 const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ default: m.RemotePage })));
 
+/** The page's place while its remote loads on the console's first load (RemotePage shows the same). */
+function RemotePageLoading() {
+  return createElement('p', { role: 'status' }, 'Loading…');
+}
+
 /**
  * Loader of a remote page: the navigation commits once the page can render without a fallback
  * (remote, page code and its first data request started), so the previous page stays on screen
@@ -55,6 +60,9 @@ export function adminChildRoutes(table: AdminTable = current): RouteObject[] {
       ? { element: createElement(Navigate, { to: `${ADMIN_BASE}/${route.redirectTo}`, replace: true }) }
       : {
           loader: (args: LoaderFunctionArgs) => prepareRemoteRoute(route.remote, route.path, args),
+          // A console opened on this page paints its layout at once, with this in the page's place,
+          // instead of waiting for the loader (the remote) before the first paint.
+          HydrateFallback: RemotePageLoading,
           element: createElement(Suspense, { fallback: null }, createElement(RemotePage, { remote: route.remote, page: route.path })),
         }),
   }));
