@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ConfigError, LOG_LEVELS, readConfig, readEnv } from '../src/config';
+import { ConfigError, LOG_LEVELS, readConfig, readEnv } from '@phoenix/server/config';
 
 /** The problems readEnv reports for `env` (empty when it is accepted). */
 function problems(env: NodeJS.ProcessEnv): string[] {

@@ -1,5 +1,5 @@
-import { readEnv, serverConfig, type LogLevel } from '@phoenix/bff/src/config';
-import type { MetricsAccess } from '@phoenix/bff/src/http/metrics';
+import { readEnv, serverConfig, type LogLevel } from '@phoenix/server/config';
+import type { MetricsAccess } from '@phoenix/server/http';
 
 export interface PointsConfig {
   port: number;

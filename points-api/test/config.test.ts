@@ -3,7 +3,7 @@ import { createTestApp } from '../../bff/test/support/testApp';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { ConfigError } from '@phoenix/bff/src/config';
+import { ConfigError } from '@phoenix/server/config';
 import { buildPointsApp } from '../src/app';
 import { readPointsConfig } from '../src/config';
 import { pointsDatabaseOf } from './support/pointsTestApp';

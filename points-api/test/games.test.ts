@@ -1,5 +1,5 @@
 import { lootboxCreateSchema, lootboxResource, spinWheelDocument } from '@phoenix/contract';
-import { itKeepsTheResourceContract, type ContractContext } from '../../bff/test/support/resourceContract';
+import { itKeepsTheResourceContract, type ContractContext } from '@phoenix/server/testing';
 import type { TestApp } from '../../bff/test/support/testApp';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 

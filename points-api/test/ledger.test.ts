@@ -1,5 +1,5 @@
 import type { TestApp } from '../../bff/test/support/testApp';
-import { itKeepsTheResourceContract } from '../../bff/test/support/resourceContract';
+import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { pointUserResource, type LedgerChange, type LedgerEntry, type PointUser } from '@phoenix/contract';
 import { seedLocalPointUsers } from '../src/seed';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 import { drawWinners, seedHashOf } from '../src/features/lottery/draw';
 import { drawRound, ticketsOf } from '../src/features/lottery/rounds';
-import type { AppContext } from '@phoenix/bff/src/context';
+import type { AppContext } from '../src/context';
 
 let t: PointsTestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { drawWinners } from '../src/features/lottery/draw';
 import { drawRound } from '../src/features/lottery/rounds';
-import type { AppContext } from '@phoenix/bff/src/context';
+import type { AppContext } from '../src/context';
 
 /** A round's tickets (list, CSV the draw reruns from) and its cancellation with refunds through the ledger. */
 let t: PointsTestApp;

@@ -1,5 +1,5 @@
 import type { TestApp } from '../../bff/test/support/testApp';
-import { itKeepsTheResourceContract } from '../../bff/test/support/resourceContract';
+import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { pointsTaskResource, type PointsTask } from '@phoenix/contract';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 

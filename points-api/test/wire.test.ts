@@ -2,8 +2,7 @@
 import { createTestApp, type TestApp } from '../../bff/test/support/testApp';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { embeddedPglite } from '@phoenix/bff/src/db/connect';
-import { servePgliteOverWire, type PgliteWire } from '@phoenix/bff/src/db/pgliteWire';
+import { embeddedPglite, servePgliteOverWire, type PgliteWire } from '@phoenix/server/db';
 
 /**
  * The embedded database shared over the wire: the BFF's transactions and the wire clients'

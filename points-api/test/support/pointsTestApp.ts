@@ -3,9 +3,8 @@ import { createTestApp, signedInAdmin, type TestApp } from '../../../bff/test/su
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { createDb, embeddedPglite } from '@phoenix/bff/src/db/connect';
-import { servePgliteOverWire } from '@phoenix/bff/src/db/pgliteWire';
-import type { Database } from '@phoenix/bff/src/db/schema';
+import { createDb, embeddedPglite, servePgliteOverWire } from '@phoenix/server/db';
+import type { Database } from '../../src/db/database';
 import { LONG_SESSIONS } from '../../../bff/test/support/system';
 import { buildPointsApp } from '../../src/app';
 

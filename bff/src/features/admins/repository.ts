@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ADMIN_ROLE, adminResource, type AdminAccount } from '@phoenix/contract';
 import type { AdminRow, Database } from '../../db/schema';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource } from '../../db/versioned';
 
 /** Emails are compared and stored trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

@@ -1,7 +1,5 @@
-import type { AppContext } from '@phoenix/bff/src/context';
-import { writeActionLog } from '@phoenix/bff/src/db/actionLog';
-import { toJson } from '@phoenix/bff/src/db/json';
-import { withStartupLock } from '@phoenix/bff/src/db/startupLock';
+import type { AppContext } from '../../context';
+import { writeActionLog, toJson, withStartupLock } from '@phoenix/server/db';
 import { newSeed, seedHashOf } from './draw';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
 
