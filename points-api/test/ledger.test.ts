@@ -1,5 +1,4 @@
-import type { TestApp } from '../../bff/test/support/testApp';
-import { itKeepsTheResourceContract } from '@phoenix/server/testing';
+import { itKeepsTheResourceContract, type ServiceTestApp } from '@phoenix/server/testing';
 import { pointUserResource, type LedgerChange, type LedgerEntry, type PointUser } from '@phoenix/contract';
 import { seedLocalPointUsers } from '../src/seed';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
@@ -7,15 +6,15 @@ import { createPointsTestApp, logsOf, type PointsTestApp } from './support/point
 let t: PointsTestApp;
 beforeAll(async () => {
   t = await createPointsTestApp();
-  await seedLocalPointUsers(t.bff.db, 12, t.bff.clock.now());
+  await seedLocalPointUsers(t.shared.db, 12, t.shared.clock.now());
 });
 afterAll(() => t.close());
 
-const asTestApp = (): TestApp =>
+const asTestApp = (): ServiceTestApp =>
   ({
-    ...t.bff,
+    ...t.shared,
     call: (token, options) => t.points.inject({ ...options, headers: { ...options.headers, ...(token ? { token } : {}) } }),
-  }) as TestApp;
+  }) as ServiceTestApp;
 itKeepsTheResourceContract({ t: asTestApp, token: () => t.token, operatorToken: () => t.operatorToken }, pointUserResource, [
   ['GET', '/users/1/ledger'],
   ['POST', '/users/1/adjustments'],
@@ -34,7 +33,7 @@ const post = (url: string, body: unknown, key: string | null = newKey()) =>
 const user = async (id: number): Promise<PointUser> => (await t.call('GET', `/users/${id}`)).json();
 const ledger = async (id: number): Promise<LedgerEntry[]> => (await t.call('GET', `/users/${id}/ledger?pageSize=200`)).json().items;
 const entriesWithKey = (key: string) =>
-  t.bff.db.selectFrom('points.ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
+  t.shared.db.selectFrom('points.ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
 
 test('search by player id or wallet (any case, or its beginning); anything else is a 400 on q', async () => {
   const seven = await user(7);

@@ -17,7 +17,7 @@ import type { DocumentVersionRow, ServerDatabase } from './schema';
  */
 
 /** Tables shaped as a singleton document. */
-export type DocumentTable<DB> = 0 extends 1 & DB ? string : DocumentTables<DB>;
+export type DocumentTable<DB> = (0 extends 1 & DB ? string : DocumentTables<DB>) & keyof DB & string;
 type DocumentTables<DB> = {
   [K in keyof DB]: DB[K] extends { id: number; version: number; updated_at: unknown; updated_by: string | null } ? K : never;
 }[keyof DB] &

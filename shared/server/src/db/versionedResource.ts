@@ -28,7 +28,7 @@ import { assertPageWithinCap, cappedCount, keysetBatches, pageRows, type CappedT
  */
 
 /** Tables of `DB` with the versioned-record columns (DB: a service's Database type; any table name for `any`). */
-export type VersionedTable<DB> = 0 extends 1 & DB ? string : TablesWithVersionColumns<DB>;
+export type VersionedTable<DB> = (0 extends 1 & DB ? string : TablesWithVersionColumns<DB>) & keyof DB & string;
 type TablesWithVersionColumns<DB> = {
   // Selected types: a column with a database default (ColumnType) still counts.
   [K in keyof DB]: Selectable<DB[K]> extends {
