@@ -1,3 +1,4 @@
+// First (see testApp.ts): the jest mocks of @phoenix/server/testing.
 import { expectGuarded, lastLog, LONG_SESSIONS, logCount, type Method } from '@phoenix/server/testing';
 import { createTestApp, signedInAdmin, type TestApp } from './testApp';
 

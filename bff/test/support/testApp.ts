@@ -1,21 +1,11 @@
-// Must come before anything that loads kysely or PGlite (see commonJs.ts). Import this module
-// first in every test file that builds an app.
-jest.mock('kysely', () => require('@phoenix/server/testing/commonJs').kyselyCommonJs());
-jest.mock('kysely/migration', () => require('@phoenix/server/testing/commonJs').kyselyCommonJs().migration);
-jest.mock('@electric-sql/pglite', () => require('@phoenix/server/testing/commonJs').pgliteCommonJs());
-jest.mock(require('@phoenix/server/testing/commonJs').resolveThrough(['fastify', 'light-my-request', 'cookie']), () =>
-  require('@phoenix/server/testing/commonJs').esmPackageCommonJs(['fastify', 'light-my-request', 'cookie']),
-);
-
-// pg-boss (bff/src/jobs) is ESM-only; pg-native is pg's optional native driver, never loaded.
-jest.mock('pg-boss', () => require('@phoenix/server/testing/commonJs').esmPackageCommonJs(['pg-boss'], ['pg-native']));
-
+// First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss
+// loadable here. Import this module first in every test file that builds an app.
+import { createTestDatabase, TEST_PASSWORD_HASH, TestClock, writeSession } from '@phoenix/server/testing';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '@phoenix/server/auth';
 import { mutate } from '@phoenix/server/db';
-import { createTestDatabase, TEST_PASSWORD_HASH, TestClock, writeSession } from '@phoenix/server/testing';
 import { buildApp, type AppOptions } from '../../src/app';
 import { resolveSettings, type AppContext } from '../../src/context';
 import type { Database } from '../../src/db/schema';

@@ -1,18 +1,10 @@
-// First: jest.mock calls that make kysely, PGlite, Fastify and pg-boss loadable here (see commonJs.ts).
-jest.mock('kysely', () => require('@phoenix/server/testing/commonJs').kyselyCommonJs());
-jest.mock('kysely/migration', () => require('@phoenix/server/testing/commonJs').kyselyCommonJs().migration);
-jest.mock('@electric-sql/pglite', () => require('@phoenix/server/testing/commonJs').pgliteCommonJs());
-jest.mock(require('@phoenix/server/testing/commonJs').resolveThrough(['fastify', 'light-my-request', 'cookie']), () =>
-  require('@phoenix/server/testing/commonJs').esmPackageCommonJs(['fastify', 'light-my-request', 'cookie']),
-);
-jest.mock('pg-boss', () => require('@phoenix/server/testing/commonJs').esmPackageCommonJs(['pg-boss'], ['pg-native']));
-
+// First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
+import { createTestDatabase, LONG_SESSIONS, TestClock, writeSession } from '@phoenix/server/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { resolveSessionSettings, type SessionSettings } from '@phoenix/server';
 import { createDb, embeddedPglite, loadMigrations, migrationRunner, servePgliteOverWire } from '@phoenix/server/db';
-import { createTestDatabase, LONG_SESSIONS, TestClock, writeSession } from '@phoenix/server/testing';
 import type { Database } from '../../src/db/database';
 import { buildPointsApp, type PointsAppOptions } from '../../src/app';
 

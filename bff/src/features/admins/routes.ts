@@ -10,7 +10,6 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor, parseInput, registerReadRoutes, versionedChange } from '@phoenix/server/http';
 import { mutate } from '@phoenix/server/db';
-// eslint-disable-next-line import-x/no-restricted-paths -- debt: password hashing is infrastructure and is to leave features/auth
 import { hashPassword } from '@phoenix/server/auth';
 import { admins } from './repository';
 import { newOneTimePassword } from './oneTimePassword';

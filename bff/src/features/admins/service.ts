@@ -4,7 +4,6 @@ import type { Actor } from '../../context';
 import { isUniqueViolation, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { validationFailed } from '@phoenix/server/http';
-// eslint-disable-next-line import-x/no-restricted-paths -- debt: sessions are infrastructure and are to leave features/auth
 import { revokeAdminSessions } from '@phoenix/server/auth';
 import { admins, findAdminByEmail, insertAdmin, lockActiveAdministrators, toAdminAccount } from './repository';
 

@@ -11,8 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor, tooManyRequests, unauthorized, appCounter, parseInput } from '@phoenix/server/http';
 import { mutate } from '@phoenix/server/db';
-// eslint-disable-next-line import-x/no-restricted-paths -- debt: the admin look-ups sign-in needs are to move to bff/src/db
-import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../admins/repository';
+import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../../db/adminAccounts';
 import { dummyPasswordHash, hashPassword, hashToken, needsRehash, newToken, verifyPassword, createSession, revokeAdminSessions, revokeSession, updatePasswordHash } from '@phoenix/server/auth';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 
