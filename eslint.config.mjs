@@ -164,7 +164,7 @@ export default tseslint.config(
     // Kysely's own idioms: migrations see an untyped Kysely<any> (the schema changes under them), the
     // versioned-table factories and the server blocks work on tables named at run time and on any
     // service's Database, and {} is an empty selection; the bench generators fill tables the same untyped way.
-    files: ['bff/src/db/**', 'points-api/src/db/**', 'shared/server/src/**', 'bench/lib/**'],
+    files: ['bff/src/db/**', 'points-api/src/db/**', 'shared/server/src/**', 'shared/server/test/**', 'bench/lib/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-empty-object-type': 'off' },
   },
   {
@@ -205,6 +205,8 @@ export default tseslint.config(
     // included). Scoped to the server side: the rule walks each file's imports, and the front end's
     // thousands of files would double the lint time.
     files: ['bff/src/**/*.ts', 'points-api/src/**/*.ts', 'shared/server/src/**/*.ts'],
+    // The rule follows imports into TypeScript files only when it may parse them.
+    settings: { 'import-x/extensions': ['.ts', '.js'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] } },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...packageBoundaries,

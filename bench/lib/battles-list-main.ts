@@ -2,7 +2,7 @@
 // features/battles/repository.ts generateBattles), p50/p95 per filter and sort.
 import path from 'node:path';
 import { sql, type Kysely } from './deps';
-import { createDb, type DbTarget } from '@phoenix/server/db';
+import { createDb, type DbTarget } from './deps';
 import { migrateToLatest } from '../../bff/src/db/migrate';
 import { generateBattles } from '../../bff/src/features/battles/repository';
 import { startBff, timedGet, type RunningBff } from './bff';

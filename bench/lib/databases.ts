@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql, type Kysely } from './deps';
-import { createDb, type DbTarget } from '@phoenix/server/db';
+import { createDb, type DbTarget } from './deps';
 import { migrateToLatest } from '../../bff/src/db/migrate';
 import { countRows, fillActionLogs, fillPlayers } from './generate';
 

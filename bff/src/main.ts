@@ -23,7 +23,9 @@ async function main(): Promise<void> {
     log.warn('SEED_LOCAL_DATA=1 ignored: local seed accounts are never created outside a local environment');
   }
   // Served to the points API over the wire: PGlite stays on this thread (db/connect.ts).
-  const db = createDb<Database>(config.db.kind === 'pglite' && config.pgliteWirePort !== null ? { ...config.db, servedOverWire: true } : config.db);
+  const db = createDb<Database>(
+    config.db.kind === 'pglite' && config.pgliteWirePort !== null ? { ...config.db, servedOverWire: true } : config.db,
+  );
   const app = await buildApp({
     db,
     corsOrigins: config.corsOrigins,

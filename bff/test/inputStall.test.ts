@@ -1,7 +1,15 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { HttpError, jsonShapeError, MAX_INPUT_DEPTH, MAX_INPUT_NODES, TOO_DEEP_MESSAGE, TOO_MANY_NODES_MESSAGE, findNul } from '@phoenix/server/http';
+import {
+  HttpError,
+  jsonShapeError,
+  MAX_INPUT_DEPTH,
+  MAX_INPUT_NODES,
+  TOO_DEEP_MESSAGE,
+  TOO_MANY_NODES_MESSAGE,
+  findNul,
+} from '@phoenix/server/http';
 import { send, type RawResponse } from '@phoenix/server/testing';
 
 /**

@@ -46,7 +46,9 @@ const sellTickets = (roundId: number, playerIds: number[]) =>
     .execute();
 const ctxOf = (): AppContext => ({ db: t.shared.db, now: t.shared.clock.now, settings: t.shared.settings });
 const balances = async () =>
-  Object.fromEntries((await t.shared.db.selectFrom('points.users').select(['id', 'balance']).execute()).map((u) => [u.id, Number(u.balance)]));
+  Object.fromEntries(
+    (await t.shared.db.selectFrom('points.users').select(['id', 'balance']).execute()).map((u) => [u.id, Number(u.balance)]),
+  );
 
 /** Parses the RFC 4180 CSV the export writes (quoted cells with doubled quotes, CRLF), BOM dropped. */
 function parseCsv(text: string): string[][] {

@@ -18,8 +18,10 @@ export type VersionedResource<D extends AnyResource = AnyResource, T extends Ver
   Database
 >;
 
-export const versionedResource = <const D extends AnyResource, T extends VersionedTable>(definition: D, spec: VersionedResourceSpec<D, T>) =>
-  server.versionedResource<D, T, Database>(definition, spec);
+export const versionedResource = <const D extends AnyResource, T extends VersionedTable>(
+  definition: D,
+  spec: VersionedResourceSpec<D, T>,
+) => server.versionedResource<D, T, Database>(definition, spec);
 
 export { DOCUMENT_ROW_ID } from '@phoenix/server/db';
 

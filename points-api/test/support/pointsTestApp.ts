@@ -15,7 +15,9 @@ jest.setTimeout(180_000);
  * document_versions, items: the points API runs on the BFF's database). The folder is named by
  * jest.config.cjs (the points project's `globals`): these tests never load the BFF itself.
  */
-const bffMigrations = migrationRunner({ migrations: () => loadMigrations((globalThis as { BFF_MIGRATIONS_DIR?: string }).BFF_MIGRATIONS_DIR!) });
+const bffMigrations = migrationRunner({
+  migrations: () => loadMigrations((globalThis as { BFF_MIGRATIONS_DIR?: string }).BFF_MIGRATIONS_DIR!),
+});
 
 /** The shared database the points API runs on: its clock, session rules and admins. */
 export interface SharedDatabase {
@@ -97,7 +99,11 @@ export async function pointsDatabaseOf(shared: Pick<SharedDatabase, 'db'>): Prom
     const wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
     return {
       connect: () =>
-        createDb<Database>({ kind: 'postgres', connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, maxConnections: 4 }),
+        createDb<Database>({
+          kind: 'postgres',
+          connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`,
+          maxConnections: 4,
+        }),
       close: () => wire.stop(),
     };
   }

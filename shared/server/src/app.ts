@@ -108,7 +108,12 @@ export async function createServerApp<DB extends ServerDatabase>(
   installAuthGuard(app, ctx);
   installInputGuards(app);
   registerOperatorEndpoints(app, {
-    metrics: { service: service.name, access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
+    metrics: {
+      service: service.name,
+      access: options.metrics ?? 'open',
+      pool: () => poolCounts(options.db),
+      queues: () => jobs.queueCounts(),
+    },
     readiness: {
       database: async () => void (await sql`select 1`.execute(options.db)),
       pendingMigrations: () => service.migrations.pendingMigrations(options.db),

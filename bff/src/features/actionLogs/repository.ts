@@ -1,7 +1,18 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ActionLog, ActionLogQuery } from '@phoenix/contract';
 import { ACTION_LOG_SORTS } from '@phoenix/contract';
-import { toActionLog, sortKey, distinctValues, cappedCountOfBranches, pageRowsOfBranches, assertPageWithinCap, cappedCount, keysetBatches, pageRows, type CappedTotal } from '@phoenix/server/db';
+import {
+  toActionLog,
+  sortKey,
+  distinctValues,
+  cappedCountOfBranches,
+  pageRowsOfBranches,
+  assertPageWithinCap,
+  cappedCount,
+  keysetBatches,
+  pageRows,
+  type CappedTotal,
+} from '@phoenix/server/db';
 import type { ActionLogRow, Database } from '../../db/schema';
 import { likeEscape } from '@phoenix/server/http';
 

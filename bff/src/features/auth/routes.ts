@@ -12,7 +12,18 @@ import type { AppContext } from '../../context';
 import { requireActor, tooManyRequests, unauthorized, appCounter, parseInput } from '@phoenix/server/http';
 import { mutate } from '@phoenix/server/db';
 import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../../db/adminAccounts';
-import { dummyPasswordHash, hashPassword, hashToken, needsRehash, newToken, verifyPassword, createSession, revokeAdminSessions, revokeSession, updatePasswordHash } from '@phoenix/server/auth';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  hashToken,
+  needsRehash,
+  newToken,
+  verifyPassword,
+  createSession,
+  revokeAdminSessions,
+  revokeSession,
+  updatePasswordHash,
+} from '@phoenix/server/auth';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 
 /**

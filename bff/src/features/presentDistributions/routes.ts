@@ -13,7 +13,16 @@ import type { Actor, AppContext } from '../../context';
 import { mutate, type Outcome, sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versioned';
-import { conflict, HttpError, validationFailed, BULK_ID_BODY_LIMIT, registerReadRoutes, versionedChange, requireActor, parseInput } from '@phoenix/server/http';
+import {
+  conflict,
+  HttpError,
+  validationFailed,
+  BULK_ID_BODY_LIMIT,
+  registerReadRoutes,
+  versionedChange,
+  requireActor,
+  parseInput,
+} from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
 import { countRecipients, countUnknown } from './recipients';
 import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob } from './run';

@@ -14,7 +14,16 @@ import {
 import type { Actor, AppContext } from '../../context';
 import { toJson, mutate, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/database';
-import { conflict, requireActor, registerReadRoutes, versionedChange, csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, parseInput } from '@phoenix/server/http';
+import {
+  conflict,
+  requireActor,
+  registerReadRoutes,
+  versionedChange,
+  csvChunks,
+  EXPORT_BATCH_SIZE,
+  sendCsvStream,
+  parseInput,
+} from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
 import { newSeed, seedHashOf } from './draw';
 import { cancelRound } from './cancel';

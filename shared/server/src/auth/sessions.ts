@@ -36,10 +36,7 @@ export async function createSession(
  * The session behind a token if it is usable now: not revoked, within its absolute lifetime,
  * used within the idle timeout, and its admin still active. Using it bumps last_used_at.
  */
-export async function useSession(
-  db: AnyDb,
-  input: { tokenHash: string; now: Date; idleMs: number },
-): Promise<ActiveSession | null> {
+export async function useSession(db: AnyDb, input: { tokenHash: string; now: Date; idleMs: number }): Promise<ActiveSession | null> {
   const row = await tables(db)
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.admin_id')

@@ -58,7 +58,9 @@ export function migrationRunner(source: MigrationSource): MigrationRunner {
       const { error, results } = await withStartupLock(db, `migrate:${await schemaOf(db)}`, () => migrator.migrateToLatest());
       if (error) {
         const failed = results?.find((r) => r.status === 'Error');
-        throw new Error(`${source.label ?? 'Migration'} ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+        throw new Error(`${source.label ?? 'Migration'} ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, {
+          cause: error,
+        });
       }
       return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     },

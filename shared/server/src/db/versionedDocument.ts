@@ -168,13 +168,15 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
     },
 
     /** GET history: newest first. */
-    async history(
-      db: Kysely<DB>,
-      page: { page: number; pageSize: number },
-    ): Promise<{ items: DocumentVersion<Rec>[]; total: number }> {
+    async history(db: Kysely<DB>, page: { page: number; pageSize: number }): Promise<{ items: DocumentVersion<Rec>[]; total: number }> {
       const saved = versions(db).selectFrom('document_versions').where('document', '=', target);
       const count = await saved.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await saved.selectAll().orderBy('version', 'desc').limit(page.pageSize).offset((page.page - 1) * page.pageSize).execute();
+      const rows = await saved
+        .selectAll()
+        .orderBy('version', 'desc')
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize)
+        .execute();
       return { items: rows.map(toVersion), total: Number(count.total) };
     },
 
