@@ -12,7 +12,7 @@ import { countRows, fillActionLogs, fillPlayers } from './generate';
 export interface BenchTarget {
   name: 'pglite' | 'postgres';
   db: DbTarget;
-  /** The environment that points the BFF (bff/src/config.ts) at this database. */
+  /** The environment that points the BFF (shared/server/src/config.ts) at this database. */
   env: Record<string, string>;
 }
 

@@ -13,7 +13,7 @@ function problems(env: NodeJS.ProcessEnv): string[] {
   }
 }
 
-describe('configuration schema (bff/src/config.ts, both services)', () => {
+describe('configuration schema (shared/server/src/config.ts, both services)', () => {
   test('unset or blank: the defaults', () => {
     const config = readConfig({ PORT: '', DATABASE_URL: '  ', TRUST_PROXY: '' });
     expect(config).toMatchObject({

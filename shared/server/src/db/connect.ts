@@ -158,7 +158,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The driver under a Kysely instance, for a library that speaks SQL itself (pg-boss: bff/src/jobs).
+ * The driver under a Kysely instance, for a library that speaks SQL itself (pg-boss: jobs/runner.ts).
  * An embedded PGlite is one session: use it only inside `db.connection().execute(...)`, which
  * holds Kysely's connection lock, so its statements never land inside a Kysely transaction.
  */
