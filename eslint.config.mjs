@@ -49,7 +49,8 @@ const boundaryZones = [
     target: `./bff/src/features/${feature}`,
     from: './bff/src/features',
     except: [`./${feature}`],
-    message: 'A BFF feature never imports another feature: move what both need into bff/src/db (or shared/server when the points API needs it too).',
+    message:
+      'A BFF feature never imports another feature: move what both need into bff/src/db (or shared/server when the points API needs it too).',
   })),
   {
     target: './bff/src/db',
