@@ -17,9 +17,10 @@ const subdirectories = (dir) =>
     .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
     .map((entry) => entry.name);
 
-// Read from the tree, so that a new remote or BFF feature is fenced in without editing this file.
+// Read from the tree, so that a new remote, shared package or BFF feature is fenced in without editing this file.
 const remotes = subdirectories('remotes');
 const features = subdirectories('bff/src/features');
+const sharedPackages = subdirectories('shared');
 
 // Boundaries on resolved files: relative paths, and workspace packages through their pnpm symlinks.
 const boundaryZones = [
@@ -48,18 +49,30 @@ const boundaryZones = [
     target: `./bff/src/features/${feature}`,
     from: './bff/src/features',
     except: [`./${feature}`],
-    message: 'A BFF feature never imports another feature: move what both need into bff/src/db or bff/src/http.',
-  })),
-  ...['db', 'http'].map((layer) => ({
-    target: `./bff/src/${layer}`,
-    from: './bff/src/features',
-    message: `bff/src/${layer} is infrastructure and never imports a feature.`,
+    message:
+      'A BFF feature never imports another feature: move what both need into bff/src/db (or shared/server when the points API needs it too).',
   })),
   {
-    target: './points-api/src',
+    target: './bff/src/db',
     from: './bff/src/features',
-    message: 'The points API reuses the BFF building blocks (bff/src/db, bff/src/http), never a BFF feature.',
+    message: 'bff/src/db is shared by the features and never imports one.',
   },
+  // The server blocks (@phoenix/server) serve the two services, and only them.
+  {
+    target: './points-api',
+    from: './bff',
+    message: 'The points API never imports the BFF: what both need is in shared/server (@phoenix/server).',
+  },
+  ...['./bff', './points-api'].map((service) => ({
+    target: './shared/server',
+    from: service,
+    message: 'shared/server (@phoenix/server) never imports a service: it is the blocks both are built from.',
+  })),
+  ...['./host', './remotes', ...sharedPackages.filter((name) => name !== 'server').map((name) => `./shared/${name}`)].map((target) => ({
+    target,
+    from: './shared/server',
+    message: 'shared/server (@phoenix/server) is for the BFF and the points API only.',
+  })),
 ];
 
 // The same boundaries on package names, caught even when the package is not a declared dependency
@@ -70,17 +83,27 @@ const packageBoundaries = [
     files: [`remotes/${remote}/**`],
     rules: {
       'no-restricted-imports': restrictPackages(
-        `^@phoenix/remote-(?!${remote}(/|$))`,
-        'A remote never imports another remote: share code through @phoenix/* shared packages.',
+        `^@phoenix/(remote-(?!${remote}(/|$))|server(/|$))`,
+        'A remote never imports another remote (share code through the @phoenix/* front-end packages) nor the server package.',
       ),
     },
   })),
   {
     files: ['shared/**'],
+    ignores: ['shared/server/**'],
     rules: {
       'no-restricted-imports': restrictPackages(
-        '^@phoenix/(host|remote-[^/]+)(/|$)',
-        'Shared packages never import the host nor a remote.',
+        '^@phoenix/(host|remote-[^/]+|server|bff|points-api)(/|$)',
+        'Shared front-end packages never import the host, a remote, nor the server packages.',
+      ),
+    },
+  },
+  {
+    files: ['shared/server/**'],
+    rules: {
+      'no-restricted-imports': restrictPackages(
+        '^@phoenix/(host|remote-[^/]+|bff|points-api)(/|$)',
+        'shared/server (@phoenix/server) never imports a service, the host nor a remote.',
       ),
     },
   },
@@ -88,8 +111,17 @@ const packageBoundaries = [
     files: ['host/**'],
     rules: {
       'no-restricted-imports': restrictPackages(
-        '^@phoenix/remote-',
-        'The host never imports a remote: remotes load at run time through Module Federation.',
+        '^@phoenix/(remote-|server(/|$))',
+        'The host never imports a remote (they load at run time through Module Federation) nor the server package.',
+      ),
+    },
+  },
+  {
+    files: ['points-api/**'],
+    rules: {
+      'no-restricted-imports': restrictPackages(
+        '^@phoenix/bff(/|$)',
+        'The points API never imports the BFF: what both need is in shared/server (@phoenix/server).',
       ),
     },
   },
@@ -126,14 +158,14 @@ export default tseslint.config(
   },
   {
     // jest.mock factories are hoisted above the imports, so they load their module with require().
-    files: ['**/*.test.{ts,tsx}', 'bff/test/support/**'],
+    files: ['**/*.test.{ts,tsx}', 'bff/test/support/**', 'points-api/test/support/**', 'shared/server/test/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Kysely's own idioms: migrations see an untyped Kysely<any> (the schema changes under them), the
-    // versioned-table factories work on tables named at run time, and {} is an empty selection; the
-    // bench generators fill tables the same untyped way.
-    files: ['bff/src/db/**', 'points-api/src/db/**', 'bench/lib/**'],
+    // versioned-table factories and the server blocks work on tables named at run time and on any
+    // service's Database, and {} is an empty selection; the bench generators fill tables the same untyped way.
+    files: ['bff/src/db/**', 'points-api/src/db/**', 'shared/server/src/**', 'shared/server/test/**', 'bench/lib/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-empty-object-type': 'off' },
   },
   {
@@ -146,7 +178,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['**/*.test.{ts,tsx}', '**/testing/**', 'jest.setup.ts', 'bff/test/**', 'points-api/test/**'],
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', 'jest.setup.ts', 'bff/test/**', 'points-api/test/**', 'shared/server/test/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {
@@ -168,6 +200,15 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
     },
+  },
+  {
+    // No import cycles in the services and their server package (the features' own folders
+    // included). Scoped to the server side: the rule walks each file's imports, and the front end's
+    // thousands of files would double the lint time.
+    files: ['bff/src/**/*.ts', 'points-api/src/**/*.ts', 'shared/server/src/**/*.ts'],
+    // The rule follows imports into TypeScript files only when it may parse them.
+    settings: { 'import-x/extensions': ['.ts', '.js'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...packageBoundaries,
 );

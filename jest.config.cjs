@@ -37,6 +37,8 @@ module.exports = {
       displayName: 'points-api',
       testEnvironment: 'node',
       roots: ['<rootDir>/points-api'],
+      // The points API runs on the BFF's database: its tests create it with the BFF's migrations (never its code).
+      globals: { BFF_MIGRATIONS_DIR: require('node:path').join(__dirname, 'bff/src/db/migrations') },
       transform,
       testMatch: ['**/*.test.ts'],
       transformIgnorePatterns: [esmOnly],

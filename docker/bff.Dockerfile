@@ -11,6 +11,7 @@ RUN corepack enable && corepack prepare pnpm@10.34.9 --activate
 # Only what the BFF needs: the workspace manifests, the lockfile, the BFF and @phoenix/contract.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.json tsconfig.base.json ./
 COPY shared/contract shared/contract
+COPY shared/server shared/server
 COPY bff bff
 RUN pnpm install --frozen-lockfile --filter "@phoenix/bff..." --reporter=append-only \
  && pnpm --filter @phoenix/bff build \

@@ -1,5 +1,5 @@
-# The points API (points-api/) as compiled JavaScript (esbuild bundle in points-api/dist, with the
-# BFF building blocks it reuses bundled in) on Node 24 LTS, run by the unprivileged "node" user.
+# The points API (points-api/) as compiled JavaScript (esbuild bundle in points-api/dist, with
+# the @phoenix/server blocks it is built on bundled in) on Node 24 LTS, run by the unprivileged "node" user.
 # It shares the BFF's PostgreSQL database (DATABASE_URL): its own tables in the `points` schema.
 # Build context: the repository root (docker-compose.yml: build.context ./).
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -9,7 +9,7 @@ WORKDIR /src
 RUN corepack enable && corepack prepare pnpm@10.34.9 --activate
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.json tsconfig.base.json ./
 COPY shared/contract shared/contract
-COPY bff bff
+COPY shared/server shared/server
 COPY points-api points-api
 RUN pnpm install --frozen-lockfile --filter "@phoenix/points-api..." --reporter=append-only \
  && pnpm --filter @phoenix/points-api build \

@@ -2,12 +2,11 @@
 // features/battles/repository.ts generateBattles), p50/p95 per filter and sort.
 import path from 'node:path';
 import { sql, type Kysely } from './deps';
-import { createDb, type DbTarget } from '../../bff/src/db/connect';
+import { createDb, type DbTarget } from './deps';
 import { migrateToLatest } from '../../bff/src/db/migrate';
 import { generateBattles } from '../../bff/src/features/battles/repository';
 import { startBff, timedGet, type RunningBff } from './bff';
-import type { BenchTarget } from './databases';
-import { DEFAULT_PG_URL } from './databases';
+import { type BenchTarget, DEFAULT_PG_URL } from './databases';
 import { ms, percentile, printTable } from './stats';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchTarget } from './databases';
-import { freePort } from '../../bff/test/support/ports';
+import { freePort } from './deps';
 
 const bffDir = path.resolve(__dirname, '..', '..', 'bff');
 

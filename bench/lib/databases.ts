@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql, type Kysely } from './deps';
-import { createDb, type DbTarget } from '../../bff/src/db/connect';
+import { createDb, type DbTarget } from './deps';
 import { migrateToLatest } from '../../bff/src/db/migrate';
 import { countRows, fillActionLogs, fillPlayers } from './generate';
 
@@ -12,7 +12,7 @@ import { countRows, fillActionLogs, fillPlayers } from './generate';
 export interface BenchTarget {
   name: 'pglite' | 'postgres';
   db: DbTarget;
-  /** The environment that points the BFF (bff/src/config.ts) at this database. */
+  /** The environment that points the BFF (shared/server/src/config.ts) at this database. */
   env: Record<string, string>;
 }
 

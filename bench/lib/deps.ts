@@ -9,3 +9,6 @@ export { actionLogQuerySchema } from '../../bff/node_modules/@phoenix/contract/s
 export { PGlite } from '../../bff/node_modules/@electric-sql/pglite/dist/index.js';
 export { pg_trgm } from '../../bff/node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js';
 export { PGliteDialect } from '../../bff/node_modules/kysely-pglite-dialect/dist/index.js';
+// The server blocks (@phoenix/server), found as the BFF finds them.
+export { createDb, type DbTarget } from '../../bff/node_modules/@phoenix/server/src/db/index';
+export { freePort } from '../../bff/node_modules/@phoenix/server/test/ports';

@@ -1,7 +1,7 @@
 // bench/players-search.mjs: the player searches of the user page at 1,000,000 players.
 import { createHash } from 'node:crypto';
 import { sql } from './deps';
-import { createDb } from '../../bff/src/db/connect';
+import { createDb } from './deps';
 import { renameGeneratedPlayers } from '../../bff/src/features/players/repository';
 import { FIRST_NAMES, playerNameOf } from '../../bff/src/features/players/names';
 import { benchTargets, prepareDatabase, type BenchTarget } from './databases';

@@ -1,7 +1,7 @@
 // bench/present-distribution.mjs: one present to 1,000,000 players, timed, run twice.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from './deps';
-import { createDb } from '../../bff/src/db/connect';
+import { createDb } from './deps';
 import { migrateToLatest } from '../../bff/src/db/migrate';
 import type { Database } from '../../bff/src/db/schema';
 import { resolveSettings, type AppContext } from '../../bff/src/context';

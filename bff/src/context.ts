@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
+import { resolveSessionSettings, SESSION_DEFAULTS, type ServerContext, type SessionSettings } from '@phoenix/server';
+import { OWASP_ARGON2ID, type PasswordHashParams } from '@phoenix/server/auth';
 import type { Database } from './db/schema';
-import type { JobRunner } from './jobs/runner';
-import { OWASP_ARGON2ID, type PasswordHashParams } from './features/auth/crypto';
 
-export interface AppSettings {
-  /** Absolute token lifetime. */
-  tokenTtlMs: number;
-  /** A token unused for this long stops working. */
-  tokenIdleMs: number;
+export type { Actor } from '@phoenix/server';
+
+export interface AppSettings extends SessionSettings {
   /** Sign-in attempts per (email + client address) within loginWindowMs before 429. */
   loginMaxFailures: number;
   /** Failed sign-in attempts per client address (any email) within loginWindowMs before 429. */
@@ -24,25 +22,14 @@ export interface LoginThrottleOptions {
   maxFailuresPerClient?: number;
 }
 
-/** What every feature gets: the typed database, the clock (tests move it) and settings. */
-export interface AppContext {
+/** What every BFF feature gets: the server context (@phoenix/server) on the BFF's Database, with its settings. */
+export interface AppContext extends ServerContext<Database> {
   db: Kysely<Database>;
-  now: () => Date;
   settings: AppSettings;
-  /** Durable background jobs (bff/src/jobs): set in the running app; absent in a bare test context. */
-  jobs?: JobRunner;
-}
-
-/** An authenticated caller, set on the request by the auth guard. */
-export interface Actor {
-  id: number;
-  email: string;
-  role: number;
 }
 
 export const DEFAULTS = {
-  tokenTtlMinutes: 720,
-  tokenIdleMinutes: 30,
+  ...SESSION_DEFAULTS,
   loginThrottle: { maxFailures: 5, windowMinutes: 15, maxFailuresPerClient: 20 },
   passwordHash: OWASP_ARGON2ID,
 } as const;
@@ -57,8 +44,7 @@ export function resolveSettings(options: {
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
-    tokenTtlMs: (options.tokenTtlMinutes ?? DEFAULTS.tokenTtlMinutes) * MINUTE,
-    tokenIdleMs: (options.tokenIdleMinutes ?? DEFAULTS.tokenIdleMinutes) * MINUTE,
+    ...resolveSessionSettings(options),
     loginMaxFailures: throttle.maxFailures,
     loginMaxFailuresPerClient: throttle.maxFailuresPerClient ?? DEFAULTS.loginThrottle.maxFailuresPerClient,
     loginWindowMs: throttle.windowMinutes * MINUTE,

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
-import type { LogActor } from './db/actionLog';
-import { moduleOfEachFolder } from './modules';
+import type { LogActor } from '@phoenix/server/db';
+import { moduleOfEachFolder } from '@phoenix/server';
 import type { SearchProvider } from './db/search';
 
 /**

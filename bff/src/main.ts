@@ -1,11 +1,9 @@
 import { buildApp } from './app';
-import { createDb, embeddedPglite } from './db/connect';
-import { servePgliteOverWire, type PgliteWire } from './db/pgliteWire';
-import { DataFolderLockedError } from './db/lock';
-import { configOrExit, describeDb, localSeedAllowed, readConfig } from './config';
-import { PortInUseError, ensurePortsFree, rethrowInUse } from './ports';
-import { processLogger } from './http/logging';
-import { shutDown } from './http/shutdown';
+import type { Database } from './db/schema';
+import { createDb, embeddedPglite, servePgliteOverWire, type PgliteWire, DataFolderLockedError } from '@phoenix/server/db';
+import { configOrExit, describeDb, localSeedAllowed, readConfig } from '@phoenix/server/config';
+import { PortInUseError, ensurePortsFree, rethrowInUse } from '@phoenix/server';
+import { processLogger, shutDown } from '@phoenix/server/http';
 
 // JSON lines on stdout from the first one; LOG_LEVEL applies once the configuration is read.
 let log = processLogger('bff', 'info');
@@ -25,7 +23,9 @@ async function main(): Promise<void> {
     log.warn('SEED_LOCAL_DATA=1 ignored: local seed accounts are never created outside a local environment');
   }
   // Served to the points API over the wire: PGlite stays on this thread (db/connect.ts).
-  const db = createDb(config.db.kind === 'pglite' && config.pgliteWirePort !== null ? { ...config.db, servedOverWire: true } : config.db);
+  const db = createDb<Database>(
+    config.db.kind === 'pglite' && config.pgliteWirePort !== null ? { ...config.db, servedOverWire: true } : config.db,
+  );
   const app = await buildApp({
     db,
     corsOrigins: config.corsOrigins,

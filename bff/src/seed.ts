@@ -1,9 +1,8 @@
 import { ADMIN_ROLE } from '@phoenix/contract';
 import type { AppContext } from './context';
-import { mutate, type LogActor } from './db/mutate';
-import { currentSchema, withStartupLock } from './db/startupLock';
+import { mutate, type LogActor, currentSchema, withStartupLock } from '@phoenix/server/db';
 import { seedFeatures } from './discoverFeatures';
-import { hashPassword } from './features/auth/crypto';
+import { hashPassword } from '@phoenix/server/auth';
 import { findAdminByEmail } from './features/admins/repository';
 import { createAdmin } from './features/admins/service';
 import { seedLocalPlayers } from './features/players/repository';

@@ -2,7 +2,7 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { sql } from 'kysely';
 import type { ActionLog, Page } from '@phoenix/contract';
 import { MAX_SEARCH_BRANCHES } from '../src/features/actionLogs/repository';
-import { TOTAL_CAP } from '../src/db/paging';
+import { TOTAL_CAP } from '@phoenix/server/db';
 
 /**
  * The search box (q) at scale (issue 8) runs as one ordered query per matching email, action and

@@ -1,6 +1,6 @@
 import { activeFlagResource, type ActiveFlag } from '@phoenix/contract';
 import { lastLog, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
-import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
+import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from '@phoenix/server/testing';
 
 const { app, call, contract } = useSystemApp();
 

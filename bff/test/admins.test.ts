@@ -1,6 +1,6 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { adminResource, type AdminAccount } from '@phoenix/contract';
-import { expectStaleConflict, itKeepsTheResourceContract } from './support/resourceContract';
+import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { lastLog } from './support/system';
 import { replaceOneTimePassword } from '../src/features/admins/repository';
 
@@ -178,7 +178,7 @@ test('the last active administrator can be neither disabled nor demoted', async 
     // Now b is the last active administrator. Self-disable is refused first, so prove the rule on
     // its own: the service, called as another actor (a, whose token no longer works), refuses.
     const { changeAdminStatus } = await import('../src/features/admins/service');
-    const { mutate } = await import('../src/db/mutate');
+    const { mutate } = await import('@phoenix/server/db');
     const refused = mutate(solo.ctx, { id: null, email: 'test' }, (trx, now) =>
       changeAdminStatus(trx, { id: a.id, email: a.email, role: 2 }, b.id, { status: 'disabled', version: 1 }, now),
     );

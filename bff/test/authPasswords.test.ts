@@ -1,8 +1,8 @@
 import { createTestApp, TEST_PASSWORD_HASH, type TestApp } from './support/testApp';
 import bcrypt from 'bcryptjs';
-import { mutate } from '../src/db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { createAdmin } from '../src/features/admins/service';
-import { hashPassword, needsRehash, OWASP_ARGON2ID, verifyPassword } from '../src/features/auth/crypto';
+import { hashPassword, needsRehash, OWASP_ARGON2ID, verifyPassword } from '@phoenix/server/auth';
 
 let t: TestApp;
 beforeAll(async () => {

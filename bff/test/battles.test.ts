@@ -2,7 +2,7 @@
 import './support/testApp';
 import { battleResource, type Battle } from '@phoenix/contract';
 import { generateBattles } from '../src/features/battles/repository';
-import { itKeepsTheResourceContract } from './support/resourceContract';
+import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { csvLines, lastLog, logCount, refusedFieldErrors, useSystemApp } from './support/system';
 
 const { app, call, contract } = useSystemApp();

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ConfigError, LOG_LEVELS, readConfig, readEnv } from '../src/config';
+import { ConfigError, LOG_LEVELS, readConfig, readEnv } from '@phoenix/server/config';
 
 /** The problems readEnv reports for `env` (empty when it is accepted). */
 function problems(env: NodeJS.ProcessEnv): string[] {
@@ -13,7 +13,7 @@ function problems(env: NodeJS.ProcessEnv): string[] {
   }
 }
 
-describe('configuration schema (bff/src/config.ts, both services)', () => {
+describe('configuration schema (shared/server/src/config.ts, both services)', () => {
   test('unset or blank: the defaults', () => {
     const config = readConfig({ PORT: '', DATABASE_URL: '  ', TRUST_PROXY: '' });
     expect(config).toMatchObject({

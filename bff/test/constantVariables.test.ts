@@ -1,6 +1,6 @@
 import { signedInTestApp } from './support/testApp';
 import { constantVariableResource, type ConstantVariable } from '@phoenix/contract';
-import { expectStaleConflict, itKeepsTheResourceContract } from './support/resourceContract';
+import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const app = signedInTestApp();
 const { api, contract } = app;

@@ -1,4 +1,4 @@
-import { csvCell, csvChunks, toCsv } from '../src/http/csv';
+import { csvCell, csvChunks, toCsv } from '@phoenix/server/http';
 
 describe('csv', () => {
   test('quotes cells with commas, quotes and line breaks', () => {

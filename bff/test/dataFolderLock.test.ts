@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { acquireDataFolderLock, DataFolderLockedError, lockFileOf } from '../src/db/lock';
-import { freePort } from './support/ports';
+import { acquireDataFolderLock, DataFolderLockedError, lockFileOf } from '@phoenix/server/db';
+import { freePort } from '@phoenix/server/testing';
 
 jest.setTimeout(180_000);
 

@@ -3,7 +3,7 @@ import './support/testApp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { moduleOfEachFolder } from '../src/modules';
+import { moduleOfEachFolder } from '@phoenix/server';
 
 test('every feature folder registers itself: features/<area>/routes.ts default-exports a function', () => {
   const features = moduleOfEachFolder(path.join(__dirname, '../src/features'), 'routes');

@@ -2,7 +2,7 @@
 import './support/testApp';
 import { doubleUpSeasonResource, type DoubleUpSeason } from '@phoenix/contract';
 import { generateSeasons } from '../src/features/doubleUpSeasons/repository';
-import { itKeepsTheResourceContract } from './support/resourceContract';
+import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { csvLines, useSystemApp } from './support/system';
 
 const { app, call, contract } = useSystemApp();

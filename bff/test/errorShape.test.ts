@@ -1,6 +1,6 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import type { AddressInfo } from 'node:net';
-import { itAnswersEveryErrorInTheApiShape } from './support/errorShapeContract';
+import { itAnswersEveryErrorInTheApiShape } from '@phoenix/server/testing';
 
 /** The BFF listening on a free port: every error over real HTTP in the API's shape with no-store. */
 let t: TestApp;

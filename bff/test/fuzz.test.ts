@@ -2,8 +2,7 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { MAX_INPUT_DEPTH } from '../src/http/limits';
-import { observeParsedInputs } from '../src/http/validate';
+import { MAX_INPUT_DEPTH, observeParsedInputs } from '@phoenix/server/http';
 import {
   bodiesFor,
   isOddParam,
@@ -12,9 +11,9 @@ import {
   queryValuesFor,
   RawJson,
   withPathParams,
-} from './support/arbitraries';
+} from '@phoenix/server/testing';
 import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
-import { shapeProblem } from './support/errorShapeContract';
+import { shapeProblem } from '@phoenix/server/testing';
 
 /**
  * Property-based input fuzzing of every mutating route the app registers (found at run time, so

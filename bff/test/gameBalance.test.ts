@@ -6,7 +6,7 @@ import {
   type CooldownSettings,
   type EnergySettings,
 } from '@phoenix/contract';
-import { itKeepsTheDocumentContract } from './support/resourceContract';
+import { itKeepsTheDocumentContract } from '@phoenix/server/testing';
 import { refusedFieldErrors, useSystemApp } from './support/system';
 
 const { app, call, contract } = useSystemApp();

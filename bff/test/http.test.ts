@@ -44,7 +44,7 @@ test('every route except login, the one-time password change, info, logout and t
   const notAdminOnly = routes.filter((r) => r.auth !== 'admin').map((r) => `${r.method} ${r.url} ${r.auth}`);
   expect(notAdminOnly.sort()).toEqual([
     'GET /health public',
-    // Operator endpoints: /metrics checks METRICS_TOKEN itself (bff/src/http/metrics.ts).
+    // Operator endpoints: /metrics checks METRICS_TOKEN itself (shared/server/src/http/metrics.ts).
     'GET /metrics public',
     'GET /ready public',
     // Proves the one-time password itself (no token exists yet), throttled like login.

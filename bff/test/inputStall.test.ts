@@ -1,11 +1,16 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { HttpError } from '../src/http/errors';
-import { jsonShapeError } from '../src/http/jsonBody';
-import { MAX_INPUT_DEPTH, MAX_INPUT_NODES, TOO_DEEP_MESSAGE, TOO_MANY_NODES_MESSAGE } from '../src/http/limits';
-import { findNul } from '../src/http/validate';
-import { send, type RawResponse } from './support/rawHttp';
+import {
+  HttpError,
+  jsonShapeError,
+  MAX_INPUT_DEPTH,
+  MAX_INPUT_NODES,
+  TOO_DEEP_MESSAGE,
+  TOO_MANY_NODES_MESSAGE,
+  findNul,
+} from '@phoenix/server/http';
+import { send, type RawResponse } from '@phoenix/server/testing';
 
 /**
  * No request under the body limit may stall the server: the worst bodies for the input guards,

@@ -7,14 +7,13 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { resolveSettings } from '../src/context';
-import { createDb } from '../src/db/connect';
-import { mutate } from '../src/db/mutate';
+import { createDb, mutate } from '@phoenix/server/db';
 import type { Database } from '../src/db/schema';
-import { hashPassword } from '../src/features/auth/crypto';
+import { hashPassword } from '@phoenix/server/auth';
 import { createAdmin } from '../src/features/admins/service';
 import { DELIVERY_BATCH } from '../src/features/presentDistributions/run';
-import { takeoverBoundSeconds, type JobRunnerOptions } from '../src/jobs/runner';
-import { createScratchDatabase, type ScratchDatabase } from './support/scratchDatabase';
+import { takeoverBoundSeconds, type JobRunnerOptions } from '@phoenix/server/jobs';
+import { createScratchDatabase, type ScratchDatabase } from '@phoenix/server/testing';
 
 /**
  * An instance killed (SIGKILL) in the middle of a present distribution: another instance takes

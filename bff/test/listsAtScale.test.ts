@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { actionLogQuerySchema, newsQuerySchema, NEWS_SORTS, type ActionLog, type Page } from '@phoenix/contract';
 import { exportActionLogs, type ActionLogSort } from '../src/features/actionLogs/repository';
 import { news } from '../src/features/news/routes';
-import { TOTAL_CAP } from '../src/db/paging';
-import { parseCsv } from './support/csv';
+import { TOTAL_CAP } from '@phoenix/server/db';
+import { parseCsv } from '@phoenix/server/testing';
 
 /**
  * Lists past the counting cap (issue 8): capped totals, the page-depth cap, the streamed CSV

@@ -1,5 +1,5 @@
 import { maintenanceDocument, type MaintenanceStatus } from '@phoenix/contract';
-import { itKeepsTheDocumentContract } from './support/resourceContract';
+import { itKeepsTheDocumentContract } from '@phoenix/server/testing';
 import { at, DAY, expectGuarded, HOUR, lastLog, logCount, useSystemApp } from './support/system';
 
 const { app, call } = useSystemApp();

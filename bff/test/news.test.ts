@@ -1,6 +1,6 @@
 import { newsResource, type NewsItem } from '@phoenix/contract';
 import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
-import { itKeepsTheResourceContract, itReturns404 } from './support/resourceContract';
+import { itKeepsTheResourceContract, itReturns404 } from '@phoenix/server/testing';
 
 const { app, call, contract } = useSystemApp();
 

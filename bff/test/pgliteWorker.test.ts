@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDb, isUniqueViolation } from '../src/db/connect';
+import { createDb, isUniqueViolation } from '@phoenix/server/db';
 
 jest.setTimeout(120_000);
 

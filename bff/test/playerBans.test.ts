@@ -2,7 +2,7 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { playerResource, type Player } from '@phoenix/contract';
 import { sql } from 'kysely';
 import { seedLocalPlayers } from '../src/features/players/repository';
-import { expectStaleConflict, itKeepsTheResourceContract } from './support/resourceContract';
+import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { apiFor, at, DAY, HOUR, lastLog, LONG_SESSIONS } from './support/system';
 
 let t: TestApp;

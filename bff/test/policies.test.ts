@@ -1,6 +1,6 @@
 import { policyResource, type Policy } from '@phoenix/contract';
 import { createdNow, lastLog, refusedFieldErrors, useSystemApp } from './support/system';
-import { expectStaleConflict, itKeepsTheResourceContract } from './support/resourceContract';
+import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const { app, call, contract } = useSystemApp();
 

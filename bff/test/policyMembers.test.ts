@@ -2,7 +2,7 @@
 import './support/testApp';
 import { sql } from 'kysely';
 import type { Policy } from '@phoenix/contract';
-import { itRequiresAdmin } from './support/resourceContract';
+import { itRequiresAdmin } from '@phoenix/server/testing';
 import { lastLog, logCount, useSystemApp } from './support/system';
 
 const { app, call, contract } = useSystemApp();

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { PortInUseError, ensurePortsFree, rethrowInUse } from '../src/ports';
+import { PortInUseError, ensurePortsFree, rethrowInUse } from '@phoenix/server';
 
 /** A listener on a system-chosen port (never a default one: another console may run here). */
 function holdPort(host?: string): Promise<net.Server> {

@@ -2,7 +2,7 @@ import { createTestApp, signedInAdmin, TEST_PASSWORD_HASH, type TestApp } from '
 import { sql } from 'kysely';
 import { presentDistributionResource, type Distribution } from '@phoenix/contract';
 import { buildApp } from '../src/app';
-import { itKeepsTheResourceContract } from './support/resourceContract';
+import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { runDistribution } from '../src/features/presentDistributions/run';
 
 // The app survives a restart in one test: keep the database open when the app closes.

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { createDb, embeddedPglite } from '../src/db/connect';
+import { createDb, embeddedPglite } from '@phoenix/server/db';
 
 /**
  * /ready: 200 when the database answers, the migrations are current and the job runner runs;

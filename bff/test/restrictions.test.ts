@@ -2,7 +2,7 @@
 import './support/testApp';
 import { sql } from 'kysely';
 import type { PlayerRestrictions } from '@phoenix/contract';
-import { itRequiresAdmin } from './support/resourceContract';
+import { itRequiresAdmin } from '@phoenix/server/testing';
 import { at, DAY, HOUR, lastLog, refusedFieldErrors, useSystemApp } from './support/system';
 
 const { app, call, contract } = useSystemApp();

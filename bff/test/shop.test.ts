@@ -1,6 +1,6 @@
 import { signedInTestApp } from './support/testApp';
 import { shopItemResource, type ShopItem } from '@phoenix/contract';
-import { itKeepsTheResourceContract } from './support/resourceContract';
+import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const app = signedInTestApp();
 const { api, contract } = app;

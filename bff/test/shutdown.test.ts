@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { shutDown } from '../src/http/shutdown';
+import { shutDown } from '@phoenix/server/http';
 
 /**
  * The shutdown main.ts runs on SIGTERM/SIGINT: stop accepting, let in-flight requests finish (up

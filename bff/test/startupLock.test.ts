@@ -1,9 +1,8 @@
 // First: its jest.mock calls make kysely and PGlite loadable here.
 import './support/testApp';
 import { sql, type Kysely } from 'kysely';
-import { createDb } from '../src/db/connect';
+import { createDb, StartupLockTimeoutError, withStartupLock } from '@phoenix/server/db';
 import type { Database } from '../src/db/schema';
-import { StartupLockTimeoutError, withStartupLock } from '../src/db/startupLock';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = url ? test : test.skip;

@@ -1,6 +1,6 @@
 import { termsOfServiceResource, type TermsVersion } from '@phoenix/contract';
 import { at, DAY, HOUR, lastLog, logCount, useSystemApp, createdNow, refusedFieldErrors } from './support/system';
-import { itKeepsTheResourceContract } from './support/resourceContract';
+import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const { app, call, contract } = useSystemApp();
 

@@ -1,5 +1,5 @@
-import { readEnv, serverConfig, type LogLevel } from '@phoenix/bff/src/config';
-import type { MetricsAccess } from '@phoenix/bff/src/http/metrics';
+import { readEnv, serverConfig, type LogLevel } from '@phoenix/server/config';
+import type { MetricsAccess } from '@phoenix/server/http';
 
 export interface PointsConfig {
   port: number;
@@ -22,7 +22,7 @@ export interface PointsConfig {
 }
 
 /**
- * The BFF's schema and rules (bff/src/config.ts): the same variables mean the same here and a bad
+ * The BFF's schema and rules (@phoenix/server/config): the same variables mean the same here and a bad
  * one stops this service the same way; PORT defaults to 8788.
  */
 export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsConfig {

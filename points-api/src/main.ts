@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { createDb } from '@phoenix/bff/src/db/connect';
-import type { Database } from '@phoenix/bff/src/db/schema';
+import { createDb } from '@phoenix/server/db';
+import type { Database } from './db/database';
 import { buildPointsApp } from './app';
-import { configOrExit } from '@phoenix/bff/src/config';
+import { configOrExit } from '@phoenix/server/config';
 import { readPointsConfig } from './config';
 import { seedLocalPointUsers } from './seed';
-import { PortInUseError, ensurePortsFree, rethrowInUse } from '@phoenix/bff/src/ports';
-import { processLogger } from '@phoenix/bff/src/http/logging';
-import { shutDown } from '@phoenix/bff/src/http/shutdown';
+import { PortInUseError, ensurePortsFree, rethrowInUse } from '@phoenix/server';
+import { processLogger, shutDown } from '@phoenix/server/http';
 
 // JSON lines on stdout from the first one; LOG_LEVEL applies once the configuration is read.
 let log = processLogger('points-api', 'info');
@@ -20,7 +19,7 @@ async function main(): Promise<void> {
   );
   log = processLogger('points-api', config.logLevel);
   await ensurePortsFree([[config.port, 'PORT']]);
-  const db = createDb({ kind: 'postgres', connectionString: config.databaseUrl, maxConnections: 5 });
+  const db = createDb<Database>({ kind: 'postgres', connectionString: config.databaseUrl, maxConnections: 5 });
   await untilBffDatabaseIsReady(db);
   const app = await buildPointsApp({
     db,

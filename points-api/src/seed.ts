@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { LedgerEntryKind } from '@phoenix/contract';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { withStartupLock } from '@phoenix/bff/src/db/startupLock';
+import type { Database } from './db/database';
+import { withStartupLock } from '@phoenix/server/db';
 import { POINTS_SEED_LOCK } from './features/pointsLottery/seed';
 
 /** The BFF's local players' wallet (bff/src/features/players/repository.ts): the same made-up people. */

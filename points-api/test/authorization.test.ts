@@ -1,5 +1,5 @@
-import { sessionToken, signedInAdmin } from '../../bff/test/support/testApp';
-import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
+import { revokeSession } from '@phoenix/server/auth';
+import { createPointsTestApp, sessionToken, signedInAdmin, type PointsTestApp } from './support/pointsTestApp';
 
 /**
  * The points API's version of the BFF's matrix: generated from the routes it registers, every
@@ -12,13 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Revokes the admin's session in the shared table, through the same block the BFF's sign-out uses. */
+async function revokeRow(adminId: number): Promise<void> {
+  const session = await t.shared.db.selectFrom('sessions').select('id').where('admin_id', '=', adminId).executeTakeFirstOrThrow();
+  await t.shared.db.transaction().execute((trx) => revokeSession(trx, session.id, t.shared.clock.now()));
+}
+
 test('every points route × every refused caller → 401/403, and the admin gets through', async () => {
-  const revoked = await signedInAdmin(t.bff);
-  expect((await t.bff.call(revoked.token, { method: 'POST', url: '/users/logout' })).statusCode).toBe(200);
-  const disabled = await signedInAdmin(t.bff);
-  await t.bff.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', disabled.id).execute();
-  const expiredAccount = await t.bff.createAccount({});
-  const expired = await sessionToken(t.bff, expiredAccount.id, new Date(t.bff.clock.now().getTime() - 400 * 24 * 3600_000));
+  const revoked = await signedInAdmin(t.shared);
+  await revokeRow(revoked.id); // as the BFF's sign-out does
+  const disabled = await signedInAdmin(t.shared);
+  await t.shared.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', disabled.id).execute();
+  const expiredAccount = await t.shared.createAccount({});
+  const expired = await sessionToken(t.shared, expiredAccount.id, new Date(t.shared.clock.now().getTime() - 400 * 24 * 3600_000));
 
   const cases = [
     { name: 'no token', token: null, expected: 401 },
@@ -47,10 +53,10 @@ test('every points route × every refused caller → 401/403, and the admin gets
   console.log(`points authorization matrix: ${routes.length} routes × ${cases.length} refused callers`);
 });
 
-test('the signed-in admin reaches the points API with the BFF token; signing out at the BFF ends it here too', async () => {
-  const admin = await signedInAdmin(t.bff);
+test('the signed-in admin reaches the points API with the shared token; its sign-out (the session revoked) ends it here too', async () => {
+  const admin = await signedInAdmin(t.shared);
   expect((await t.call('GET', '/settings/maintenance', undefined, admin.token)).statusCode).toBe(200);
-  await t.bff.call(admin.token, { method: 'POST', url: '/users/logout' });
+  await revokeRow(admin.id);
   expect((await t.call('GET', '/settings/maintenance', undefined, admin.token)).statusCode).toBe(401);
 });
 

@@ -1,12 +1,11 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
-import { createTestApp } from '../../bff/test/support/testApp';
+import { createSharedDatabase, pointsDatabaseOf } from './support/pointsTestApp';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { ConfigError } from '@phoenix/bff/src/config';
+import { ConfigError } from '@phoenix/server/config';
 import { buildPointsApp } from '../src/app';
 import { readPointsConfig } from '../src/config';
-import { pointsDatabaseOf } from './support/pointsTestApp';
 
 describe('readPointsConfig: the BFF schema and rules', () => {
   test('defaults: port 8788, the local BFF database over the wire', () => {
@@ -43,8 +42,8 @@ describe('readPointsConfig: the BFF schema and rules', () => {
 
 describe('the points API behind a load balancer', () => {
   test('takes the client address from X-Forwarded-For only from a trusted proxy (TRUST_PROXY)', async () => {
-    const bff = await createTestApp();
-    const database = await pointsDatabaseOf(bff);
+    const shared = await createSharedDatabase();
+    const database = await pointsDatabaseOf(shared);
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -65,7 +64,7 @@ describe('the points API behind a load balancer', () => {
     } finally {
       await points.close();
       await database.close();
-      await bff.close();
+      await shared.close();
     }
   });
 });

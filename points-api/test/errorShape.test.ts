@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { itAnswersEveryErrorInTheApiShape } from '../../bff/test/support/errorShapeContract';
+import { itAnswersEveryErrorInTheApiShape } from '@phoenix/server/testing';
 import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
 
 /** The points API listening on a free port: every error over real HTTP in the API's shape with no-store. */

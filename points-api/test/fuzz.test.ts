@@ -1,6 +1,5 @@
-import { MAX_INPUT_DEPTH } from '@phoenix/bff/src/http/limits';
-import { deepBody, fc, isOddParam, junkBody, pathParamsArb, RawJson, withPathParams } from '../../bff/test/support/arbitraries';
-import { shapeProblem } from '../../bff/test/support/errorShapeContract';
+import { MAX_INPUT_DEPTH } from '@phoenix/server/http';
+import { deepBody, fc, isOddParam, junkBody, pathParamsArb, RawJson, withPathParams, shapeProblem } from '@phoenix/server/testing';
 import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
 
 /**

@@ -1,5 +1,4 @@
-import type { TestApp } from '../../bff/test/support/testApp';
-import { itKeepsTheResourceContract } from '../../bff/test/support/resourceContract';
+import { itKeepsTheResourceContract, type ServiceTestApp } from '@phoenix/server/testing';
 import { pointAccountResource, type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
 import { seedLocalPointUsers } from '../src/seed';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
@@ -7,15 +6,15 @@ import { createPointsTestApp, logsOf, type PointsTestApp } from './support/point
 let t: PointsTestApp;
 beforeAll(async () => {
   t = await createPointsTestApp();
-  await seedLocalPointUsers(t.bff.db, 12, t.bff.clock.now());
+  await seedLocalPointUsers(t.shared.db, 12, t.shared.clock.now());
 });
 afterAll(() => t.close());
 
-const asTestApp = (): TestApp =>
+const asTestApp = (): ServiceTestApp =>
   ({
-    ...t.bff,
+    ...t.shared,
     call: (token, options) => t.points.inject({ ...options, headers: { ...options.headers, ...(token ? { token } : {}) } }),
-  }) as TestApp;
+  }) as ServiceTestApp;
 itKeepsTheResourceContract({ t: asTestApp, token: () => t.token, operatorToken: () => t.operatorToken }, pointAccountResource, [
   ['GET', '/point-accounts/1/ledger'],
   ['POST', '/point-accounts/1/adjustments'],
@@ -35,7 +34,7 @@ const user = async (id: number): Promise<PointAccount> => (await t.call('GET', `
 const ledger = async (id: number): Promise<LedgerEntry[]> =>
   (await t.call('GET', `/point-accounts/${id}/ledger?pageSize=200`)).json().items;
 const entriesWithKey = (key: string) =>
-  t.bff.db.selectFrom('points.ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
+  t.shared.db.selectFrom('points.ledger_entries').selectAll().where('idempotency_key', '=', key).execute();
 
 test('search by player id or wallet (any case, or its beginning); anything else is a 400 on q', async () => {
   const seven = await user(7);

@@ -1,6 +1,5 @@
 import { lootboxCreateSchema, lootboxResource, spinWheelDocument } from '@phoenix/contract';
-import { itKeepsTheResourceContract, type ContractContext } from '../../bff/test/support/resourceContract';
-import type { TestApp } from '../../bff/test/support/testApp';
+import { itKeepsTheResourceContract, type ContractContext, type ServiceTestApp } from '@phoenix/server/testing';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
 let t: PointsTestApp;
@@ -12,9 +11,9 @@ afterAll(() => t.close());
 /** The BFF's resource-contract checks, sent to the points API instead. */
 const pointsAsTestApp = () =>
   ({
-    call: (token: string | null, options: Parameters<TestApp['call']>[1]) =>
+    call: (token: string | null, options: Parameters<ServiceTestApp['call']>[1]) =>
       t.points.inject({ ...options, headers: { ...options.headers, ...(token ? { token } : {}) } }),
-  }) as unknown as TestApp;
+  }) as unknown as ServiceTestApp;
 const contract: ContractContext = { t: pointsAsTestApp, token: () => t.token, operatorToken: () => t.operatorToken };
 itKeepsTheResourceContract(contract, lootboxResource);
 

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 import { drawWinners, seedHashOf } from '../src/features/pointsLottery/draw';
 import { drawRound, ticketsOf } from '../src/features/pointsLottery/rounds';
-import type { AppContext } from '@phoenix/bff/src/context';
+import type { AppContext } from '../src/context';
 
 let t: PointsTestApp;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3600_000;
-const inHours = (hours: number) => new Date(t.bff.clock.now().getTime() + hours * HOUR).toISOString();
+const inHours = (hours: number) => new Date(t.shared.clock.now().getTime() + hours * HOUR).toISOString();
 const prizes = [
   { rank: 2, reward: 100, count: 3 },
   { rank: 1, reward: 1000, count: 1 },
@@ -20,13 +20,13 @@ const newRound = (over: Record<string, unknown> = {}) => ({ name: 'Weekly draw',
 
 /** Tickets come from the player side: inserted straight into the table, as a purchase would. */
 async function sellTickets(roundId: number, playerIds: number[]) {
-  await t.bff.db
+  await t.shared.db
     .insertInto('points.lottery_tickets')
     .values(playerIds.map((player_id) => ({ round_id: roundId, player_id })))
     .execute();
 }
 
-const ctxOf = (): AppContext => ({ db: t.bff.db, now: t.bff.clock.now, settings: t.bff.ctx.settings });
+const ctxOf = (): AppContext => ({ db: t.shared.db, now: t.shared.clock.now, settings: t.shared.settings });
 
 describe('drawWinners (pure)', () => {
   const seed = 'ab'.repeat(32);
@@ -123,7 +123,7 @@ test('the draw: once only, the seed revealed matches the hash, and the winners r
   expect(createHash('sha256').update(Buffer.from(drawn.seed, 'hex')).digest('hex')).toBe(drawn.seedHash);
   expect(seedHashOf(drawn.seed)).toBe(round.seedHash);
   expect(drawn.winners).toHaveLength(4);
-  expect(drawWinners(drawn.seed, await ticketsOf(t.bff.db, round.id), drawn.prizes)).toEqual(drawn.winners);
+  expect(drawWinners(drawn.seed, await ticketsOf(t.shared.db, round.id), drawn.prizes)).toEqual(drawn.winners);
   expect(
     (await logsOf(t, 'pointsLotteryRound')).filter((l) => l.action === 'pointsLotteryRound.draw' && l.target_id === String(round.id)),
   ).toHaveLength(1);

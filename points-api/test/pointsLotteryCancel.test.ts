@@ -7,14 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { drawWinners } from '../src/features/pointsLottery/draw';
 import { drawRound } from '../src/features/pointsLottery/rounds';
-import type { AppContext } from '@phoenix/bff/src/context';
+import type { AppContext } from '../src/context';
 
 /** A round's tickets (list, CSV the draw reruns from) and its cancellation with refunds through the ledger. */
 let t: PointsTestApp;
 beforeAll(async () => {
   t = await createPointsTestApp();
   // Point accounts for the ticket holders (they come from the game; here inserted directly).
-  await t.bff.db
+  await t.shared.db
     .insertInto('points.users')
     .values(
       [1, 2, 3, 4, 5].map((id) => ({
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3600_000;
-const inHours = (hours: number) => new Date(t.bff.clock.now().getTime() + hours * HOUR).toISOString();
+const inHours = (hours: number) => new Date(t.shared.clock.now().getTime() + hours * HOUR).toISOString();
 const prizes = [
   { rank: 1, reward: 1000, count: 1 },
   { rank: 2, reward: 100, count: 2 },
@@ -40,13 +40,15 @@ const prizes = [
 const createRound = async (name: string) =>
   (await t.call('POST', '/lottery/rounds', { name, ticketPrice: 30, prizes, drawAt: inHours(24) })).json();
 const sellTickets = (roundId: number, playerIds: number[]) =>
-  t.bff.db
+  t.shared.db
     .insertInto('points.lottery_tickets')
     .values(playerIds.map((player_id) => ({ round_id: roundId, player_id })))
     .execute();
-const ctxOf = (): AppContext => ({ db: t.bff.db, now: t.bff.clock.now, settings: t.bff.ctx.settings });
+const ctxOf = (): AppContext => ({ db: t.shared.db, now: t.shared.clock.now, settings: t.shared.settings });
 const balances = async () =>
-  Object.fromEntries((await t.bff.db.selectFrom('points.users').select(['id', 'balance']).execute()).map((u) => [u.id, Number(u.balance)]));
+  Object.fromEntries(
+    (await t.shared.db.selectFrom('points.users').select(['id', 'balance']).execute()).map((u) => [u.id, Number(u.balance)]),
+  );
 
 /** Parses the RFC 4180 CSV the export writes (quoted cells with doubled quotes, CRLF), BOM dropped. */
 function parseCsv(text: string): string[][] {
@@ -112,7 +114,7 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
   const round = await createRound('Cancelled');
   const players = [1, 2, 2, 4, 4, 4, 5];
   await sellTickets(round.id, players);
-  const { job_id: jobId } = await t.bff.db
+  const { job_id: jobId } = await t.shared.db
     .selectFrom('points.lottery_rounds')
     .select('job_id')
     .where('id', '=', round.id)
@@ -135,7 +137,7 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
   // And later, sequentially: still a 409, still no second refund.
   expect((await t.call('POST', `/lottery/rounds/${round.id}/cancel`, { ...body, version: cancelled.version })).statusCode).toBe(409);
 
-  const entries = await t.bff.db
+  const entries = await t.shared.db
     .selectFrom('points.ledger_entries')
     .select(['player_id', 'amount', 'kind', 'idempotency_key'])
     .where('idempotency_key', 'like', `lottery-refund:${round.id}:%`)
@@ -145,7 +147,7 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
   const after = await balances();
   expect(after).toEqual({ ...before, 1: before[1]! + 30, 2: before[2]! + 60, 4: before[4]! + 90, 5: before[5]! + 30 });
   // The running balance of each refund entry is consistent with the user's balance.
-  const last = await t.bff.db
+  const last = await t.shared.db
     .selectFrom('points.ledger_entries')
     .select(['player_id', 'balance_after'])
     .where('player_id', '=', 4)
@@ -160,7 +162,7 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
   expect(logs[0]!.after).toMatchObject({ status: 'cancelled', refund: { tickets: 7, players: 4, points: 210 } });
 
   // The draw job is cancelled, and the draw itself would refuse the round anyway.
-  const { rows } = await sql<{ state: string }>`select state from points_boss.job where id = ${jobId}`.execute(t.bff.db);
+  const { rows } = await sql<{ state: string }>`select state from points_boss.job where id = ${jobId}`.execute(t.shared.db);
   expect(rows.map((r) => r.state)).toEqual(['cancelled']);
   expect(await drawRound(ctxOf(), { roundId: round.id, drawAt: round.drawAt })).toBe(false);
   expect((await t.call('GET', `/lottery/rounds/${round.id}`)).json()).toMatchObject({
@@ -205,7 +207,7 @@ test('cancel refuses: a stale ticket count (409, nothing refunded), a drawn roun
   const refused = await t.call('POST', `/lottery/rounds/${orphan.id}/cancel`, { version: orphan.version, ticketCount: 2 });
   expect(refused.statusCode).toBe(409);
   expect(refused.json().error.message).toMatch(/Players 77 have no point account/);
-  const refunds = await t.bff.db
+  const refunds = await t.shared.db
     .selectFrom('points.ledger_entries')
     .select('id')
     .where('idempotency_key', 'like', `lottery-refund:${orphan.id}:%`)

@@ -1,34 +1,33 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
-import { createTestApp, signedInAdmin, type TestApp } from '../../bff/test/support/testApp';
+import { createSharedDatabase, pointsDatabaseOf, signedInAdmin, type PointsDatabase, type SharedDatabase } from './support/pointsTestApp';
 import type { FastifyInstance } from 'fastify';
-import { LONG_SESSIONS } from '../../bff/test/support/system';
+import { LONG_SESSIONS } from '@phoenix/server/testing';
 import { buildPointsApp } from '../src/app';
 import { drawWinners } from '../src/features/pointsLottery/draw';
 import { ticketsOf } from '../src/features/pointsLottery/rounds';
-import { pointsDatabaseOf, type PointsDatabase } from './support/pointsTestApp';
 
 /**
  * The draw job is durable: a round created by one points API process is drawn once by the next
  * one on the same database, after the first has stopped before the draw time.
  */
-let bff: TestApp;
+let shared: SharedDatabase;
 let database: PointsDatabase;
 let token: string;
 beforeAll(async () => {
-  bff = await createTestApp(LONG_SESSIONS);
-  database = await pointsDatabaseOf(bff);
-  token = (await signedInAdmin(bff)).token;
+  shared = await createSharedDatabase(LONG_SESSIONS);
+  database = await pointsDatabaseOf(shared);
+  token = (await signedInAdmin(shared)).token;
 });
 afterAll(async () => {
   await database.close();
-  await bff.close();
+  await shared.close();
 });
 
 const startPointsApi = (seedLocalData = false): Promise<FastifyInstance> =>
   buildPointsApp({
     seedLocalData,
     db: database.connect(),
-    now: bff.clock.now,
+    now: shared.clock.now,
     jobs: { pollingIntervalSeconds: 0.5 },
     ...LONG_SESSIONS,
   });
@@ -42,7 +41,7 @@ test('local seed: an open round with tickets, and a drawn one whose winners reco
       ['open', 24],
     ]);
     const drawn = list.items[0];
-    expect(drawWinners(drawn.seed, await ticketsOf(bff.db, drawn.id), drawn.prizes)).toEqual(drawn.winners);
+    expect(drawWinners(drawn.seed, await ticketsOf(shared.db, drawn.id), drawn.prizes)).toEqual(drawn.winners);
     expect(list.items[1].seed).toBeNull();
   } finally {
     await app.close();
@@ -57,7 +56,7 @@ test('local seed: an open round with tickets, and a drawn one whose winners reco
 
 test('a draw scheduled a few seconds ahead runs once across a restart of the points API', async () => {
   const first = await startPointsApi();
-  const drawAt = new Date(bff.clock.now().getTime() + 3_000).toISOString();
+  const drawAt = new Date(shared.clock.now().getTime() + 3_000).toISOString();
   const created = await first.inject({
     method: 'POST',
     url: '/lottery/rounds',
@@ -66,7 +65,7 @@ test('a draw scheduled a few seconds ahead runs once across a restart of the poi
   });
   expect(created.statusCode).toBe(201);
   const { id } = created.json();
-  await bff.db
+  await shared.db
     .insertInto('points.lottery_tickets')
     .values([1, 2, 3, 4, 5].map((player_id) => ({ round_id: id, player_id })))
     .execute();
@@ -84,7 +83,7 @@ test('a draw scheduled a few seconds ahead runs once across a restart of the poi
     expect(round.seed).toMatch(/^[0-9a-f]{64}$/);
     // Give a duplicate delivery time to show itself: still one draw.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const draws = await bff.db
+    const draws = await shared.db
       .selectFrom('action_logs')
       .select('id')
       .where('action', '=', 'pointsLotteryRound.draw')

@@ -1,5 +1,4 @@
-import type { TestApp } from '../../bff/test/support/testApp';
-import { itKeepsTheResourceContract } from '../../bff/test/support/resourceContract';
+import { itKeepsTheResourceContract, type ServiceTestApp } from '@phoenix/server/testing';
 import { pointsTaskResource, type PointsTask } from '@phoenix/contract';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
@@ -10,14 +9,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The BFF's resource-contract tests, sent to the points API. */
-const asTestApp = (): TestApp =>
+const asTestApp = (): ServiceTestApp =>
   ({
-    ...t.bff,
+    ...t.shared,
     call: (token, options) => t.points.inject({ ...options, headers: { ...options.headers, ...(token ? { token } : {}) } }),
-  }) as TestApp;
+  }) as ServiceTestApp;
 itKeepsTheResourceContract({ t: asTestApp, token: () => t.token, operatorToken: () => t.operatorToken }, pointsTaskResource);
 
-const hours = (n: number) => new Date(t.bff.clock.now().getTime() + n * 3600_000).toISOString();
+const hours = (n: number) => new Date(t.shared.clock.now().getTime() + n * 3600_000).toISOString();
 
 async function create(input: Partial<PointsTask>): Promise<PointsTask> {
   const body = {

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const hours = (n: number) => new Date(t.bff.clock.now().getTime() + n * 3600_000).toISOString();
+const hours = (n: number) => new Date(t.shared.clock.now().getTime() + n * 3600_000).toISOString();
 
 test('GET /search: admins only, q required', async () => {
   expect((await t.points.inject({ method: 'GET', url: '/search?q=x' })).statusCode).toBe(401);

@@ -1,9 +1,8 @@
 // First: its jest.mock calls make kysely and PGlite loadable here.
-import { createTestApp, type TestApp } from '../../bff/test/support/testApp';
+import { createSharedDatabase, type SharedDatabase } from './support/pointsTestApp';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { embeddedPglite } from '@phoenix/bff/src/db/connect';
-import { servePgliteOverWire, type PgliteWire } from '@phoenix/bff/src/db/pgliteWire';
+import { embeddedPglite, servePgliteOverWire, type PgliteWire } from '@phoenix/server/db';
 
 /**
  * The embedded database shared over the wire: the BFF's transactions and the wire clients'
@@ -14,11 +13,11 @@ import { servePgliteOverWire, type PgliteWire } from '@phoenix/bff/src/db/pglite
 const onPglite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 
 onPglite('the PGlite wire', () => {
-  let bff: TestApp;
+  let bff: SharedDatabase; // the owning side (the BFF's process in `npm start`)
   let wire: PgliteWire;
   let pool: pg.Pool;
   beforeAll(async () => {
-    bff = await createTestApp();
+    bff = await createSharedDatabase();
     const embedded = embeddedPglite(bff.db)!;
     wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
     pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, max: 4 });

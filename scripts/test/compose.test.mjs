@@ -20,7 +20,8 @@ const LB_CONF = 'docker/nginx/phoenix-lb.conf';
 
 /**
  * Every environment variable name the BFF reads (process.env.X, env.X, env['X'], and the keys of
- * the configuration schema in bff/src/config.ts: `  NAME: variable(`).
+ * configuration schema in shared/server/src/config.ts: `  NAME: variable(`), in bff/src and in the
+ * server blocks it is built on (shared/server/src).
  */
 function bffEnvNames() {
   const names = new Set();
@@ -42,6 +43,7 @@ function bffEnvNames() {
     }
   };
   walk(path.join(repoRoot, 'bff/src'));
+  walk(path.join(repoRoot, 'shared/server/src'));
   return names;
 }
 
@@ -368,9 +370,9 @@ describe('docker-compose.yml: several instances behind the load balancer (what t
   });
 
   it('stops each instance more slowly than its jobs stop (SIGTERM, then the job runner waits)', () => {
-    const runner = fs.readFileSync(path.join(repoRoot, 'bff/src/jobs/runner.ts'), 'utf8');
+    const runner = fs.readFileSync(path.join(repoRoot, 'shared/server/src/jobs/runner.ts'), 'utf8');
     const waitMs = Number(runner.match(/graceful:\s*true,\s*timeout:\s*([\d_]+)/)?.[1].replace(/_/g, ''));
-    assert.ok(waitMs > 0, 'no graceful stop timeout found in bff/src/jobs/runner.ts');
+    assert.ok(waitMs > 0, 'no graceful stop timeout found in shared/server/src/jobs/runner.ts');
     const seconds = (text) => {
       const m = String(text).match(/^(?:(\d+)m)?(?:(\d+)s)?$/);
       assert.ok(m && (m[1] || m[2]), `stop_grace_period ${text}: expected e.g. 45s or 1m30s`);

@@ -9,7 +9,7 @@ import { ESLint } from 'eslint';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const eslint = new ESLint({ cwd: root });
-const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports']);
+const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', 'import-x/no-cycle']);
 
 /** The boundary errors ESLint reports for `code` placed at `filePath` (relative to the root). */
 async function boundaryErrors(filePath, code) {
@@ -85,18 +85,47 @@ describe('the host never imports a remote (Module Federation loads them)', () =>
 describe('a BFF feature never imports another feature', () => {
   it(`${feature} importing ${otherFeatureFile}`, () =>
     expectBlocked(`bff/src/features/${feature}/probe.ts`, `import { x } from '../${otherFeatureFile}';`));
-  it('but imports its own files and the db / http layers', () =>
+  it('but imports its own files, bff/src/db and the server package', () =>
     expectAllowed(
       `bff/src/features/${feature}/probe.ts`,
-      `import { x } from './${ownFeatureFile}';\nimport { y } from '../../db/${dbFile}';`,
+      `import { x } from './${ownFeatureFile}';\nimport { y } from '../../db/${dbFile}';\nimport { z } from '@phoenix/server/http';`,
     ));
 });
 
-describe('bff/src/db and bff/src/http never import a feature', () => {
+describe('bff/src/db never imports a feature', () => {
   it('db', () => expectBlocked('bff/src/db/probe.ts', `import { x } from '../features/${otherFeatureFile}';`));
-  it('http', () => expectBlocked('bff/src/http/probe.ts', `import { x } from '../features/${otherFeatureFile}';`));
   it('but the app that wires features together may', () =>
     expectAllowed('bff/src/probe.ts', `import { x } from './features/${otherFeatureFile}';`));
+});
+
+describe('the server package (shared/server) is for the BFF and the points API only', () => {
+  it('the points API never imports the BFF, by relative path or by name', async () => {
+    await expectBlocked('points-api/src/probe.ts', "import { x } from '../../bff/src/db/schema';");
+    await expectBlocked('points-api/test/probe.ts', "import { x } from '@phoenix/bff/src/app';");
+  });
+  it('shared/server never imports a service', async () => {
+    await expectBlocked('shared/server/src/probe.ts', "import { x } from '../../../bff/src/db/schema';");
+    await expectBlocked('shared/server/src/http/probe.ts', "import { x } from '@phoenix/points-api/src/app';");
+  });
+  it('the host, a remote and the front-end packages never import it', async () => {
+    await expectBlocked('host/src/probe.ts', "import { x } from '@phoenix/server';");
+    await expectBlocked('remotes/system/src/probe.ts', "import { x } from '@phoenix/server/http';");
+    await expectBlocked('shared/shell/src/probe.ts', "import '../../server/package.json';");
+  });
+  it('but both services do', async () => {
+    await expectAllowed('bff/src/probe.ts', "import { x } from '@phoenix/server';\nimport { y } from '@phoenix/server/db';");
+    await expectAllowed('points-api/src/probe.ts', "import { x } from '@phoenix/server/http';");
+  });
+});
+
+describe('no import cycle on the server side (import-x/no-cycle)', () => {
+  it('discoverFeatures.ts importing app.ts, which imports it', async () => {
+    const errors = await boundaryErrors('bff/src/discoverFeatures.ts', "import { buildApp } from './app';\nexport const x = buildApp;");
+    assert.ok(
+      errors.some((m) => m.ruleId === 'import-x/no-cycle' && m.severity === 2),
+      'no-cycle did not report the cycle',
+    );
+  });
 });
 
 describe('the front end is linted for hooks and accessibility', () => {

@@ -149,7 +149,7 @@ describe('the BFF and the points API (scripts/lib/console.mjs)', () => {
         startBff({ port: await freePort(), quiet: true, env: { PGLITE_DATA_DIR: dataDir, PGLITE_WIRE_PORT: String(wirePort) } }),
         (error) => {
           assert.match(error.message, /The BFF stopped \(exit 1\) before answering/);
-          // Its last words, a JSON log line (bff/src/http/logging.ts).
+          // Its last words, a JSON log line (shared/server/src/http/logging.ts).
           assert.match(error.message, /"service":"bff"/);
           assert.match(error.message, new RegExp(`"msg":"not started: port ${wirePort} \\(PGLITE_WIRE_PORT\\) is already in use"`));
           return true;

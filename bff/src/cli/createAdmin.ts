@@ -9,15 +9,14 @@
  * refuses to open it while the BFF holds it).
  */
 import { ADMIN_ROLE, loginBodySchema } from '@phoenix/contract';
-import { createDb } from '../db/connect';
-import { DataFolderLockedError } from '../db/lock';
+import { createDb, DataFolderLockedError, mutate } from '@phoenix/server/db';
 import { migrateToLatest } from '../db/migrate';
-import { configOrExit, describeDb, dbTargetFromEnv } from '../config';
+import type { Database } from '../db/schema';
+import { configOrExit, describeDb, dbTargetFromEnv } from '@phoenix/server/config';
 import { DEFAULTS, resolveSettings, type AppContext } from '../context';
-import { mutate } from '../db/mutate';
-import { hashPassword } from '../features/auth/crypto';
+import { hashPassword } from '@phoenix/server/auth';
 import { MIN_PASSWORD_LENGTH, createAdmin } from '../features/admins/service';
-import { HttpError } from '../http/errors';
+import { HttpError } from '@phoenix/server/http';
 
 function usage(message: string): never {
   console.error(`create-admin: ${message}`);
@@ -50,7 +49,7 @@ async function main(): Promise<void> {
     () => dbTargetFromEnv(),
     (message) => console.error(message),
   );
-  const db = createDb(target);
+  const db = createDb<Database>(target);
   try {
     await migrateToLatest(db);
     const passwordHash = await hashPassword(password, DEFAULTS.passwordHash);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { validationFailed } from '../http/errors';
+import { validationFailed } from '@phoenix/server/http';
 import type { Database } from './schema';
 
 /**

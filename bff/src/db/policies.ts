@@ -1,10 +1,10 @@
 // Policies (issue 10): shared by the policies, policyMembers and restrictions features.
 import { policyResource, type Policy } from '@phoenix/contract';
 import type { Kysely, Selectable } from 'kysely';
-import { validationFailed } from '../http/errors';
-import { sortKey } from './ordering';
+import { validationFailed } from '@phoenix/server/http';
+import { sortKey } from '@phoenix/server/db';
 import type { Database, PoliciesTable } from './schema';
-import { versionedResource } from './versionedResource';
+import { versionedResource } from './versioned';
 
 type PolicyRow = Selectable<PoliciesTable>;
 

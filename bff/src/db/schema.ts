@@ -1,6 +1,22 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ServerDatabase } from '@phoenix/server/db';
+
+// The tables the server blocks read and write (admins, sessions, action_logs, document_versions)
+// are typed in @phoenix/server (shared/server/src/db/schema.ts); the BFF's Database adds its own.
+export type {
+  ActionLogRow,
+  ActionLogsTable,
+  AdminRow,
+  AdminsTable,
+  DocumentVersionRow,
+  DocumentVersionsTable,
+  NewAdminRow,
+  ServerDatabase,
+  SessionRow,
+  SessionsTable,
+} from '@phoenix/server/db';
 import type { BattleMode, BattleStatus } from '@phoenix/contract';
-import type { AdminStatus, ConstantValueType, NewsCategory, PlayerStatus, WorldMessageSeverity } from '@phoenix/contract';
+import type { ConstantValueType, NewsCategory, PlayerStatus, WorldMessageSeverity } from '@phoenix/contract';
 
 /** timestamptz: read as Date, written as Date (from the app clock) or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -8,32 +24,6 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as parsed JSON, written as JSON text (see db/json.ts). */
 type Json = ColumnType<unknown, string | null, string | null>;
-
-export interface AdminsTable {
-  id: Generated<number>;
-  email: string;
-  password_hash: string;
-  role: number;
-  status: ColumnType<AdminStatus, AdminStatus | undefined, AdminStatus>;
-  last_sign_in_at: Timestamp | null;
-  created_at: TimestampDefault;
-  /** Set by a one-time password (create, reset): the next sign-in must choose a new one. */
-  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
-  version: number;
-  updated_at: TimestampDefault;
-  updated_by: string | null;
-}
-
-export interface SessionsTable {
-  id: Generated<number>;
-  admin_id: number;
-  /** sha-256 hex of the token; the token itself is never stored. */
-  token_hash: string;
-  created_at: Timestamp;
-  last_used_at: Timestamp;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
-}
 
 /** The login throttle: one counter per key ('account:<email>|<client>', 'client:<client>'). */
 export interface LoginAttemptsTable {
@@ -52,20 +42,6 @@ export interface ConstantVariablesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   updated_by: string | null;
-}
-
-export interface ActionLogsTable {
-  id: Generated<number>;
-  admin_id: number | null;
-  admin_email: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: Json;
-  after: Json;
-  created_at: Timestamp;
-  /** x-request-id of the request that made the change (migration 0017); null outside a request. */
-  request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface PlayersTable {
@@ -146,19 +122,6 @@ export interface WorldMessagesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   updated_by: string | null;
-}
-
-/** Every saved version of every versioned document (db/versionedDocument.ts). */
-export interface DocumentVersionsTable {
-  /** The document's action-log target: 'maintenance', … */
-  document: string;
-  version: number;
-  /** The document as GET answered it at that version. */
-  value: Json;
-  saved_at: Timestamp;
-  saved_by: string | null;
-  /** Set when this version restored an earlier one. */
-  restored_from: number | null;
 }
 
 // ── battle remote (issue 12): game balance documents, battles, runs, double-up seasons ──────
@@ -263,12 +226,9 @@ export interface PlayerBansTable {
   lift_reason: string | null;
 }
 
-export interface Database {
-  admins: AdminsTable;
-  sessions: SessionsTable;
+export interface Database extends ServerDatabase {
   login_attempts: LoginAttemptsTable;
   constant_variables: ConstantVariablesTable;
-  action_logs: ActionLogsTable;
   players: PlayersTable;
   player_sessions: PlayerSessionsTable;
   player_bans: PlayerBansTable;
@@ -276,7 +236,6 @@ export interface Database {
   maintenance: MaintenanceTable;
   active_flags: ActiveFlagsTable;
   world_messages: WorldMessagesTable;
-  document_versions: DocumentVersionsTable;
   health_settings: HealthSettingsTable;
   cooldown_settings: CooldownSettingsTable;
   energy_settings: EnergySettingsTable;
@@ -287,19 +246,14 @@ export interface Database {
   doubleup_season_players: DoubleUpSeasonPlayersTable;
 }
 
-export type AdminRow = Selectable<AdminsTable>;
-export type NewAdminRow = Insertable<AdminsTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type ConstantVariableRow = Selectable<ConstantVariablesTable>;
 export type NewConstantVariableRow = Insertable<ConstantVariablesTable>;
 export type ConstantVariableRowUpdate = Updateable<ConstantVariablesTable>;
-export type ActionLogRow = Selectable<ActionLogsTable>;
 export type PlayerRow = Selectable<PlayersTable>;
 export type NewsRow = Selectable<NewsTable>;
 export type MaintenanceRow = Selectable<MaintenanceTable>;
 export type ActiveFlagRow = Selectable<ActiveFlagsTable>;
 export type WorldMessageRow = Selectable<WorldMessagesTable>;
-export type DocumentVersionRow = Selectable<DocumentVersionsTable>;
 
 // ── present remote (migrations 0030–0039): items, presents, distributions ──
 /** Seeded catalogue (migration 0030), read-only in the console. */

@@ -1,6 +1,6 @@
 import { buildApp } from '../../src/app';
-import { createDb } from '../../src/db/connect';
-import type { JobRunnerOptions } from '../../src/jobs/runner';
+import { createDb } from '@phoenix/server/db';
+import type { JobRunnerOptions } from '@phoenix/server/jobs';
 
 /**
  * A BFF instance in a process of its own, running the job workers until it is killed: the instance

@@ -1,11 +1,11 @@
-import type { AppOptions } from '../../src/app';
+// First (see testApp.ts): the jest mocks of @phoenix/server/testing.
+import { expectGuarded, lastLog, LONG_SESSIONS, logCount, type Method } from '@phoenix/server/testing';
 import { createTestApp, signedInAdmin, type TestApp } from './testApp';
 
-/** These tests move the clock by hours and days: keep sessions alive meanwhile. */
-export const LONG_SESSIONS: Partial<AppOptions> = { tokenTtlMinutes: 60 * 24 * 365, tokenIdleMinutes: 60 * 24 * 365 };
+// The audit helpers both services' tests use live in @phoenix/server/testing.
+export { expectGuarded, lastLog, LONG_SESSIONS, logCount, type Method };
 
 /** Helpers shared by the SYSTEM-area tests (news, maintenance, flags, world messages, players). */
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -17,35 +17,6 @@ export const at = (t: TestApp, offsetMs: number): string => new Date(t.clock.now
 export function apiFor(t: TestApp, token: () => string) {
   return (method: Method, url: string, payload?: unknown) =>
     t.call(token(), { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
-
-/** The newest action-log row of a target, read straight from the table. */
-export async function lastLog(t: TestApp, targetType: string, targetId: string | number) {
-  return t.db
-    .selectFrom('action_logs')
-    .selectAll()
-    .where('target_type', '=', targetType)
-    .where('target_id', '=', String(targetId))
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
-
-export async function logCount(t: TestApp): Promise<number> {
-  const row = await t.db
-    .selectFrom('action_logs')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Every listed route answers 401 without a token and 403 with a role-1 token. */
-export async function expectGuarded(t: TestApp, operatorToken: string, routes: readonly [Method, string][]) {
-  for (const [method, url] of routes) {
-    const anonymous = await t.call(null, { method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
-    expect({ route: `${method} ${url}`, status: anonymous.statusCode }).toEqual({ route: `${method} ${url}`, status: 401 });
-    const operator = await t.call(operatorToken, { method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
-    expect({ route: `${method} ${url}`, status: operator.statusCode }).toEqual({ route: `${method} ${url}`, status: 403 });
-  }
 }
 
 /**

@@ -1,25 +1,14 @@
-// Must come before anything that loads kysely or PGlite (see commonJs.ts). Import this module
-// first in every test file that builds an app.
-jest.mock('kysely', () => require('./commonJs').kyselyCommonJs());
-jest.mock('kysely/migration', () => require('./commonJs').kyselyCommonJs().migration);
-jest.mock('@electric-sql/pglite', () => require('./commonJs').pgliteCommonJs());
-jest.mock(require('./commonJs').resolveThrough(['fastify', 'light-my-request', 'cookie']), () =>
-  require('./commonJs').esmPackageCommonJs(['fastify', 'light-my-request', 'cookie']),
-);
-
-// pg-boss (bff/src/jobs) is ESM-only; pg-native is pg's optional native driver, never loaded.
-jest.mock('pg-boss', () => require('./commonJs').esmPackageCommonJs(['pg-boss'], ['pg-native']));
-
+// First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss
+// loadable here. Import this module first in every test file that builds an app.
+import { createTestDatabase, TEST_PASSWORD_HASH, TestClock, writeSession } from '@phoenix/server/testing';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '@phoenix/server/auth';
+import { mutate } from '@phoenix/server/db';
 import { buildApp, type AppOptions } from '../../src/app';
 import { resolveSettings, type AppContext } from '../../src/context';
-import { createDb } from '../../src/db/connect';
 import type { Database } from '../../src/db/schema';
-import { mutate } from '../../src/db/mutate';
-import { hashPassword, hashToken, newToken, type PasswordHashParams } from '../../src/features/auth/crypto';
-import { createSession } from '../../src/features/auth/sessions';
 import { createAdmin } from '../../src/features/admins/service';
 
 // Starting PGlite (WASM) and running every migration takes a few seconds, far more on a loaded
@@ -27,17 +16,7 @@ import { createAdmin } from '../../src/features/admins/service';
 // ignores per project, so set it here.
 jest.setTimeout(180_000);
 
-/** A clock the test moves by hand. */
-export class TestClock {
-  private time = Date.parse('2030-01-15T09:00:00.000Z');
-  now = (): Date => new Date(this.time);
-  advanceMinutes(minutes: number): void {
-    this.time += minutes * 60_000;
-  }
-}
-
-/** argon2id at its cheapest: tests check behaviour, not hash strength. */
-export const TEST_PASSWORD_HASH: PasswordHashParams = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+export { TEST_PASSWORD_HASH, TestClock };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,21 +37,7 @@ export interface TestApp {
  */
 export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const clock = new TestClock();
-  const url = process.env.TEST_DATABASE_URL;
-  let dropSchema: (() => Promise<void>) | null = null;
-  let db: Kysely<Database>;
-  if (url) {
-    const schema = `bff_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    db = createDb({ kind: 'postgres', connectionString: url, searchPath: schema, maxConnections: 5 });
-    dropSchema = async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    };
-  } else {
-    db = createDb({ kind: 'pglite' });
-  }
+  const { db, drop: dropSchema } = await createTestDatabase<Database>();
 
   const appOptions: AppOptions = { db, now: clock.now, passwordHash: TEST_PASSWORD_HASH, ...options };
   const app = await buildApp(appOptions);
@@ -105,7 +70,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     },
     async close() {
       await app.close(); // also destroys db
-      if (dropSchema) await dropSchema();
+      await dropSchema();
     },
   };
   return testApp;
@@ -124,11 +89,7 @@ export async function signedInAdmin(t: TestApp, role = 2) {
 
 /** A session for `adminId` written directly; `createdAt` defaults to now (expired if far enough back). */
 export async function sessionToken(t: TestApp, adminId: number, createdAt: Date = t.clock.now()): Promise<string> {
-  const token = newToken();
-  await t.db
-    .transaction()
-    .execute((trx) => createSession(trx, { adminId, tokenHash: hashToken(token), now: createdAt, ttlMs: t.ctx.settings.tokenTtlMs }));
-  return token;
+  return writeSession(t.db, adminId, createdAt, t.ctx.settings.tokenTtlMs);
 }
 
 /** POST of a body exactly as given (malformed JSON, another content type…), with or without a token. */

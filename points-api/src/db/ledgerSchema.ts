@@ -56,7 +56,3 @@ export interface PointsLedgerTables {
   'points.users': PointAccountTable;
   'points.ledger_entries': LedgerEntryTable;
 }
-
-declare module '@phoenix/bff/src/db/schema' {
-  interface Database extends PointsLedgerTables {}
-}

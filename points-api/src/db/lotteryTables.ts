@@ -43,8 +43,3 @@ export interface PointsLotteryTables {
   'points.lottery_rounds': LotteryRoundsTable;
   'points.lottery_tickets': LotteryTicketsTable;
 }
-
-declare module '@phoenix/bff/src/db/schema' {
-  // Declaration merging, as db/schema.ts does for the other points tables.
-  interface Database extends PointsLotteryTables {}
-}

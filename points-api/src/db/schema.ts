@@ -2,8 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 // The points API's tables live in the PostgreSQL schema `points` and are named 'points.<table>';
 // the tables it shares with the BFF (admins, sessions, action_logs, document_versions) stay in
-// `public`. One Kysely<Database> type covers both, so the BFF's building blocks (auth guard,
-// mutate, versioned documents) work here unchanged.
+// `public`. Its Database type (db/database.ts) covers both.
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -66,8 +65,3 @@ export interface PointsTables {
 }
 
 export type { Timestamp };
-
-declare module '@phoenix/bff/src/db/schema' {
-  // Declaration merging: the points tables join the BFF's Database type.
-  interface Database extends PointsTables {}
-}

@@ -15,16 +15,11 @@ import {
   type Page,
   type PointAccount,
 } from '@phoenix/contract';
-import type { AppContext } from '@phoenix/bff/src/context';
-import { writeActionLog, type LogActor } from '@phoenix/bff/src/db/actionLog';
-import { isUniqueViolation } from '@phoenix/bff/src/db/connect';
-import { sortKey } from '@phoenix/bff/src/db/ordering';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { versionedResource, type RowOf, type TableQuery } from '@phoenix/bff/src/db/versionedResource';
-import { requireActor } from '@phoenix/bff/src/http/auth';
-import { conflict, notFound, validationFailed } from '@phoenix/bff/src/http/errors';
-import { registerReadRoutes } from '@phoenix/bff/src/http/resourceRoutes';
-import { likeEscape, parseInput } from '@phoenix/bff/src/http/validate';
+import type { AppContext } from '../context';
+import { writeActionLog, type LogActor, isUniqueViolation, sortKey } from '@phoenix/server/db';
+import type { Database } from '../db/database';
+import { versionedResource, type RowOf, type TableQuery } from '../db/versioned';
+import { requireActor, conflict, notFound, validationFailed, registerReadRoutes, likeEscape, parseInput } from '@phoenix/server/http';
 import type { LedgerEntryTable } from '../db/ledgerSchema';
 
 type UserRow = RowOf<'points.users'>;

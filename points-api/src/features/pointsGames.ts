@@ -9,15 +9,12 @@ import {
   type PointsRewardKind,
   type SpinWheelUpdate,
 } from '@phoenix/contract';
-import type { AppContext } from '@phoenix/bff/src/context';
-import { assertCatalogueItems } from '@phoenix/bff/src/db/items';
-import { toJson } from '@phoenix/bff/src/db/json';
-import { sortKey } from '@phoenix/bff/src/db/ordering';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { versionedDocument } from '@phoenix/bff/src/db/versionedDocument';
-import { versionedResource } from '@phoenix/bff/src/db/versionedResource';
-import { registerDocumentRoutes } from '@phoenix/bff/src/http/documentRoutes';
-import { registerResourceRoutes } from '@phoenix/bff/src/http/resourceRoutes';
+import type { AppContext } from '../context';
+import { assertCatalogueItems } from '../db/catalogue';
+import { toJson, sortKey } from '@phoenix/server/db';
+import type { Database } from '../db/database';
+import { versionedDocument, versionedResource } from '../db/versioned';
+import { registerDocumentRoutes, registerResourceRoutes } from '@phoenix/server/http';
 
 interface Reward {
   kind: PointsRewardKind;

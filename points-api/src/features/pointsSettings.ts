@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { dailyCheckinDocument, pointsMaintenanceDocument, referralDocument, type ReferralActivity } from '@phoenix/contract';
-import type { AppContext } from '@phoenix/bff/src/context';
-import { toJson } from '@phoenix/bff/src/db/json';
-import { versionedDocument } from '@phoenix/bff/src/db/versionedDocument';
-import { registerDocumentRoutes } from '@phoenix/bff/src/http/documentRoutes';
+import type { AppContext } from '../context';
+import { toJson } from '@phoenix/server/db';
+import { versionedDocument } from '../db/versioned';
+import { registerDocumentRoutes } from '@phoenix/server/http';
 
 const audit = (row: { version: number; updated_at: Date; updated_by: string | null }) => ({
   version: row.version,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { pointsTaskResource, type PointsTask, type PointsTaskStatus } from '@phoenix/contract';
-import type { AppContext } from '@phoenix/bff/src/context';
-import { sortKey } from '@phoenix/bff/src/db/ordering';
-import { versionedResource, type RowOf } from '@phoenix/bff/src/db/versionedResource';
-import { registerResourceRoutes } from '@phoenix/bff/src/http/resourceRoutes';
+import type { AppContext } from '../context';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource, type RowOf } from '../db/versioned';
+import { registerResourceRoutes } from '@phoenix/server/http';
 
 type TaskRow = RowOf<'points.tasks'>;
 

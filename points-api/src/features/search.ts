@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
-import type { AppContext } from '@phoenix/bff/src/context';
-import { idOrNamePrefix, searchTerms } from '@phoenix/bff/src/db/search';
-import { parseInput } from '@phoenix/bff/src/http/validate';
+import { idOrNamePrefix, searchTerms } from '@phoenix/server/db';
+import { parseInput } from '@phoenix/server/http';
+import type { AppContext } from '../context';
 
 /**
  * GET /search?q=: the points API's part of "Find anything" (the console asks it beside the BFF's

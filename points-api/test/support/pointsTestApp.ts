@@ -1,18 +1,76 @@
-// First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
-import { createTestApp, signedInAdmin, type TestApp } from '../../../bff/test/support/testApp';
+// First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
+import { createTestDatabase, LONG_SESSIONS, TestClock, writeSession } from '@phoenix/server/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { createDb, embeddedPglite } from '@phoenix/bff/src/db/connect';
-import { servePgliteOverWire } from '@phoenix/bff/src/db/pgliteWire';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { LONG_SESSIONS } from '../../../bff/test/support/system';
-import { buildPointsApp } from '../../src/app';
+import { resolveSessionSettings, type SessionSettings } from '@phoenix/server';
+import { createDb, embeddedPglite, loadMigrations, migrationRunner, servePgliteOverWire } from '@phoenix/server/db';
+import type { Database } from '../../src/db/database';
+import { buildPointsApp, type PointsAppOptions } from '../../src/app';
+
+jest.setTimeout(180_000);
+
+/**
+ * The database as the BFF leaves it (its migrations create admins, sessions, action_logs,
+ * document_versions, items: the points API runs on the BFF's database). The folder is named by
+ * jest.config.cjs (the points project's `globals`): these tests never load the BFF itself.
+ */
+const bffMigrations = migrationRunner({
+  migrations: () => loadMigrations((globalThis as { BFF_MIGRATIONS_DIR?: string }).BFF_MIGRATIONS_DIR!),
+});
+
+/** The shared database the points API runs on: its clock, session rules and admins. */
+export interface SharedDatabase {
+  db: Kysely<Database>;
+  clock: TestClock;
+  settings: SessionSettings;
+  /** An admin account written into the shared `admins` table (role 2 unless given). */
+  createAccount(input: { role?: number }): Promise<{ id: number; email: string }>;
+  close(): Promise<void>;
+}
+
+let accounts = 0;
+
+export async function createSharedDatabase(options: { tokenTtlMinutes?: number; tokenIdleMinutes?: number } = {}): Promise<SharedDatabase> {
+  const { db, drop } = await createTestDatabase<Database>();
+  await bffMigrations.migrateToLatest(db);
+  const clock = new TestClock();
+  return {
+    db,
+    clock,
+    settings: resolveSessionSettings(options),
+    async createAccount({ role = 2 }) {
+      const email = `admin${++accounts}-${process.pid}@test.local`;
+      const now = clock.now();
+      const row = await db
+        .insertInto('admins')
+        .values({ email, password_hash: 'not used: sessions are written directly', role, version: 1, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, email };
+    },
+    async close() {
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
+/** A signed-in account of `role`: its session written as the BFF's sign-in writes it. */
+export async function signedInAdmin(shared: SharedDatabase, role = 2) {
+  const account = await shared.createAccount({ role });
+  return { ...account, token: await sessionToken(shared, account.id) };
+}
+
+/** A session for `adminId`; `createdAt` defaults to now (expired if far enough back). */
+export function sessionToken(shared: SharedDatabase, adminId: number, createdAt: Date = shared.clock.now()): Promise<string> {
+  return writeSession(shared.db, adminId, createdAt, shared.settings.tokenTtlMs);
+}
 
 export interface PointsTestApp {
-  /** The BFF (sign-in, sessions, action log) on a fresh in-memory PGlite. */
-  bff: TestApp;
-  /** The points API, connected to the BFF's database with `pg` (see pointsDatabaseOf). */
+  /** The shared database (in-memory PGlite or a TEST_DATABASE_URL schema), its clock and admins. */
+  shared: SharedDatabase;
+  /** The points API, connected to the shared database with `pg` (see pointsDatabaseOf). */
   points: FastifyInstance;
   token: string;
   operatorToken: string;
@@ -20,7 +78,7 @@ export interface PointsTestApp {
   close(): Promise<void>;
 }
 
-/** Where the points API's connections go: `connect()` opens a pool on the BFF's database. */
+/** Where the points API's connections go: `connect()` opens a pool on the shared database. */
 export interface PointsDatabase {
   connect(): Kysely<Database>;
   close(): Promise<void>;
@@ -30,23 +88,27 @@ export interface PointsDatabase {
 const POINTS_TESTS_LOCK = 7_300_013;
 
 /**
- * The points API's view of the BFF's database. On PGlite (no TEST_DATABASE_URL), over the wire
- * with `pg`, as in `npm start`. On PostgreSQL, the BFF's test schema on the search path and the
+ * The points API's view of the shared database. On PGlite (no TEST_DATABASE_URL), over the wire
+ * with `pg`, as in `npm start`. On PostgreSQL, the test schema on the search path and the
  * `points` and `points_boss` schemas next to it: dropped before and after, under an advisory lock
  * so that files run in parallel take turns rather than share them.
  */
-export async function pointsDatabaseOf(bff: TestApp): Promise<PointsDatabase> {
-  const embedded = embeddedPglite(bff.db);
+export async function pointsDatabaseOf(shared: Pick<SharedDatabase, 'db'>): Promise<PointsDatabase> {
+  const embedded = embeddedPglite(shared.db);
   if (embedded) {
     const wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
     return {
       connect: () =>
-        createDb({ kind: 'postgres', connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, maxConnections: 4 }),
+        createDb<Database>({
+          kind: 'postgres',
+          connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`,
+          maxConnections: 4,
+        }),
       close: () => wire.stop(),
     };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(bff.db);
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(shared.db);
   const searchPath = rows[0]!.schema;
   const holder = new pg.Client({ connectionString: url });
   await holder.connect();
@@ -54,7 +116,7 @@ export async function pointsDatabaseOf(bff: TestApp): Promise<PointsDatabase> {
   await holder.query('select pg_advisory_lock($1)', [POINTS_TESTS_LOCK]);
   await dropPointsSchemas();
   return {
-    connect: () => createDb({ kind: 'postgres', connectionString: url, searchPath, maxConnections: 4 }),
+    connect: () => createDb<Database>({ kind: 'postgres', connectionString: url, searchPath, maxConnections: 4 }),
     async close() {
       try {
         await dropPointsSchemas();
@@ -65,14 +127,14 @@ export async function pointsDatabaseOf(bff: TestApp): Promise<PointsDatabase> {
   };
 }
 
-export async function createPointsTestApp(): Promise<PointsTestApp> {
-  const bff = await createTestApp(LONG_SESSIONS);
-  const database = await pointsDatabaseOf(bff);
-  const points = await buildPointsApp({ db: database.connect(), now: bff.clock.now, ...LONG_SESSIONS });
-  const token = (await signedInAdmin(bff)).token;
-  const operatorToken = (await signedInAdmin(bff, 1)).token;
+export async function createPointsTestApp(options: Partial<PointsAppOptions> = {}): Promise<PointsTestApp> {
+  const shared = await createSharedDatabase(LONG_SESSIONS);
+  const database = await pointsDatabaseOf(shared);
+  const points = await buildPointsApp({ db: database.connect(), now: shared.clock.now, ...LONG_SESSIONS, ...options });
+  const token = (await signedInAdmin(shared)).token;
+  const operatorToken = (await signedInAdmin(shared, 1)).token;
   return {
-    bff,
+    shared,
     points,
     token,
     operatorToken,
@@ -87,12 +149,12 @@ export async function createPointsTestApp(): Promise<PointsTestApp> {
     async close() {
       await points.close();
       await database.close();
-      await bff.close();
+      await shared.close();
     },
   };
 }
 
-/** Action-log rows of a target, newest first, read from the BFF's table. */
+/** Action-log rows of a target, newest first, read from the shared table. */
 export function logsOf(t: PointsTestApp, targetType: string) {
-  return t.bff.db.selectFrom('action_logs').selectAll().where('target_type', '=', targetType).orderBy('id', 'desc').execute();
+  return t.shared.db.selectFrom('action_logs').selectAll().where('target_type', '=', targetType).orderBy('id', 'desc').execute();
 }

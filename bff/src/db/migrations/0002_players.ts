@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnIndexes, expressionIndex } from '../migrationHelpers';
+import { columnIndexes, expressionIndex } from '@phoenix/server/db';
 
 // SYSTEM remote areas. Every list filter / sort column has an index; text sorts use lower(...)
 // (see db/ordering.ts), so those get an expression index.

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnIndexes, expressionIndex, versionedColumns } from '../migrationHelpers';
+import { columnIndexes, expressionIndex, versionedColumns } from '@phoenix/server/db';
 
 export async function up(db: Kysely<any>) {
   await db.schema

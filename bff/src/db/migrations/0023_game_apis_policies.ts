@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnIndexes, expressionIndex, versionedColumns } from '../migrationHelpers';
+import { columnIndexes, expressionIndex, versionedColumns } from '@phoenix/server/db';
 
 // Issue 10: the game API catalogue (from the game: seeded here, read-only in the console) and
 // policies, named sets of restricted APIs. A policy's APIs are an integer[] of catalogue ids

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { columnIndexes, expressionIndex, versionedColumns } from '../migrationHelpers';
+import { columnIndexes, expressionIndex, versionedColumns } from '@phoenix/server/db';
 
 // PRESENT remote: the item catalogue (from the game: seeded here, read-only in the console) and presents.
 const CATALOGUE: [code: string, name: string, kind: string, glyph: string, colour: string][] = [

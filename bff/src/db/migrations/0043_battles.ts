@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { versionedColumns } from '../migrationHelpers';
+import { versionedColumns } from '@phoenix/server/db';
 
 /**
  * Battles (the console reads them and force-ends ongoing ones). `player_ids` repeats the

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { versionedColumns } from '../migrationHelpers';
+import { versionedColumns } from '@phoenix/server/db';
 
 /**
  * Double-up seasons (read-only history written by the game). The house result is stored (a

@@ -1,13 +1,20 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ActionLog, ActionLogQuery } from '@phoenix/contract';
 import { ACTION_LOG_SORTS } from '@phoenix/contract';
-import { toActionLog } from '../../db/actionLog';
+import {
+  toActionLog,
+  sortKey,
+  distinctValues,
+  cappedCountOfBranches,
+  pageRowsOfBranches,
+  assertPageWithinCap,
+  cappedCount,
+  keysetBatches,
+  pageRows,
+  type CappedTotal,
+} from '@phoenix/server/db';
 import type { ActionLogRow, Database } from '../../db/schema';
-import { sortKey } from '../../db/ordering';
-import { distinctValues } from '../../db/distinctValues';
-import { cappedCountOfBranches, pageRowsOfBranches } from '../../db/branchPaging';
-import { assertPageWithinCap, cappedCount, keysetBatches, pageRows, type CappedTotal } from '../../db/paging';
-import { likeEscape } from '../../http/validate';
+import { likeEscape } from '@phoenix/server/http';
 
 export type ActionLogSort = (typeof ACTION_LOG_SORTS)[number];
 

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACTION_LOG_SORTS, actionLogQuerySchema, idParamSchema, type Page, type ActionLog } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream } from '../../http/csv';
-import { notFound } from '../../http/errors';
-import { parseInput, parseSort } from '../../http/validate';
+import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, notFound, parseInput, parseSort } from '@phoenix/server/http';
 import { exportActionLogs, findActionLog, listActionLogs } from './repository';
 
 /** Read-only: the log is written by `mutate` / `writeActionLog`, never through the API. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { activeFlagResource, activeFlagToggleSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource } from '../../db/versioned';
+import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 
 /** Active flags (feature flags): the key is unique and never changes; PUT sets description and enabled. */
 export const activeFlags = versionedResource(activeFlagResource, {

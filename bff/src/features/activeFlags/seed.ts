@@ -1,6 +1,6 @@
 import type { ActiveFlagCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
-import { mutate } from '../../db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { activeFlags } from './routes';
 
 const LOCAL_FLAGS: ActiveFlagCreate[] = [

@@ -1,11 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { ADMIN_ROLE, adminResource, type AdminAccount } from '@phoenix/contract';
 import type { AdminRow, Database } from '../../db/schema';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource } from '../../db/versioned';
+import { normaliseEmail } from '../../db/adminAccounts';
 
-/** Emails are compared and stored trimmed and lower-cased. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+// The look-ups sign-in needs too live in db/adminAccounts.ts (features/auth uses them; no feature imports another).
+export { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../../db/adminAccounts';
 
 export function toAdminAccount(row: AdminRow): AdminAccount {
   return {
@@ -47,10 +48,6 @@ export const admins = versionedResource(adminResource, {
   ],
 });
 
-export async function findAdminByEmail(db: Kysely<Database>, email: string): Promise<AdminRow | undefined> {
-  return db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
-}
-
 export async function insertAdmin(
   trx: Transaction<Database>,
   input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; by?: string | null; now: Date },
@@ -87,29 +84,4 @@ export async function lockActiveAdministrators(trx: Transaction<Database>): Prom
     .forUpdate()
     .execute();
   return rows.map((row) => row.id);
-}
-
-export async function recordSignIn(trx: Transaction<Database>, id: number, now: Date): Promise<void> {
-  await trx.updateTable('admins').set({ last_sign_in_at: now }).where('id', '=', id).execute();
-}
-
-/**
- * The forced change done: the new hash, the flag cleared, the version bumped (the record changed).
- * Only while the one-time password checked is still the account's (a reset meanwhile replaced it):
- * false when it was not.
- */
-export async function replaceOneTimePassword(
-  trx: Transaction<Database>,
-  admin: { id: number; email: string; password_hash: string },
-  passwordHash: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('admins')
-    .set({ password_hash: passwordHash, must_change_password: false, updated_at: now, updated_by: admin.email, version: sql`version + 1` })
-    .where('id', '=', admin.id)
-    .where('password_hash', '=', admin.password_hash)
-    .where('must_change_password', '=', true)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

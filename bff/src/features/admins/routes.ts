@@ -8,12 +8,9 @@ import {
   type AdminWithOneTimePassword,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { requireActor } from '../../http/auth';
-import { parseInput } from '../../http/validate';
-import { registerReadRoutes, versionedChange } from '../../http/resourceRoutes';
-import { mutate } from '../../db/mutate';
-// eslint-disable-next-line import-x/no-restricted-paths -- debt: password hashing is infrastructure and is to leave features/auth
-import { hashPassword } from '../auth/crypto';
+import { requireActor, parseInput, registerReadRoutes, versionedChange } from '@phoenix/server/http';
+import { mutate } from '@phoenix/server/db';
+import { hashPassword } from '@phoenix/server/auth';
 import { admins } from './repository';
 import { newOneTimePassword } from './oneTimePassword';
 import { changeAdminRole, changeAdminStatus, createAdmin, resetAdminPassword } from './service';

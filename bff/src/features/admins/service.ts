@@ -1,12 +1,10 @@
 import type { Transaction } from 'kysely';
 import { ADMIN_ROLE, type AdminAccount, type AdminStatus, type AdminWithOneTimePassword } from '@phoenix/contract';
 import type { Actor } from '../../context';
-import { isUniqueViolation } from '../../db/connect';
+import { isUniqueViolation, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { validationFailed } from '../../http/errors';
-import type { Outcome } from '../../db/mutate';
-// eslint-disable-next-line import-x/no-restricted-paths -- debt: sessions are infrastructure and are to leave features/auth
-import { revokeAdminSessions } from '../auth/sessions';
+import { validationFailed } from '@phoenix/server/http';
+import { revokeAdminSessions } from '@phoenix/server/auth';
 import { admins, findAdminByEmail, insertAdmin, lockActiveAdministrators, toAdminAccount } from './repository';
 
 export { MIN_PASSWORD_LENGTH } from '@phoenix/contract';

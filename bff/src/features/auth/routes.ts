@@ -9,15 +9,21 @@ import {
   type UserInfoResponse,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { requireActor } from '../../http/auth';
-import { tooManyRequests, unauthorized } from '../../http/errors';
-import { appCounter } from '../../http/metrics';
-import { parseInput } from '../../http/validate';
-import { mutate } from '../../db/mutate';
-// eslint-disable-next-line import-x/no-restricted-paths -- debt: the admin look-ups sign-in needs are to move to bff/src/db
-import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../admins/repository';
-import { dummyPasswordHash, hashPassword, hashToken, needsRehash, newToken, verifyPassword } from './crypto';
-import { createSession, revokeAdminSessions, revokeSession, updatePasswordHash } from './sessions';
+import { requireActor, tooManyRequests, unauthorized, appCounter, parseInput } from '@phoenix/server/http';
+import { mutate } from '@phoenix/server/db';
+import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../../db/adminAccounts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  hashToken,
+  needsRehash,
+  newToken,
+  verifyPassword,
+  createSession,
+  revokeAdminSessions,
+  revokeSession,
+  updatePasswordHash,
+} from '@phoenix/server/auth';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 
 /**

@@ -7,10 +7,8 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { countOngoingBattles, forceEndOngoingBattles } from '../../db/gameOperations';
-import { mutate } from '../../db/mutate';
-import { requireActor } from '../../http/auth';
-import { conflict } from '../../http/errors';
-import { parseInput } from '../../http/validate';
+import { mutate } from '@phoenix/server/db';
+import { requireActor, conflict, parseInput } from '@phoenix/server/http';
 
 /**
  * battle/forceEnd: GET the live count of ongoing battles; POST ends all of them in one

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { battleResource, type Battle, type BattleParticipant } from '@phoenix/contract';
-import { sortKey } from '../../db/ordering';
+import { sortKey } from '@phoenix/server/db';
 import type { BattlesTable, Database } from '../../db/schema';
 import type { Selectable } from 'kysely';
-import { versionedResource } from '../../db/versionedResource';
+import { versionedResource } from '../../db/versioned';
 
 function idsOf(value: unknown): number[] {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value; // drivers return jsonb parsed; be safe

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { battleForceEndSchema, idParamSchema, type BattleParticipant } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
-import { parseInput } from '../../http/validate';
+import { registerResourceRoutes, versionedChange, parseInput } from '@phoenix/server/http';
 import { battles, participantsOf } from './repository';
 
 /**

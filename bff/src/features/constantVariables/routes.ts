@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { constantVariableResource } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
-import { registerResourceRoutes } from '../../http/resourceRoutes';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource } from '../../db/versioned';
+import { registerResourceRoutes } from '@phoenix/server/http';
 
 /**
  * The reference CRUD area: the contract declares the resource (path, schemas, sorts, CSV), this

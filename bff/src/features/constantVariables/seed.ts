@@ -1,6 +1,6 @@
 import type { ConstantVariableCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
-import { mutate } from '../../db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { constantVariables } from './routes';
 
 const LOCAL_CONSTANTS: ConstantVariableCreate[] = [

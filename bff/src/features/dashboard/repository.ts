@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ActionLog } from '@phoenix/contract';
-import { toActionLog } from '../../db/actionLog';
+import { toActionLog } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { DOCUMENT_ROW_ID } from '../../db/versionedDocument';
+import { DOCUMENT_ROW_ID } from '../../db/versioned';
 
 /** The dashboard reads the maintenance row and the action log directly (small, read-only queries). */
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { DOUBLE_UP_TOP_PARTICIPANTS, doubleUpSeasonResource, type DoubleUpParticipant } from '@phoenix/contract';
-import { sortKey } from '../../db/ordering';
+import { sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { versionedResource } from '../../db/versionedResource';
+import { versionedResource } from '../../db/versioned';
 
 /** Double-up seasons: read-only (create/update are `never` in the contract), newest first. */
 export const doubleUpSeasons = versionedResource(doubleUpSeasonResource, {

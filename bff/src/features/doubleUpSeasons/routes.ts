@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idParamSchema, type DoubleUpParticipant } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { registerResourceRoutes } from '../../http/resourceRoutes';
-import { parseInput } from '../../http/validate';
+import { registerResourceRoutes, parseInput } from '@phoenix/server/http';
 import { doubleUpSeasons, topParticipants } from './repository';
 
 /** GET /double-up-seasons (period filter, sorts, CSV), GET /:id, GET /:id/top-participants. */

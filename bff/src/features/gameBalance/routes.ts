@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { cooldownDocument, energyDocument, GAME_ACTIONS, healthDocument, type CooldownRow } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { toJson } from '../../db/json';
-import { versionedDocument } from '../../db/versionedDocument';
-import { registerDocumentRoutes } from '../../http/documentRoutes';
+import { toJson } from '@phoenix/server/db';
+import { versionedDocument } from '../../db/versioned';
+import { registerDocumentRoutes } from '@phoenix/server/http';
 
 const saved = (row: { version: number; updated_at: Date; updated_by: string | null }) => ({
   version: row.version,

@@ -1,10 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { GlobalSignOutRun, GlobalSignOutRunInput, GlobalSignOutSummary } from '@phoenix/contract';
 import { countOngoingBattles, countOpenSessions, endOpenSessions, forceEndOngoingBattles } from '../../db/gameOperations';
-import type { Outcome } from '../../db/mutate';
+import type { Outcome } from '@phoenix/server/db';
 import type { Database, GlobalSignOutRunsTable } from '../../db/schema';
-import { conflict } from '../../http/errors';
-import { offsetOf } from '../../http/paging';
+import { conflict, offsetOf } from '@phoenix/server/http';
 
 /** The advisory lock every run takes for its transaction (any constant the app uses only here). */
 export const RUN_LOCK_KEY = 4_212_001;

@@ -8,10 +8,8 @@ import {
   type Page,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { mutate } from '../../db/mutate';
-import { requireActor } from '../../http/auth';
-import { pageOf } from '../../http/paging';
-import { parseInput } from '../../http/validate';
+import { mutate } from '@phoenix/server/db';
+import { requireActor, pageOf, parseInput } from '@phoenix/server/http';
 import { listRuns, run, summary } from './repository';
 
 const runsQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { idParamSchema, itemQuerySchema, ITEMS_PATH, type Item, type Page } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
-import { offsetOf, pageOf } from '../../http/paging';
-import { likeEscape, parseInput } from '../../http/validate';
+import { notFound, offsetOf, pageOf, likeEscape, parseInput } from '@phoenix/server/http';
 
 /**
  * The item catalogue (seeded by migration 0030, owned by the game): read and searched by every

@@ -1,7 +1,7 @@
 import { maintenanceDocument, MAINTENANCE_LOG_ID_SAMPLE, type MaintenanceLogSnapshot, type MaintenanceStatus } from '@phoenix/contract';
-import { toJson } from '../../db/json';
+import { toJson } from '@phoenix/server/db';
 import type { MaintenanceRow } from '../../db/schema';
-import { versionedDocument } from '../../db/versionedDocument';
+import { versionedDocument } from '../../db/versioned';
 
 function idsOf(value: unknown): number[] {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value; // drivers return jsonb parsed; be safe

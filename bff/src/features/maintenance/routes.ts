@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { registerDocumentRoutes } from '../../http/documentRoutes';
-import { BULK_ID_BODY_LIMIT } from '../../http/limits';
+import { registerDocumentRoutes, BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
 import { maintenance } from './repository';
 
 /** GET/PUT /maintenance and its history; the PUT may carry 100,000 player ids. */

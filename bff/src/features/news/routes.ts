@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { newsResource, type NewsItem, type NewsStatus } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import type { NewsRow } from '../../db/schema';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
-import { registerResourceRoutes } from '../../http/resourceRoutes';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource } from '../../db/versioned';
+import { registerResourceRoutes } from '@phoenix/server/http';
 
 /** The same rule as the SQL filter below. */
 export function newsStatusAt(row: Pick<NewsRow, 'publish_start' | 'publish_end'>, now: Date): NewsStatus {

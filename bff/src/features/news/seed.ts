@@ -1,6 +1,6 @@
 import type { NewsCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
-import { mutate } from '../../db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { news } from './routes';
 
 const DAY = 24 * 3_600_000;

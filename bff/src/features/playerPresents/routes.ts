@@ -8,8 +8,7 @@ import {
   type PlayerPresentDelivery,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
-import { parseInput } from '../../http/validate';
+import { notFound, parseInput } from '@phoenix/server/http';
 
 /**
  * The present area's part of the player view. present_deliveries has no player_id index on

@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { playerResource, type Player, type PlayerBanRecord } from '@phoenix/contract';
 import type { Database, PlayerRow } from '../../db/schema';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
-import { validationFailed } from '../../http/errors';
-import { likeEscape } from '../../http/validate';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource } from '../../db/versioned';
+import { validationFailed, likeEscape } from '@phoenix/server/http';
 import { playerNameSql } from './names';
 
 export { unknownPlayerIds } from '../../db/playerIds';

@@ -10,11 +10,8 @@ import {
   type PlayerIdsValidateResponse,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { mutate } from '../../db/mutate';
-import { requireActor } from '../../http/auth';
-import { BULK_ID_BODY_LIMIT } from '../../http/limits';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
-import { parseInput } from '../../http/validate';
+import { mutate } from '@phoenix/server/db';
+import { requireActor, BULK_ID_BODY_LIMIT, registerResourceRoutes, versionedChange, parseInput } from '@phoenix/server/http';
 import { banHistory, players, unknownPlayerIds } from './repository';
 import { banPlayer, banPlayers, unbanPlayer } from './service';
 

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Player, PlayerBan, PlayerBulkBan, PlayerBulkBanResult, PlayerUnban } from '@phoenix/contract';
 import type { Actor } from '../../context';
-import type { Outcome } from '../../db/mutate';
+import type { Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { conflict, validationFailed } from '../../http/errors';
+import { conflict, validationFailed } from '@phoenix/server/http';
 import { banInForce, players, unknownPlayerIds } from './repository';
 
 /** How many ids a bulk action's log row keeps (the count says the rest). */

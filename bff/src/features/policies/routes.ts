@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { policyApisSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 import { apiIdsText, assertGameApisExist, policies } from '../../db/policies';
 
 /** policies, policies/create, policies/edit and policies/restrictApis. */

@@ -1,10 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PolicyMember, PolicyMemberCheck, PolicyMemberQuery, PolicyMembersAdded, PolicyMembersRemoved } from '@phoenix/contract';
-import type { Outcome } from '../../db/mutate';
+import type { Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { notFound, validationFailed } from '../../http/errors';
-import { offsetOf } from '../../http/paging';
-import { likeEscape } from '../../http/validate';
+import { notFound, validationFailed, offsetOf, likeEscape } from '@phoenix/server/http';
 import { intArray, unknownPlayerIds } from '../../db/playerIds';
 import { toPolicy } from '../../db/policies';
 

@@ -10,11 +10,8 @@ import {
   type PolicyMembersRemoved,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { mutate } from '../../db/mutate';
-import { requireActor } from '../../http/auth';
-import { BULK_ID_BODY_LIMIT } from '../../http/limits';
-import { pageOf } from '../../http/paging';
-import { parseInput } from '../../http/validate';
+import { mutate } from '@phoenix/server/db';
+import { requireActor, BULK_ID_BODY_LIMIT, pageOf, parseInput } from '@phoenix/server/http';
 import { addMembers, checkMembers, listMembers, removeMembers } from './repository';
 
 /** policies/users_in_policy: members listed and searched, checked, added and removed in bulk. */

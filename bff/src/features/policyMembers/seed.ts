@@ -1,5 +1,5 @@
 import type { SeedLocalData } from '../../discoverFeatures';
-import { mutate } from '../../db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { apiIdsText, policies } from '../../db/policies';
 import { addMembers } from './repository';
 

@@ -10,16 +10,20 @@ import {
   type DistributionPreview,
 } from '@phoenix/contract';
 import type { Actor, AppContext } from '../../context';
-import { mutate, type Outcome } from '../../db/mutate';
-import { sortKey } from '../../db/ordering';
+import { mutate, type Outcome, sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { versionedResource } from '../../db/versionedResource';
-import { conflict, HttpError, validationFailed } from '../../http/errors';
-import { BULK_ID_BODY_LIMIT } from '../../http/limits';
-import { registerReadRoutes, versionedChange } from '../../http/resourceRoutes';
-import { requireActor } from '../../http/auth';
-import { parseInput } from '../../http/validate';
-import type { JobRunner } from '../../jobs/runner';
+import { versionedResource } from '../../db/versioned';
+import {
+  conflict,
+  HttpError,
+  validationFailed,
+  BULK_ID_BODY_LIMIT,
+  registerReadRoutes,
+  versionedChange,
+  requireActor,
+  parseInput,
+} from '@phoenix/server/http';
+import type { JobRunner } from '@phoenix/server/jobs';
 import { countRecipients, countUnknown } from './recipients';
 import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob } from './run';
 

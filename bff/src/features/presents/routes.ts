@@ -3,12 +3,10 @@ import type { Transaction } from 'kysely';
 import { presentResource, type ItemQuantityRow, type Present, type PresentCreate, type PresentUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
-import { sortKey } from '../../db/ordering';
-import { timeWindowFilter } from '../../db/timeWindow';
+import { sortKey, timeWindowFilter } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { versionedResource, type RowOf } from '../../db/versionedResource';
-import { conflict } from '../../http/errors';
-import { registerResourceRoutes } from '../../http/resourceRoutes';
+import { versionedResource, type RowOf } from '../../db/versioned';
+import { conflict, registerResourceRoutes } from '@phoenix/server/http';
 
 export const DISTRIBUTED_ITEMS_FROZEN =
   'This present has been distributed: its items can no longer change (its name, description and period can)';

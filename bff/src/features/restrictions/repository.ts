@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EffectiveRestriction, PlayerRestriction, PlayerRestrictionCreate, PlayerRestrictions } from '@phoenix/contract';
-import type { Outcome } from '../../db/mutate';
+import type { Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { conflict, notFound, validationFailed } from '../../http/errors';
+import { conflict, notFound, validationFailed } from '@phoenix/server/http';
 
 const inForce = (now: Date) => sql<boolean>`(r.ends_at is null or r.ends_at > ${now})`;
 

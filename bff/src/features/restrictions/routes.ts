@@ -7,9 +7,8 @@ import {
   type PlayerRestrictions,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { mutate } from '../../db/mutate';
-import { requireActor } from '../../http/auth';
-import { parseInput } from '../../http/validate';
+import { mutate } from '@phoenix/server/db';
+import { requireActor, parseInput } from '@phoenix/server/http';
 import { playerRestrictions, restrictApi, unrestrictApi } from './repository';
 
 /** user/restrictApis: a player's direct restrictions (add, lift) and its effective ones. */

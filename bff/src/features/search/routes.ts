@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { searchTerms } from '../../db/search';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '@phoenix/server/http';
 import { searchProviders } from '../../discoverFeatures';
 
 const MATCH_RANK: Record<SearchHit['match'], number> = { id: 0, wallet: 0, name: 1 };

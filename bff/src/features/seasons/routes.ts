@@ -3,12 +3,10 @@ import { sql, type Transaction } from 'kysely';
 import { seasonResource, type Season, type SeasonCreate, type SeasonUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
-import { sortKey } from '../../db/ordering';
-import { timeWindowFilter } from '../../db/timeWindow';
+import { sortKey, timeWindowFilter } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { versionedResource, type RowOf } from '../../db/versionedResource';
-import { conflict, validationFailed } from '../../http/errors';
-import { registerResourceRoutes } from '../../http/resourceRoutes';
+import { versionedResource, type RowOf } from '../../db/versioned';
+import { conflict, validationFailed, registerResourceRoutes } from '@phoenix/server/http';
 
 function statusAt(row: RowOf<'seasons'>, now: Date): Season['status'] {
   if (now < row.starts_at) return 'upcoming';

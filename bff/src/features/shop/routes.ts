@@ -3,11 +3,10 @@ import { sql, type Transaction } from 'kysely';
 import { shopItemMoveSchema, shopItemResource, type ShopItemCreate, type ShopItemMove, type ShopItemUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
-import { sortKey } from '../../db/ordering';
+import { sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { versionedResource, type RowOf } from '../../db/versionedResource';
-import { conflict } from '../../http/errors';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { versionedResource, type RowOf } from '../../db/versioned';
+import { conflict, registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 
 const onSaleAt = (row: RowOf<'shop_items'>, now: Date) =>
   row.enabled && row.sale_start <= now && (row.sale_end === null || now < row.sale_end) && (row.stock === null || row.stock > 0);

@@ -1,7 +1,7 @@
 import type { ShopItemCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { catalogueIdsByCode } from '../../db/items';
-import { mutate } from '../../db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { shopItems } from './routes';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { stakingChangeInputSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { writeActionLog } from '../../db/actionLog';
-import { parseInput } from '../../http/validate';
+import { writeActionLog } from '@phoenix/server/db';
+import { parseInput } from '@phoenix/server/http';
 
 /**
  * POST /staking-changes: the staking page reports each transaction it sent to the staking contract

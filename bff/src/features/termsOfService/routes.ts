@@ -3,10 +3,9 @@ import { sql, type Transaction } from 'kysely';
 import { termsPublishSchema, termsOfServiceResource, type TermsStatus, type TermsVersion } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import type { Database, TermsOfServiceVersionRow } from '../../db/schema';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
-import { validationFailed } from '../../http/errors';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { sortKey } from '@phoenix/server/db';
+import { versionedResource } from '../../db/versioned';
+import { validationFailed, registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 
 type StatusColumns = Pick<TermsOfServiceVersionRow, 'published_at' | 'effective_at' | 'superseded_at'>;
 

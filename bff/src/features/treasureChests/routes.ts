@@ -3,10 +3,10 @@ import { sql, type Transaction } from 'kysely';
 import { treasureChestResource, dropChances, type TreasureChestCreate, type TreasureChestUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
-import { sortKey } from '../../db/ordering';
+import { sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { versionedResource } from '../../db/versionedResource';
-import { registerResourceRoutes } from '../../http/resourceRoutes';
+import { versionedResource } from '../../db/versioned';
+import { registerResourceRoutes } from '@phoenix/server/http';
 
 const base = versionedResource(treasureChestResource, {
   table: 'treasure_chests',

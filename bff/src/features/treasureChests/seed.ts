@@ -1,7 +1,7 @@
 import type { TreasureChestCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
 import { catalogueIdsByCode } from '../../db/items';
-import { mutate } from '../../db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { treasureChests } from './routes';
 
 function localChests(item: Record<string, number>): TreasureChestCreate[] {

@@ -13,12 +13,10 @@ import {
   type WorldMessageUpdate,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import type { Outcome } from '../../db/mutate';
+import { type Outcome, sortKey } from '@phoenix/server/db';
 import type { WorldMessageRow } from '../../db/schema';
-import { sortKey } from '../../db/ordering';
-import { versionedResource } from '../../db/versionedResource';
-import { validationFailed } from '../../http/errors';
-import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
+import { versionedResource } from '../../db/versioned';
+import { validationFailed, registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 
 /** Same expression as the index in migration 0006 (info 1 < warning 2 < critical 3). */
 const severityRank = sql`(case severity when 'info' then 1 when 'warning' then 2 else 3 end)`;

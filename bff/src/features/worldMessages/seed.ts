@@ -1,6 +1,6 @@
 import type { WorldMessageCreate } from '@phoenix/contract';
 import type { SeedLocalData } from '../../discoverFeatures';
-import { mutate } from '../../db/mutate';
+import { mutate } from '@phoenix/server/db';
 import { worldMessages } from './routes';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { versionedColumns } from '@phoenix/bff/src/db/migrationHelpers';
+import { versionedColumns } from '@phoenix/server/db';
 
 /** Tasks players complete for points; the status is derived from the window, never stored. */
 export async function up(db: Kysely<any>): Promise<void> {

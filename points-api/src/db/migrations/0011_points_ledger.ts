@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { versionedColumns } from '@phoenix/bff/src/db/migrationHelpers';
+import { versionedColumns } from '@phoenix/server/db';
 
 /**
  * Point users and their ledger. The balance is the sum of the user's entries: it is kept on the

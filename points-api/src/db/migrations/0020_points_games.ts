@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { versionedColumns } from '@phoenix/bff/src/db/migrationHelpers';
+import { versionedColumns } from '@phoenix/server/db';
 
 /** Lootboxes (a versioned resource) and the spin wheel (a versioned document, one row). */
 export async function up(db: Kysely<any>): Promise<void> {

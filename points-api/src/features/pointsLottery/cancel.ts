@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { LotteryRound, LotteryRoundCancel } from '@phoenix/contract';
-import type { Actor } from '@phoenix/bff/src/context';
-import type { Outcome } from '@phoenix/bff/src/db/mutate';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { conflict } from '@phoenix/bff/src/http/errors';
-import type { JobRunner } from '@phoenix/bff/src/jobs/runner';
+import type { Actor } from '../../context';
+import type { Outcome } from '@phoenix/server/db';
+import type { Database } from '../../db/database';
+import { conflict } from '@phoenix/server/http';
+import type { JobRunner } from '@phoenix/server/jobs';
 import { LOTTERY_DRAW_QUEUE, lotteryRounds } from './rounds';
 import { roundNotFound } from './tickets';
 

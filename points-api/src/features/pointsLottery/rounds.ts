@@ -1,12 +1,10 @@
 import type { Transaction } from 'kysely';
 import { lotteryRoundResource, type LotteryRound, type LotteryRoundCreate, type LotteryStatus } from '@phoenix/contract';
-import type { AppContext } from '@phoenix/bff/src/context';
-import { toJson } from '@phoenix/bff/src/db/json';
-import { writeActionLog } from '@phoenix/bff/src/db/actionLog';
-import { sortKey } from '@phoenix/bff/src/db/ordering';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { versionedResource, type RowOf } from '@phoenix/bff/src/db/versionedResource';
-import { validationFailed } from '@phoenix/bff/src/http/errors';
+import type { AppContext } from '../../context';
+import { toJson, writeActionLog, sortKey } from '@phoenix/server/db';
+import type { Database } from '../../db/database';
+import { versionedResource, type RowOf } from '../../db/versioned';
+import { validationFailed } from '@phoenix/server/http';
 import { drawWinners } from './draw';
 import '../../db/lotteryTables';
 

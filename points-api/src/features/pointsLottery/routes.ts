@@ -11,16 +11,20 @@ import {
   type LotteryRoundUpdate,
   type LotteryTicketPage,
 } from '@phoenix/contract';
-import type { Actor, AppContext } from '@phoenix/bff/src/context';
-import { toJson } from '@phoenix/bff/src/db/json';
-import { mutate, type Outcome } from '@phoenix/bff/src/db/mutate';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { conflict } from '@phoenix/bff/src/http/errors';
-import { requireActor } from '@phoenix/bff/src/http/auth';
-import { registerReadRoutes, versionedChange } from '@phoenix/bff/src/http/resourceRoutes';
-import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream } from '@phoenix/bff/src/http/csv';
-import { parseInput } from '@phoenix/bff/src/http/validate';
-import type { JobRunner } from '@phoenix/bff/src/jobs/runner';
+import type { Actor, AppContext } from '../../context';
+import { toJson, mutate, type Outcome } from '@phoenix/server/db';
+import type { Database } from '../../db/database';
+import {
+  conflict,
+  requireActor,
+  registerReadRoutes,
+  versionedChange,
+  csvChunks,
+  EXPORT_BATCH_SIZE,
+  sendCsvStream,
+  parseInput,
+} from '@phoenix/server/http';
+import type { JobRunner } from '@phoenix/server/jobs';
 import { newSeed, seedHashOf } from './draw';
 import { cancelRound } from './cancel';
 import { ticketCsvBatches, ticketPage } from './tickets';

@@ -1,11 +1,9 @@
-import type { AppContext } from '@phoenix/bff/src/context';
-import { writeActionLog } from '@phoenix/bff/src/db/actionLog';
-import { toJson } from '@phoenix/bff/src/db/json';
-import { withStartupLock } from '@phoenix/bff/src/db/startupLock';
+import type { AppContext } from '../../context';
+import { writeActionLog, toJson, withStartupLock } from '@phoenix/server/db';
 import { newSeed, seedHashOf } from './draw';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
 
-/** The points API's seeds take turns under this startup lock (bff/src/db/startupLock.ts). */
+/** The points API's seeds take turns under this startup lock (@phoenix/server's startupLock.ts). */
 export const POINTS_SEED_LOCK = 'seed:points';
 const SEED_ACTOR = { id: null, email: 'system (local seed)' };
 const DAY = 24 * 3600_000;

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LotteryTicket, LotteryTicketPage } from '@phoenix/contract';
-import type { Cell } from '@phoenix/bff/src/http/csv';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { notFound } from '@phoenix/bff/src/http/errors';
+import { type Cell, notFound } from '@phoenix/server/http';
+import type { Database } from '../../db/database';
 import '../../db/lotteryTables';
 
 export const roundNotFound = () => notFound('This lottery round does not exist');

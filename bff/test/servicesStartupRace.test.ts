@@ -1,15 +1,16 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
-import { TEST_PASSWORD_HASH } from '../../bff/test/support/testApp';
+import { TEST_PASSWORD_HASH } from './support/testApp';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { buildApp } from '@phoenix/bff/src/app';
-import { createDb } from '@phoenix/bff/src/db/connect';
-import type { Database } from '@phoenix/bff/src/db/schema';
-import { createScratchDatabase } from '../../bff/test/support/scratchDatabase';
-import { buildPointsApp } from '../src/app';
-import { seedLocalPointUsers } from '../src/seed';
+import { buildApp } from '../src/app';
+import { createDb } from '@phoenix/server/db';
+import type { Database } from '../../points-api/src/db/database';
+import { createScratchDatabase } from '@phoenix/server/testing';
+import { buildPointsApp } from '../../points-api/src/app';
+import { seedLocalPointUsers } from '../../points-api/src/seed';
 
 /**
+ * Both services (so it lives with the BFF's tests: the points API's own tests never load the BFF).
  * Two BFFs and two points APIs started at the same moment on an empty PostgreSQL database, as a
  * first deploy of two replicas of each service, and with local seed data on: every one comes up,
  * and every table holds what one instance alone would have written (each seed ran once). Several

@@ -9,9 +9,9 @@ import {
   type RecordOf,
   type UpdateOf,
 } from '@phoenix/contract';
-import type { AppContext } from '../context';
+import type { ServerContext } from '../context';
 import { mutate } from '../db/mutate';
-import type { DocumentTable, VersionedDocument } from '../db/versionedDocument';
+import type { VersionedDocument } from '../db/versionedDocument';
 import { requireActor } from './auth';
 import { pageOf } from './paging';
 import { parseInput } from './validate';
@@ -27,10 +27,10 @@ const restoreBodySchema = z.object({ version: versionSchema });
  * POST P/history/:version/restore { version } (a new version; 409 when stale). Role-2-only by the
  * guard; every change is logged in its transaction (`mutate`).
  */
-export async function registerDocumentRoutes<D extends AnyDocument, T extends DocumentTable>(
+export async function registerDocumentRoutes<D extends AnyDocument>(
   app: FastifyInstance,
-  ctx: AppContext,
-  document: VersionedDocument<D, T>,
+  ctx: ServerContext<any>,
+  document: VersionedDocument<D, any, any>,
   options: { bodyLimit?: number } = {},
 ): Promise<void> {
   const { path, schemas } = document.definition;

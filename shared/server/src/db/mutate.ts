@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context';
+import type { ServerContext } from '../context';
 import { writeActionLog, type ActionLogEntry, type LogActor } from './actionLog';
-import type { Database } from './schema';
+import type { ServerDatabase } from './schema';
 
 export type { ActionLogEntry, LogActor } from './actionLog';
 
@@ -13,10 +13,10 @@ export type Outcome<T> = { result: T; log: ActionLogEntry };
  * plus the action-log entry describing the change; the entry is written in the same transaction.
  * Throwing (e.g. a 409 conflict) rolls everything back.
  */
-export async function mutate<T>(
-  ctx: AppContext,
+export async function mutate<T, DB extends ServerDatabase = ServerDatabase>(
+  ctx: ServerContext<DB>,
   actor: LogActor,
-  work: (trx: Transaction<Database>, now: Date) => Promise<Outcome<T>>,
+  work: (trx: Transaction<DB>, now: Date) => Promise<Outcome<T>>,
 ): Promise<T> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {

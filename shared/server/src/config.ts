@@ -22,8 +22,8 @@ export interface ServerConfig {
   metrics: MetricsAccess;
 }
 
-/** <repo>/.data/pglite (this file is <repo>/bff/src/config.ts). */
-export const DEFAULT_PGLITE_DIR = path.resolve(__dirname, '..', '..', '.data', 'pglite');
+/** <repo>/.data/pglite (this file is <repo>/shared/server/src/config.ts). */
+export const DEFAULT_PGLITE_DIR = path.resolve(__dirname, '..', '..', '..', '.data', 'pglite');
 
 const LOCAL_DEV_ORIGINS = Array.from({ length: 10 }, (_, i) => 8080 + i).flatMap((port) => [
   `http://localhost:${port}`,

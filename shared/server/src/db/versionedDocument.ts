@@ -1,11 +1,9 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { AnyDocument, DocumentVersion, RecordOf, UpdateOf } from '@phoenix/contract';
-import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
-import { offsetOf } from '../http/paging';
-import { fieldErrorsOf } from '../http/validate';
+import { ConflictError, fieldErrorsOf, InvalidInputError, NotFoundError } from '../errors';
 import { toJson } from './json';
 import type { Outcome } from './mutate';
-import type { Database, DocumentVersionRow } from './schema';
+import type { DocumentVersionRow, ServerDatabase } from './schema';
 
 /**
  * A versioned singleton document (maintenance; game balance, points settings, … tomorrow): one
@@ -19,19 +17,21 @@ import type { Database, DocumentVersionRow } from './schema';
  */
 
 /** Tables shaped as a singleton document. */
-export type DocumentTable = {
-  [K in keyof Database]: Database[K] extends { id: number; version: number; updated_at: unknown; updated_by: string | null } ? K : never;
-}[keyof Database];
+export type DocumentTable<DB> = (0 extends 1 & DB ? string : DocumentTables<DB>) & keyof DB & string;
+type DocumentTables<DB> = {
+  [K in keyof DB]: DB[K] extends { id: number; version: number; updated_at: unknown; updated_by: string | null } ? K : never;
+}[keyof DB] &
+  string;
 
 type Managed = 'id' | 'version' | 'updated_at' | 'updated_by';
-export type DocumentColumnsOf<T extends DocumentTable> = Omit<Updateable<Database[T]>, Managed>;
+export type DocumentColumnsOf<T extends keyof DB, DB> = Omit<Updateable<DB[T]>, Managed>;
 
-export interface VersionedDocumentSpec<D extends AnyDocument, T extends DocumentTable> {
+export interface VersionedDocumentSpec<D extends AnyDocument, T extends DocumentTable<DB>, DB> {
   table: T;
   /** Row → the contract's record (what GET answers and the history keeps). */
-  toApi(row: Selectable<Database[T]>): RecordOf<D>;
+  toApi(row: Selectable<DB[T]>): RecordOf<D>;
   /** A PUT body (or a restored version, parsed by the same schema) → columns; `current` is the document now. */
-  toColumns(input: UpdateOf<D>, current: RecordOf<D>): DocumentColumnsOf<T>;
+  toColumns(input: UpdateOf<D>, current: RecordOf<D>): DocumentColumnsOf<T, DB>;
   /** The action of a save: `${target}.${verb}`. Default 'update'. A restore is always `${target}.restore`. */
   verb?(before: RecordOf<D>, after: RecordOf<D>): string;
   /** What the action log stores as before/after. Default: the records. */
@@ -41,15 +41,20 @@ export interface VersionedDocumentSpec<D extends AnyDocument, T extends Document
 /** The document's row id; also the action log's target id. */
 export const DOCUMENT_ROW_ID = 1;
 
-export function versionedDocument<const D extends AnyDocument, T extends DocumentTable>(definition: D, spec: VersionedDocumentSpec<D, T>) {
+export function versionedDocument<const D extends AnyDocument, T extends DocumentTable<DB>, DB = any>(
+  definition: D,
+  spec: VersionedDocumentSpec<D, T, DB>,
+) {
   type Rec = RecordOf<D>;
-  type Row = Selectable<Database[T]>;
+  type Row = Selectable<DB[T]>;
+  // document_versions is a server table: typed through ServerDatabase.
+  const versions = (db: Kysely<DB>) => db as unknown as Kysely<ServerDatabase>;
   const { target, noun } = definition;
   const name: string = spec.table;
   // Kysely can't check queries over a table that is a type parameter (see versionedResource.ts).
-  const untyped = (db: Kysely<Database>) => db as unknown as Kysely<any>;
-  const missing = () => new HttpError(500, 'internal_error', `The ${noun} document is missing: run the migrations`);
-  const unknownVersion = () => notFound(`This version of the ${noun} does not exist`);
+  const untyped = (db: Kysely<DB>) => db as unknown as Kysely<any>;
+  const missing = () => new Error(`The ${noun} document is missing: run the migrations`);
+  const unknownVersion = () => new NotFoundError(`This version of the ${noun} does not exist`);
 
   const toVersion = (row: DocumentVersionRow): DocumentVersion<Rec> => ({
     version: row.version,
@@ -59,22 +64,22 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
     value: row.value as Rec,
   });
 
-  async function read(db: Kysely<Database>): Promise<Rec> {
+  async function read(db: Kysely<DB>): Promise<Rec> {
     const row = await untyped(db).selectFrom(name).selectAll().where('id', '=', DOCUMENT_ROW_ID).executeTakeFirst();
     if (!row) throw missing();
     return spec.toApi(row as Row);
   }
 
-  async function lock(trx: Transaction<Database>, version: number): Promise<Rec> {
+  async function lock(trx: Transaction<DB>, version: number): Promise<Rec> {
     const row = await untyped(trx).selectFrom(name).selectAll().where('id', '=', DOCUMENT_ROW_ID).forUpdate().executeTakeFirst();
     if (!row) throw missing();
     const current = spec.toApi(row as Row);
-    if ((current as { version: number }).version !== version) throw conflict(current);
+    if ((current as { version: number }).version !== version) throw new ConflictError(current);
     return current;
   }
 
   /** Writes `input` as the next version (row and history, in `trx`) and describes it for the action log. */
-  async function write(trx: Transaction<Database>, before: Rec, input: UpdateOf<D>, by: string, now: Date, restoredFrom: number | null) {
+  async function write(trx: Transaction<DB>, before: Rec, input: UpdateOf<D>, by: string, now: Date, restoredFrom: number | null) {
     const row = await untyped(trx)
       .updateTable(name)
       .set((eb: any) => ({ ...spec.toColumns(input, before), version: eb('version', '+', 1), updated_at: now, updated_by: by }))
@@ -82,7 +87,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = spec.toApi(row as Row);
-    await trx
+    await versions(trx)
       .insertInto('document_versions')
       .values({
         document: target,
@@ -110,7 +115,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
      * Creates the row from the table's defaults when missing, and records the current version in
      * the history when it is not there yet (a document saved before its history existed).
      */
-    async ensure(db: Kysely<Database>): Promise<void> {
+    async ensure(db: Kysely<DB>): Promise<void> {
       await untyped(db)
         .insertInto(name)
         .values({ id: DOCUMENT_ROW_ID })
@@ -118,7 +123,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
         .execute();
       const row = await untyped(db).selectFrom(name).selectAll().where('id', '=', DOCUMENT_ROW_ID).executeTakeFirstOrThrow();
       const current = spec.toApi(row as Row);
-      await db
+      await versions(db)
         .insertInto('document_versions')
         .values({
           document: target,
@@ -136,7 +141,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
     get: read,
 
     /** PUT: 409 with `current` when `input.version` is stale; logged as `${target}.${verb}`. */
-    async save(trx: Transaction<Database>, input: UpdateOf<D>, by: string, now: Date): Promise<Outcome<Rec>> {
+    async save(trx: Transaction<DB>, input: UpdateOf<D>, by: string, now: Date): Promise<Outcome<Rec>> {
       const before = await lock(trx, (input as { version: number }).version);
       return write(trx, before, input, by, now, null);
     },
@@ -146,9 +151,9 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
      * `${target}.restore`. 404 for an unknown version, 409 with `current` when `currentVersion` is
      * stale, 400 when the old value no longer passes today's update rules.
      */
-    async restore(trx: Transaction<Database>, from: number, currentVersion: number, by: string, now: Date): Promise<Outcome<Rec>> {
+    async restore(trx: Transaction<DB>, from: number, currentVersion: number, by: string, now: Date): Promise<Outcome<Rec>> {
       const before = await lock(trx, currentVersion);
-      const old = await trx
+      const old = await versions(trx)
         .selectFrom('document_versions')
         .selectAll()
         .where('document', '=', target)
@@ -157,25 +162,27 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
       if (!old) throw unknownVersion();
       const parsed = definition.schemas.update.safeParse({ ...(old.value as object), version: currentVersion });
       if (!parsed.success) {
-        throw validationFailed(fieldErrorsOf(parsed.error), `Version ${from} no longer passes today's rules and cannot be restored`);
+        throw new InvalidInputError(fieldErrorsOf(parsed.error), `Version ${from} no longer passes today's rules and cannot be restored`);
       }
       return write(trx, before, parsed.data as UpdateOf<D>, by, now, from);
     },
 
     /** GET history: newest first. */
-    async history(
-      db: Kysely<Database>,
-      page: { page: number; pageSize: number },
-    ): Promise<{ items: DocumentVersion<Rec>[]; total: number }> {
-      const versions = db.selectFrom('document_versions').where('document', '=', target);
-      const count = await versions.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await versions.selectAll().orderBy('version', 'desc').limit(page.pageSize).offset(offsetOf(page)).execute();
+    async history(db: Kysely<DB>, page: { page: number; pageSize: number }): Promise<{ items: DocumentVersion<Rec>[]; total: number }> {
+      const saved = versions(db).selectFrom('document_versions').where('document', '=', target);
+      const count = await saved.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await saved
+        .selectAll()
+        .orderBy('version', 'desc')
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize)
+        .execute();
       return { items: rows.map(toVersion), total: Number(count.total) };
     },
 
     /** GET history/:version: 404 for an unknown version. */
-    async version(db: Kysely<Database>, version: number): Promise<DocumentVersion<Rec>> {
-      const row = await db
+    async version(db: Kysely<DB>, version: number): Promise<DocumentVersion<Rec>> {
+      const row = await versions(db)
         .selectFrom('document_versions')
         .selectAll()
         .where('document', '=', target)
@@ -187,6 +194,6 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
   };
 }
 
-export type VersionedDocument<D extends AnyDocument = AnyDocument, T extends DocumentTable = DocumentTable> = ReturnType<
-  typeof versionedDocument<D, T>
+export type VersionedDocument<D extends AnyDocument = AnyDocument, T extends DocumentTable<DB> = any, DB = any> = ReturnType<
+  typeof versionedDocument<D, T, DB>
 >;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FORM_ERROR_KEY, validationFailed, type FieldErrors } from './errors';
+import { fieldErrorsOf, FORM_ERROR_KEY } from '../errors';
+import { validationFailed } from './errors';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from './limits';
 
-export { FORM_ERROR_KEY };
+export { fieldErrorsOf, FORM_ERROR_KEY };
+export { likeEscape } from '../db/like';
 
 type ParseObserver = (schema: z.ZodType, input: unknown) => void;
 let parseObserver: ParseObserver | null = null;
@@ -24,25 +26,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw validationFailed(fieldErrorsOf(result.error));
 }
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : FORM_ERROR_KEY;
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
-  return fieldErrors;
-}
-
 /** A `sort` query value checked against the sorts a list allows. */
 export function parseSort<const T extends readonly string[]>(sort: string | undefined, allowed: T): T[number] | undefined {
   if (sort === undefined || sort === '') return undefined;
   if ((allowed as readonly string[]).includes(sort)) return sort as T[number];
   throw validationFailed({ sort: [`Sort by one of: ${allowed.join(', ')}`] });
-}
-
-/** Escapes LIKE wildcards so user text is matched literally (used with ILIKE ... ESCAPE '\'). */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const NUL = '\u0000';

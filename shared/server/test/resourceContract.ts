@@ -1,6 +1,5 @@
 import type { AnyDocument, AnyResource } from '@phoenix/contract';
-import type { TestApp } from './testApp';
-import { expectGuarded, lastLog, logCount, type Method } from './system';
+import { expectGuarded, lastLog, logCount, type Method, type ServiceTestApp } from './serverTestApp';
 
 /**
  * The contract every admin resource and document keeps (auth, sorts, CSV, 404, 409 on a stale
@@ -8,7 +7,7 @@ import { expectGuarded, lastLog, logCount, type Method } from './system';
  * Pass getters: the app and tokens are created in the test file's beforeAll.
  */
 export interface ContractContext {
-  t: () => TestApp;
+  t: () => ServiceTestApp;
   token: () => string;
   operatorToken?: () => string;
 }

@@ -2,11 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, type ApiError } from '@phoenix/contract';
+import { ConflictError, DomainError, FORM_ERROR_KEY, InvalidInputError, NotFoundError, type FieldErrors } from '../errors';
 
-export type FieldErrors = Record<string, string[]>;
-
-/** Key under which errors that belong to no field (e.g. body is not an object) are reported. */
-export const FORM_ERROR_KEY = '_form';
+export { FORM_ERROR_KEY, type FieldErrors };
 
 /** An error the client is meant to see: thrown anywhere, rendered as { error: {...} }. */
 export class HttpError extends Error {
@@ -46,9 +44,18 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
 
-/** One error shape everywhere: our HttpErrors, Fastify's own 4xx, 404s, and opaque 500s. */
+/** A data-layer error (errors.ts) as the HTTP error the client sees. */
+export function httpErrorOf(error: DomainError): HttpError {
+  if (error instanceof NotFoundError) return notFound(error.message);
+  if (error instanceof ConflictError) return conflict(error.current, error.message);
+  if (error instanceof InvalidInputError) return validationFailed(error.fieldErrors, error.message);
+  return new HttpError(500, ERROR_CODES.internal, 'Something went wrong. Try again later.');
+}
+
+/** One error shape everywhere: our HttpErrors, the data layer's errors, Fastify's own 4xx, 404s, and opaque 500s. */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError | DomainError, request, reply) => {
+    const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
     if (error instanceof HttpError) {
       if (error.details.headers) reply.headers(error.details.headers);
       return reply.status(error.statusCode).send(error.toBody());

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_ROLE } from '@phoenix/contract';
-import type { Actor, AppContext } from '../context';
-// eslint-disable-next-line import-x/no-restricted-paths -- debt: token hashing and sessions are to leave features/auth
-import { hashToken } from '../features/auth/crypto';
-// eslint-disable-next-line import-x/no-restricted-paths -- as above
-import { useSession } from '../features/auth/sessions';
+import type { Actor, ServerContext } from '../context';
+import { hashToken } from '../auth/crypto';
+import { useSession } from '../auth/sessions';
 import { forbidden, unauthorized } from './errors';
 import { logAsAdmin } from './logging';
 
@@ -41,7 +39,7 @@ export function tokenOf(request: FastifyRequest): string | null {
  * The guard: one onRequest hook on the root instance, so it covers every route registered
  * anywhere, before the body is even parsed. Routes opt out only through `config.auth`.
  */
-export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
+export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>): void {
   app.decorateRequest('auth', null);
   const routeTable: { method: string; url: string; auth: AuthLevel }[] = [];
   app.decorate('routeTable', routeTable);

@@ -7,7 +7,6 @@ import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
 import { pgliteInWorker } from './pgliteWorker';
 import { SessionGate } from './pgliteWire';
-import type { Database } from './schema';
 
 export type DbTarget =
   /** A PostgreSQL server (node-postgres pool). */
@@ -19,8 +18,8 @@ export type DbTarget =
    */
   | { kind: 'pglite'; dataDir?: string; servedOverWire?: boolean };
 
-/** The one place that picks a dialect: the rest of the BFF only sees Kysely<Database>. */
-export function createDb(target: DbTarget): Kysely<Database> {
+/** The one place that picks a dialect: the rest of a service only sees Kysely<DB> (the caller names its Database type). */
+export function createDb<DB = any>(target: DbTarget): Kysely<DB> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.connectionString,
@@ -33,7 +32,7 @@ export function createDb(target: DbTarget): Kysely<Database> {
     // the dead client and the next query opens another; /ready reports the database unreachable.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    return withRawConnection(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
+    return withRawConnection(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
   // In memory (tests, a throwaway BFF) or served over the wire: on this thread. On disk otherwise
@@ -43,7 +42,7 @@ export function createDb(target: DbTarget): Kysely<Database> {
     const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
     const gate = new SessionGate();
     const dialect = gatedDialect(new PGliteDialect(yieldingBetweenQueries(pglite)), gate);
-    const remember = (db: Kysely<Database>) => {
+    const remember = (db: Kysely<DB>) => {
       embedded.set(db, { pglite, gate });
       return withRawConnection(db, { kind: 'pglite', pglite });
     };
@@ -51,7 +50,7 @@ export function createDb(target: DbTarget): Kysely<Database> {
   };
   if (!target.dataDir) {
     const opened = onThisThread();
-    return opened.remember(new Kysely<Database>({ dialect: opened.dialect }));
+    return opened.remember(new Kysely<DB>({ dialect: opened.dialect }));
   }
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
@@ -60,10 +59,10 @@ export function createDb(target: DbTarget): Kysely<Database> {
     fs.mkdirSync(target.dataDir, { recursive: true });
     if (target.servedOverWire) {
       const opened = onThisThread(target.dataDir);
-      return opened.remember(new Kysely<Database>({ dialect: releasingOnDestroy(opened.dialect, lock) }));
+      return opened.remember(new Kysely<DB>({ dialect: releasingOnDestroy(opened.dialect, lock) }));
     }
     const pglite = pgliteInWorker(target.dataDir);
-    return withRawConnection(new Kysely<Database>({ dialect: releasingOnDestroy(new PGliteDialect(pglite), lock) }), {
+    return withRawConnection(new Kysely<DB>({ dialect: releasingOnDestroy(new PGliteDialect(pglite), lock) }), {
       kind: 'pglite',
       pglite,
     });
@@ -73,10 +72,10 @@ export function createDb(target: DbTarget): Kysely<Database> {
   }
 }
 
-const embedded = new WeakMap<Kysely<Database>, { pglite: PGlite; gate: SessionGate }>();
+const embedded = new WeakMap<Kysely<any>, { pglite: PGlite; gate: SessionGate }>();
 
 /** The PGlite behind `db` and its session gate (db/pgliteWire.ts); null on PostgreSQL or a worker thread. */
-export function embeddedPglite(db: Kysely<Database>): { pglite: PGlite; gate: SessionGate } | null {
+export function embeddedPglite(db: Kysely<any>): { pglite: PGlite; gate: SessionGate } | null {
   return embedded.get(db) ?? null;
 }
 
@@ -146,7 +145,7 @@ function yieldingBetweenQueries(pglite: PGlite): PGlite {
 }
 
 /** The connections behind `db` for /metrics: a pg pool's counts, or PGlite's one session and its queue. */
-export function poolCounts(db: Kysely<Database>): { total: number; idle: number; waiting: number } | null {
+export function poolCounts(db: Kysely<any>): { total: number; idle: number; waiting: number } | null {
   const raw = rawConnectionOf(db);
   if (raw?.kind === 'postgres') return { total: raw.pool.totalCount, idle: raw.pool.idleCount, waiting: raw.pool.waitingCount };
   const gate = embedded.get(db)?.gate;
@@ -159,16 +158,16 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The driver under a Kysely instance, for a library that speaks SQL itself (pg-boss: bff/src/jobs).
+ * The driver under a Kysely instance, for a library that speaks SQL itself (pg-boss: jobs/runner.ts).
  * An embedded PGlite is one session: use it only inside `db.connection().execute(...)`, which
  * holds Kysely's connection lock, so its statements never land inside a Kysely transaction.
  */
 export type RawConnection = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
-const rawConnections = new WeakMap<Kysely<Database>, RawConnection>();
-function withRawConnection(db: Kysely<Database>, raw: RawConnection): Kysely<Database> {
+const rawConnections = new WeakMap<Kysely<any>, RawConnection>();
+function withRawConnection<DB>(db: Kysely<DB>, raw: RawConnection): Kysely<DB> {
   rawConnections.set(db, raw);
   return db;
 }
-export function rawConnectionOf(db: Kysely<Database>): RawConnection | undefined {
+export function rawConnectionOf(db: Kysely<any>): RawConnection | undefined {
   return rawConnections.get(db);
 }

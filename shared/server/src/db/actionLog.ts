@@ -2,7 +2,7 @@ import type { ActionLog } from '@phoenix/contract';
 import type { Transaction } from 'kysely';
 import { currentRequestId } from '../http/requestContext';
 import { toJson } from './json';
-import type { ActionLogRow, Database } from './schema';
+import type { ActionLogRow, ServerDatabase } from './schema';
 
 /** Who did it. `id` is null for the system (seed, CLI). */
 export interface LogActor {
@@ -27,8 +27,8 @@ export interface ActionLogEntry {
  * request's id comes from the request context (http/requestContext.ts): every feature's change
  * carries it without passing it along.
  */
-export async function writeActionLog(trx: Transaction<Database>, actor: LogActor, entry: ActionLogEntry, at: Date): Promise<void> {
-  await trx
+export async function writeActionLog(trx: Transaction<any>, actor: LogActor, entry: ActionLogEntry, at: Date): Promise<void> {
+  await (trx as Transaction<ServerDatabase>)
     .insertInto('action_logs')
     .values({
       admin_id: actor.id,

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { validationFailed } from '../http/errors';
+import { InvalidInputError } from '../errors';
 
 /**
  * Paging a list that may hold millions of rows (issue 8), the same for every list:
@@ -28,10 +28,10 @@ export async function cappedCount(db: Kysely<any>, filtered: SelectQueryBuilder<
   return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
-/** 400 for a page that starts past the cap (see TOTAL_CAP). */
+/** Refuses a page that starts past the cap (see TOTAL_CAP): a 400 on `page`. */
 export function assertPageWithinCap(page: number, pageSize: number, cap = TOTAL_CAP): void {
   if ((page - 1) * pageSize >= cap) {
-    throw validationFailed(
+    throw new InvalidInputError(
       {
         page: [`Only the first ${cap.toLocaleString('en-US')} rows can be paged: reverse the sort or narrow the filters to see older ones`],
       },

@@ -11,9 +11,9 @@ import {
   type RecordOf,
   type UpdateOf,
 } from '@phoenix/contract';
-import type { Actor, AppContext } from '../context';
-import type { Database } from '../db/schema';
-import type { VersionedResource, VersionedTable } from '../db/versionedResource';
+import type { Actor, ServerContext } from '../context';
+import type { ServerDatabase } from '../db/schema';
+import type { VersionedResource } from '../db/versionedResource';
 import { mutate, type Outcome } from '../db/mutate';
 import { requireActor } from './auth';
 import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, type Cell } from './csv';
@@ -28,10 +28,10 @@ import { parseInput, parseSort } from './validate';
  * (http/auth.ts) makes every route role-2-only by default. Every change runs in `mutate`: one
  * transaction for the change and its action-log row.
  */
-export function registerResourceRoutes<D extends AnyResource, T extends VersionedTable>(
+export function registerResourceRoutes<D extends AnyResource>(
   app: FastifyInstance,
-  ctx: AppContext,
-  resource: VersionedResource<D, T>,
+  ctx: ServerContext<any>,
+  resource: VersionedResource<D, any, any>,
 ): void {
   const { path, schemas } = resource.definition;
   registerReadRoutes(app, ctx, resource);
@@ -67,10 +67,10 @@ export function registerResourceRoutes<D extends AnyResource, T extends Versione
  * The read routes alone: GET <path> (list), GET <path>/export.csv, GET <path>/:id. For a resource
  * whose changes are not the generic create / update (admin accounts: a one-time password).
  */
-export function registerReadRoutes<D extends AnyResource, T extends VersionedTable>(
+export function registerReadRoutes<D extends AnyResource>(
   app: FastifyInstance,
-  ctx: AppContext,
-  resource: VersionedResource<D, T>,
+  ctx: ServerContext<any>,
+  resource: VersionedResource<D, any, any>,
 ): void {
   const { path, schemas, csv } = resource.definition;
   const parseListQuery = (raw: unknown) => {
@@ -101,10 +101,10 @@ export function registerReadRoutes<D extends AnyResource, T extends VersionedTab
  * Handler of a change to one record (`/:id` in the URL, a body with its `version`): parses the id
  * and the body, then runs `work` in `mutate`. For the extra routes of a feature (toggle, cancel...).
  */
-export function versionedChange<B, R>(
-  ctx: AppContext,
+export function versionedChange<B, R, DB extends ServerDatabase>(
+  ctx: ServerContext<DB>,
   bodySchema: z.ZodType<B>,
-  work: (trx: Transaction<Database>, id: number, input: B, actor: Actor, now: Date) => Promise<Outcome<R>>,
+  work: (trx: Transaction<DB>, id: number, input: B, actor: Actor, now: Date) => Promise<Outcome<R>>,
 ) {
   return async (request: FastifyRequest): Promise<R> => {
     const { id } = parseInput(idParamSchema, request.params);

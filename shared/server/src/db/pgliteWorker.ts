@@ -97,7 +97,7 @@ export function pgliteInWorker(dataDir: string): PGlite {
 
   const client: Pick<PGlite, 'query' | 'exec' | 'close'> = {
     query: ((sql: string, params?: unknown[]) => send({ sql, params: params ?? [] })) as PGlite['query'],
-    // Several statements in one text (pg-boss's schema and locked blocks: bff/src/jobs).
+    // Several statements in one text (pg-boss's schema and locked blocks: jobs/runner.ts).
     exec: ((sql: string) => send({ exec: true, sql })) as PGlite['exec'],
     close: async () => {
       if (failure) return;

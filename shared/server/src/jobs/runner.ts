@@ -3,7 +3,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { rawConnectionOf } from '../db/connect';
 import { withStartupLock } from '../db/startupLock';
-import type { Database } from '../db/schema';
 
 /**
  * Durable background jobs on pg-boss, in the BFF's own database (its tables live in their own
@@ -96,9 +95,9 @@ export interface JobRunner {
   /** Stops taking jobs and waits (up to 30 s) for running handlers to finish. */
   stop(): Promise<void>;
   /** Queues a job in `trx`; it runs after `startAfterSeconds` (0 = as soon as a worker is free). */
-  send<T extends object>(trx: Transaction<Database>, queue: string, data: T, startAfterSeconds?: number): Promise<string>;
+  send<T extends object>(trx: Transaction<any>, queue: string, data: T, startAfterSeconds?: number): Promise<string>;
   /** Cancels a queued job in `trx` (no effect once it has run). */
-  cancel(trx: Transaction<Database>, queue: string, id: string): Promise<void>;
+  cancel(trx: Transaction<any>, queue: string, id: string): Promise<void>;
   /** Started and not stopped (/ready). */
   isRunning(): boolean;
   /** Each defined queue's jobs by state (empty until started). */
@@ -110,7 +109,7 @@ export interface JobRunner {
  * connection lock, so they never interleave with a Kysely transaction; on PostgreSQL through the
  * same pool (multi-statement text without parameters runs as a simple query, as pg-boss expects).
  */
-function databaseOf(db: Kysely<Database>): Db {
+function databaseOf(db: Kysely<any>): Db {
   const raw = rawConnectionOf(db);
   if (!raw) throw new Error('jobs: the database was not opened with createDb (db/connect.ts)');
   if (raw.kind === 'pglite') {
@@ -127,7 +126,7 @@ function databaseOf(db: Kysely<Database>): Db {
   };
 }
 
-export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions = {}): JobRunner {
+export function createJobRunner(db: Kysely<any>, options: JobRunnerOptions = {}): JobRunner {
   const queues = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
   let boss: PgBoss | null = null;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds;
@@ -224,4 +223,4 @@ export function createJobRunner(db: Kysely<Database>, options: JobRunnerOptions 
   };
 }
 
-const raw = (db: Kysely<Database>) => rawConnectionOf(db)?.kind;
+const raw = (db: Kysely<any>) => rawConnectionOf(db)?.kind;

@@ -1,0 +1,139 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { resolveSessionSettings, type ServerContext, type SessionSettings } from './context';
+import { poolCounts } from './db/connect';
+import type { MigrationRunner } from './db/migrate';
+import type { ServerDatabase } from './db/schema';
+import { installAuthGuard } from './http/auth';
+import { installErrorHandlers } from './http/errors';
+import { installJsonParser } from './http/jsonBody';
+import type { MetricsAccess } from './http/metrics';
+import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from './http/operator';
+import { installInputGuards } from './http/validate';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
+
+/** What both services' apps take (each adds its own options). */
+export interface ServerAppOptions<DB extends ServerDatabase = ServerDatabase> {
+  db: Kysely<DB>;
+  /** The clock; tests pass one they can move. */
+  now?: () => Date;
+  /** Absolute token lifetime (default 720 = 12 h); both services apply the same session rules. */
+  tokenTtlMinutes?: number;
+  /** Idle timeout (default 30). */
+  tokenIdleMinutes?: number;
+  /** Fastify's trustProxy (TRUST_PROXY): take the client address from X-Forwarded-For behind the load balancer. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Allowed browser origins (exact match). Default: none (only same-origin / non-browser). */
+  corsOrigins?: string[];
+  /** Run the service's migrations at start (default true). */
+  migrate?: boolean;
+  /** Destroy `db` when the app closes (default true). */
+  closeDbOnClose?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** The process's logger (main.ts), used as is; else `logger`'s options (with the redaction added). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Background jobs (pg-boss): its schema and polling interval. */
+  jobs?: JobRunnerOptions;
+  /** Who may read /metrics (config.ts `metrics`); default open (tests, local). */
+  metrics?: MetricsAccess;
+}
+
+export interface ServiceDefinition {
+  /** The `service` label of the metrics. */
+  name: string;
+  /** The service's migrations (db/migrate.ts migrationRunner): run at start, checked by /ready. */
+  migrations: MigrationRunner;
+  /** Its pg-boss schema (default pgboss). */
+  jobSchema?: string;
+  /** Its settings (default: the session rules from the options). */
+  settings?: SessionSettings;
+}
+
+export interface ServerApp<DB extends ServerDatabase> {
+  app: FastifyInstance;
+  ctx: ServerContext<DB>;
+  jobs: JobRunner;
+  /** Once the service's routes are registered (they define their job queues): starts the jobs, then `afterJobs`, then readies the app. */
+  start(afterJobs?: () => Promise<void>): Promise<FastifyInstance>;
+}
+
+/** Headers a browser may send and read (the console calls both services the same way). */
+const CORS = {
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  allowedHeaders: ['content-type', 'token', 'idempotency-key', 'x-request-id'],
+  exposedHeaders: ['content-disposition', 'retry-after', 'x-export-truncated', 'x-request-id'],
+  maxAge: 600,
+};
+
+/**
+ * The one bootstrap of both services: request ids, logging, the error shape, the JSON parser,
+ * CORS, the token guard, the input guards, /health's companions /ready and /metrics, no-store on
+ * every answer, and the close order (requests drain, jobs stop, the database closes). The service
+ * then registers its routes on `app` and calls `start()`.
+ */
+export async function createServerApp<DB extends ServerDatabase>(
+  options: ServerAppOptions<DB>,
+  service: ServiceDefinition,
+): Promise<ServerApp<DB>> {
+  const app = Fastify({
+    ...operatorServerOptions(options),
+    bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
+  const jobs = createJobRunner(options.db, { log: app.log, ...(service.jobSchema ? { schema: service.jobSchema } : {}), ...options.jobs });
+  const ctx: ServerContext<DB> = {
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    settings: service.settings ?? resolveSessionSettings(options),
+    jobs,
+  };
+  if (options.migrate ?? true) await service.migrations.migrateToLatest(options.db);
+
+  // Runs once every connection has ended (app.close stops accepting, then drains the requests):
+  // jobs stop first (a running handler finishes its batch), then the database closes.
+  app.addHook('onClose', async () => {
+    app.log.info('stopping jobs');
+    await jobs.stop();
+    if (options.closeDbOnClose ?? true) {
+      app.log.info('closing the database');
+      await options.db.destroy();
+    }
+  });
+
+  installErrorHandlers(app); // before any route: a route keeps the error handler it was registered under
+  installOperatorSignals(app);
+  installJsonParser(app);
+  await app.register(cors, { origin: options.corsOrigins ?? false, ...CORS });
+  installAuthGuard(app, ctx);
+  installInputGuards(app);
+  registerOperatorEndpoints(app, {
+    metrics: {
+      service: service.name,
+      access: options.metrics ?? 'open',
+      pool: () => poolCounts(options.db),
+      queues: () => jobs.queueCounts(),
+    },
+    readiness: {
+      database: async () => void (await sql`select 1`.execute(options.db)),
+      pendingMigrations: () => service.migrations.pendingMigrations(options.db),
+      jobsRunning: () => jobs.isRunning(),
+    },
+  });
+  // API responses hold admin data: never let a browser or proxy cache them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  return {
+    app,
+    ctx,
+    jobs,
+    async start(afterJobs) {
+      await jobs.start();
+      await afterJobs?.();
+      await app.ready();
+      return app;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AdminStatus } from '@phoenix/contract';
+
+// The tables the server blocks use, in the `public` schema of the BFF's database: the admin
+// accounts and their sessions (the token check, auth/sessions.ts), the action log (every change,
+// db/mutate.ts) and the saved versions of every document (db/versionedDocument.ts). Each service's
+// own Database type extends ServerDatabase with its tables; the BFF's migrations create these.
+
+/** timestamptz: read as Date, written as Date (from the app clock) or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz with a database default. */
+type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read as parsed JSON, written as JSON text (see db/json.ts). */
+type Json = ColumnType<unknown, string | null, string | null>;
+
+export interface AdminsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: number;
+  status: ColumnType<AdminStatus, AdminStatus | undefined, AdminStatus>;
+  last_sign_in_at: Timestamp | null;
+  created_at: TimestampDefault;
+  /** Set by a one-time password (create, reset): the next sign-in must choose a new one. */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  version: number;
+  updated_at: TimestampDefault;
+  updated_by: string | null;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** sha-256 hex of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface ActionLogsTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  admin_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: Json;
+  after: Json;
+  created_at: Timestamp;
+  /** x-request-id of the request that made the change (migration 0017); null outside a request. */
+  request_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** Every saved version of every versioned document (db/versionedDocument.ts). */
+export interface DocumentVersionsTable {
+  /** The document's action-log target: 'maintenance', … */
+  document: string;
+  version: number;
+  /** The document as GET answered it at that version. */
+  value: Json;
+  saved_at: Timestamp;
+  saved_by: string | null;
+  /** Set when this version restored an earlier one. */
+  restored_from: number | null;
+}
+
+export interface ServerDatabase {
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  action_logs: ActionLogsTable;
+  document_versions: DocumentVersionsTable;
+}
+
+export type AdminRow = Selectable<AdminsTable>;
+export type NewAdminRow = Insertable<AdminsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ActionLogRow = Selectable<ActionLogsTable>;
+export type DocumentVersionRow = Selectable<DocumentVersionsTable>;

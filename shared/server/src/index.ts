@@ -1,0 +1,6 @@
+// @phoenix/server: the app bootstrap and what every service's features get.
+export * from './app';
+export * from './context';
+export * from './errors';
+export * from './modules';
+export * from './ports';

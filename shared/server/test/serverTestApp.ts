@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { PasswordHashParams } from '../src/auth/crypto';
+import { hashToken, newToken } from '../src/auth/crypto';
+import { createSession } from '../src/auth/sessions';
+import { createDb } from '../src/db/connect';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private time = Date.parse('2030-01-15T09:00:00.000Z');
+  now = (): Date => new Date(this.time);
+  advanceMinutes(minutes: number): void {
+    this.time += minutes * 60_000;
+  }
+}
+
+/** argon2id at its cheapest: tests check behaviour, not hash strength. */
+export const TEST_PASSWORD_HASH: PasswordHashParams = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+
+/** These tests move the clock by hours and days: keep sessions alive meanwhile. */
+export const LONG_SESSIONS = { tokenTtlMinutes: 60 * 24 * 365, tokenIdleMinutes: 60 * 24 * 365 };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What the shared contracts (resourceContract, audit helpers) need of a service's test app. */
+export interface ServiceTestApp {
+  db: Kysely<any>;
+  clock: TestClock;
+  /** inject() with the `token` header set. */
+  call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
+ * new schema on that PostgreSQL server, dropped again by `drop`.
+ */
+export async function createTestDatabase<DB>(): Promise<{ db: Kysely<DB>; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { db: createDb<DB>({ kind: 'pglite' }), drop: async () => {} };
+  const schema = `bff_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  return {
+    db: createDb<DB>({ kind: 'postgres', connectionString: url, searchPath: schema, maxConnections: 5 }),
+    drop: async () => {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    },
+  };
+}
+
+/** A session for `adminId` written directly into the shared sessions table; its token. */
+export async function writeSession(db: Kysely<any>, adminId: number, createdAt: Date, ttlMs: number): Promise<string> {
+  const token = newToken();
+  await db.transaction().execute((trx) => createSession(trx, { adminId, tokenHash: hashToken(token), now: createdAt, ttlMs }));
+  return token;
+}
+
+/** The newest action-log row of a target, read straight from the table. */
+export async function lastLog(t: Pick<ServiceTestApp, 'db'>, targetType: string, targetId: string | number) {
+  return t.db
+    .selectFrom('action_logs')
+    .selectAll()
+    .where('target_type', '=', targetType)
+    .where('target_id', '=', String(targetId))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function logCount(t: Pick<ServiceTestApp, 'db'>): Promise<number> {
+  const row = await t.db
+    .selectFrom('action_logs')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every listed route answers 401 without a token and 403 with a role-1 token. */
+export async function expectGuarded(t: ServiceTestApp, operatorToken: string, routes: readonly [Method, string][]) {
+  for (const [method, url] of routes) {
+    const anonymous = await t.call(null, { method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    expect({ route: `${method} ${url}`, status: anonymous.statusCode }).toEqual({ route: `${method} ${url}`, status: 401 });
+    const operator = await t.call(operatorToken, { method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    expect({ route: `${method} ${url}`, status: operator.statusCode }).toEqual({ route: `${method} ${url}`, status: 403 });
+  }
+}
