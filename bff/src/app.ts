@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { CONFIRM_SCOPE_HEADER } from '@phoenix/contract';
 import { resolveSettings, type AppContext, type LoginThrottleOptions } from './context';
 import type { PasswordHashParams } from './features/auth/crypto';
 import { migrateToLatest, pendingMigrations } from './db/migrate';
@@ -8,6 +9,7 @@ import { poolCounts } from './db/connect';
 import type { Database } from './db/schema';
 import { registerFeatureRoutes } from './discoverFeatures';
 import { installAuthGuard } from './http/auth';
+import { createChangeControl, installChangeControl, type ChangeControlSettings } from './http/changeControl';
 import { installInputGuards } from './http/validate';
 import { installErrorHandlers } from './http/errors';
 import { installJsonParser } from './http/jsonBody';
@@ -45,7 +47,11 @@ export interface AppOptions {
   jobs?: JobRunnerOptions;
   /** Who may read /metrics (config.ts `metrics`); default open (tests, local). */
   metrics?: MetricsAccess;
+  /** Global operations: the environment's mode (default off), request expiry (24 h) and bulk threshold (1,000 ids). */
+  changeControl?: Partial<ChangeControlSettings>;
 }
+
+export const CHANGE_CONTROL_DEFAULTS: ChangeControlSettings = { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -55,7 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const settings = resolveSettings(options);
   const jobs = createJobRunner(options.db, { log: app.log, ...options.jobs });
-  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings, jobs };
+  const changeControl = createChangeControl({ ...CHANGE_CONTROL_DEFAULTS, ...options.changeControl });
+  const ctx: AppContext = { db: options.db, now: options.now ?? (() => new Date()), settings, jobs, changeControl };
 
   if (options.migrate ?? true) await migrateToLatest(options.db);
   await warnWithoutTrigramIndex(app, options.db);
@@ -78,11 +85,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: options.corsOrigins ?? false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'token', 'x-request-id'],
+    allowedHeaders: ['content-type', 'token', 'x-request-id', CONFIRM_SCOPE_HEADER],
     exposedHeaders: ['content-disposition', 'retry-after', 'x-export-truncated', 'x-request-id'],
     maxAge: 600,
   });
   installAuthGuard(app, ctx);
+  installChangeControl(app, changeControl);
   installInputGuards(app);
   registerOperatorEndpoints(app, {
     metrics: { service: 'bff', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },

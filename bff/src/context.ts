@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { JobRunner } from './jobs/runner';
+import type { ChangeControl } from './http/changeControl';
 import { OWASP_ARGON2ID, type PasswordHashParams } from './features/auth/crypto';
 
 export interface AppSettings {
@@ -31,6 +32,8 @@ export interface AppContext {
   settings: AppSettings;
   /** Durable background jobs (bff/src/jobs): set in the running app; absent in a bare test context. */
   jobs?: JobRunner;
+  /** The global operations and the environment's change-control mode (http/changeControl.ts): set in the running app. */
+  changeControl?: ChangeControl;
 }
 
 /** An authenticated caller, set on the request by the auth guard. */

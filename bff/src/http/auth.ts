@@ -5,6 +5,7 @@ import type { Actor, AppContext } from '../context';
 import { hashToken } from '../features/auth/crypto';
 // eslint-disable-next-line import-x/no-restricted-paths -- as above
 import { useSession } from '../features/auth/sessions';
+import { internalCallOf } from './changeControl';
 import { forbidden, unauthorized } from './errors';
 import { logAsAdmin } from './logging';
 
@@ -53,6 +54,12 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     if (request.method === 'OPTIONS' || request.is404) return; // CORS preflight; 404 handler
     const level: AuthLevel = request.routeOptions.config.auth ?? 'admin';
     if (level === 'public') return;
+    // A change request applied through its route (http/changeControl.ts): as its requester.
+    const internal = internalCallOf(request);
+    if (internal) {
+      request.auth = { sessionId: 0, admin: internal.actor };
+      return;
+    }
     const token = tokenOf(request);
     if (!token) throw unauthorized();
     const session = await useSession(ctx.db, {
