@@ -206,3 +206,83 @@ test('lists: pending, scheduled and recent, filtered by operation', async () => 
     ['battle.forceEndAll', 'applied'],
   ]);
 });
+
+async function statusOf(id: number, want: string, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status } = await t.db.selectFrom('change_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    if (status === want || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+const valueOf = async (id: number) =>
+  (await t.db.selectFrom('constant_variables').select('value').where('id', '=', id).executeTakeFirstOrThrow()).value;
+const inSeconds = (seconds: number) => new Date(t.clock.now().getTime() + seconds * 1000).toISOString();
+
+describe('scheduled changes', () => {
+  test('approved for a later time: nothing until then; then applied once, as approved, logged with both admins', async () => {
+    const row = await constantVariable('SCHEDULED');
+    const filed = await a('POST', '/change-requests', {
+      method: 'PUT',
+      path: `/constant-variables/${row.id}`,
+      body: { key: row.key, type: 'number', value: '70', description: 'd', version: row.version },
+      reason: 'Weekly reset',
+      scheduledAt: inSeconds(3),
+    });
+    expect(filed.statusCode).toBe(201);
+    const approved = (await b('POST', `/change-requests/${filed.json().id}/approve`, { version: filed.json().version })).json();
+    expect(approved).toMatchObject({ status: 'scheduled', decidedBy: { email: adminB.email } });
+    expect(await valueOf(row.id)).toBe('10');
+    expect((await b('GET', '/change-requests?view=scheduled')).json().items.map((r: { id: number }) => r.id)).toEqual([approved.id]);
+
+    expect(await statusOf(approved.id, 'applied')).toBe('applied');
+    expect(await valueOf(row.id)).toBe('70');
+    expect((await logsOf(approved.id)).map((s) => [s.action, s.admin_email])).toEqual([
+      ['changeRequest.request', adminA.email],
+      ['changeRequest.approve', adminB.email],
+      ['changeRequest.apply', adminB.email],
+    ]);
+  });
+
+  test('cancelled until it runs: the job finds it cancelled and applies nothing', async () => {
+    const row = await constantVariable('CANCELLED_SCHEDULE');
+    const filed = (
+      await a('POST', '/change-requests', {
+        method: 'PUT',
+        path: `/constant-variables/${row.id}`,
+        body: { key: row.key, type: 'number', value: '80', description: 'd', version: row.version },
+        reason: 'Launch',
+        scheduledAt: inSeconds(2),
+      })
+    ).json();
+    const approved = (await b('POST', `/change-requests/${filed.id}/approve`, { version: filed.version })).json();
+    const cancelled = await a('POST', `/change-requests/${approved.id}/cancel`, { version: approved.version, comment: 'Launch moved' });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', decidedBy: { email: adminB.email } });
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(await statusOf(approved.id, 'cancelled', 0)).toBe('cancelled');
+    expect(await valueOf(row.id)).toBe('10');
+  });
+
+  test('still version-checked at its time: a target changed meanwhile fails the request and keeps the change', async () => {
+    const row = await constantVariable('STALE_SCHEDULE');
+    const filed = (
+      await a('POST', '/change-requests', {
+        method: 'PUT',
+        path: `/constant-variables/${row.id}`,
+        body: { key: row.key, type: 'number', value: '90', description: 'd', version: row.version },
+        reason: 'Tuning',
+        scheduledAt: inSeconds(2),
+      })
+    ).json();
+    await b('POST', `/change-requests/${filed.id}/approve`, { version: filed.version });
+    await t.db
+      .updateTable('constant_variables')
+      .set({ value: '11', version: row.version + 1 })
+      .where('id', '=', row.id)
+      .execute();
+    expect(await statusOf(filed.id, 'failed')).toBe('failed');
+    expect(await valueOf(row.id)).toBe('11');
+    const failed = (await b('GET', `/change-requests/${filed.id}`)).json();
+    expect(failed.error.preview.diff).toEqual([{ field: 'value', from: '11', to: '90' }]);
+  });
+});
