@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell';
 import { SIDEBAR_ID } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
+import { RequestsBadge } from './RequestsBadge';
 import { useHostTranslation } from './hostI18n';
 
 const Header = styled.header`
@@ -119,6 +120,7 @@ export function Navbar() {
       <Title>Phoenix Admin</Title>
       {config && <EnvLabel title={t('navbar.environment')}>{environmentLabel(config.apiBase)}</EnvLabel>}
       <Spacer />
+      {account && <RequestsBadge />}
       {account && <Email>{account.email}</Email>}
       <NavbarLink to="/admin/about">{t('navbar.about')}</NavbarLink>
       <LanguageSwitch />
