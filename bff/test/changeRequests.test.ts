@@ -286,3 +286,17 @@ describe('scheduled changes', () => {
     expect(failed.error.preview.diff).toEqual([{ field: 'value', from: '11', to: '90' }]);
   });
 });
+
+test('a delete keeps its query (?version=) through the request and is applied with it', async () => {
+  const row = await constantVariable('DELETED');
+  const filed = await a('POST', '/change-requests', {
+    method: 'DELETE',
+    path: `/constant-variables/${row.id}?version=${row.version}`,
+    reason: 'Unused',
+  });
+  expect(filed.statusCode).toBe(201);
+  expect(filed.json().preview.diff).toEqual([{ field: '*', from: expect.objectContaining({ key: 'DELETED' }), to: null }]);
+  const approved = await b('POST', `/change-requests/${filed.json().id}/approve`, { version: filed.json().version });
+  expect(approved.json().status).toBe('applied');
+  expect(await t.db.selectFrom('constant_variables').select('id').where('id', '=', row.id).executeTakeFirst()).toBeUndefined();
+});

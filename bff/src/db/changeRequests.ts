@@ -97,11 +97,12 @@ const pathOnly = (path: string) => path.split('?')[0]!;
 /** What the operation would touch now: its scope, the target (counts or record) and the diff. */
 async function previewOf(app: FastifyInstance, actor: Actor, matched: MatchedOperation, method: string, path: string, body: unknown) {
   const { operation, params } = matched;
+  const target = pathOnly(path);
   const source = operation.current
-    ? operation.current(path, params, body)
+    ? operation.current(target, params, body)
     : method === 'POST'
       ? null
-      : { method: 'GET' as const, url: path };
+      : { method: 'GET' as const, url: target };
   let current: unknown = null;
   if (source) {
     const response = await internalCall(app, { actor, method: source.method, url: source.url, body: source.body });
@@ -143,8 +144,9 @@ export interface ChangeRequestDeps {
  */
 export async function requestChange(deps: ChangeRequestDeps, actor: Actor, input: ChangeRequestCreate): Promise<ChangeRequest> {
   const { app, ctx, control } = deps;
-  const path = pathOnly(input.path);
-  const matched = control.match(input.method, path);
+  // The query travels with the call (a DELETE's ?version=); the operation is matched on the path.
+  const path = input.path;
+  const matched = control.match(input.method, pathOnly(path));
   if (!matched || !(matched.operation.applies?.(input.body, control.settings) ?? true)) {
     throw validationFailed({ path: ['This call is not a global operation: make it directly'] });
   }
@@ -352,7 +354,7 @@ async function apply(
 
   const refusal = errorOf(response);
   if (refusal.code === notPending) throw passOn(response);
-  const matched = control.match(row.method, row.path);
+  const matched = control.match(row.method, pathOnly(row.path));
   const preview = matched ? await previewOf(app, requesterOf(row), matched, row.method, row.path, row.body ?? undefined) : null;
   const failed = await mutate(ctx, decider, async (trx, now) => {
     const changes =
