@@ -101,3 +101,40 @@ describe('change requests page', () => {
     expect(await screen.findByRole('button', { name: '承認' })).toBeInTheDocument();
   });
 });
+
+describe('a target page', () => {
+  it('shows its pending and scheduled change requests above the form', async () => {
+    const onMaintenance = {
+      ...flagChange,
+      id: 9,
+      operation: 'maintenance.update',
+      method: 'PUT',
+      path: '/maintenance',
+      scope: 'maintenance',
+    };
+    const scheduled = { ...onMaintenance, id: 10, status: 'scheduled' as const, scheduledAt: '2030-02-01T10:00:00.000Z' };
+    const bff = fakeBff()
+      .get('/maintenance', () =>
+        json({
+          enabled: false,
+          message: '',
+          plannedStart: null,
+          plannedEnd: null,
+          allowedPlayerIds: [],
+          version: 1,
+          updatedAt: '2030-01-01T00:00:00.000Z',
+          updatedBy: null,
+        }),
+      )
+      .get('/change-requests', (req) => {
+        expect(req.query.get('path')).toBe('/maintenance');
+        const items = req.query.get('view') === 'pending' ? [onMaintenance] : [scheduled];
+        return json({ items, total: 1, page: 1, pageSize: 20 });
+      });
+    renderRemotePage(pages, { bff, url: '/admin/maintenance' });
+    expect(await screen.findByText('Change requests waiting for this page: 2')).toBeInTheDocument();
+    expect(screen.getByText(/#9 by a@example.com: waiting for approval/)).toBeInTheDocument();
+    expect(screen.getByText(/#10 by a@example.com: approved, applies/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Requests page' })).toHaveAttribute('href', '/admin/requests');
+  });
+});
