@@ -166,7 +166,11 @@ export async function requestChange(deps: ChangeRequestDeps, actor: Actor, input
       throw dryRun; // rolls the operation back
     },
   });
-  if (!tried) throw passOn(response);
+  if (!tried) {
+    if (response.statusCode < 400)
+      throw new Error(`changeRequests: ${input.method} ${path} ran without its commit hook (not through mutate)`);
+    throw passOn(response);
+  }
 
   const preview = await previewOf(app, actor, matched, input.method, path, input.body);
   const expiresAt = new Date(now.getTime() + control.settings.ttlHours * 3_600_000);
@@ -351,6 +355,8 @@ async function apply(
     },
   });
   if (applied) return toChangeRequest(applied);
+  // A declared operation's route must change data through `mutate` (which runs the hook).
+  if (response.statusCode < 400) throw new Error(`changeRequests: ${row.method} ${row.path} answered without running its commit hook`);
 
   const refusal = errorOf(response);
   if (refusal.code === notPending) throw passOn(response);

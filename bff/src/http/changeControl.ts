@@ -23,6 +23,10 @@ export interface ChangeControlSettings {
 
 type Params = Record<string, string>;
 
+/**
+ * A global operation. Its route must change data through `mutate` (db/mutate.ts): a change
+ * request is tried (rolled back) and applied through the commit hook `mutate` runs.
+ */
 export interface GlobalOperation {
   /** e.g. 'battle.forceEndAll'. */
   name: string;
