@@ -27,6 +27,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       logLevel: 'info',
       pgliteWirePort: null,
       metrics: 'open',
+      changeControl: { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000 },
     });
     expect(config.corsOrigins).toContain('http://localhost:8080');
   });
@@ -59,6 +60,16 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       logLevel: 'info',
       pgliteWirePort: 15432,
       metrics: { token: 'metrics-token-0123456789abcdef' },
+      changeControl: { mode: 'approve', ttlHours: 24, bulkIdsAbove: 1000 },
+    });
+    expect(readConfig({ PHOENIX_ENV: 'stg', CHANGE_CONTROL: '' }).changeControl.mode).toBe('confirm');
+    expect(
+      readConfig({ PHOENIX_ENV: 'prd', CHANGE_CONTROL: 'off', CHANGE_REQUEST_TTL_HOURS: '48', CHANGE_CONTROL_BULK_IDS: '50' })
+        .changeControl,
+    ).toEqual({
+      mode: 'off',
+      ttlHours: 48,
+      bulkIdsAbove: 50,
     });
     for (const level of LOG_LEVELS) expect(readConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
     for (const [raw, seed] of [

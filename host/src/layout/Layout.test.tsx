@@ -1,4 +1,4 @@
-import { renderApp, setWidth, storeSession } from '../testing/renderApp';
+import { defaultHandlers, renderApp, setWidth, storeSession } from '../testing/renderApp';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { environmentLabel, isSidebarMinimizedAtom } from '@phoenix/shell';
@@ -54,6 +54,19 @@ describe('landmarks and navbar', () => {
     expect(environmentLabel(apiBase)).toBe(label);
     await start('/admin', { apiBase });
     expect(within(screen.getByRole('banner')).getByText(label)).toBeInTheDocument();
+  });
+});
+
+describe('navbar requests badge', () => {
+  it('shows the pending change requests and links to the Requests page', async () => {
+    await start('/admin', { handlers: defaultHandlers({ 'GET /change-requests/count': () => ({ body: { pending: 3, scheduled: 1 } }) }) });
+    const link = await within(screen.getByRole('banner')).findByRole('link', { name: 'Requests: 3 pending change requests' });
+    expect(link).toHaveAttribute('href', '/admin/requests');
+  });
+
+  it('is absent when no request waits', async () => {
+    await start('/admin');
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: /Requests/ })).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAto
 import { SIDEBAR_ID } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { FindAnything } from '../search/FindAnything';
+import { RequestsBadge } from './RequestsBadge';
 import { useHostTranslation } from './hostI18n';
 
 const Header = styled.header`
@@ -121,6 +122,7 @@ export function Navbar() {
       {config && <EnvLabel title={t('navbar.environment')}>{environmentLabel(config.apiBase)}</EnvLabel>}
       <Spacer />
       <FindAnything />
+      {account && <RequestsBadge />}
       {account && <Email>{account.email}</Email>}
       <NavbarLink to="/admin/about">{t('navbar.about')}</NavbarLink>
       <LanguageSwitch />

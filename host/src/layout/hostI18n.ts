@@ -17,6 +17,8 @@ const en = {
     minimizeSidebar: 'Minimize sidebar',
     about: 'About / versions',
     logout: 'Log out',
+    requests: 'Requests',
+    pendingRequests: 'Requests: {{count}} pending change requests',
   },
   layout: {
     skipToContent: 'Skip to content',
@@ -106,6 +108,8 @@ const ja: Shape<typeof en> = {
     minimizeSidebar: 'サイドバーを閉じる',
     about: 'バージョン情報',
     logout: 'ログアウト',
+    requests: 'リクエスト',
+    pendingRequests: 'リクエスト: 承認待ちの変更リクエスト {{count}} 件',
   },
   layout: {
     skipToContent: '本文へ移動',

@@ -19,7 +19,9 @@ describe('menu', () => {
         ? { label: e.label.en, children: e.children.map((c) => [c.label.en, c.target]) }
         : { label: e.label.en, target: e.target },
     );
-    expect(composed).toEqual(seed);
+    expect(composed.slice(0, seed.length)).toEqual(seed);
+    // Pages the seed lacks come after its entries.
+    expect(composed.slice(seed.length)).toEqual([{ label: 'Change Requests', target: 'requests' }]);
   });
 
   it('has the seed entries in order', () => {
@@ -46,6 +48,7 @@ describe('menu', () => {
       'DoubleupSeasonHistory Management',
       'Logout & BattleForceEnd Management',
       'World Message Management',
+      'Change Requests',
     ]);
   });
 
@@ -82,6 +85,7 @@ describe('menu', () => {
       'DoubleupSeasonHistory Management': 'doubleupSeasonHistory',
       'Logout & BattleForceEnd Management': 'logoutAndBattleForceEnd',
       'World Message Management': 'worldMessage',
+      'Change Requests': 'requests',
     });
   });
 
@@ -158,7 +162,7 @@ describe('menu of an environment whose remotes changed', () => {
     const menu = composeAdminTable(
       adding('points', [page('points/quests', 'Quests', 1, 'points'), page('points/badges', 'Badges', 0, 'points')], [], withReplays),
     ).menu;
-    expect(en(menu)).toEqual([...en(MENU), 'Battle Replays']);
+    expect(en(menu)).toEqual([...en(MENU).slice(0, -1), 'Battle Replays', 'Change Requests']);
     const group = menu.find((e) => e.kind === 'group');
     expect(group?.kind === 'group' && en(group.children).slice(-3)).toEqual(['Maintenance', 'Badges', 'Quests']);
   });
@@ -171,7 +175,7 @@ describe('menu of an environment whose remotes changed', () => {
         [{ key: 'audit', label: { en: 'Audit', ja: '監査' }, position: 3 }],
       ),
     ).menu;
-    expect(en(menu).slice(-2)).toEqual(['Audit', 'Banners']);
+    expect(en(menu).slice(-3)).toEqual(['Audit', 'Banners', 'Change Requests']);
     const audit = menu.find((e) => e.kind === 'group' && e.key === 'audit');
     expect(audit?.kind === 'group' && [audit.label, en(audit.children)]).toEqual([{ en: 'Audit', ja: '監査' }, ['Audit B', 'Audit A']]);
   });

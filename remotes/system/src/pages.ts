@@ -39,6 +39,7 @@ const pages = {
   }),
   ...resourcePages({ base: 'logs', shape: 'subViews', list: () => import('./areas/actionLogs/ActionLogListPage'), ...actionLogList }),
   ...standalonePage('maintenance', () => import('./areas/maintenance/MaintenancePage')),
+  ...standalonePage('requests', () => import('./areas/changeRequests/ChangeRequestsPage')),
 };
 
 export default pages;

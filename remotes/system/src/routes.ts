@@ -73,6 +73,16 @@ const routes: RemoteRoutesDeclaration = {
         position: 220,
       },
     },
+    {
+      path: 'requests',
+      name: 'changeRequests',
+      title: { en: 'Change Requests', ja: '変更リクエスト' },
+      // Not in the seed's sidebar: composed after its entries.
+      menu: {
+        label: { en: 'Change Requests', ja: '変更リクエスト' },
+        position: 230,
+      },
+    },
   ],
 };
 

@@ -24,6 +24,7 @@ export * from './gameBalance';
 export * from './battles';
 export * from './battleForceEnd';
 export * from './globalSignOut';
+export * from './changeRequests';
 export * from './doubleUpSeasons';
 export * from './pointsSettings';
 export * from './wallet';

@@ -1,11 +1,13 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { CONFIRM_SCOPE_HEADER } from '@phoenix/contract';
 import { resolveSessionSettings, type ServerContext, type SessionSettings } from './context';
 import { poolCounts } from './db/connect';
 import type { MigrationRunner } from './db/migrate';
 import type { ServerDatabase } from './db/schema';
 import { installAuthGuard } from './http/auth';
+import { CHANGE_CONTROL_DEFAULTS, createChangeControl, installChangeControl, type ChangeControlSettings } from './http/changeControl';
 import { installErrorHandlers } from './http/errors';
 import { installJsonParser } from './http/jsonBody';
 import type { MetricsAccess } from './http/metrics';
@@ -37,6 +39,8 @@ export interface ServerAppOptions<DB extends ServerDatabase = ServerDatabase> {
   jobs?: JobRunnerOptions;
   /** Who may read /metrics (config.ts `metrics`); default open (tests, local). */
   metrics?: MetricsAccess;
+  /** Global operations: the environment's mode (default off), request expiry (24 h) and bulk threshold (1,000 ids). */
+  changeControl?: Partial<ChangeControlSettings>;
 }
 
 export interface ServiceDefinition {
@@ -61,7 +65,7 @@ export interface ServerApp<DB extends ServerDatabase> {
 /** Headers a browser may send and read (the console calls both services the same way). */
 const CORS = {
   methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowedHeaders: ['content-type', 'token', 'idempotency-key', 'x-request-id'],
+  allowedHeaders: ['content-type', 'token', 'idempotency-key', 'x-request-id', CONFIRM_SCOPE_HEADER],
   exposedHeaders: ['content-disposition', 'retry-after', 'x-export-truncated', 'x-request-id'],
   maxAge: 600,
 };
@@ -87,6 +91,7 @@ export async function createServerApp<DB extends ServerDatabase>(
     now: options.now ?? (() => new Date()),
     settings: service.settings ?? resolveSessionSettings(options),
     jobs,
+    changeControl: createChangeControl({ ...CHANGE_CONTROL_DEFAULTS, ...options.changeControl }),
   };
   if (options.migrate ?? true) await service.migrations.migrateToLatest(options.db);
 
@@ -106,6 +111,7 @@ export async function createServerApp<DB extends ServerDatabase>(
   installJsonParser(app);
   await app.register(cors, { origin: options.corsOrigins ?? false, ...CORS });
   installAuthGuard(app, ctx);
+  installChangeControl(app, ctx.changeControl!);
   installInputGuards(app);
   registerOperatorEndpoints(app, {
     metrics: {

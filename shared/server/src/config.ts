@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DbTarget } from './db/connect';
 import type { MetricsAccess } from './http/metrics';
+import type { ChangeControlSettings } from './http/changeControl';
+import { CHANGE_CONTROL_MODES, type ChangeControlMode } from '@phoenix/contract';
 
 /** Everything main.ts and the CLI read from the environment, in one place. */
 export interface ServerConfig {
@@ -20,6 +22,8 @@ export interface ServerConfig {
   pgliteWirePort: number | null;
   /** Who reads /metrics: METRICS_TOKEN's holder; without one, anyone locally and nobody when deployed. */
   metrics: MetricsAccess;
+  /** Global operations (http/changeControl.ts): off, confirm or approve; request expiry; bulk threshold. */
+  changeControl: ChangeControlSettings;
 }
 
 /** <repo>/.data/pglite (this file is <repo>/shared/server/src/config.ts). */
@@ -151,6 +155,9 @@ export const configSchema = z.object({
     /^[a-z][a-z0-9-]*$/.test(raw) ? raw : undefined,
   ),
   NODE_ENV: variable('development, production or test', oneOf(['development', 'production', 'test'] as const)),
+  CHANGE_CONTROL: variable(`one of ${CHANGE_CONTROL_MODES.join(', ')}`, oneOf(CHANGE_CONTROL_MODES)),
+  CHANGE_REQUEST_TTL_HOURS: variable('a whole number of hours, 1 or more', positiveInt),
+  CHANGE_CONTROL_BULK_IDS: variable('a whole number of player ids, 1 or more', positiveInt),
   METRICS_TOKEN: variable(
     'a secret of 24 to 512 characters without spaces (letters, digits, punctuation), e.g. from openssl rand -hex 32',
     (raw) => (/^[\x21-\x7e]{24,512}$/.test(raw) ? raw : undefined),
@@ -221,6 +228,12 @@ function dbTarget(vars: EnvVars): DbTarget {
 const isLocal = (phoenixEnv: string | undefined, nodeEnv: string | undefined) =>
   nodeEnv !== 'production' && (!phoenixEnv || phoenixEnv === 'local');
 
+/** Without CHANGE_CONTROL: a second admin in prd and beta-prd, a typed confirmation elsewhere when deployed, off locally. */
+function defaultChangeControl(phoenixEnv: string | undefined, nodeEnv: string | undefined): ChangeControlMode {
+  if (phoenixEnv === 'prd' || phoenixEnv === 'beta-prd') return 'approve';
+  return isLocal(phoenixEnv, nodeEnv) ? 'off' : 'confirm';
+}
+
 /** Local seed accounts only outside production and only for the local environment. */
 export function localSeedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
   return isLocal(env.PHOENIX_ENV?.trim(), env.NODE_ENV?.trim());
@@ -244,6 +257,11 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     seedLocalData: (vars.SEED_LOCAL_DATA ?? true) && isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,
+    changeControl: {
+      mode: vars.CHANGE_CONTROL ?? defaultChangeControl(vars.PHOENIX_ENV, vars.NODE_ENV),
+      ttlHours: vars.CHANGE_REQUEST_TTL_HOURS ?? 24,
+      bulkIdsAbove: vars.CHANGE_CONTROL_BULK_IDS ?? 1000,
+    },
     metrics: vars.METRICS_TOKEN ? { token: vars.METRICS_TOKEN } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off',
   };
 }

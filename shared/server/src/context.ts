@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerDatabase } from './db/schema';
 import type { JobRunner } from './jobs/runner';
+import type { ChangeControl } from './http/changeControl';
 
 /** The session rules the token check applies (both services: the same sessions table). */
 export interface SessionSettings {
@@ -20,6 +21,8 @@ export interface ServerContext<DB extends ServerDatabase = ServerDatabase> {
   settings: SessionSettings;
   /** Durable background jobs (jobs/runner.ts): set in the running app; absent in a bare test context. */
   jobs?: JobRunner;
+  /** The global operations and the environment's change-control mode (http/changeControl.ts): set in the running app. */
+  changeControl?: ChangeControl;
 }
 
 /** An authenticated caller, set on the request by the auth guard. */

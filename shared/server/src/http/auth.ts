@@ -3,6 +3,7 @@ import { ADMIN_ROLE } from '@phoenix/contract';
 import type { Actor, ServerContext } from '../context';
 import { hashToken } from '../auth/crypto';
 import { useSession } from '../auth/sessions';
+import { internalCallOf } from './changeControl';
 import { forbidden, unauthorized } from './errors';
 import { logAsAdmin } from './logging';
 
@@ -51,6 +52,12 @@ export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>):
     if (request.method === 'OPTIONS' || request.is404) return; // CORS preflight; 404 handler
     const level: AuthLevel = request.routeOptions.config.auth ?? 'admin';
     if (level === 'public') return;
+    // A change request applied through its route (http/changeControl.ts): as its requester.
+    const internal = internalCallOf(request);
+    if (internal) {
+      request.auth = { sessionId: 0, admin: internal.actor };
+      return;
+    }
     const token = tokenOf(request);
     if (!token) throw unauthorized();
     const session = await useSession(ctx.db, {

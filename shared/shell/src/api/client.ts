@@ -8,6 +8,20 @@ export interface ApiClientOptions {
   onUnauthorized: () => void;
   /** Injected by tests. */
   fetch?: typeof fetch;
+  /**
+   * A change's 428 (a global operation wants its scope typed, or a change request): answers for
+   * the call, e.g. by retrying it with `retry(headers)` (api/changeControl.ts). Else the 428 is thrown.
+   */
+  onPreconditionRequired?: (error: ApiRequestError, call: RefusedCall) => Promise<unknown>;
+}
+
+/** A change the server answered with 428: what was sent, and a way to send it again with more headers. */
+export interface RefusedCall {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path with its query, e.g. /constant-variables/3?version=2. */
+  path: string;
+  body: unknown;
+  retry: (headers: Record<string, string>) => Promise<unknown>;
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -74,6 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     path: string,
     kyOptions: Options,
     as: 'json' | 'text' = 'json',
+    retried = false,
   ): Promise<T> {
     try {
       const response = await http(path.replace(/^\/+/, ''), { method, ...kyOptions });
@@ -82,7 +97,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const text = await response.text();
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {
-      throw await toApiError(error, options.onUnauthorized);
+      const failure = await toApiError(error, options.onUnauthorized);
+      if (failure.status !== 428 || method === 'get' || retried || !options.onPreconditionRequired) throw failure;
+      const query = new URLSearchParams((kyOptions.searchParams as Record<string, string> | undefined) ?? {}).toString();
+      return (await options.onPreconditionRequired(failure, {
+        method: method.toUpperCase() as RefusedCall['method'],
+        path: `/${path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`,
+        body: kyOptions.json,
+        retry: (headers) =>
+          call(method, path, { ...kyOptions, headers: { ...(kyOptions.headers as Record<string, string>), ...headers } }, as, true),
+      })) as T;
     }
   }
 

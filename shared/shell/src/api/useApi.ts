@@ -3,18 +3,28 @@ import { useStore } from 'jotai';
 import { runtimeConfigAtom } from '../core/config';
 import { notifyUnauthorized, tokenAtom } from '../core/authState';
 import type { ShellStore } from '../core/store';
+import { changeControlModalAtom, type ChangeControlAsk, type ChangeControlAnswer } from '../modals/changeControlAtom';
+import { answerChangeControl } from './changeControl';
 import { createApiClient, type ApiClient } from './client';
 
 type ApiBase = 'apiBase' | 'pointsApiBase';
 
 /** A client for the BFF or the points API, outside React too (a page's prefetch runs before it renders). */
 export function apiClientOf(store: ShellStore, pick: ApiBase): ApiClient {
-  return createApiClient({
+  // A global operation's 428: the shell's dialog asks for the typed scope or a change request.
+  const ask = (question: ChangeControlAsk) =>
+    new Promise<ChangeControlAnswer>((resolve) => {
+      store.get(changeControlModalAtom).resolve?.(null);
+      store.set(changeControlModalAtom, { ask: question, resolve });
+    });
+  const client: ApiClient = createApiClient({
     baseUrl: store.get(runtimeConfigAtom)?.[pick] ?? '',
     // Read at request time, so a client made before sign-in still sends the current token.
     getToken: () => store.get(tokenAtom),
     onUnauthorized: notifyUnauthorized,
+    onPreconditionRequired: (error, call) => answerChangeControl(error, call, ask, () => client),
   });
+  return client;
 }
 
 function useClientFor(pick: ApiBase): ApiClient {

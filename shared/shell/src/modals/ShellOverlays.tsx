@@ -3,6 +3,7 @@ import { ToastList } from '@phoenix/ui';
 import { toastsAtom } from '../toasts/toastAtoms';
 import { useToast } from '../toasts/useToast';
 import { AddBulkUsersDialog } from './AddBulkUsersDialog';
+import { ChangeControlDialog } from './ChangeControlDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /** Renders the shell's global overlays (confirm, addBulkUsers, toasts). Mounted once by the host. */
@@ -13,6 +14,7 @@ export function ShellOverlays() {
     <>
       <ConfirmDialog />
       <AddBulkUsersDialog />
+      <ChangeControlDialog />
       <ToastList toasts={toasts} onDismiss={dismiss} />
     </>
   );

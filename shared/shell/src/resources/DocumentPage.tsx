@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyDocument, RecordOf } from '@phoenix/contract';
+import { PendingChanges } from './PendingChanges';
 import { ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, formatDateTime } from '@phoenix/ui';
 import { describeError } from '../api/describeError';
 import { useToast } from '../toasts/useToast';
@@ -48,6 +49,7 @@ export function DocumentPage<D extends AnyDocument, V extends FieldValues>(props
   return (
     <PageBody>
       <PageHeader title={title} description={description} />
+      <PendingChanges path={document.path} />
       {content}
       {controller.data && <DocumentHistory controller={controller} />}
     </PageBody>

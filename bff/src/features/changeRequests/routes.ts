@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CHANGE_REQUESTS_PATH,
+  changeRequestCreateSchema,
+  changeRequestDecisionSchema,
+  changeRequestQuerySchema,
+  idParamSchema,
+  type ChangeControlSettings,
+  type ChangeRequest,
+  type Page,
+} from '@phoenix/contract';
+import type { AppContext } from '../../context';
+import {
+  approveChange,
+  cancelChange,
+  CHANGE_REQUEST_QUEUE,
+  getChangeRequest,
+  listChangeRequests,
+  pendingCount,
+  rejectChange,
+  requestChange,
+  runScheduled,
+  type ChangeRequestDeps,
+  type ChangeRequestJob,
+} from '../../db/changeRequests';
+import { pageOf, parseInput, requireActor } from '@phoenix/server/http';
+import { GLOBAL_OPERATIONS } from './operations';
+
+/**
+ * /change-requests: file a global operation for a second admin, list them (pending, scheduled,
+ * recent), the navbar's count, approve / reject / cancel; the job that applies scheduled ones.
+ */
+export default function registerChangeRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const control = ctx.changeControl;
+  const jobs = ctx.jobs;
+  if (!control || !jobs) throw new Error('changeRequests: needs ctx.changeControl and ctx.jobs');
+  control.declare(...GLOBAL_OPERATIONS);
+  const deps: ChangeRequestDeps = { app, ctx, control };
+  // Retries only for a crash (a refusal is recorded on the request); the status guard makes a rerun harmless.
+  jobs.define<ChangeRequestJob>(CHANGE_REQUEST_QUEUE, async ({ changeRequestId }) => runScheduled(deps, changeRequestId));
+
+  const path = CHANGE_REQUESTS_PATH;
+  app.get(`${path}/settings`, async (): Promise<ChangeControlSettings> => ({
+    mode: control.settings.mode,
+    ttlHours: control.settings.ttlHours,
+    operations: control.operations().map(({ name, method, url }) => ({ name, method, url })),
+  }));
+
+  app.get(`${path}/count`, async () => pendingCount(ctx));
+
+  app.get(path, async (request): Promise<Page<ChangeRequest>> => {
+    const query = parseInput(changeRequestQuerySchema, request.query);
+    return pageOf(query, await listChangeRequests(ctx, query));
+  });
+
+  app.get(`${path}/:id`, async (request): Promise<ChangeRequest> => {
+    const { id } = parseInput(idParamSchema, request.params);
+    return getChangeRequest(ctx, id);
+  });
+
+  app.post(path, async (request, reply): Promise<ChangeRequest> => {
+    const input = parseInput(changeRequestCreateSchema, request.body);
+    const created = await requestChange(deps, requireActor(request), input);
+    reply.status(201);
+    return created;
+  });
+
+  const decision = (request: { params: unknown; body: unknown }) => ({
+    id: parseInput(idParamSchema, request.params).id,
+    input: parseInput(changeRequestDecisionSchema, request.body),
+  });
+  app.post(`${path}/:id/approve`, async (request): Promise<ChangeRequest> => {
+    const { id, input } = decision(request);
+    return approveChange(deps, requireActor(request), id, input);
+  });
+  app.post(`${path}/:id/reject`, async (request): Promise<ChangeRequest> => {
+    const { id, input } = decision(request);
+    return rejectChange(ctx, requireActor(request), id, input);
+  });
+  app.post(`${path}/:id/cancel`, async (request): Promise<ChangeRequest> => {
+    const { id, input } = decision(request);
+    return cancelChange(ctx, requireActor(request), id, input);
+  });
+}

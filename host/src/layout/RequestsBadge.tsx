@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CHANGE_REQUESTS_PATH } from '@phoenix/contract';
+import { useApi } from '@phoenix/shell';
+import { useHostTranslation } from './hostI18n';
+
+const RequestsLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.35rem;
+  color: inherit;
+  font-size: 0.85rem;
+  white-space: nowrap;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Count = styled.span`
+  min-width: 1.4rem;
+  padding: 0 0.35rem;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 700;
+  text-align: center;
+`;
+
+/**
+ * The navbar's link to the Requests page with the number of change requests waiting for a
+ * decision. Under the page's query key (['change-requests']): a decision there refreshes it.
+ */
+export function RequestsBadge() {
+  const api = useApi();
+  const { t } = useHostTranslation();
+  const count = useQuery<{ pending: number; scheduled: number }>({
+    queryKey: ['change-requests', 'count'],
+    queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/count`),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  if (!count.data || count.data.pending === 0) return null;
+  const label = t('navbar.pendingRequests', { count: count.data.pending });
+  return (
+    <RequestsLink to="/admin/requests" aria-label={label} title={label}>
+      {t('navbar.requests')} <Count aria-hidden="true">{count.data.pending}</Count>
+    </RequestsLink>
+  );
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import { CHANGE_CONTROL_CODES, CONFIRM_SCOPE_HEADER, type ChangeControlMode } from '@phoenix/contract';
+import type { Actor } from '../context';
+import { runWithCommitHook, type CommitHook } from '../db/commitHook';
+import { HttpError } from './errors';
+
+/**
+ * Change control: the operations marked global (every battle, every player, a game-balance
+ * document, a flag…) are declared once, by method and route; one preHandler hook holds them to the
+ * environment's mode. 'off': as before. 'confirm': the caller sends the operation's scope, typed by
+ * the admin, in CONFIRM_SCOPE_HEADER (else 428 with the scope). 'approve': the route refuses (428) and
+ * the console files a change request (db/changeRequests.ts), applied later through the same route
+ * by an internal call.
+ */
+export interface ChangeControlSettings {
+  mode: ChangeControlMode;
+  /** A pending request expires after this long. */
+  ttlHours: number;
+  /** A present distribution to a list of more ids than this counts as global. */
+  bulkIdsAbove: number;
+}
+
+export const CHANGE_CONTROL_DEFAULTS: ChangeControlSettings = { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000 };
+
+type Params = Record<string, string>;
+
+/**
+ * A global operation. Its route must change data through `mutate` (db/mutate.ts): a change
+ * request is tried (rolled back) and applied through the commit hook `mutate` runs.
+ */
+export interface GlobalOperation {
+  /** e.g. 'battle.forceEndAll'. */
+  name: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route as registered, e.g. '/constant-variables/:id'. */
+  url: string;
+  /** What it touches, in words the admin types to confirm (e.g. 'all battles', 'constant variable 12'). */
+  scope(params: Params, body: unknown): string;
+  /** Whether this call is global (e.g. a distribution only to all players or many ids). Default: always. */
+  applies?(body: unknown, settings: ChangeControlSettings): boolean;
+  /**
+   * The call whose answer is the target as it is now (counts or the record), for the preview.
+   * Default: GET of the same path (the record or document), none for a POST that creates.
+   */
+  current?(path: string, params: Params, body: unknown): { method: 'GET' | 'POST'; url: string; body?: unknown } | null;
+}
+
+export interface MatchedOperation {
+  operation: GlobalOperation;
+  params: Params;
+}
+
+export interface ChangeControl {
+  settings: ChangeControlSettings;
+  declare(...operations: GlobalOperation[]): void;
+  operations(): readonly GlobalOperation[];
+  /** The operation a concrete call (method + path without query) is, if it is one. */
+  match(method: string, path: string): MatchedOperation | null;
+  /** The operation of a registered route pattern. */
+  byRoute(method: string, url: string): GlobalOperation | null;
+}
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+function matchPattern(pattern: string, path: string): Params | null {
+  const want = segments(pattern);
+  const got = segments(path);
+  if (want.length !== got.length) return null;
+  const params: Params = {};
+  for (const [i, part] of want.entries()) {
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(got[i]!);
+    else if (part !== got[i]) return null;
+  }
+  return params;
+}
+
+export function createChangeControl(settings: ChangeControlSettings): ChangeControl {
+  const declared: GlobalOperation[] = [];
+  return {
+    settings,
+    declare: (...operations) => void declared.push(...operations),
+    operations: () => declared,
+    match(method, path) {
+      for (const operation of declared) {
+        if (operation.method !== method) continue;
+        const params = matchPattern(operation.url, path);
+        if (params) return { operation, params };
+      }
+      return null;
+    },
+    byRoute: (method, url) => declared.find((op) => op.method === method && op.url === url) ?? null,
+  };
+}
+
+// ---- internal calls: a change request applied (or previewed) through the operation's own route ----
+
+const INTERNAL_HEADER = 'x-phoenix-internal';
+
+interface InternalCall {
+  actor: Actor;
+  hook: CommitHook | null;
+}
+
+/** Live internal calls by their one-time key (random, in memory, gone when the call returns). */
+const internalCalls = new Map<string, InternalCall>();
+
+/** The internal call this request is, if any: its actor stands for the session. */
+export function internalCallOf(request: FastifyRequest): InternalCall | null {
+  const key = request.headers[INTERNAL_HEADER];
+  return typeof key === 'string' ? (internalCalls.get(key) ?? null) : null;
+}
+
+/**
+ * Calls a route of this app as `actor` (who requested the change) without a session. With `hook`,
+ * the route's `mutate` runs it in its transaction (commitHook.ts).
+ */
+export async function internalCall(
+  app: FastifyInstance,
+  call: { actor: Actor; method: string; url: string; body?: unknown; hook?: CommitHook },
+): Promise<LightMyRequestResponse> {
+  const key = randomBytes(32).toString('hex');
+  internalCalls.set(key, { actor: call.actor, hook: call.hook ?? null });
+  try {
+    return await app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      headers: { [INTERNAL_HEADER]: key },
+      ...(call.body === undefined ? {} : { payload: call.body as object }),
+    });
+  } finally {
+    internalCalls.delete(key);
+  }
+}
+
+/** 428 naming what the admin must type (confirm mode) or that a change request is needed (approve). */
+const confirmationRequired = (scope: string, operation: string) =>
+  new HttpError(428, CHANGE_CONTROL_CODES.confirmationRequired, `Type "${scope}" to confirm`, { current: { scope, operation } });
+const approvalRequired = (scope: string, operation: string) =>
+  new HttpError(
+    428,
+    CHANGE_CONTROL_CODES.approvalRequired,
+    `This environment needs a second administrator's approval for changes to ${scope}: send a change request`,
+    { current: { scope, operation } },
+  );
+
+/**
+ * The gate, on the root instance before any route (after the auth guard, which lets an internal
+ * call through as its actor): every declared global operation is held to the mode.
+ */
+export function installChangeControl(app: FastifyInstance, control: ChangeControl): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    const internal = internalCallOf(request);
+    if (internal) {
+      if (internal.hook) runWithCommitHook(internal.hook, done);
+      else done();
+      return;
+    }
+    const operation = request.is404 ? null : control.byRoute(request.method, request.routeOptions.url ?? '');
+    const { mode } = control.settings;
+    if (!operation || mode === 'off' || !(operation.applies?.(request.body, control.settings) ?? true)) return done();
+    const scope = operation.scope(request.params as Params, request.body);
+    if (mode === 'approve') return done(approvalRequired(scope, operation.name));
+    const typed = request.headers[CONFIRM_SCOPE_HEADER];
+    if (typeof typed === 'string' && typed.trim() === scope) return done();
+    done(confirmationRequired(scope, operation.name));
+  });
+}
