@@ -1,30 +1,55 @@
-import { resourcePages } from '@phoenix/shell';
+import { chestResource, distributionResource, presentResource, seasonResource, shopItemResource } from '@phoenix/contract';
+import { areasOf } from '@phoenix/shell';
 import './i18n';
+
+const area = areasOf('present');
 
 /** Pages of the present remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
-  ...resourcePages({
+  ...area({
+    name: 'presents',
     base: 'present',
     shape: 'routes',
+    resource: presentResource,
+    labelOf: (present) => present.name,
+    formLabelOf: (present) => `"${present.name}"`,
     list: () => import('./areas/presents/PresentListPage'),
     form: () => import('./areas/presents/PresentForm'),
   }),
-  ...resourcePages({ base: 'present/distribution', shape: 'subViews', list: () => import('./areas/distribution/DistributionPage') }),
-  ...resourcePages({
+  ...area({
+    name: 'presentDistributions',
+    base: 'present/distribution',
+    shape: 'subViews',
+    resource: distributionResource,
+    labelOf: (d) => d.presentName,
+    list: () => import('./areas/distribution/DistributionPage'),
+  }),
+  ...area({
+    name: 'shop',
     base: 'shop',
     shape: 'editRoute',
+    resource: shopItemResource,
+    labelOf: (item) => `#${item.sortOrder}`,
     list: () => import('./areas/shop/ShopListPage'),
     form: () => import('./areas/shop/ShopForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'treasureChests',
     base: 'treasureChest',
     shape: 'subViews',
+    resource: chestResource,
+    labelOf: (chest) => chest.name,
+    formLabelOf: (chest) => `"${chest.name}"`,
     list: () => import('./areas/chests/ChestListPage'),
     form: () => import('./areas/chests/ChestForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'seasons',
     base: 'seasonPass',
     shape: 'subViews',
+    resource: seasonResource,
+    labelOf: (season) => season.name,
+    formLabelOf: (season) => `"${season.name}"`,
     list: () => import('./areas/seasons/SeasonListPage'),
     form: () => import('./areas/seasons/SeasonForm'),
   }),

@@ -15,7 +15,6 @@ export default function ConstantVariableForm() {
   return (
     <RecordFormPage
       resource={constantVariableResource}
-      labelOf={(cv) => cv.key}
       empty={{ key: '', type: 'string', value: '', description: '' } as Values}
       toValues={({ key, type, value, description }) => ({ key, type, value, description })}
       conflictSummary={(theirs) => <Mono>{`${theirs.key} (${theirs.type}) = ${theirs.value}`}</Mono>}
@@ -26,7 +25,7 @@ export default function ConstantVariableForm() {
         return (
           <>
             <TextField
-              label={t('constantVariables.key')}
+              label={t('constantVariables.fields.key')}
               required
               autoComplete="off"
               spellCheck={false}
@@ -34,26 +33,26 @@ export default function ConstantVariableForm() {
               {...form.field('key')}
             />
             <Select
-              label={t('constantVariables.type')}
+              label={t('constantVariables.fields.type')}
               required
               options={enumOptions(CONSTANT_VALUE_TYPES, (v) => t(`constantVariables.types.${v}`))}
               placeholder={t('constantVariables.pickType')}
               {...form.field('type')}
             />
             {type === 'json' ? (
-              <TextArea label={t('constantVariables.value')} rows={8} spellCheck={false} hint={valueHint} {...form.field('value')} />
+              <TextArea label={t('constantVariables.fields.value')} rows={8} spellCheck={false} hint={valueHint} {...form.field('value')} />
             ) : type === 'boolean' ? (
               <Select
-                label={t('constantVariables.value')}
+                label={t('constantVariables.fields.value')}
                 options={enumOptions(['true', 'false'])}
                 placeholder={t('constantVariables.pickValue')}
                 {...form.field('value')}
               />
             ) : (
-              <TextField label={t('constantVariables.value')} spellCheck={false} hint={valueHint} {...form.field('value')} />
+              <TextField label={t('constantVariables.fields.value')} spellCheck={false} hint={valueHint} {...form.field('value')} />
             )}
             <TextArea
-              label={t('constantVariables.descriptionField')}
+              label={t('constantVariables.fields.description')}
               rows={3}
               hint={t('constantVariables.descriptionHint')}
               {...form.field('description')}

@@ -8,7 +8,6 @@ export default function FlagForm() {
   return (
     <RecordFormPage
       resource={activeFlagResource}
-      labelOf={(flag) => flag.key}
       empty={{ key: '', description: '', enabled: false }}
       toValues={({ description, enabled }) => ({ key: '', description, enabled })}
     >
@@ -16,15 +15,32 @@ export default function FlagForm() {
         flag ? (
           <>
             <p>
-              {t('flags.keyFixed')} <Mono>{flag.key}</Mono>
+              {t('activeFlags.keyFixed')} <Mono>{flag.key}</Mono>
             </p>
-            <TextArea label={t('flags.descriptionField')} rows={3} hint={t('flags.descriptionHint')} {...form.field('description')} />
+            <TextArea
+              label={t('activeFlags.fields.description')}
+              rows={3}
+              hint={t('activeFlags.descriptionHint')}
+              {...form.field('description')}
+            />
           </>
         ) : (
           <>
-            <TextField label={t('flags.key')} required autoComplete="off" spellCheck={false} hint={FLAG_KEY_HINT} {...form.field('key')} />
-            <TextArea label={t('flags.descriptionField')} rows={3} hint={t('flags.descriptionHint')} {...form.field('description')} />
-            <Checkbox label={t('flags.turnOnNow')} hint={t('flags.turnOnNowHint')} {...form.field('enabled')} />
+            <TextField
+              label={t('activeFlags.fields.key')}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              hint={FLAG_KEY_HINT}
+              {...form.field('key')}
+            />
+            <TextArea
+              label={t('activeFlags.fields.description')}
+              rows={3}
+              hint={t('activeFlags.descriptionHint')}
+              {...form.field('description')}
+            />
+            <Checkbox label={t('activeFlags.turnOnNow')} hint={t('activeFlags.turnOnNowHint')} {...form.field('enabled')} />
           </>
         )
       }

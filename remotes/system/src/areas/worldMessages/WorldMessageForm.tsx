@@ -29,7 +29,6 @@ export default function WorldMessageForm() {
   return (
     <RecordFormPage
       resource={worldMessageResource}
-      labelOf={(wm) => `"${wm.message.slice(0, 60)}"`}
       titles={{ create: t('worldMessages.newTitle'), edit: () => t('worldMessages.editTitle') }}
       empty={{ message: '', severity: 'info', displayStart: new Date().toISOString(), displayEnd: undefined } as Values}
       toValues={({ message, severity, displayStart, displayEnd }) => ({ message, severity, displayStart, displayEnd })}
@@ -47,7 +46,7 @@ export default function WorldMessageForm() {
           <>
             {live && <Alert tone="warning">{t('worldMessages.liveNote')}</Alert>}
             <TextArea
-              label={t('worldMessages.message')}
+              label={t('worldMessages.fields.message')}
               required
               rows={4}
               hint={t('worldMessages.messageHint')}
@@ -55,7 +54,7 @@ export default function WorldMessageForm() {
             />
             <ReadOnlyFields disabled={live} aria-label={live ? t('worldMessages.lockedFields') : undefined}>
               <Select
-                label={t('worldMessages.severity')}
+                label={t('worldMessages.fields.severity')}
                 required
                 options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))}
                 {...form.field('severity')}
@@ -63,12 +62,17 @@ export default function WorldMessageForm() {
               <DateTimeRangeFields
                 legend={t('worldMessages.window')}
                 start={{
-                  label: t('worldMessages.displayStart'),
+                  label: t('worldMessages.fields.displayStart'),
                   required: true,
                   ...start,
                   onChange: (iso) => start.onChange(iso ?? undefined),
                 }}
-                end={{ label: t('worldMessages.displayEnd'), required: true, ...end, onChange: (iso) => end.onChange(iso ?? undefined) }}
+                end={{
+                  label: t('worldMessages.fields.displayEnd'),
+                  required: true,
+                  ...end,
+                  onChange: (iso) => end.onChange(iso ?? undefined),
+                }}
               />
             </ReadOnlyFields>
           </>
