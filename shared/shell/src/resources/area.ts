@@ -59,7 +59,7 @@ export function useAreaLabels(): AreaLabels {
     if (!area) return name;
     const key = `${area.name}.fields.${name}`;
     for (const language of LANGUAGES) {
-      if (!i18n.exists(key, { ns: area.ns, lng: language, fallbackLng: false })) reportMissing(area.ns, key, language);
+      if (typeof i18n.getResource(language, area.ns, key) !== 'string') reportMissing(area.ns, key, language);
     }
     return t(key);
   };
