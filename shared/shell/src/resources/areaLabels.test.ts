@@ -46,6 +46,7 @@ function askedFields(source: string, area: string): string[] {
     for (const filter of filters[0].matchAll(/\[\s*'(\w+)',\s*[A-Z_[]/g)) asked.add(filter[1]);
   }
   for (const literal of source.matchAll(new RegExp(`'${area}\\.fields\\.(\\w+)'`, 'g'))) asked.add(literal[1]);
+  for (const labelled of source.matchAll(/form\.labelled\('(\w+)'\)/g)) asked.add(labelled[1]);
   return [...asked];
 }
 

@@ -214,16 +214,20 @@ export function resourcePages({
 }
 
 /** An area's page entries: `resourcePages` with the area's name, resource and record label. */
-export type AreaPagesSpec<D extends AnyResource> = AreaSpec<D> & Omit<ResourcePagesSpec, 'resource' | 'area'>;
+export type AreaPagesSpec<D extends AnyResource> = AreaSpec<D> &
+  Omit<ResourcePagesSpec, 'resource' | 'area'> & {
+    /** false: the host does not start the list's request (its page asks for more than the resource's plain list). */
+    prefetch?: false;
+  };
 
 /**
  * The `area` declarer of a remote, bound to its i18n namespace: in pages.ts,
  * `const area = areasOf('system');` then `...area({ name: 'news', base: 'information', resource, shape, labelOf, list, form })`.
  */
 export function areasOf(ns: string) {
-  return function area<D extends AnyResource>({ name, labelOf, formLabelOf, ...pages }: AreaPagesSpec<D>) {
+  return function area<D extends AnyResource>({ name, labelOf, formLabelOf, prefetch, ...pages }: AreaPagesSpec<D>) {
     const definition = { name, ns, base: pages.base, shape: pages.shape, resource: pages.resource, labelOf, formLabelOf } as AreaDefinition;
-    return resourcePages({ ...pages, area: definition });
+    return resourcePages({ ...pages, resource: prefetch === false ? undefined : pages.resource, area: definition });
   };
 }
 

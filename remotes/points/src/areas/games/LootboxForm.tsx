@@ -32,7 +32,7 @@ export default function LootboxForm() {
         const gap = basisPointsToPercent(missing || over);
         return (
           <>
-            <TextField label={t('lootbox.fields.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <TextField
               label={t('lootbox.fields.price')}
               type="number"

@@ -42,7 +42,7 @@ export default function LotteryRoundForm() {
         const frozen = record !== undefined && record.ticketCount > 0;
         return (
           <>
-            <TextField label={t('pointsLottery.fields.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <DateTimeField
               label={t('pointsLottery.fields.drawAt')}
               required

@@ -49,7 +49,7 @@ export default function TaskForm() {
         const typeField = form.field('type');
         return (
           <>
-            <TextField label={t('pointsTasks.fields.title')} required {...form.field('title')} />
+            <TextField required {...form.labelled('title')} />
             <Select
               label={t('pointsTasks.fields.type')}
               required

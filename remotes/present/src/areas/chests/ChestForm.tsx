@@ -33,7 +33,7 @@ export default function ChestForm() {
         const total = weights.reduce((sum, w) => sum + (Number.isFinite(w) && w > 0 ? w : 0), 0);
         return (
           <>
-            <TextField label={t('treasureChests.fields.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <FieldRow>
               <Select
                 label={t('treasureChests.fields.rarity')}

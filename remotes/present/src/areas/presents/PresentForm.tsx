@@ -37,7 +37,7 @@ export default function PresentForm() {
         const end = form.bind<string | undefined>('endsAt');
         return (
           <>
-            <TextField label={t('presents.fields.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <TextArea label={t('presents.descriptionField')} rows={3} {...form.field('description')} />
             <DateTimeRangeFields
               legend={t('presents.fields.period')}

@@ -37,7 +37,7 @@ export default function SeasonForm() {
         const last = tiers.at(-1);
         return (
           <>
-            <TextField label={t('seasons.fields.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <DateTimeRangeFields
               legend={t('seasons.fields.period')}
               start={{ label: t('seasons.startsAt'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}

@@ -79,7 +79,7 @@ export default function ShopForm() {
               start={{ label: t('shop.saleStart'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
               end={{ label: t('shop.saleEnd'), hint: t('shop.noEndHint'), ...end }}
             />
-            <Checkbox label={t('shop.fields.enabled')} {...form.field('enabled')} />
+            <Checkbox {...form.labelled('enabled')} />
           </>
         );
       }}

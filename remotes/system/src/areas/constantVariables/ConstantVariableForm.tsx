@@ -24,14 +24,7 @@ export default function ConstantVariableForm() {
         const valueHint = type ? t(`constantVariables.hints.${type}`) : undefined;
         return (
           <>
-            <TextField
-              label={t('constantVariables.fields.key')}
-              required
-              autoComplete="off"
-              spellCheck={false}
-              hint="e.g. battle.maxTurns"
-              {...form.field('key')}
-            />
+            <TextField required autoComplete="off" spellCheck={false} hint="e.g. battle.maxTurns" {...form.labelled('key')} />
             <Select
               label={t('constantVariables.fields.type')}
               required
@@ -40,23 +33,13 @@ export default function ConstantVariableForm() {
               {...form.field('type')}
             />
             {type === 'json' ? (
-              <TextArea label={t('constantVariables.fields.value')} rows={8} spellCheck={false} hint={valueHint} {...form.field('value')} />
+              <TextArea rows={8} spellCheck={false} hint={valueHint} {...form.labelled('value')} />
             ) : type === 'boolean' ? (
-              <Select
-                label={t('constantVariables.fields.value')}
-                options={enumOptions(['true', 'false'])}
-                placeholder={t('constantVariables.pickValue')}
-                {...form.field('value')}
-              />
+              <Select options={enumOptions(['true', 'false'])} placeholder={t('constantVariables.pickValue')} {...form.labelled('value')} />
             ) : (
-              <TextField label={t('constantVariables.fields.value')} spellCheck={false} hint={valueHint} {...form.field('value')} />
+              <TextField spellCheck={false} hint={valueHint} {...form.labelled('value')} />
             )}
-            <TextArea
-              label={t('constantVariables.fields.description')}
-              rows={3}
-              hint={t('constantVariables.descriptionHint')}
-              {...form.field('description')}
-            />
+            <TextArea rows={3} hint={t('constantVariables.descriptionHint')} {...form.labelled('description')} />
           </>
         );
       }}

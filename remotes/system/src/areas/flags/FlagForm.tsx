@@ -17,29 +17,12 @@ export default function FlagForm() {
             <p>
               {t('activeFlags.keyFixed')} <Mono>{flag.key}</Mono>
             </p>
-            <TextArea
-              label={t('activeFlags.fields.description')}
-              rows={3}
-              hint={t('activeFlags.descriptionHint')}
-              {...form.field('description')}
-            />
+            <TextArea rows={3} hint={t('activeFlags.descriptionHint')} {...form.labelled('description')} />
           </>
         ) : (
           <>
-            <TextField
-              label={t('activeFlags.fields.key')}
-              required
-              autoComplete="off"
-              spellCheck={false}
-              hint={FLAG_KEY_HINT}
-              {...form.field('key')}
-            />
-            <TextArea
-              label={t('activeFlags.fields.description')}
-              rows={3}
-              hint={t('activeFlags.descriptionHint')}
-              {...form.field('description')}
-            />
+            <TextField required autoComplete="off" spellCheck={false} hint={FLAG_KEY_HINT} {...form.labelled('key')} />
+            <TextArea rows={3} hint={t('activeFlags.descriptionHint')} {...form.labelled('description')} />
             <Checkbox label={t('activeFlags.turnOnNow')} hint={t('activeFlags.turnOnNowHint')} {...form.field('enabled')} />
           </>
         )

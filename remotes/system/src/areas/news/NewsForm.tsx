@@ -36,7 +36,7 @@ export default function NewsForm() {
         const end = form.bind<string | null>('publishEnd');
         return (
           <>
-            <TextField label={t('news.fields.title')} required autoComplete="off" {...form.field('title')} />
+            <TextField required autoComplete="off" {...form.labelled('title')} />
             <TextArea label={t('news.body')} required rows={12} hint={t('news.bodyHint')} {...form.field('body')} />
             <Select
               label={t('news.fields.category')}
@@ -55,7 +55,7 @@ export default function NewsForm() {
               }}
               end={{ label: t('news.fields.publishEnd'), hint: t('news.endHint'), ...end }}
             />
-            <Checkbox label={t('news.fields.pinned')} hint={t('news.pinnedHint')} {...form.field('pinned')} />
+            <Checkbox hint={t('news.pinnedHint')} {...form.labelled('pinned')} />
           </>
         );
       }}

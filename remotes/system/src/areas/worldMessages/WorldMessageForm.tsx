@@ -45,13 +45,7 @@ export default function WorldMessageForm() {
         return (
           <>
             {live && <Alert tone="warning">{t('worldMessages.liveNote')}</Alert>}
-            <TextArea
-              label={t('worldMessages.fields.message')}
-              required
-              rows={4}
-              hint={t('worldMessages.messageHint')}
-              {...form.field('message')}
-            />
+            <TextArea required rows={4} hint={t('worldMessages.messageHint')} {...form.labelled('message')} />
             <ReadOnlyFields disabled={live} aria-label={live ? t('worldMessages.lockedFields') : undefined}>
               <Select
                 label={t('worldMessages.fields.severity')}

@@ -14,8 +14,8 @@ export default function PolicyForm() {
     >
       {(form) => (
         <>
-          <TextField label={t('policies.fields.name')} required autoComplete="off" {...form.field('name')} />
-          <TextArea label={t('policies.fields.description')} rows={4} {...form.field('description')} />
+          <TextField required autoComplete="off" {...form.labelled('name')} />
+          <TextArea rows={4} {...form.labelled('description')} />
         </>
       )}
     </RecordFormPage>

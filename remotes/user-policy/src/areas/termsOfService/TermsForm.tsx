@@ -27,7 +27,7 @@ export default function TermsForm() {
         const effective = form.bind<string | undefined>('effectiveAt');
         return (
           <>
-            <TextField label={t('termsOfService.fields.title')} required autoComplete="off" {...form.field('title')} />
+            <TextField required autoComplete="off" {...form.labelled('title')} />
             <TextArea label={t('termsOfService.body')} required rows={16} hint={t('termsOfService.bodyHint')} {...form.field('body')} />
             <DateTimeField
               label={t('termsOfService.fields.effectiveAt')}
