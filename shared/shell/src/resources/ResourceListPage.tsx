@@ -32,7 +32,9 @@ type Versioned = { id: number; version?: number };
 
 export interface ResourceListPageProps<D extends AnyResource> {
   list: ListController<D>;
-  title: ReactNode;
+  /** Default: the area's `<area>.title`. */
+  title?: ReactNode;
+  /** Default: the area's `<area>.description`, when it has one. */
   description?: ReactNode;
   columns: ResourceColumn<D>[];
   /** Names a record in confirms, toasts and button labels: `(cv) => cv.key`. Default: the area's. */
@@ -58,6 +60,18 @@ export interface ResourceListPageProps<D extends AnyResource> {
   children?: ReactNode;
 }
 
+/** The page's title and description, else its area's `<area>.title` and `<area>.description`. */
+function useAreaTexts(title: ReactNode | undefined, description: ReactNode | undefined) {
+  const { area, t } = useAreaLabels();
+  const { i18n } = useTranslation();
+  if (title !== undefined || !area) return { title: title ?? '', description };
+  const own = `${area.name}.description`;
+  return {
+    title: t(`${area.name}.title`),
+    description: description ?? (i18n.exists(own, { ns: area.ns }) ? t(own) : undefined),
+  };
+}
+
 /** The page's own labelOf, else its area's: one of them names the records. */
 export function useLabelOf<R>(given: ((record: R) => string) | undefined, fromArea: ((record: R) => string) | undefined) {
   const labelOf = given ?? fromArea;
@@ -72,8 +86,6 @@ const decide = <R,>(rule: boolean | ((r: R) => boolean) | undefined, record: R, 
 export function ResourceListPage<D extends AnyResource>(props: ResourceListPageProps<D>) {
   const {
     list,
-    title,
-    description,
     columns,
     searchLabel,
     filters,
@@ -92,6 +104,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
   const { noun, plural } = useNouns(list.resource);
   const labelOf = useLabelOf(props.labelOf, useRecordLabel<D>());
   const labelled = useAreaColumns(columns);
+  const { title, description } = useAreaTexts(props.title, props.description);
   const newButton = links.hasForm ? (
     <ButtonLink as={Link} to={links.create} $variant="primary">
       {t('list.new', { noun })}

@@ -9,8 +9,8 @@ import { useListController } from './useListController';
 
 // A remote's strings: `title` is labelled in both languages, `category` only in English.
 registerTranslations('areaTest', {
-  en: { bulletins: { fields: { title: 'Headline', category: 'Kind' } } },
-  ja: { bulletins: { fields: { title: '見出し' } } },
+  en: { bulletins: { title: 'Bulletins', description: 'What players read.', fields: { title: 'Headline', category: 'Kind' } } },
+  ja: { bulletins: { title: 'お知らせ', fields: { title: '見出し' } } },
 });
 
 const record: NewsItem = {
@@ -30,8 +30,8 @@ const record: NewsItem = {
 
 function BulletinList() {
   const list = useListController(newsResource);
-  // No header and no labelOf: both come from the area.
-  return <ResourceListPage list={list} title="Bulletins" columns={[{ key: 'title', sortable: true }, { key: 'category' }]} />;
+  // No title, no header and no labelOf: they come from the area.
+  return <ResourceListPage list={list} columns={[{ key: 'title', sortable: true }, { key: 'category' }]} />;
 }
 
 const area = areasOf('areaTest');
@@ -61,6 +61,13 @@ describe('an area declared once', () => {
   it('labels it in Japanese from the Japanese locale', async () => {
     renderRemotePage(pages, { bff: bff(), url: '/admin/bulletins', language: 'ja' });
     expect(await screen.findByRole('columnheader', { name: /見出し/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'お知らせ' })).toBeInTheDocument();
+  });
+
+  it('titles the list <area>.title and describes it <area>.description', async () => {
+    renderRemotePage(pages, { bff: bff(), url: '/admin/bulletins' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bulletins' })).toBeInTheDocument();
+    expect(screen.getByText('What players read.')).toBeInTheDocument();
   });
 
   it('reports a label a language lacks: the key and the language', async () => {

@@ -14,8 +14,6 @@ export default function BattleListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('battles.title')}
-      description={t('battles.description')}
       pageSizeOptions={[20, 50, 100, 200]}
       filters={
         <EnumFilters

@@ -36,8 +36,6 @@ export default function DoubleupSeasonListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('doubleUpSeasons.title')}
-      description={t('doubleUpSeasons.description')}
       searchLabel={t('doubleUpSeasons.search')}
       before={<PeriodFilters key={`${from}|${to}`} applied={{ from, to }} onApply={list.setFilters} />}
       rowActions={(s) => (

@@ -11,8 +11,6 @@ export default function LootboxListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('lootbox.title')}
-      description={t('lootbox.description')}
       searchLabel={t('lootbox.search')}
       columns={[
         { key: 'name', sortable: true, render: (box) => box.name },

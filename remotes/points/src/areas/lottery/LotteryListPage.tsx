@@ -17,8 +17,6 @@ export default function LotteryListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('pointsLottery.title')}
-      description={t('pointsLottery.description')}
       searchLabel={t('pointsLottery.search')}
       filters={<EnumFilters list={list} filters={[['status', LOTTERY_STATUSES, 'statuses']]} />}
       columns={[

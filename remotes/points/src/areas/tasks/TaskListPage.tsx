@@ -11,8 +11,6 @@ export default function TaskListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('pointsTasks.title')}
-      description={t('pointsTasks.description')}
       searchLabel={t('pointsTasks.search')}
       filters={
         <EnumFilters

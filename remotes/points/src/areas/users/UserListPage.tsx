@@ -11,8 +11,6 @@ export default function UserListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('pointAccounts.title')}
-      description={t('pointAccounts.description')}
       searchLabel={t('pointAccounts.search')}
       rowActions={(u) => (
         <Button size="sm" variant="secondary" onClick={() => detail.open(u.id)} aria-label={t('pointAccounts.openLabel', { id: u.id })}>

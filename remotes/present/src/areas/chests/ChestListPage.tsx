@@ -11,8 +11,6 @@ export default function ChestListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('treasureChests.title')}
-      description={t('treasureChests.description')}
       searchLabel={t('treasureChests.search')}
       filters={<EnumFilters list={list} filters={[['rarity', CHEST_RARITIES, 'rarities']]} />}
       columns={[

@@ -50,8 +50,6 @@ export default function DistributionPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('presentDistributions.title')}
-      description={t('presentDistributions.description')}
       searchLabel={t('presentDistributions.search')}
       before={<SendDistribution />}
       filters={<EnumFilters list={list} filters={[['status', DISTRIBUTION_STATUSES, 'statuses']]} />}

@@ -11,8 +11,6 @@ export default function PresentListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('presents.title')}
-      description={t('presents.description')}
       searchLabel={t('presents.search')}
       deleteBody={() => t('presents.deleteBody')}
       filters={<EnumFilters list={list} filters={[['status', PRESENT_STATUSES, 'statuses']]} />}

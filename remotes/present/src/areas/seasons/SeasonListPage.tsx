@@ -10,8 +10,6 @@ export default function SeasonListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('seasons.title')}
-      description={t('seasons.description')}
       searchLabel={t('seasons.search')}
       editable={(s) => s.status !== 'ended'}
       deletable={(s) => s.status === 'upcoming'}

@@ -20,8 +20,6 @@ export default function ShopListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('shop.title')}
-      description={t('shop.description')}
       filters={
         <EnumFilters
           list={list}

@@ -8,8 +8,6 @@ export default function ConstantVariableListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('constantVariables.title')}
-      description={t('constantVariables.description')}
       searchLabel={t('constantVariables.search')}
       deleteBody={() => t('constantVariables.deleteBody')}
       columns={[

@@ -26,8 +26,6 @@ export default function FlagListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('activeFlags.title')}
-      description={t('activeFlags.description')}
       searchLabel={t('activeFlags.search')}
       deleteBody={() => t('activeFlags.deleteBody')}
       filters={

@@ -100,8 +100,6 @@ export default function ActionLogListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('actionLogs.title')}
-      description={t('actionLogs.description')}
       pageSizeOptions={[20, 50, 100, 200]}
       // Re-mounted on URL change (back/forward, a shared link) so the inputs show the applied filters.
       before={<Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />}

@@ -22,8 +22,6 @@ export default function NewsListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('news.title')}
-      description={t('news.description')}
       searchLabel={t('news.search')}
       deleteBody={() => t('news.deleteBody')}
       filters={

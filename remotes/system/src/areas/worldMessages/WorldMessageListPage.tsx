@@ -74,8 +74,6 @@ export default function WorldMessageListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('worldMessages.title')}
-      description={t('worldMessages.description')}
       searchLabel={t('worldMessages.search')}
       editable={(wm) => scheduled(wm) || showing(wm)} // a showing one: its text only; the others are history
       rowActions={(wm) =>

@@ -18,8 +18,6 @@ export default function AdminListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('admins.title')}
-      description={t('admins.description')}
       searchLabel={t('admins.search')}
       editable={false}
       actions={

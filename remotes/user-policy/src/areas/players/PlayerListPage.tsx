@@ -18,8 +18,6 @@ export default function PlayerListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('players.title')}
-      description={t('players.description')}
       searchLabel={t(`players.searchBy.${list.filters.by || 'name'}`)}
       editable={false}
       filters={

@@ -10,8 +10,6 @@ export default function PolicyListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('policies.title')}
-      description={t('policies.description')}
       searchLabel={t('policies.search')}
       deleteBody={() => t('policies.deleteBody')}
       rowActions={(p) => (

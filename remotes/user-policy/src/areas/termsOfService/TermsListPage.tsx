@@ -22,8 +22,6 @@ export default function TermsListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('termsOfService.title')}
-      description={t('termsOfService.description')}
       searchLabel={t('termsOfService.search')}
       deletable={(v) => v.status === 'draft'}
       filters={<EnumFilters list={list} filters={[['status', TERMS_STATUSES, 'statuses']]} />}
