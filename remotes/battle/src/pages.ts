@@ -1,16 +1,36 @@
-import { resourcePages, standalonePage, type SectionDefinition } from '@phoenix/shell';
+import { battleResource, doubleUpSeasonResource } from '@phoenix/contract';
+import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
+
+const area = areasOf('battle');
 
 /** Pages of the battle remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
-  ...resourcePages({ base: 'battle', shape: 'subViews', list: () => import('./areas/battles/BattleListPage') }),
-  ...resourcePages({
+  ...area({
+    name: 'battles',
+    base: 'battle',
+    shape: 'subViews',
+    resource: battleResource,
+    prefetch: false,
+    labelOf: (battle, t) => t('battles.label', { id: battle.id }),
+    list: () => import('./areas/battles/BattleListPage'),
+  }),
+  ...area({
+    name: 'doubleUpSeasons',
     base: 'doubleupSeasonHistory',
     shape: 'subViews',
+    resource: doubleUpSeasonResource,
+    prefetch: false,
+    labelOf: (season) => season.name,
     list: () => import('./areas/doubleUpSeasons/DoubleUpSeasonListPage'),
   }),
   ...standalonePage('battle/forceEnd', () => import('./areas/battleForceEnd/BattleForceEndPage')),
-  ...standalonePage('logoutAndBattleForceEnd', () => import('./areas/globalSignOut/GlobalSignOutPage')),
+  ...area({
+    name: 'globalSignOut',
+    base: 'logoutAndBattleForceEnd',
+    shape: 'routes',
+    list: () => import('./areas/globalSignOut/GlobalSignOutPage'),
+  }),
   ...standalonePage('health', () => import('./areas/gameBalance/HealthPage')),
   ...standalonePage('cooldown', () => import('./areas/gameBalance/CooldownPage')),
   ...standalonePage('energy', () => import('./areas/gameBalance/EnergyPage')),

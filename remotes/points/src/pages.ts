@@ -1,36 +1,50 @@
-import { lootboxResource, lotteryRoundResource, pointsTaskResource, pointAccountResource } from '@phoenix/contract';
-import { resourcePages, standalonePage, type SectionDefinition } from '@phoenix/shell';
+import { lootboxResource, lotteryRoundResource, pointAccountResource, pointsTaskResource } from '@phoenix/contract';
+import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
+import { truncate } from '@phoenix/ui';
+
+const area = areasOf('points');
 
 /** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
 const pages = {
-  ...resourcePages({
+  ...area({
+    name: 'pointsTasks',
     base: 'points/tasks',
-    resource: pointsTaskResource,
     shape: 'subViews',
+    resource: pointsTaskResource,
+    labelOf: (task) => truncate(task.title, 40),
+    formLabelOf: (task) => `"${task.title.slice(0, 60)}"`,
     list: () => import('./areas/pointsTasks/TaskListPage'),
     form: () => import('./areas/pointsTasks/TaskForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'pointAccounts',
     base: 'points/users',
-    resource: pointAccountResource,
     shape: 'subViews',
+    resource: pointAccountResource,
+    labelOf: (account, t) => t('pointAccounts.label', { id: account.id }),
     list: () => import('./areas/pointAccounts/PointAccountListPage'),
   }),
   ...standalonePage('points/maintenance', () => import('./areas/pointsSettings/PointsMaintenancePage')),
   ...standalonePage('points-daily-checkin', () => import('./areas/pointsSettings/DailyCheckinPage')),
   ...standalonePage('points-referral', () => import('./areas/pointsSettings/ReferralPage')),
-  ...resourcePages({
+  ...area({
+    name: 'pointsLottery',
     base: 'points-lottery',
     shape: 'subViews',
     resource: lotteryRoundResource,
+    labelOf: (round) => round.name,
+    formLabelOf: (round) => `"${round.name}"`,
     list: () => import('./areas/pointsLottery/LotteryListPage'),
     form: () => import('./areas/pointsLottery/LotteryRoundForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'lootbox',
     base: 'points-lootbox',
     shape: 'subViews',
     resource: lootboxResource,
+    labelOf: (box) => box.name,
+    formLabelOf: (box) => `"${box.name}"`,
     list: () => import('./areas/pointsGames/LootboxListPage'),
     form: () => import('./areas/pointsGames/LootboxForm'),
   }),

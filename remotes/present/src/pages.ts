@@ -1,34 +1,60 @@
-import { resourcePages, type SectionDefinition } from '@phoenix/shell';
+import { treasureChestResource, presentDistributionResource, presentResource, seasonResource, shopItemResource } from '@phoenix/contract';
+import { areasOf, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
+
+const area = areasOf('present');
 
 /** Pages of the present remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
-  ...resourcePages({
+  ...area({
+    name: 'presents',
     base: 'present',
     shape: 'routes',
+    resource: presentResource,
+    prefetch: false,
+    labelOf: (present) => present.name,
+    formLabelOf: (present) => `"${present.name}"`,
     list: () => import('./areas/presents/PresentListPage'),
     form: () => import('./areas/presents/PresentForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'presentDistributions',
     base: 'present/distribution',
     shape: 'subViews',
+    resource: presentDistributionResource,
+    prefetch: false,
+    labelOf: (d) => d.presentName,
     list: () => import('./areas/presentDistributions/PresentDistributionPage'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'shop',
     base: 'shop',
     shape: 'editRoute',
+    resource: shopItemResource,
+    prefetch: false,
+    labelOf: (item) => `#${item.sortOrder}`,
     list: () => import('./areas/shop/ShopListPage'),
     form: () => import('./areas/shop/ShopForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'treasureChests',
     base: 'treasureChest',
     shape: 'subViews',
+    resource: treasureChestResource,
+    prefetch: false,
+    labelOf: (chest) => chest.name,
+    formLabelOf: (chest) => `"${chest.name}"`,
     list: () => import('./areas/treasureChests/TreasureChestListPage'),
     form: () => import('./areas/treasureChests/TreasureChestForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'seasons',
     base: 'seasonPass',
     shape: 'subViews',
+    resource: seasonResource,
+    prefetch: false,
+    labelOf: (season) => season.name,
+    formLabelOf: (season) => `"${season.name}"`,
     list: () => import('./areas/seasons/SeasonListPage'),
     form: () => import('./areas/seasons/SeasonForm'),
   }),

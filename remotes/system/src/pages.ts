@@ -1,43 +1,63 @@
 import { activeFlagResource, constantVariableResource, newsResource, worldMessageResource } from '@phoenix/contract';
-import { resourcePages, standalonePage, type SectionDefinition } from '@phoenix/shell';
+import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
+import { truncate } from '@phoenix/ui';
 import { actionLogList } from './areas/actionLogs/list';
 import './i18n';
 
+const area = areasOf('system');
+
 /**
  * The system remote's pages, keyed by route path under /admin (exposed as './pages').
- * An area is one `resourcePages` entry: its list and its form, in the route table's shape; its
- * resource lets the host start the list's first request from the URL with the page's code.
+ * An area is declared once, here: its name (its strings are `<name>.…`, its columns and fields
+ * `<name>.fields.<field>`), route, shape, resource and record label; then its list and its form.
+ * The resource lets the host start the list's first request from the URL with the page's code.
  */
 const pages = {
-  ...resourcePages({
+  ...area({
+    name: 'constantVariables',
     base: 'constantVariables',
     resource: constantVariableResource,
     shape: 'routes',
+    labelOf: (cv) => cv.key,
     list: () => import('./areas/constantVariables/ConstantVariableListPage'),
     form: () => import('./areas/constantVariables/ConstantVariableForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'news',
     base: 'information',
     resource: newsResource,
     shape: 'subViews',
+    labelOf: (news) => `"${news.title}"`,
     list: () => import('./areas/news/NewsListPage'),
     form: () => import('./areas/news/NewsForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'activeFlags',
     base: 'activeFlag',
     resource: activeFlagResource,
     shape: 'subViews',
+    labelOf: (flag) => flag.key,
     list: () => import('./areas/activeFlags/ActiveFlagListPage'),
     form: () => import('./areas/activeFlags/ActiveFlagForm'),
   }),
-  ...resourcePages({
+  ...area({
+    name: 'worldMessages',
     base: 'worldMessage',
     resource: worldMessageResource,
     shape: 'subViews',
+    labelOf: (wm) => truncate(wm.message, 40),
+    formLabelOf: (wm) => `"${wm.message.slice(0, 60)}"`,
     list: () => import('./areas/worldMessages/WorldMessageListPage'),
     form: () => import('./areas/worldMessages/WorldMessageForm'),
   }),
-  ...resourcePages({ base: 'logs', shape: 'subViews', list: () => import('./areas/actionLogs/ActionLogListPage'), ...actionLogList }),
+  ...area({
+    name: 'actionLogs',
+    base: 'logs',
+    shape: 'subViews',
+    labelOf: (log) => `#${log.id}`,
+    list: () => import('./areas/actionLogs/ActionLogListPage'),
+    ...actionLogList,
+  }),
   ...standalonePage('maintenance', () => import('./areas/maintenance/MaintenancePage')),
   ...standalonePage('requests', () => import('./areas/changeRequests/ChangeRequestsPage')),
 };

@@ -1,24 +1,53 @@
-import { policyResource } from '@phoenix/contract';
-import { resourcePages, standalonePage } from '@phoenix/shell';
+import { adminResource, playerResource, policyResource, termsOfServiceResource } from '@phoenix/contract';
+import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
+
+const area = areasOf('userPolicy');
 
 /** Pages of the user-policy remote, keyed by their path under /admin (PRODUCT §2). */
 const pages = {
-  ...standalonePage('management', () => import('./areas/admins/AdminListPage')),
-  ...standalonePage('user', () => import('./areas/players/PlayerListPage')),
-  ...resourcePages({
-    base: 'policies',
-    resource: policyResource,
+  ...area({
+    name: 'admins',
+    base: 'management',
     shape: 'routes',
+    resource: adminResource,
+    prefetch: false,
+    labelOf: (admin) => admin.email,
+    list: () => import('./areas/admins/AdminListPage'),
+  }),
+  ...area({
+    name: 'players',
+    base: 'user',
+    shape: 'routes',
+    resource: playerResource,
+    prefetch: false,
+    labelOf: (player) => `${player.name} (#${player.id})`,
+    list: () => import('./areas/players/PlayerListPage'),
+  }),
+  ...area({
+    name: 'policies',
+    base: 'policies',
+    shape: 'routes',
+    resource: policyResource,
+    labelOf: (policy) => policy.name,
     list: () => import('./areas/policies/PolicyListPage'),
     form: () => import('./areas/policies/PolicyForm'),
   }),
   ...standalonePage('user/restrictApis', () => import('./areas/restrictions/PlayerRestrictionsPage')),
   ...standalonePage('policies/restrictApis', () => import('./areas/policies/PolicyApisPage')),
-  ...standalonePage('policies/users_in_policy', () => import('./areas/policyMembers/PolicyMembersPage')),
-  ...resourcePages({
+  ...area({
+    name: 'policyMembers',
+    base: 'policies/users_in_policy',
+    shape: 'routes',
+    list: () => import('./areas/policyMembers/PolicyMembersPage'),
+  }),
+  ...area({
+    name: 'termsOfService',
     base: 'terms-of-service',
     shape: 'routes',
+    resource: termsOfServiceResource,
+    prefetch: false,
+    labelOf: (version) => `"${version.title}"`,
     list: () => import('./areas/termsOfService/TermsListPage'),
     form: () => import('./areas/termsOfService/TermsForm'),
   }),

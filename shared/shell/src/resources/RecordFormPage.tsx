@@ -7,6 +7,8 @@ import { describeError } from '../api/describeError';
 import { useRecordController } from './useRecordController';
 import { useRecordForm, type RecordForm, type RecordFormOptions } from './useRecordForm';
 import { useNouns } from './useNouns';
+import { useRecordLabel } from './area';
+import { useLabelOf } from './ResourceListPage';
 import './translations';
 
 type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
@@ -17,8 +19,8 @@ export interface RecordFormPageProps<D extends AnyResource, V extends FieldValue
   empty: V;
   /** An existing record as form values (the version is added here). */
   toValues: (record: RecordOf<D>) => V;
-  /** Names a record in titles and toasts: `(cv) => cv.key`. */
-  labelOf: (record: RecordOf<D>) => string;
+  /** Names a record in titles and toasts: `(cv) => cv.key`. Default: the area's. */
+  labelOf?: (record: RecordOf<D>) => string;
   /** The fields. `record` is undefined when creating. */
   children: (form: RecordForm<V, RecordOf<D>>, record: RecordOf<D> | undefined) => ReactNode;
   /** A column beside the form (a live preview). */
@@ -35,8 +37,9 @@ export interface RecordFormPageProps<D extends AnyResource, V extends FieldValue
 
 /** A create / edit page: the record's states, then the form in its frame; back to the list after a save. */
 export function RecordFormPage<D extends AnyResource, V extends FieldValues>(props: RecordFormPageProps<D, V>) {
-  const { resource, labelOf, titles } = props;
+  const { resource, titles } = props;
   const { t } = useTranslation('resources');
+  const labelOf = useLabelOf(props.labelOf, useRecordLabel<D>('form'));
   const { noun } = useNouns(resource);
   const controller = useRecordController(resource, labelOf, {
     created: (label) => t('form.created', { label }),

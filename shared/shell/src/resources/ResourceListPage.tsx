@@ -11,29 +11,34 @@ import {
   SearchForm,
   Select,
   VisuallyHidden,
-  type DataTableColumn,
   type RowKey,
   type SelectOption,
 } from '@phoenix/ui';
 import { ResourceTable } from '../data/ResourceTable';
+import { useAreaColumns, useAreaLabels, useRecordLabel, type LabelledColumn } from './area';
 import { useResourceLinks } from './routing';
 import type { ListController } from './useListController';
 import { useNouns } from './useNouns';
 import './translations';
 
-/** A column; a sortable one must be keyed by a sort the resource declares (else: a type error). */
-export type ResourceColumn<D extends AnyResource> = Omit<DataTableColumn<RecordOf<D>>, 'key' | 'sortable'> &
+/**
+ * A column; a sortable one must be keyed by a sort the resource declares (else: a type error).
+ * Without a header, its label is the area's `<area>.fields.<key>` (or `.fields.<field>`).
+ */
+export type ResourceColumn<D extends AnyResource> = Omit<LabelledColumn<RecordOf<D>>, 'key' | 'sortable'> &
   ({ key: SortOf<D>; sortable: true } | { key: string; sortable?: false });
 
 type Versioned = { id: number; version?: number };
 
 export interface ResourceListPageProps<D extends AnyResource> {
   list: ListController<D>;
-  title: ReactNode;
+  /** Default: the area's `<area>.title`. */
+  title?: ReactNode;
+  /** Default: the area's `<area>.description`, when it has one. */
   description?: ReactNode;
   columns: ResourceColumn<D>[];
-  /** Names a record in confirms, toasts and button labels: `(cv) => cv.key`. */
-  labelOf: (record: RecordOf<D>) => string;
+  /** Names a record in confirms, toasts and button labels: `(cv) => cv.key`. Default: the area's. */
+  labelOf?: (record: RecordOf<D>) => string;
   /** The search box's label; without it, no search box. */
   searchLabel?: string;
   /** Filter controls after the search box (see FilterSelect). */
@@ -55,6 +60,25 @@ export interface ResourceListPageProps<D extends AnyResource> {
   children?: ReactNode;
 }
 
+/** The page's title and description, else its area's `<area>.title` and `<area>.description`. */
+function useAreaTexts(title: ReactNode | undefined, description: ReactNode | undefined) {
+  const { area, t } = useAreaLabels();
+  const { i18n } = useTranslation();
+  if (title !== undefined || !area) return { title: title ?? '', description };
+  const own = `${area.name}.description`;
+  return {
+    title: t(`${area.name}.title`),
+    description: description ?? (i18n.exists(own, { ns: area.ns }) ? t(own) : undefined),
+  };
+}
+
+/** The page's own labelOf, else its area's: one of them names the records. */
+export function useLabelOf<R>(given: ((record: R) => string) | undefined, fromArea: ((record: R) => string) | undefined) {
+  const labelOf = given ?? fromArea;
+  if (!labelOf) throw new Error('Name the records: labelOf on the area (areasOf) or on the page');
+  return labelOf;
+}
+
 const decide = <R,>(rule: boolean | ((r: R) => boolean) | undefined, record: R, fallback: boolean) =>
   rule === undefined ? fallback : typeof rule === 'function' ? rule(record) : rule;
 
@@ -62,10 +86,7 @@ const decide = <R,>(rule: boolean | ((r: R) => boolean) | undefined, record: R, 
 export function ResourceListPage<D extends AnyResource>(props: ResourceListPageProps<D>) {
   const {
     list,
-    title,
-    description,
     columns,
-    labelOf,
     searchLabel,
     filters,
     actions,
@@ -81,6 +102,9 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
   const { t } = useTranslation('resources');
   const links = useResourceLinks();
   const { noun, plural } = useNouns(list.resource);
+  const labelOf = useLabelOf(props.labelOf, useRecordLabel<D>());
+  const labelled = useAreaColumns(columns);
+  const { title, description } = useAreaTexts(props.title, props.description);
   const newButton = links.hasForm ? (
     <ButtonLink as={Link} to={links.create} $variant="primary">
       {t('list.new', { noun })}
@@ -95,7 +119,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       okText: t('list.delete'),
     });
 
-  const withActions = [...columns] as DataTableColumn<RecordOf<D>>[];
+  const withActions = [...labelled];
   const anyRowAction = rowActions || links.hasForm || list.resource.remove;
   if (anyRowAction) {
     withActions.push({
@@ -200,26 +224,24 @@ export function FilterSelect<D extends AnyResource>({
 }
 
 /**
- * Enum filters of a list from data, with one key convention in the remote's namespace:
- * `<prefix>.<name>` (label), `<prefix>.any.<name>` ("no filter"), `<prefix>.<labels>.<value>` (options).
+ * Enum filters of a list from data, with one key convention in the area's strings:
+ * `<area>.fields.<name>` (label), `<area>.any.<name>` ("no filter"), `<area>.<labels>.<value>` (options).
  */
 export function EnumFilters<D extends AnyResource>({
   list,
-  t,
-  prefix,
   filters,
 }: {
   list: ListController<D>;
-  t: (key: string) => string;
-  prefix: string;
   filters: readonly (readonly [name: FilterOf<D>, values: readonly string[], labels: string])[];
 }) {
+  const { area, field, t } = useAreaLabels();
+  const prefix = area?.name ?? '';
   return filters.map(([name, values, labels]) => (
     <FilterSelect
       key={name}
       list={list}
       name={name}
-      label={t(`${prefix}.${name}`)}
+      label={field(name)}
       anyLabel={t(`${prefix}.any.${name}`)}
       options={enumOptions(values, (v) => t(`${prefix}.${labels}.${v}`))}
     />

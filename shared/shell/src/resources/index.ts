@@ -1,11 +1,13 @@
 export {
   resourcePages,
+  areasOf,
   standalonePage,
   useResourceLinks,
   parseRecordId,
   type ResourceLinks,
   type RoutingShape,
   type ResourcePagesSpec,
+  type AreaPagesSpec,
   type ResourcePageComponent,
   type PagePrefetch,
 } from './routing';
@@ -25,3 +27,13 @@ export { useDetailParam, RecordDetailModal } from './RecordDetail';
 export { DocumentPage, type DocumentPageProps } from './DocumentPage';
 export { FieldArray, type FieldArrayProps } from './FieldArray';
 export { useNouns } from './useNouns';
+export {
+  useAreaLabels,
+  useAreaColumns,
+  useRecordLabel,
+  type AreaSpec,
+  type AreaDefinition,
+  type AreaLabels,
+  type LabelledColumn,
+  type Translate,
+} from './area';

@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyResource } from '@phoenix/contract';
 import type { ShellStore } from '../core/store';
+import { AreaContext, type AreaDefinition, type AreaSpec } from './area';
 import { prefetchResourceList } from './prefetchList';
 
 /**
@@ -114,6 +115,8 @@ export interface ResourcePagesSpec {
    */
   resource?: AnyResource;
   pageSize?: number;
+  /** The area the pages belong to (see `areasOf`): their labels and record names. */
+  area?: AreaDefinition;
 }
 
 /**
@@ -124,7 +127,7 @@ export interface ResourcePagesSpec {
 export type PagePrefetch = (queryClient: QueryClient, searchParams: URLSearchParams, store?: ShellStore) => unknown;
 
 /** A page of the map, as the host sees it: `preload()` fetches its code, `prefetch()` its first data. */
-export type ResourcePageComponent = ComponentType & { preload?: () => Promise<unknown>; prefetch?: PagePrefetch };
+export type ResourcePageComponent = ComponentType & { preload?: () => Promise<unknown>; prefetch?: PagePrefetch; area?: AreaDefinition };
 
 /**
  * The page map entries of one area, for a remote's `pages.ts`:
@@ -148,7 +151,15 @@ function preloadable(load: Loader): { Page: ComponentType; load: Loader } {
   return { Page: () => createElement(Loaded ?? Lazy), load: once };
 }
 
-export function resourcePages({ base, shape, list, form, resource, pageSize }: ResourcePagesSpec): Record<string, ResourcePageComponent> {
+export function resourcePages({
+  base,
+  shape,
+  list,
+  form,
+  resource,
+  pageSize,
+  area,
+}: ResourcePagesSpec): Record<string, ResourcePageComponent> {
   const routing = { base, shape, hasForm: Boolean(form) };
   const { Page: List, load: loadList } = preloadable(list);
   const preloadedForm = form ? preloadable(form) : null;
@@ -163,9 +174,15 @@ export function resourcePages({ base, shape, list, form, resource, pageSize }: R
   const provide = (Page: ComponentType, load: () => Promise<unknown>, prefetch?: PagePrefetch): ResourcePageComponent =>
     Object.assign(
       function ResourcePage() {
-        return createElement(LinksContext.Provider, { value: routing }, createElement(Suspense, { fallback: null }, createElement(Page)));
+        const page = createElement(
+          LinksContext.Provider,
+          { value: routing },
+          createElement(Suspense, { fallback: null }, createElement(Page)),
+        );
+        return area ? createElement(AreaContext.Provider, { value: area }, page) : page;
       },
       prefetch ? { preload: load, prefetch } : { preload: load },
+      area ? { area } : {},
     );
   if (shape === 'editRoute') {
     return Object.fromEntries([[base, provide(List, loadList)], ...(Form && loadForm ? [[`${base}/edit`, provide(Form, loadForm)]] : [])]);
@@ -194,6 +211,24 @@ export function resourcePages({ base, shape, list, form, resource, pageSize }: R
   }
   const showsList = (params: URLSearchParams) => !Form || (params.get('create') === null && params.get('edit') === null);
   return { [base]: provide(SubViews, () => Promise.all([loadList(), loadForm?.()]), prefetchList(showsList)) };
+}
+
+/** An area's page entries: `resourcePages` with the area's name, resource and record label. */
+export type AreaPagesSpec<D extends AnyResource> = AreaSpec<D> &
+  Omit<ResourcePagesSpec, 'resource' | 'area'> & {
+    /** false: the host does not start the list's request (its page asks for more than the resource's plain list). */
+    prefetch?: false;
+  };
+
+/**
+ * The `area` declarer of a remote, bound to its i18n namespace: in pages.ts,
+ * `const area = areasOf('system');` then `...area({ name: 'news', base: 'information', resource, shape, labelOf, list, form })`.
+ */
+export function areasOf(ns: string) {
+  return function area<D extends AnyResource>({ name, labelOf, formLabelOf, prefetch, ...pages }: AreaPagesSpec<D>) {
+    const definition = { name, ns, base: pages.base, shape: pages.shape, resource: pages.resource, labelOf, formLabelOf } as AreaDefinition;
+    return resourcePages({ ...pages, resource: prefetch === false ? undefined : pages.resource, area: definition });
+  };
 }
 
 /** For a page that is not a resource (a document, a dashboard-like view): the same provider. */

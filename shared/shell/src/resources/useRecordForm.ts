@@ -6,6 +6,7 @@ import { ApiRequestError } from '../api/ApiRequestError';
 import { describeError } from '../api/describeError';
 import { useUnsavedChangesGuard } from '../data/useUnsavedChangesGuard';
 import i18next from 'i18next';
+import { useAreaLabels } from './area';
 
 export interface FormConflict<R = unknown> {
   /** The record as it is now on the server. */
@@ -48,6 +49,8 @@ export interface RecordForm<V extends FieldValues, R = unknown> {
   rhf: UseFormReturn<V>;
   /** Props for the kit's TextField / TextArea / Select / Checkbox: `<TextField label="Key" {...form.field('key')} />`. */
   field: (name: Path<V>) => FieldProps;
+  /** `field` with its label by convention, the area's `<area>.fields.<name>`: `<TextField required {...form.labelled('title')} />`. */
+  labelled: (name: Path<V>) => FieldProps & { label: string };
   /** Like `field`, for a number input: the value travels as a number (empty → NaN, refused by the schema). */
   numberField: (name: Path<V>) => FieldProps;
   /** A custom widget's binding (date range, id list…): the value, its error, and a setter. */
@@ -75,6 +78,7 @@ const t = (key: string) => i18next.t(key, { ns: 'resources' });
  */
 export function useRecordForm<V extends FieldValues, Out, R = unknown>(options: RecordFormOptions<V, Out, R>): RecordForm<V, R> {
   const { schema, onSubmit, onSuccess, beforeSubmit, fromRecord, guardUnsavedChanges = true } = options;
+  const labels = useAreaLabels();
   const rhf = useForm<V>({
     defaultValues: options.defaultValues as never,
     resolver: zodResolver(schema as never) as never,
@@ -166,6 +170,7 @@ export function useRecordForm<V extends FieldValues, Out, R = unknown>(options: 
   return {
     rhf,
     field: (name) => ({ ...rhf.register(name), error: errorOf(name) }) as FieldProps,
+    labelled: (name) => ({ label: labels.field(name), ...rhf.register(name), error: errorOf(name) }) as FieldProps & { label: string },
     numberField: (name) => ({ ...rhf.register(name, { valueAsNumber: true }), error: errorOf(name) }) as FieldProps,
     bind: <T>(name: Path<V>) => ({
       value: rhf.watch(name) as T,

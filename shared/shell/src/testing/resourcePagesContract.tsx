@@ -1,23 +1,25 @@
 import type { ComponentType } from 'react';
+import i18next from 'i18next';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AnyResource, FilterOf, RecordOf, SortOf } from '@phoenix/contract';
 import { apiError, csv, fakeBff, json, page, type FakeBff } from './fakeBff';
 import type { ResourcePageComponent } from '../resources/routing';
+import type { Translate } from '../resources/area';
 import { createTestShell, currentUrl, renderWithShell, type ShellRenderResult } from './renderWithShell';
 
 type Rec<D extends AnyResource> = RecordOf<D> & { id: number; version: number };
 
 export interface ResourcePagesContractSpec<D extends AnyResource> {
-  resource: D;
   /** The remote's page map (pages.ts). */
   pages: Record<string, ComponentType>;
-  /** The area's path under /admin and its routing shape. */
+  /** The area's path under /admin: its area (areasOf) gives the resource, shape and record label. */
   base: string;
-  shape: 'routes' | 'subViews' | 'editRoute';
+  /** Without an area: the resource, routing shape and how the list names a record ("Edit battle.maxTurns"). */
+  resource?: D;
+  shape?: 'routes' | 'subViews' | 'editRoute';
+  labelOf?: (record: Rec<D>) => string;
   /** Two records as the API returns them. */
   records: [Rec<D>, Rec<D>];
-  /** How the list names a record in its row buttons ("Edit battle.maxTurns"). */
-  labelOf: (record: Rec<D>) => string;
   /** A column header and the sort it asks the API for. */
   sort: { header: RegExp; key: SortOf<D> };
   /** A filter select and a value of it (when the resource has filters). */
@@ -63,8 +65,17 @@ const createUrl = (spec: { base: string; shape: string }) =>
  * with confirm, and (with a form) create with server field errors, edit with 409 both ways, 404
  * and a bad id. An area's own tests keep only its domain rules.
  */
-export function describeResourcePages<D extends AnyResource>(spec: ResourcePagesContractSpec<D>): void {
-  const { resource, records, labelOf } = spec;
+export function describeResourcePages<D extends AnyResource>(given: ResourcePagesContractSpec<D>): void {
+  const area = (given.pages[given.base] as ResourcePageComponent | undefined)?.area;
+  const resource = (given.resource ?? area?.resource) as D | undefined;
+  const shape = given.shape ?? area?.shape;
+  const areaLabel = area?.labelOf;
+  // The area's label in English, as the pages say it (tests run in English).
+  const labelOf = given.labelOf ?? (areaLabel && ((r: Rec<D>) => areaLabel(r, i18next.getFixedT('en', area.ns) as unknown as Translate)));
+  if (!resource || !shape || !labelOf)
+    throw new Error(`describeResourcePages: ${given.base} has no area (areasOf): give resource, shape and labelOf`);
+  const spec = { ...given, resource, shape, labelOf };
+  const { records } = spec;
   const api = resource.path;
   const [first, second] = records;
   const listBff = () => (spec.extraRoutes ?? ((bff: FakeBff) => bff))(fakeBff()).get(api, () => json(page(records, { total: 2 })));

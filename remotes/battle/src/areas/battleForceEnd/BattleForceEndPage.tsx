@@ -38,47 +38,47 @@ export default function BattleForceEndPage() {
   const ongoing = summary.data?.ongoing;
   return (
     <PageBody>
-      <PageHeader title={t('forceEnd.title')} description={t('forceEnd.description')} />
+      <PageHeader title={t('battleForceEnd.title')} description={t('battleForceEnd.description')} />
       <Panel aria-labelledby="ongoing-now">
-        <h2 id="ongoing-now">{t('forceEnd.ongoingNow')}</h2>
+        <h2 id="ongoing-now">{t('battleForceEnd.ongoingNow')}</h2>
         {summary.error && !summary.data ? (
           <ErrorState message={describeError(summary.error)} onRetry={() => void summary.refetch()} />
         ) : ongoing === undefined ? (
-          <LoadingBlock label={t('forceEnd.counting')} />
+          <LoadingBlock label={t('battleForceEnd.counting')} />
         ) : (
           <>
             <p role="status" aria-live="polite">
-              <strong>{t('forceEnd.count', { count: ongoing })}</strong>
+              <strong>{t('battleForceEnd.count', { count: ongoing })}</strong>
             </p>
-            <p>{t('forceEnd.checkedAt', { at: formatDateTime(summary.data!.checkedAt), seconds: LIVE_COUNT_MS / 1000 })}</p>
+            <p>{t('battleForceEnd.checkedAt', { at: formatDateTime(summary.data!.checkedAt), seconds: LIVE_COUNT_MS / 1000 })}</p>
             <Button variant="danger" disabled={ongoing === 0 || forceEnd.isPending} onClick={() => setConfirming(ongoing)}>
-              {ongoing === 0 ? t('forceEnd.nothing') : t('forceEnd.button', { count: ongoing })}
+              {ongoing === 0 ? t('battleForceEnd.nothing') : t('battleForceEnd.button', { count: ongoing })}
             </Button>
           </>
         )}
       </Panel>
-      {forceEnd.error && !changed && <Alert title={t('forceEnd.failed')}>{describeError(forceEnd.error)}</Alert>}
+      {forceEnd.error && !changed && <Alert title={t('battleForceEnd.failed')}>{describeError(forceEnd.error)}</Alert>}
       {forceEnd.data && (
-        <Alert tone="success" title={t('forceEnd.done', { count: forceEnd.data.ended })}>
+        <Alert tone="success" title={t('battleForceEnd.done', { count: forceEnd.data.ended })}>
           <Facts>
-            <dt>{t('forceEnd.confirmed')}</dt>
+            <dt>{t('battleForceEnd.confirmed')}</dt>
             <dd>{formatNumber(forceEnd.data.confirmedCount)}</dd>
-            <dt>{t('forceEnd.ended')}</dt>
+            <dt>{t('battleForceEnd.ended')}</dt>
             <dd>{formatNumber(forceEnd.data.ended)}</dd>
-            <dt>{t('forceEnd.when')}</dt>
+            <dt>{t('battleForceEnd.when')}</dt>
             <dd>{formatDateTime(forceEnd.data.endedAt)}</dd>
           </Facts>
-          {forceEnd.data.ended < forceEnd.data.confirmedCount && <p>{t('forceEnd.fewer')}</p>}
+          {forceEnd.data.ended < forceEnd.data.confirmedCount && <p>{t('battleForceEnd.fewer')}</p>}
         </Alert>
       )}
       {confirming !== null && (
         <TypedConfirmDialog
-          title={t('forceEnd.confirmTitle', { count: confirming })}
-          body={<p>{t('forceEnd.confirmBody', { count: confirming })}</p>}
+          title={t('battleForceEnd.confirmTitle', { count: confirming })}
+          body={<p>{t('battleForceEnd.confirmBody', { count: confirming })}</p>}
           expected={String(confirming)}
-          typeLabel={t('forceEnd.typeLabel')}
-          okText={t('forceEnd.confirmOk', { count: confirming })}
-          defaultReason={t('forceEnd.defaultReason')}
+          typeLabel={t('battleForceEnd.typeLabel')}
+          okText={t('battleForceEnd.confirmOk', { count: confirming })}
+          defaultReason={t('battleForceEnd.defaultReason')}
           busy={forceEnd.isPending}
           notice={changed ? t('confirm.countChanged', { n: formatNumber(confirming) }) : undefined}
           onClose={close}

@@ -39,15 +39,15 @@ export function BattleDetail({ id, onClose }: { id: number | null; onClose: () =
       {(battle) => (
         <>
           <Facts>
-            <dt>{t('battles.status')}</dt>
+            <dt>{t('battles.fields.status')}</dt>
             <dd>
               <Badge $tone={STATUS_TONE[battle.status]}>{t(`battles.statuses.${battle.status}`)}</Badge>
             </dd>
-            <dt>{t('battles.mode')}</dt>
+            <dt>{t('battles.fields.mode')}</dt>
             <dd>{t(`battles.modes.${battle.mode}`)}</dd>
-            <dt>{t('battles.startedAt')}</dt>
+            <dt>{t('battles.fields.startedAt')}</dt>
             <dd>{formatDateTime(battle.startedAt)}</dd>
-            <dt>{t('battles.endedAt')}</dt>
+            <dt>{t('battles.fields.endedAt')}</dt>
             <dd>{battle.endedAt ? formatDateTime(battle.endedAt) : '—'}</dd>
             <dt>{t('battles.result')}</dt>
             <dd>

@@ -14,15 +14,10 @@ export default function BattleListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('battles.title')}
-      description={t('battles.description')}
-      labelOf={(b) => t('battles.label', { id: b.id })}
       pageSizeOptions={[20, 50, 100, 200]}
       filters={
         <EnumFilters
           list={list}
-          t={t}
-          prefix="battles"
           filters={[
             ['status', BATTLE_STATUSES, 'statuses'],
             ['mode', BATTLE_MODES, 'modes'],
@@ -42,18 +37,17 @@ export default function BattleListPage() {
         </Button>
       )}
       columns={[
-        { key: 'id', sortable: true, header: t('battles.id'), render: (b) => `#${b.id}` },
-        { key: 'mode', sortable: true, header: t('battles.mode'), render: (b) => t(`battles.modes.${b.mode}`) },
+        { key: 'id', sortable: true, render: (b) => `#${b.id}` },
+        { key: 'mode', sortable: true, render: (b) => t(`battles.modes.${b.mode}`) },
         {
           key: 'status',
           sortable: true,
-          header: t('battles.status'),
           render: (b) => <Badge $tone={STATUS_TONE[b.status]}>{t(`battles.statuses.${b.status}`)}</Badge>,
         },
-        { key: 'players', header: t('battles.players'), render: playersOf },
-        { key: 'startedAt', sortable: true, header: t('battles.startedAt'), render: (b) => formatDateTime(b.startedAt) },
-        { key: 'endedAt', sortable: true, header: t('battles.endedAt'), render: (b) => (b.endedAt ? formatDateTime(b.endedAt) : '—') },
-        { key: 'winner', header: t('battles.winner'), render: (b) => (b.winnerPlayerId === null ? '—' : String(b.winnerPlayerId)) },
+        { key: 'players', render: playersOf },
+        { key: 'startedAt', sortable: true, render: (b) => formatDateTime(b.startedAt) },
+        { key: 'endedAt', sortable: true, render: (b) => (b.endedAt ? formatDateTime(b.endedAt) : '—') },
+        { key: 'winner', render: (b) => (b.winnerPlayerId === null ? '—' : String(b.winnerPlayerId)) },
       ]}
     >
       {detail.isOpen && <BattleDetail id={detail.id} onClose={detail.close} />}

@@ -1,6 +1,6 @@
 import { apiError, currentUrl, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { battleResource, type Battle } from '@phoenix/contract';
+import { type Battle } from '@phoenix/contract';
 import { localInputToIso } from '@phoenix/ui';
 import pages from '../../pages';
 
@@ -21,12 +21,9 @@ const live: Battle = {
 const done: Battle = { ...live, id: 8, status: 'finished', endedAt: '2025-02-01T10:12:00.000Z', winnerPlayerId: 9, mode: 'casual' };
 
 describeResourcePages({
-  resource: battleResource,
   pages,
   base: 'battle',
-  shape: 'subViews',
   records: [live, done],
-  labelOf: (b) => `Battle #${b.id}`,
   sort: { header: /Start/, key: 'startedAt' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Force-ended', value: 'force_ended' },
 });

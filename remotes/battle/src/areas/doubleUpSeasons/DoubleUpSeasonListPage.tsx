@@ -36,44 +36,38 @@ export default function DoubleUpSeasonListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('doubleUp.title')}
-      description={t('doubleUp.description')}
-      searchLabel={t('doubleUp.search')}
-      labelOf={(s) => s.name}
+      searchLabel={t('doubleUpSeasons.search')}
       before={<PeriodFilters key={`${from}|${to}`} applied={{ from, to }} onApply={list.setFilters} />}
       rowActions={(s) => (
-        <Button size="sm" variant="ghost" onClick={() => detail.open(s.id)} aria-label={t('doubleUp.viewLabel', { name: s.name })}>
+        <Button size="sm" variant="ghost" onClick={() => detail.open(s.id)} aria-label={t('doubleUpSeasons.viewLabel', { name: s.name })}>
           {t('battles.view')}
         </Button>
       )}
       columns={[
-        { key: 'name', header: t('doubleUp.season') },
+        { key: 'name', field: 'season' },
         {
           key: 'startsAt',
+          field: 'period',
           sortable: true,
-          header: t('doubleUp.period'),
           render: (s) => `${formatDateTime(s.startsAt)} – ${formatDateTime(s.endsAt)}`,
         },
         {
           key: 'participants',
           sortable: true,
           align: 'right',
-          header: t('doubleUp.participants'),
           render: (s) => formatNumber(s.participants),
         },
         {
           key: 'totalWagered',
           sortable: true,
           align: 'right',
-          header: t('doubleUp.totalWagered'),
           render: (s) => formatNumber(s.totalWagered),
         },
-        { key: 'paidOut', sortable: true, align: 'right', header: t('doubleUp.paidOut'), render: (s) => formatNumber(s.paidOut) },
+        { key: 'paidOut', sortable: true, align: 'right', render: (s) => formatNumber(s.paidOut) },
         {
           key: 'houseResult',
           sortable: true,
           align: 'right',
-          header: t('doubleUp.houseResult'),
           render: (s) => <HouseResult value={s.houseResult} />,
         },
       ]}
@@ -82,7 +76,7 @@ export default function DoubleUpSeasonListPage() {
         <RecordDetailModal
           resource={doubleUpSeasonResource}
           id={detail.id}
-          title={detail.id === null ? t('doubleUp.season') : t('doubleUp.detailTitle', { id: detail.id })}
+          title={detail.id === null ? t('doubleUpSeasons.fields.season') : t('doubleUpSeasons.detailTitle', { id: detail.id })}
           onClose={detail.close}
         >
           {(season) => <SeasonDetail season={season} />}
@@ -97,7 +91,7 @@ function HouseResult({ value }: { value: number }) {
   return (
     <Badge $tone={value >= 0 ? 'success' : 'danger'}>
       {signed(value)}
-      <VisuallyHidden>{t(value >= 0 ? 'doubleUp.houseWon' : 'doubleUp.houseLost')}</VisuallyHidden>
+      <VisuallyHidden>{t(value >= 0 ? 'doubleUpSeasons.houseWon' : 'doubleUpSeasons.houseLost')}</VisuallyHidden>
     </Badge>
   );
 }
@@ -112,17 +106,17 @@ function SeasonDetail({ season }: { season: DoubleUpSeason }) {
   return (
     <>
       <Facts>
-        <dt>{t('doubleUp.season')}</dt>
+        <dt>{t('doubleUpSeasons.fields.season')}</dt>
         <dd>{season.name}</dd>
-        <dt>{t('doubleUp.period')}</dt>
+        <dt>{t('doubleUpSeasons.fields.period')}</dt>
         <dd>{`${formatDateTime(season.startsAt)} – ${formatDateTime(season.endsAt)}`}</dd>
-        <dt>{t('doubleUp.participants')}</dt>
+        <dt>{t('doubleUpSeasons.fields.participants')}</dt>
         <dd>{formatNumber(season.participants)}</dd>
-        <dt>{t('doubleUp.totalWagered')}</dt>
+        <dt>{t('doubleUpSeasons.fields.totalWagered')}</dt>
         <dd>{formatNumber(season.totalWagered)}</dd>
-        <dt>{t('doubleUp.paidOut')}</dt>
+        <dt>{t('doubleUpSeasons.fields.paidOut')}</dt>
         <dd>{formatNumber(season.paidOut)}</dd>
-        <dt>{t('doubleUp.houseResult')}</dt>
+        <dt>{t('doubleUpSeasons.fields.houseResult')}</dt>
         <dd>
           <HouseResult value={season.houseResult} />
         </dd>
@@ -130,18 +124,18 @@ function SeasonDetail({ season }: { season: DoubleUpSeason }) {
       {top.error ? (
         <ErrorState message={describeError(top.error)} onRetry={() => void top.refetch()} />
       ) : !top.data ? (
-        <LoadingBlock label={t('doubleUp.loadingTop')} />
+        <LoadingBlock label={t('doubleUpSeasons.loadingTop')} />
       ) : (
         <PlainTable>
-          <caption>{t('doubleUp.top')}</caption>
+          <caption>{t('doubleUpSeasons.top')}</caption>
           <TableHead
             labels={[
-              t('doubleUp.rank'),
+              t('doubleUpSeasons.rank'),
               t('battles.player'),
-              t('doubleUp.wagered'),
-              t('doubleUp.paidOut'),
-              t('doubleUp.net'),
-              t('doubleUp.rounds'),
+              t('doubleUpSeasons.wagered'),
+              t('doubleUpSeasons.fields.paidOut'),
+              t('doubleUpSeasons.net'),
+              t('doubleUpSeasons.rounds'),
             ]}
           />
           <tbody>

@@ -16,7 +16,7 @@ export function PeriodFilters({
   const apply = (values: { from: string; to: string }) => {
     const from = localInputToIso(values.from);
     const to = localInputToIso(values.to);
-    if (from && to && from > to) return setError(t('doubleUp.rangeError'));
+    if (from && to && from > to) return setError(t('doubleUpSeasons.rangeError'));
     setError(undefined);
     onApply({ from, to });
   };
@@ -29,17 +29,17 @@ export function PeriodFilters({
     apply({ from: '', to: '' });
   };
   return (
-    <Panel as="form" noValidate onSubmit={submit} aria-label={t('doubleUp.filterLabel')} role="search">
+    <Panel as="form" noValidate onSubmit={submit} aria-label={t('doubleUpSeasons.filterLabel')} role="search">
       <FieldRow>
         <TextField
-          label={t('doubleUp.from')}
+          label={t('doubleUpSeasons.from')}
           type="datetime-local"
           value={draft.from}
           error={error}
           onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
         />
         <TextField
-          label={t('doubleUp.to')}
+          label={t('doubleUpSeasons.to')}
           type="datetime-local"
           value={draft.to}
           onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}

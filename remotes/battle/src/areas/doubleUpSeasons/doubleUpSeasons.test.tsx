@@ -1,6 +1,6 @@
 import { currentUrl, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { doubleUpSeasonResource, type DoubleUpSeason } from '@phoenix/contract';
+import { type DoubleUpSeason } from '@phoenix/contract';
 import { localInputToIso } from '@phoenix/ui';
 import pages from '../../pages';
 
@@ -19,12 +19,9 @@ const won: DoubleUpSeason = {
 const lost: DoubleUpSeason = { ...won, id: 103, name: 'Season 103', paidOut: 1_600_000, houseResult: -100_000 };
 
 describeResourcePages({
-  resource: doubleUpSeasonResource,
   pages,
   base: 'doubleupSeasonHistory',
-  shape: 'subViews',
   records: [won, lost],
-  labelOf: (s) => s.name,
   sort: { header: /House result/, key: 'houseResult' },
 });
 

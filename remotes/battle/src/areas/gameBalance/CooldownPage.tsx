@@ -15,7 +15,7 @@ export default function CooldownPage() {
       title={t('cooldown.title')}
       description={t('cooldown.description')}
       toValues={({ actions }) => ({ actions: actions.map((row: CooldownRow) => ({ ...row })) })}
-      savedMessage={() => t('balance.saved')}
+      savedMessage={() => t('gameBalance.saved')}
     >
       {(form, doc) => {
         const listError = form.rhf.formState.errors.actions?.message;

@@ -17,7 +17,7 @@ export default function EnergyPage() {
         regenerationAmount,
         costPerBattle,
       })}
-      savedMessage={() => t('balance.saved')}
+      savedMessage={() => t('gameBalance.saved')}
     >
       {(form) => (
         <>

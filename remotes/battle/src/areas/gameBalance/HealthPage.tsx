@@ -12,7 +12,7 @@ export default function HealthPage() {
       title={t('health.title')}
       description={t('health.description')}
       toValues={({ maxHealth, regenerationPerMinute }) => ({ maxHealth, regenerationPerMinute })}
-      savedMessage={() => t('balance.saved')}
+      savedMessage={() => t('gameBalance.saved')}
     >
       {(form) => (
         <FieldRow>

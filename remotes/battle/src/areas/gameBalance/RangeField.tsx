@@ -14,7 +14,7 @@ export function RangeField({ label, range, field }: { label: string; range: read
       min={min}
       max={max}
       required
-      hint={t('balance.range', { min, max })}
+      hint={t('gameBalance.range', { min, max })}
       {...field}
     />
   );

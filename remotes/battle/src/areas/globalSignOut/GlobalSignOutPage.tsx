@@ -7,7 +7,7 @@ import {
   type GlobalSignOutSummary,
   type Page,
 } from '@phoenix/contract';
-import { describeError, useApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import { describeError, useApi, useAreaColumns, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Alert,
   Button,
@@ -21,7 +21,6 @@ import {
   PageHeader,
   Pagination,
   Panel,
-  type DataTableColumn,
 } from '@phoenix/ui';
 import { TypedConfirmDialog } from '../common/TypedConfirmDialog';
 import { LIVE_COUNT_MS } from '../common/live';
@@ -67,78 +66,78 @@ export default function GlobalSignOutPage() {
     setChanged(false);
   };
   const now = summary.data;
-  const columns: DataTableColumn<GlobalSignOutRun>[] = [
-    { key: 'ranAt', header: t('signOut.when'), render: (r) => formatDateTime(r.ranAt) },
-    { key: 'adminEmail', header: t('signOut.who') },
-    { key: 'sessionsEnded', header: t('signOut.sessionsEnded'), align: 'right', render: (r) => formatNumber(r.sessionsEnded) },
-    { key: 'battlesEnded', header: t('signOut.battlesEnded'), align: 'right', render: (r) => formatNumber(r.battlesEnded) },
-    { key: 'reason', header: t('signOut.reason') },
-  ];
+  const columns = useAreaColumns<GlobalSignOutRun>([
+    { key: 'ranAt', render: (r) => formatDateTime(r.ranAt) },
+    { key: 'adminEmail' },
+    { key: 'sessionsEnded', align: 'right', render: (r) => formatNumber(r.sessionsEnded) },
+    { key: 'battlesEnded', align: 'right', render: (r) => formatNumber(r.battlesEnded) },
+    { key: 'reason' },
+  ]);
   return (
     <PageBody>
-      <PageHeader title={t('signOut.title')} description={t('signOut.description')} />
+      <PageHeader title={t('globalSignOut.title')} description={t('globalSignOut.description')} />
       <Panel aria-labelledby="sign-out-now">
-        <h2 id="sign-out-now">{t('signOut.now')}</h2>
+        <h2 id="sign-out-now">{t('globalSignOut.now')}</h2>
         {summary.error && !now ? (
           <ErrorState message={describeError(summary.error)} onRetry={() => void summary.refetch()} />
         ) : !now ? (
-          <LoadingBlock label={t('signOut.counting')} />
+          <LoadingBlock label={t('globalSignOut.counting')} />
         ) : (
           <>
             <Facts>
-              <dt>{t('signOut.openSessions')}</dt>
+              <dt>{t('globalSignOut.openSessions')}</dt>
               <dd>{formatNumber(now.openSessions)}</dd>
-              <dt>{t('signOut.ongoingBattles')}</dt>
+              <dt>{t('globalSignOut.ongoingBattles')}</dt>
               <dd>{formatNumber(now.ongoingBattles)}</dd>
             </Facts>
-            <p>{t('forceEnd.checkedAt', { at: formatDateTime(now.checkedAt), seconds: LIVE_COUNT_MS / 1000 })}</p>
+            <p>{t('battleForceEnd.checkedAt', { at: formatDateTime(now.checkedAt), seconds: LIVE_COUNT_MS / 1000 })}</p>
             <Button variant="danger" disabled={run.isPending} onClick={() => setConfirming(now)}>
-              {t('signOut.button')}
+              {t('globalSignOut.button')}
             </Button>
           </>
         )}
       </Panel>
       {run.error && !changed && (
-        <Alert title={t('signOut.refused')}>{run.error.isConflict ? run.error.message : describeError(run.error)}</Alert>
+        <Alert title={t('globalSignOut.refused')}>{run.error.isConflict ? run.error.message : describeError(run.error)}</Alert>
       )}
       {run.data && (
-        <Alert tone="success" title={t('signOut.done')}>
-          <p>{t('signOut.result', { sessions: run.data.sessionsEnded, battles: run.data.battlesEnded })}</p>
+        <Alert tone="success" title={t('globalSignOut.done')}>
+          <p>{t('globalSignOut.result', { sessions: run.data.sessionsEnded, battles: run.data.battlesEnded })}</p>
         </Alert>
       )}
       <Panel aria-labelledby="sign-out-runs">
-        <h2 id="sign-out-runs">{t('signOut.runs')}</h2>
+        <h2 id="sign-out-runs">{t('globalSignOut.runs')}</h2>
         <DataTable
-          caption={t('signOut.runs')}
+          caption={t('globalSignOut.runs')}
           columns={columns}
           rows={runs.data?.items}
           rowKey={(r) => r.id}
           loading={runs.isLoading}
           error={runs.error && !runs.data ? describeError(runs.error) : undefined}
           onRetry={() => void runs.refetch()}
-          emptyTitle={t('signOut.noRuns')}
+          emptyTitle={t('globalSignOut.noRuns')}
         />
         {runs.data && <Pagination page={runs.data.page} pageSize={runs.data.pageSize} total={runs.data.total} onPageChange={setPage} />}
       </Panel>
       {confirming && (
         <TypedConfirmDialog
-          title={t('signOut.confirmTitle')}
+          title={t('globalSignOut.confirmTitle')}
           body={
             <p>
-              {t('signOut.confirmBody', {
+              {t('globalSignOut.confirmBody', {
                 sessions: formatNumber(confirming.openSessions),
                 battles: formatNumber(confirming.ongoingBattles),
               })}
             </p>
           }
           expected={String(confirming.openSessions)}
-          typeLabel={t('signOut.typeLabel')}
-          okText={t('signOut.confirmOk')}
-          defaultReason={t('signOut.defaultReason')}
+          typeLabel={t('globalSignOut.typeLabel')}
+          okText={t('globalSignOut.confirmOk')}
+          defaultReason={t('globalSignOut.defaultReason')}
           busy={run.isPending}
           notice={
             changed
-              ? t('signOut.countChanged', {
+              ? t('globalSignOut.countChanged', {
                   sessions: formatNumber(confirming.openSessions),
                   battles: formatNumber(confirming.ongoingBattles),
                 })

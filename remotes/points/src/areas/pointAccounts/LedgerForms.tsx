@@ -49,7 +49,7 @@ export function AdjustForm({ user }: { user: PointAccount }) {
   const adjust = useLedgerChange(`/point-accounts/${user.id}/adjustments`, (change) => {
     setAmount('');
     setReason('');
-    toast.success(t('users.adjusted', { id: user.id, balance: formatNumber(change.user.balance) }));
+    toast.success(t('pointAccounts.adjusted', { id: user.id, balance: formatNumber(change.user.balance) }));
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,26 +66,26 @@ export function AdjustForm({ user }: { user: PointAccount }) {
   const fromServer = serverErrors(adjust.error);
   const formError = adjust.error && !fromServer.amount && !fromServer.reason ? describeError(adjust.error) : null;
   return (
-    <form noValidate onSubmit={submit} aria-label={t('users.adjust')}>
-      <h3>{t('users.adjust')}</h3>
+    <form noValidate onSubmit={submit} aria-label={t('pointAccounts.adjust')}>
+      <h3>{t('pointAccounts.adjust')}</h3>
       {formError && (
         // A lost answer is not a refusal: the change may be in. Applying again in this dialog resends
         // the same idempotency key, so it lands at most once.
-        <Alert title={t(adjust.error?.isNetwork ? 'users.adjustUnconfirmed' : 'users.adjustFailed')}>{formError}</Alert>
+        <Alert title={t(adjust.error?.isNetwork ? 'pointAccounts.adjustUnconfirmed' : 'pointAccounts.adjustFailed')}>{formError}</Alert>
       )}
       <TextField
         type="number"
         step={1}
         inputMode="numeric"
-        label={t('users.amount')}
-        hint={t('users.amountHint')}
+        label={t('pointAccounts.amount')}
+        hint={t('pointAccounts.amountHint')}
         required
         value={amount}
         error={errors.amount ?? fromServer.amount}
         onChange={(e) => setAmount(e.target.value)}
       />
       <TextArea
-        label={t('users.reason')}
+        label={t('pointAccounts.reason')}
         required
         rows={2}
         maxLength={500}
@@ -95,7 +95,7 @@ export function AdjustForm({ user }: { user: PointAccount }) {
       />
       <FormActions>
         <Button type="submit" loading={adjust.isPending}>
-          {t('users.applyAdjustment')}
+          {t('pointAccounts.applyAdjustment')}
         </Button>
       </FormActions>
     </form>
@@ -109,7 +109,7 @@ export function ReverseForm({ user, entry, onDone }: { user: PointAccount; entry
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const reverse = useLedgerChange(`/point-accounts/${user.id}/ledger/${entry.id}/reverse`, () => {
-    toast.success(t('users.reversed', { id: entry.id }));
+    toast.success(t('pointAccounts.reversed', { id: entry.id }));
     onDone();
   });
   const submit = (e: FormEvent) => {
@@ -121,16 +121,16 @@ export function ReverseForm({ user, entry, onDone }: { user: PointAccount; entry
     reverse.mutate(parsed.data);
   };
   return (
-    <form noValidate onSubmit={submit} aria-label={t('users.reverseTitle', { id: entry.id })}>
-      <h3>{t('users.reverseTitle', { id: entry.id })}</h3>
-      <p>{t('users.reverseBody', { amount: formatNumber(-entry.amount) })}</p>
+    <form noValidate onSubmit={submit} aria-label={t('pointAccounts.reverseTitle', { id: entry.id })}>
+      <h3>{t('pointAccounts.reverseTitle', { id: entry.id })}</h3>
+      <p>{t('pointAccounts.reverseBody', { amount: formatNumber(-entry.amount) })}</p>
       {reverse.error && (
-        <Alert title={t(reverse.error.isNetwork ? 'users.reverseUnconfirmed' : 'users.reverseFailed')}>
+        <Alert title={t(reverse.error.isNetwork ? 'pointAccounts.reverseUnconfirmed' : 'pointAccounts.reverseFailed')}>
           {describeError(reverse.error)}
         </Alert>
       )}
       <TextArea
-        label={t('users.reverseReason')}
+        label={t('pointAccounts.reverseReason')}
         required
         rows={2}
         maxLength={500}
@@ -140,10 +140,10 @@ export function ReverseForm({ user, entry, onDone }: { user: PointAccount; entry
       />
       <FormActions>
         <Button type="button" variant="ghost" onClick={onDone}>
-          {t('users.cancel')}
+          {t('pointAccounts.cancel')}
         </Button>
         <Button type="submit" variant="danger" loading={reverse.isPending}>
-          {t('users.reverse')}
+          {t('pointAccounts.reverse')}
         </Button>
       </FormActions>
     </form>

@@ -54,11 +54,11 @@ export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
   const api = usePointsApi();
   const account = useQuery<PointAccount, ApiRequestError>({
     queryKey: resourceKeys.detail('users', playerId),
-    queryFn: () => api.get(`/users/${playerId}`),
+    queryFn: () => api.get(`/point-accounts/${playerId}`),
   });
   const ledger = useQuery<Page<LedgerEntry>, ApiRequestError>({
     queryKey: [...resourceKeys.all('users'), 'ledger', playerId, account.data?.version, 1, LAST_ENTRIES],
-    queryFn: () => api.get(`/users/${playerId}/ledger`, { page: 1, pageSize: LAST_ENTRIES }),
+    queryFn: () => api.get(`/point-accounts/${playerId}/ledger`, { page: 1, pageSize: LAST_ENTRIES }),
     enabled: !!account.data,
   });
   let body;

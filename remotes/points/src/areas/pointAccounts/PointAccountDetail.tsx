@@ -27,25 +27,25 @@ export function PointAccountDetail({ id, onClose }: { id: number | null; onClose
     <RecordDetailModal
       resource={pointAccountResource}
       id={id}
-      title={id === null ? t('users.detail') : t('users.label', { id })}
+      title={id === null ? t('pointAccounts.detail') : t('pointAccounts.label', { id })}
       onClose={onClose}
     >
       {(user) => (
         <>
           <Facts>
-            <dt>{t('users.playerId')}</dt>
+            <dt>{t('pointAccounts.fields.playerId')}</dt>
             <dd>
               <Link to={`/admin/user?id=${user.id}`}>
                 <Mono>{user.id}</Mono>
               </Link>
             </dd>
-            <dt>{t('users.wallet')}</dt>
-            <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
-            <dt>{t('users.balance')}</dt>
-            <dd>{t('users.points', { points: formatNumber(user.balance) })}</dd>
-            <dt>{t('users.booster')}</dt>
+            <dt>{t('pointAccounts.fields.wallet')}</dt>
+            <dd>{user.wallet ? <Mono>{user.wallet}</Mono> : '—'}</dd>
+            <dt>{t('pointAccounts.fields.balance')}</dt>
+            <dd>{t('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
+            <dt>{t('pointAccounts.fields.booster')}</dt>
             <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
-            <dt>{t('users.lastActivity')}</dt>
+            <dt>{t('pointAccounts.fields.lastActivity')}</dt>
             <dd>{user.lastActivityAt ? formatDateTime(user.lastActivityAt) : '—'}</dd>
           </Facts>
           {/* Re-mounted per user: a new dialog, a new idempotency key. */}
@@ -65,32 +65,32 @@ function Ledger({ user }: { user: PointAccount }) {
   // Under the users' key prefix with the user's version: an adjustment refreshes it with the user.
   const ledger = useQuery<Page<LedgerEntry>, ApiRequestError>({
     queryKey: [...resourceKeys.all('users'), 'ledger', user.id, user.version, page],
-    queryFn: () => api.get(`/users/${user.id}/ledger`, { page, pageSize: LEDGER_PAGE_SIZE }),
+    queryFn: () => api.get(`/point-accounts/${user.id}/ledger`, { page, pageSize: LEDGER_PAGE_SIZE }),
   });
   if (ledger.error) return <ErrorState message={describeError(ledger.error)} onRetry={() => void ledger.refetch()} />;
-  if (!ledger.data) return <LoadingBlock label={t('users.loadingLedger')} />;
+  if (!ledger.data) return <LoadingBlock label={t('pointAccounts.loadingLedger')} />;
   const { items, total } = ledger.data;
   return (
-    <section aria-label={t('users.ledger')}>
+    <section aria-label={t('pointAccounts.ledger')}>
       {reversing && <ReverseForm key={reversing.id} user={user} entry={reversing} onDone={() => setReversing(null)} />}
       <PlainTable>
-        <caption>{t('users.ledger')}</caption>
+        <caption>{t('pointAccounts.ledger')}</caption>
         <TableHead
           labels={[
-            t('users.entry'),
-            t('users.when'),
-            t('users.kind'),
-            t('users.amount'),
-            t('users.balanceAfter'),
-            t('users.reason'),
-            t('users.by'),
-            <span key="actions">{t('users.actions')}</span>,
+            t('pointAccounts.entry'),
+            t('pointAccounts.when'),
+            t('pointAccounts.kind'),
+            t('pointAccounts.amount'),
+            t('pointAccounts.balanceAfter'),
+            t('pointAccounts.reason'),
+            t('pointAccounts.by'),
+            <span key="actions">{t('pointAccounts.actions')}</span>,
           ]}
         />
         <tbody>
           {items.length === 0 && (
             <tr>
-              <td colSpan={8}>{t('users.noEntries')}</td>
+              <td colSpan={8}>{t('pointAccounts.noEntries')}</td>
             </tr>
           )}
           {items.map((entry) => (
@@ -99,26 +99,26 @@ function Ledger({ user }: { user: PointAccount }) {
               <td>{formatDateTime(entry.createdAt)}</td>
               <td>
                 <Badge $tone={entry.kind === 'reversal' ? 'warning' : entry.kind === 'adjustment' ? 'info' : 'neutral'}>
-                  {t(`users.kinds.${entry.kind}`)}
+                  {t(`pointAccounts.kinds.${entry.kind}`)}
                 </Badge>
               </td>
               <td>{entry.amount > 0 ? `+${formatNumber(entry.amount)}` : formatNumber(entry.amount)}</td>
               <td>{formatNumber(entry.balanceAfter)}</td>
               <td>
                 {entry.reason}
-                {entry.reversesId !== null && <div>{t('users.reverses', { id: entry.reversesId })}</div>}
-                {entry.reversedById !== null && <div>{t('users.reversedBy', { id: entry.reversedById })}</div>}
+                {entry.reversesId !== null && <div>{t('pointAccounts.reverses', { id: entry.reversesId })}</div>}
+                {entry.reversedById !== null && <div>{t('pointAccounts.reversedBy', { id: entry.reversedById })}</div>}
               </td>
-              <td>{entry.createdBy ?? t('users.game')}</td>
+              <td>{entry.createdBy ?? t('pointAccounts.game')}</td>
               <td>
                 {entry.kind !== 'reversal' && entry.reversedById === null && (
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() => setReversing(entry)}
-                    aria-label={t('users.reverseLabel', { id: entry.id })}
+                    aria-label={t('pointAccounts.reverseLabel', { id: entry.id })}
                   >
-                    {t('users.reverse')}
+                    {t('pointAccounts.reverse')}
                   </Button>
                 )}
               </td>

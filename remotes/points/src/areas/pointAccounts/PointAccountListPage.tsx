@@ -12,26 +12,21 @@ export default function PointAccountListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('users.title')}
-      description={t('users.description')}
-      searchLabel={t('users.search')}
-      labelOf={(u) => t('users.label', { id: u.id })}
+      searchLabel={t('pointAccounts.search')}
       rowActions={(u) => (
-        <Button size="sm" variant="secondary" onClick={() => detail.open(u.id)} aria-label={t('users.openLabel', { id: u.id })}>
-          {t('users.open')}
+        <Button size="sm" variant="secondary" onClick={() => detail.open(u.id)} aria-label={t('pointAccounts.openLabel', { id: u.id })}>
+          {t('pointAccounts.open')}
         </Button>
       )}
       columns={[
-        // The point account is the player's: its id opens the player view (user-policy's page).
-        { key: 'id', sortable: true, header: t('users.playerId'), render: (u) => <Link to={`/admin/user?id=${u.id}`}>{u.id}</Link> },
-        // Stored lower-case; shown checksummed (EIP-55) as on the player pages.
-        { key: 'wallet', header: t('users.wallet'), render: (u) => (u.wallet ? <Mono>{checksumAddress(u.wallet)}</Mono> : '—') },
-        { key: 'balance', sortable: true, header: t('users.balance'), render: (u) => formatNumber(u.balance) },
-        { key: 'boosterPercent', header: t('users.booster'), render: (u) => (u.boosterPercent ? `+${u.boosterPercent}%` : '—') },
+        { key: 'id', field: 'playerId', sortable: true, render: (u) => <Mono>{u.id}</Mono> },
+        { key: 'wallet', render: (u) => (u.wallet ? <Mono>{u.wallet}</Mono> : '—') },
+        { key: 'balance', sortable: true, render: (u) => formatNumber(u.balance) },
+        { key: 'boosterPercent', field: 'booster', render: (u) => (u.boosterPercent ? `+${u.boosterPercent}%` : '—') },
         {
           key: 'lastActivityAt',
+          field: 'lastActivity',
           sortable: true,
-          header: t('users.lastActivity'),
           render: (u) => (u.lastActivityAt ? formatDateTime(u.lastActivityAt) : '—'),
         },
       ]}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { pointAccountResource, type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
+import { type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage, type FakeRequest } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 
@@ -34,12 +34,9 @@ const ledger = [
 ];
 
 describeResourcePages({
-  resource: pointAccountResource,
   pages,
   base: 'points/users',
-  shape: 'subViews',
   records: [alice, bob],
-  labelOf: (u) => `Player ${u.id}`,
   sort: { header: /Balance/, key: 'balance' },
 });
 

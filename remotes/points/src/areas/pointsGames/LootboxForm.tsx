@@ -1,4 +1,4 @@
-import { BASIS_POINTS_TOTAL, basisPointsToPercent, lootboxResource, probabilityTotal, type Lootbox } from '@phoenix/contract';
+import { BASIS_POINTS_TOTAL, basisPointsToPercent, lootboxResource, probabilityTotal } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { TextField } from '@phoenix/ui';
 import { RewardFields, type RewardValues } from './RewardFields';
@@ -17,7 +17,6 @@ export default function LootboxForm() {
   return (
     <RecordFormPage
       resource={lootboxResource}
-      labelOf={(box: Lootbox) => `"${box.name}"`}
       titles={{ create: t('lootbox.newTitle'), edit: () => t('lootbox.editTitle') }}
       empty={{ name: '', price: 100, rewards: [newReward(BASIS_POINTS_TOTAL)] } as Values}
       toValues={({ name, price, rewards }) => ({
@@ -33,9 +32,9 @@ export default function LootboxForm() {
         const gap = basisPointsToPercent(missing || over);
         return (
           <>
-            <TextField label={t('lootbox.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <TextField
-              label={t('lootbox.price')}
+              label={t('lootbox.fields.price')}
               type="number"
               min={0}
               step={1}
@@ -46,7 +45,7 @@ export default function LootboxForm() {
             <FieldArray
               form={form}
               name="rewards"
-              legend={t('lootbox.rewards')}
+              legend={t('lootbox.fields.rewards')}
               addLabel={t('lootbox.addReward')}
               min={1}
               newRow={() => newReward(missing)}

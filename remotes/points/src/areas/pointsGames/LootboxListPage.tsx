@@ -11,16 +11,12 @@ export default function LootboxListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('lootbox.title')}
-      description={t('lootbox.description')}
       searchLabel={t('lootbox.search')}
-      labelOf={(box) => box.name}
       columns={[
-        { key: 'name', sortable: true, header: t('lootbox.name'), render: (box) => box.name },
-        { key: 'price', sortable: true, header: t('lootbox.price'), render: (box) => formatNumber(box.price) },
+        { key: 'name', sortable: true, render: (box) => box.name },
+        { key: 'price', sortable: true, render: (box) => formatNumber(box.price) },
         {
           key: 'rewards',
-          header: t('lootbox.rewards'),
           render: (box) => (
             <ul style={{ margin: 0, paddingLeft: '1rem' }}>
               {box.rewards.map((reward, i) => (

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { lootboxResource, type Lootbox, type SpinWheel } from '@phoenix/contract';
+import { type Lootbox, type SpinWheel } from '@phoenix/contract';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 
@@ -17,12 +17,9 @@ const bronze: Lootbox = {
 const silver: Lootbox = { ...bronze, id: 6, name: 'Silver box', price: 900, version: 1 };
 
 describeResourcePages({
-  resource: lootboxResource,
   pages,
   base: 'points-lootbox',
-  shape: 'subViews',
   records: [bronze, silver],
-  labelOf: (box) => box.name,
   sort: { header: /Price/, key: 'price' },
   create: {
     fill: async (user) => {

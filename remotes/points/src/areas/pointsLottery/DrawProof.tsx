@@ -34,37 +34,37 @@ export function DrawProof({ round }: { round: LotteryRound }) {
   useRefreshUntilDrawn(round);
   return (
     <Panel aria-labelledby="lottery-proof-title">
-      <h2 id="lottery-proof-title">{t('lottery.proof.title')}</h2>
+      <h2 id="lottery-proof-title">{t('pointsLottery.proof.title')}</h2>
       <dl>
-        <dt>{t('lottery.proof.seedHash')}</dt>
+        <dt>{t('pointsLottery.proof.seedHash')}</dt>
         <dd>
           <Code>{round.seedHash}</Code>
         </dd>
-        <dt>{t('lottery.proof.seed')}</dt>
-        <dd>{round.seed ? <Code>{round.seed}</Code> : t('lottery.proof.notRevealed')}</dd>
-        <dt>{t('lottery.proof.ticketCount')}</dt>
+        <dt>{t('pointsLottery.proof.seed')}</dt>
+        <dd>{round.seed ? <Code>{round.seed}</Code> : t('pointsLottery.proof.notRevealed')}</dd>
+        <dt>{t('pointsLottery.proof.ticketCount')}</dt>
         <dd>{formatNumber(round.ticketCount)}</dd>
         {round.drawnAt && (
           <>
-            <dt>{t('lottery.proof.drawnAt')}</dt>
+            <dt>{t('pointsLottery.proof.drawnAt')}</dt>
             <dd>{formatDateTime(round.drawnAt)}</dd>
           </>
         )}
       </dl>
-      <h3 id="lottery-winners-title">{t('lottery.proof.winners')}</h3>
+      <h3 id="lottery-winners-title">{t('pointsLottery.proof.winners')}</h3>
       {!round.drawnAt ? (
-        <p>{t('lottery.proof.notDrawn', { at: formatDateTime(round.drawAt) })}</p>
+        <p>{t('pointsLottery.proof.notDrawn', { at: formatDateTime(round.drawAt) })}</p>
       ) : round.winners.length === 0 ? (
-        <p>{t('lottery.proof.noWinners')}</p>
+        <p>{t('pointsLottery.proof.noWinners')}</p>
       ) : (
         <table aria-labelledby="lottery-winners-title">
           <thead>
             <tr>
-              <th scope="col">{t('lottery.proof.slot')}</th>
-              <th scope="col">{t('lottery.proof.rank')}</th>
-              <th scope="col">{t('lottery.proof.reward')}</th>
-              <th scope="col">{t('lottery.proof.ticket')}</th>
-              <th scope="col">{t('lottery.proof.player')}</th>
+              <th scope="col">{t('pointsLottery.proof.slot')}</th>
+              <th scope="col">{t('pointsLottery.proof.rank')}</th>
+              <th scope="col">{t('pointsLottery.proof.reward')}</th>
+              <th scope="col">{t('pointsLottery.proof.ticket')}</th>
+              <th scope="col">{t('pointsLottery.proof.player')}</th>
             </tr>
           </thead>
           <tbody>
@@ -80,12 +80,12 @@ export function DrawProof({ round }: { round: LotteryRound }) {
           </tbody>
         </table>
       )}
-      <h3>{t('lottery.proof.howTitle')}</h3>
+      <h3>{t('pointsLottery.proof.howTitle')}</h3>
       <ol>
-        <li>{t('lottery.proof.how1')}</li>
-        <li>{t('lottery.proof.how2')}</li>
-        <li>{t('lottery.proof.how3')}</li>
-        <li>{t('lottery.proof.how4')}</li>
+        <li>{t('pointsLottery.proof.how1')}</li>
+        <li>{t('pointsLottery.proof.how2')}</li>
+        <li>{t('pointsLottery.proof.how3')}</li>
+        <li>{t('pointsLottery.proof.how4')}</li>
       </ol>
     </Panel>
   );

@@ -17,22 +17,18 @@ export default function LotteryListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('lottery.title')}
-      description={t('lottery.description')}
-      searchLabel={t('lottery.search')}
-      labelOf={(round) => round.name}
-      filters={<EnumFilters list={list} t={t} prefix="lottery" filters={[['status', LOTTERY_STATUSES, 'statuses']]} />}
+      searchLabel={t('pointsLottery.search')}
+      filters={<EnumFilters list={list} filters={[['status', LOTTERY_STATUSES, 'statuses']]} />}
       columns={[
-        { key: 'name', sortable: true, header: t('lottery.name'), render: (r) => r.name },
+        { key: 'name', sortable: true, render: (r) => r.name },
         {
           key: 'status',
-          header: t('lottery.status'),
-          render: (r) => <Badge $tone={STATUS_TONE[r.status]}>{t(`lottery.statuses.${r.status}`)}</Badge>,
+          render: (r) => <Badge $tone={STATUS_TONE[r.status]}>{t(`pointsLottery.statuses.${r.status}`)}</Badge>,
         },
-        { key: 'ticketPrice', sortable: true, header: t('lottery.ticketPrice'), render: (r) => formatNumber(r.ticketPrice) },
-        { key: 'ticketCount', header: t('lottery.ticketsSold'), render: (r) => formatNumber(r.ticketCount) },
-        { key: 'prizes', header: t('lottery.prizes'), render: (r) => <PrizeList prizes={r.prizes} /> },
-        { key: 'drawAt', sortable: true, header: t('lottery.drawAt'), render: (r) => formatDateTime(r.drawAt) },
+        { key: 'ticketPrice', sortable: true, render: (r) => formatNumber(r.ticketPrice) },
+        { key: 'ticketCount', render: (r) => formatNumber(r.ticketCount) },
+        { key: 'prizes', render: (r) => <PrizeList prizes={r.prizes} /> },
+        { key: 'drawAt', sortable: true, render: (r) => formatDateTime(r.drawAt) },
         updatedColumn(),
       ]}
     />

@@ -1,4 +1,4 @@
-import { lotteryRoundResource, type LotteryRound } from '@phoenix/contract';
+import { lotteryRoundResource } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeField, TextField } from '@phoenix/ui';
 import { DrawProof } from './DrawProof';
@@ -14,9 +14,9 @@ interface Values {
 }
 
 const READ_ONLY = {
-  drawing: 'lottery.readOnlyDrawing',
-  drawn: 'lottery.readOnlyDrawn',
-  cancelled: 'lottery.readOnlyCancelled',
+  drawing: 'pointsLottery.readOnlyDrawing',
+  drawn: 'pointsLottery.readOnlyDrawn',
+  cancelled: 'pointsLottery.readOnlyCancelled',
 } as const;
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
@@ -27,8 +27,7 @@ export default function LotteryRoundForm() {
   return (
     <RecordFormPage
       resource={lotteryRoundResource}
-      labelOf={(round: LotteryRound) => `"${round.name}"`}
-      titles={{ create: t('lottery.newTitle'), edit: () => t('lottery.editTitle') }}
+      titles={{ create: t('pointsLottery.newTitle'), edit: () => t('pointsLottery.editTitle') }}
       empty={{ name: '', ticketPrice: 100, prizes: [{ rank: 1, reward: 1000, count: 1 }], drawAt: inDays(7) } as Values}
       toValues={({ name, ticketPrice, prizes, drawAt }) => ({
         name,
@@ -43,52 +42,58 @@ export default function LotteryRoundForm() {
         const frozen = record !== undefined && record.ticketCount > 0;
         return (
           <>
-            <TextField label={t('lottery.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <DateTimeField
-              label={t('lottery.drawAt')}
+              label={t('pointsLottery.fields.drawAt')}
               required
               withSeconds
               {...drawAt}
               onChange={(iso) => drawAt.onChange(iso ?? undefined)}
             />
             {frozen ? (
-              <Alert tone="warning" title={t('lottery.frozenTitle')}>
-                {t('lottery.frozen', { count: record.ticketCount })}
+              <Alert tone="warning" title={t('pointsLottery.frozenTitle')}>
+                {t('pointsLottery.frozen', { count: record.ticketCount })}
                 <p>
-                  {t('lottery.ticketPrice')}: {record.ticketPrice}
+                  {t('pointsLottery.fields.ticketPrice')}: {record.ticketPrice}
                 </p>
                 <PrizeList prizes={record.prizes} />
               </Alert>
             ) : (
               <>
-                <TextField label={t('lottery.ticketPrice')} type="number" min={1} required {...form.numberField('ticketPrice')} />
+                <TextField
+                  label={t('pointsLottery.fields.ticketPrice')}
+                  type="number"
+                  min={1}
+                  required
+                  {...form.numberField('ticketPrice')}
+                />
                 <FieldArray
                   form={form}
                   name="prizes"
-                  legend={t('lottery.prizes')}
-                  addLabel={t('lottery.addPrize')}
+                  legend={t('pointsLottery.fields.prizes')}
+                  addLabel={t('pointsLottery.addPrize')}
                   min={1}
                   newRow={() => ({ rank: (form.rhf.getValues('prizes')?.length ?? 0) + 1, reward: 100, count: 1 })}
-                  rowLabel={(i) => t('lottery.prizeRow', { n: i + 1 })}
+                  rowLabel={(i) => t('pointsLottery.prizeRow', { n: i + 1 })}
                 >
                   {(index) => (
                     <>
                       <TextField
-                        label={t('lottery.rankN', { n: index + 1 })}
+                        label={t('pointsLottery.rankN', { n: index + 1 })}
                         type="number"
                         min={1}
                         required
                         {...form.numberField(`prizes.${index}.rank`)}
                       />
                       <TextField
-                        label={t('lottery.rewardN', { n: index + 1 })}
+                        label={t('pointsLottery.rewardN', { n: index + 1 })}
                         type="number"
                         min={1}
                         required
                         {...form.numberField(`prizes.${index}.reward`)}
                       />
                       <TextField
-                        label={t('lottery.countN', { n: index + 1 })}
+                        label={t('pointsLottery.countN', { n: index + 1 })}
                         type="number"
                         min={1}
                         required

@@ -9,7 +9,9 @@ export function PrizeList({ prizes }: { prizes: readonly LotteryPrize[] }) {
       {[...prizes]
         .sort((a, b) => a.rank - b.rank)
         .map((p) => (
-          <li key={p.rank}>{t('lottery.prizeSummary', { rank: p.rank, reward: formatNumber(p.reward), count: formatNumber(p.count) })}</li>
+          <li key={p.rank}>
+            {t('pointsLottery.prizeSummary', { rank: p.rank, reward: formatNumber(p.reward), count: formatNumber(p.count) })}
+          </li>
         ))}
     </ul>
   );

@@ -48,31 +48,33 @@ export function RoundTickets({ round }: { round: LotteryRound }) {
 
   return (
     <Panel aria-labelledby="lottery-tickets-title">
-      <h2 id="lottery-tickets-title">{t('lottery.tickets.title')}</h2>
+      <h2 id="lottery-tickets-title">{t('pointsLottery.tickets.title')}</h2>
       {round.status === 'cancelled' && round.cancelledAt && (
-        <Alert tone="warning" title={t('lottery.cancel.cancelledTitle')}>
-          {t('lottery.cancel.cancelledAt', { at: formatDateTime(round.cancelledAt) })}
+        <Alert tone="warning" title={t('pointsLottery.cancel.cancelledTitle')}>
+          {t('pointsLottery.cancel.cancelledAt', { at: formatDateTime(round.cancelledAt) })}
         </Alert>
       )}
-      <p>{t('lottery.tickets.rerun')}</p>
+      <p>{t('pointsLottery.tickets.rerun')}</p>
       <Button onClick={() => void download()} disabled={downloading}>
-        {t('lottery.tickets.download')}
+        {t('pointsLottery.tickets.download')}
       </Button>
       {tickets.error ? (
         <ErrorState message={describeError(tickets.error)} onRetry={() => void tickets.refetch()} />
       ) : !tickets.data ? (
-        <LoadingBlock label={t('lottery.tickets.loading')} />
+        <LoadingBlock label={t('pointsLottery.tickets.loading')} />
       ) : (
         <>
           <PlainTable>
             <caption>
-              {t('lottery.tickets.caption', { n: formatNumber(tickets.data.total), players: formatNumber(tickets.data.players) })}
+              {t('pointsLottery.tickets.caption', { n: formatNumber(tickets.data.total), players: formatNumber(tickets.data.players) })}
             </caption>
-            <TableHead labels={[t('lottery.tickets.ticket'), t('lottery.tickets.player'), t('lottery.tickets.boughtAt')]} />
+            <TableHead
+              labels={[t('pointsLottery.tickets.ticket'), t('pointsLottery.tickets.player'), t('pointsLottery.tickets.boughtAt')]}
+            />
             <tbody>
               {tickets.data.items.length === 0 && (
                 <tr>
-                  <td colSpan={3}>{t('lottery.tickets.none')}</td>
+                  <td colSpan={3}>{t('pointsLottery.tickets.none')}</td>
                 </tr>
               )}
               {tickets.data.items.map((ticket) => (
@@ -105,7 +107,7 @@ function CancelRound({ round, tickets }: { round: LotteryRound; tickets: Lottery
     mutationFn: () => api.post(`/lottery/rounds/${round.id}/cancel`, { version: round.version, ticketCount: tickets.total }),
     onSuccess: () => {
       setOpen(false);
-      toast.success(t('lottery.cancel.done', { name: round.name }));
+      toast.success(t('pointsLottery.cancel.done', { name: round.name }));
       return queryClient.invalidateQueries({ queryKey: roundsKey });
     },
     // A 409 (cancelled elsewhere, a ticket sold since): reload so the dialog shows the new counts.
@@ -119,25 +121,25 @@ function CancelRound({ round, tickets }: { round: LotteryRound; tickets: Lottery
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)}>
-        {t('lottery.cancel.button')}
+        {t('pointsLottery.cancel.button')}
       </Button>
       <Modal
         open={open}
         role="alertdialog"
-        title={t('lottery.cancel.title', { name: round.name })}
+        title={t('pointsLottery.cancel.title', { name: round.name })}
         onClose={() => setOpen(false)}
         footer={
           <>
-            <Button onClick={() => setOpen(false)}>{t('lottery.cancel.keep')}</Button>
+            <Button onClick={() => setOpen(false)}>{t('pointsLottery.cancel.keep')}</Button>
             <Button variant="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-              {t('lottery.cancel.confirm')}
+              {t('pointsLottery.cancel.confirm')}
             </Button>
           </>
         }
       >
-        <p>{t('lottery.cancel.summary', counts)}</p>
-        <p>{t('lottery.cancel.effects')}</p>
-        {cancel.error && <Alert title={t('lottery.cancel.failed')}>{describeError(cancel.error)}</Alert>}
+        <p>{t('pointsLottery.cancel.summary', counts)}</p>
+        <p>{t('pointsLottery.cancel.effects')}</p>
+        {cancel.error && <Alert title={t('pointsLottery.cancel.failed')}>{describeError(cancel.error)}</Alert>}
       </Modal>
     </>
   );

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { lotteryRoundResource, type LotteryRound } from '@phoenix/contract';
+import { type LotteryRound } from '@phoenix/contract';
 import { csv, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 
@@ -27,12 +27,9 @@ const weekly: LotteryRound = {
 const monthly: LotteryRound = { ...weekly, id: 32, name: 'Monthly lottery', version: 1 };
 
 describeResourcePages({
-  resource: lotteryRoundResource,
   pages,
   base: 'points-lottery',
-  shape: 'subViews',
   records: [weekly, monthly],
-  labelOf: (r) => r.name,
   sort: { header: /Ticket price/, key: 'ticketPrice' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Drawn', value: 'drawn' },
   create: {

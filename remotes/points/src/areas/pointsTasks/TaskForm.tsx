@@ -18,8 +18,7 @@ export default function TaskForm() {
   return (
     <RecordFormPage
       resource={pointsTaskResource}
-      labelOf={(task) => `"${task.title.slice(0, 60)}"`}
-      titles={{ create: t('tasks.newTitle'), edit: () => t('tasks.editTitle') }}
+      titles={{ create: t('pointsTasks.newTitle'), edit: () => t('pointsTasks.editTitle') }}
       empty={
         {
           title: '',
@@ -50,11 +49,11 @@ export default function TaskForm() {
         const typeField = form.field('type');
         return (
           <>
-            <TextField label={t('tasks.titleField')} required {...form.field('title')} />
+            <TextField required {...form.labelled('title')} />
             <Select
-              label={t('tasks.type')}
+              label={t('pointsTasks.fields.type')}
               required
-              options={enumOptions(POINTS_TASK_TYPES, (v) => t(`tasks.types.${v}`))}
+              options={enumOptions(POINTS_TASK_TYPES, (v) => t(`pointsTasks.types.${v}`))}
               {...typeField}
               onChange={(event) => {
                 typeField.onChange(event);
@@ -67,23 +66,34 @@ export default function TaskForm() {
               min={1}
               step={1}
               inputMode="numeric"
-              label={t('tasks.rewardPoints')}
+              label={t('pointsTasks.fields.rewardPoints')}
               required
               error={reward.error}
               value={reward.value === undefined ? '' : String(reward.value)}
               onChange={(event) => reward.onChange(event.target.value === '' ? undefined : Number(event.target.value))}
             />
-            <TextField label={t('tasks.link')} type="url" hint={t('tasks.linkHint')} spellCheck={false} {...form.field('link')} />
+            <TextField
+              label={t('pointsTasks.link')}
+              type="url"
+              hint={t('pointsTasks.linkHint')}
+              spellCheck={false}
+              {...form.field('link')}
+            />
             <DateTimeRangeFields
-              legend={t('tasks.window')}
-              start={{ label: t('tasks.startsAt'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
-              end={{ label: t('tasks.endsAt'), required: true, ...end, onChange: (iso) => end.onChange(iso ?? undefined) }}
+              legend={t('pointsTasks.window')}
+              start={{
+                label: t('pointsTasks.fields.startsAt'),
+                required: true,
+                ...start,
+                onChange: (iso) => start.onChange(iso ?? undefined),
+              }}
+              end={{ label: t('pointsTasks.fields.endsAt'), required: true, ...end, onChange: (iso) => end.onChange(iso ?? undefined) }}
             />
             {type === 'daily' && (
               <TextField
                 type="time"
-                label={t('tasks.resetTime')}
-                hint={t('tasks.resetTimeHint')}
+                label={t('pointsTasks.resetTime')}
+                hint={t('pointsTasks.resetTimeHint')}
                 required
                 error={reset.error}
                 value={reset.value ?? ''}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { pointsTaskResource, type PointsTask } from '@phoenix/contract';
+import { type PointsTask } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 
@@ -30,12 +30,9 @@ const login: PointsTask = {
 };
 
 describeResourcePages({
-  resource: pointsTaskResource,
   pages,
   base: 'points/tasks',
-  shape: 'subViews',
   records: [follow, login],
-  labelOf: (task) => task.title,
   sort: { header: /Reward/, key: 'rewardPoints' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Scheduled', value: 'scheduled' },
   create: {

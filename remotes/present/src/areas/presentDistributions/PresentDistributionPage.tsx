@@ -33,27 +33,26 @@ export default function PresentDistributionPage() {
     action: 'cancel',
     body: (d) => ({ version: d.version }),
     confirm: (d) => ({
-      title: t('distribution.cancelTitle', { name: d.presentName }),
-      body: t('distribution.cancelBody', { ...counted(d.recipientCount), at: formatDateTime(d.scheduledAt) }),
-      okText: t('distribution.cancelOk'),
-      cancelText: t('distribution.keepIt'),
+      title: t('presentDistributions.cancelTitle', { name: d.presentName }),
+      body: t('presentDistributions.cancelBody', { ...counted(d.recipientCount), at: formatDateTime(d.scheduledAt) }),
+      okText: t('presentDistributions.cancelOk'),
+      cancelText: t('presentDistributions.keepIt'),
     }),
-    success: (d) => t('distribution.cancelled', { name: d.presentName }),
+    success: (d) => t('presentDistributions.cancelled', { name: d.presentName }),
     failure: (error) => {
       const current = error.current as Distribution | undefined;
-      return error.isConflict && current ? t('distribution.alreadyState', { state: t(`distribution.statuses.${current.status}`) }) : error;
+      return error.isConflict && current
+        ? t('presentDistributions.alreadyState', { state: t(`presentDistributions.statuses.${current.status}`) })
+        : error;
     },
   });
 
   return (
     <ResourceListPage
       list={list}
-      title={t('distribution.title')}
-      description={t('distribution.description')}
-      searchLabel={t('distribution.search')}
-      labelOf={(d) => d.presentName}
+      searchLabel={t('presentDistributions.search')}
       before={<SendDistribution />}
-      filters={<EnumFilters list={list} t={t} prefix="distribution" filters={[['status', DISTRIBUTION_STATUSES, 'statuses']]} />}
+      filters={<EnumFilters list={list} filters={[['status', DISTRIBUTION_STATUSES, 'statuses']]} />}
       rowActions={(d) =>
         d.status === 'scheduled' && (
           <Button
@@ -61,36 +60,35 @@ export default function PresentDistributionPage() {
             variant="ghost"
             onClick={() => cancel.run(d)}
             disabled={cancel.pendingId === d.id}
-            aria-label={t('distribution.cancelLabel', { name: d.presentName, id: d.id })}
+            aria-label={t('presentDistributions.cancelLabel', { name: d.presentName, id: d.id })}
           >
-            {t('distribution.cancel')}
+            {t('presentDistributions.cancel')}
           </Button>
         )
       }
       columns={[
-        { key: 'presentName', header: t('distribution.present'), render: (d) => d.presentName },
+        { key: 'presentName', field: 'present', render: (d) => d.presentName },
         {
           key: 'target',
-          header: t('distribution.recipients'),
-          render: (d) => (d.target === 'all' ? t('distribution.targets.all') : t('distribution.listOf', counted(d.listedIds))),
+          field: 'recipients',
+          render: (d) =>
+            d.target === 'all' ? t('presentDistributions.targets.all') : t('presentDistributions.listOf', counted(d.listedIds)),
         },
         {
           key: 'status',
           sortable: true,
-          header: t('distribution.status'),
-          render: (d) => <Badge $tone={TONE[d.status]}>{t(`distribution.statuses.${d.status}`)}</Badge>,
+          render: (d) => <Badge $tone={TONE[d.status]}>{t(`presentDistributions.statuses.${d.status}`)}</Badge>,
         },
         {
           key: 'progress',
-          header: t('distribution.progress'),
           render: (d) => `${formatNumber(d.deliveredCount)} / ${formatNumber(d.recipientCount)}`,
         },
-        { key: 'scheduledAt', sortable: true, header: t('distribution.scheduledAt'), render: (d) => formatDateTime(d.scheduledAt) },
+        { key: 'scheduledAt', sortable: true, render: (d) => formatDateTime(d.scheduledAt) },
         {
           key: 'createdAt',
+          field: 'sentBy',
           sortable: true,
-          header: t('distribution.sentBy'),
-          render: (d) => t('distribution.byAt', { who: d.createdBy ?? '—', at: formatDateTime(d.createdAt) }),
+          render: (d) => t('presentDistributions.byAt', { who: d.createdBy ?? '—', at: formatDateTime(d.createdAt) }),
         },
       ]}
     />

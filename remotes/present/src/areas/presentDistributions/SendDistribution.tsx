@@ -125,7 +125,7 @@ export function SendDistribution() {
   const send = useMutation<Distribution, ApiRequestError, DistributionCreate>({
     mutationFn: (body) => api.post<Distribution>(presentDistributionResource.path, body),
     onSuccess: (sent) => {
-      toast.success(t('distribution.sent', { name: sent.presentName, ...counted(sent.recipientCount) }));
+      toast.success(t('presentDistributions.sent', { name: sent.presentName, ...counted(sent.recipientCount) }));
       setErrors({});
       setPlayerIds([]);
       setScheduledAt(null);
@@ -140,9 +140,9 @@ export function SendDistribution() {
 
   const pasteIds = async () => {
     const picked = await addBulkUsers({
-      title: t('distribution.idsTitle'),
-      body: t('distribution.idsBody', { max: formatNumber(MAX_PLAYER_IDS) }),
-      okText: t('distribution.useIds'),
+      title: t('presentDistributions.idsTitle'),
+      body: t('presentDistributions.idsBody', { max: formatNumber(MAX_PLAYER_IDS) }),
+      okText: t('presentDistributions.useIds'),
       validate: validatePlayerIds,
     });
     if (picked) {
@@ -159,13 +159,13 @@ export function SendDistribution() {
    */
   const confirmAndSend = async (chosen: Present, at: string | null, count: number, changed: boolean) => {
     const body = at
-      ? t('distribution.confirmLater', { ...counted(count), at: formatDateTime(at) })
-      : t('distribution.confirmNow', counted(count));
+      ? t('presentDistributions.confirmLater', { ...counted(count), at: formatDateTime(at) })
+      : t('presentDistributions.confirmNow', counted(count));
     const ok = await confirm({
       danger: true,
-      title: t('distribution.confirmTitle', { name: chosen.name }),
-      body: changed ? `${t('distribution.countChanged', { n: formatNumber(count) })} ${body}` : body,
-      okText: t('distribution.send'),
+      title: t('presentDistributions.confirmTitle', { name: chosen.name }),
+      body: changed ? `${t('presentDistributions.countChanged', { n: formatNumber(count) })} ${body}` : body,
+      okText: t('presentDistributions.send'),
     });
     if (!ok) return;
     send.mutate(
@@ -182,9 +182,9 @@ export function SendDistribution() {
   };
   const submit = async () => {
     const local: Record<string, string[]> = {};
-    if (!present) local.presentId = [t('distribution.pickPresent')];
-    if (target === 'list' && playerIds.length === 0) local.playerIds = [t('distribution.needIds')];
-    if (when === 'later' && !scheduledAt) local.scheduledAt = [t('distribution.needTime')];
+    if (!present) local.presentId = [t('presentDistributions.pickPresent')];
+    if (target === 'list' && playerIds.length === 0) local.playerIds = [t('presentDistributions.needIds')];
+    if (when === 'later' && !scheduledAt) local.scheduledAt = [t('presentDistributions.needTime')];
     setErrors(local);
     // The confirm states how many players receive it: not before that count is in.
     if (Object.keys(local).length > 0 || !present || recipients === undefined) return;
@@ -194,13 +194,13 @@ export function SendDistribution() {
 
   return (
     <Panel aria-labelledby={titleId}>
-      <h2 id={titleId}>{t('distribution.sendTitle')}</h2>
+      <h2 id={titleId}>{t('presentDistributions.sendTitle')}</h2>
       <Stack>
         <Select
-          label={t('distribution.present')}
+          label={t('presentDistributions.fields.present')}
           required
           value={presentId}
-          placeholder={presents.isLoading ? t('distribution.loadingPresents') : t('distribution.pickPresent')}
+          placeholder={presents.isLoading ? t('presentDistributions.loadingPresents') : t('presentDistributions.pickPresent')}
           options={pickable.map((p) => ({
             value: String(p.id),
             label: `${p.name} (${formatDateTime(p.startsAt)} – ${formatDateTime(p.endsAt)})`,
@@ -209,35 +209,35 @@ export function SendDistribution() {
           onChange={(e) => setPresentId(e.target.value)}
         />
         <Radios
-          legend={t('distribution.recipients')}
+          legend={t('presentDistributions.fields.recipients')}
           name="target"
           value={target}
           options={[
-            ['all', t('distribution.targets.all')],
-            ['list', t('distribution.targets.list')],
+            ['all', t('presentDistributions.targets.all')],
+            ['list', t('presentDistributions.targets.list')],
           ]}
           onChange={setTarget}
         />
         {target === 'list' && (
           <div>
-            <Button onClick={pasteIds}>{t('distribution.pasteIds')}</Button>{' '}
-            <span>{t('distribution.idsListed', counted(playerIds.length))}</span>
+            <Button onClick={pasteIds}>{t('presentDistributions.pasteIds')}</Button>{' '}
+            <span>{t('presentDistributions.idsListed', counted(playerIds.length))}</span>
             {errorOf('playerIds') && <Alert>{errorOf('playerIds')}</Alert>}
           </div>
         )}
         <Radios
-          legend={t('distribution.when')}
+          legend={t('presentDistributions.when')}
           name="when"
           value={when}
           options={[
-            ['now', t('distribution.now')],
-            ['later', t('distribution.later')],
+            ['now', t('presentDistributions.now')],
+            ['later', t('presentDistributions.later')],
           ]}
           onChange={setWhen}
         />
         {when === 'later' && (
           <DateTimeField
-            label={t('distribution.scheduledAt')}
+            label={t('presentDistributions.fields.scheduledAt')}
             required
             value={scheduledAt}
             onChange={setScheduledAt}
@@ -246,14 +246,18 @@ export function SendDistribution() {
         )}
         <p role="status" aria-live="polite">
           {preview.isFetching && recipients === undefined
-            ? t('distribution.counting')
+            ? t('presentDistributions.counting')
             : recipients !== undefined && (target === 'all' || ids.length > 0)
-              ? t('distribution.willReceive', counted(recipients)) +
-                (preview.data?.unknownIds ? ` ${t('distribution.unknownIds', counted(preview.data.unknownIds))}` : '')
+              ? t('presentDistributions.willReceive', counted(recipients)) +
+                (preview.data?.unknownIds ? ` ${t('presentDistributions.unknownIds', counted(preview.data.unknownIds))}` : '')
               : ''}
         </p>
         {preview.error && (
-          <ErrorState title={t('distribution.countFailed')} message={describeError(preview.error)} onRetry={() => void preview.refetch()} />
+          <ErrorState
+            title={t('presentDistributions.countFailed')}
+            message={describeError(preview.error)}
+            onRetry={() => void preview.refetch()}
+          />
         )}
         {errorOf('target') && <Alert>{errorOf('target')}</Alert>}
         <FormActions>
@@ -262,7 +266,7 @@ export function SendDistribution() {
             onClick={submit}
             disabled={send.isPending || (recipients === undefined && !(target === 'list' && ids.length === 0))}
           >
-            {when === 'now' ? t('distribution.sendNow') : t('distribution.schedule')}
+            {when === 'now' ? t('presentDistributions.sendNow') : t('presentDistributions.schedule')}
           </Button>
         </FormActions>
       </Stack>

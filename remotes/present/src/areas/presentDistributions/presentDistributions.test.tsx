@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { presentDistributionResource } from '@phoenix/contract';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { doneSend, scheduledSend, welcomePack } from '../fixtures';
 
 describeResourcePages({
-  resource: presentDistributionResource,
   pages,
   base: 'present/distribution',
-  shape: 'subViews',
   records: [scheduledSend, doneSend],
-  labelOf: (d) => d.presentName,
   sort: { header: /Scheduled for/, key: 'scheduledAt' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Done', value: 'done' },
   extraRoutes: (bff) =>

@@ -1,4 +1,4 @@
-import { presentResource, type Present } from '@phoenix/contract';
+import { presentResource } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeRangeFields, TextArea, TextField, formatDateTime } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';
@@ -20,7 +20,6 @@ export default function PresentForm() {
   return (
     <RecordFormPage
       resource={presentResource}
-      labelOf={(present: Present) => `"${present.name}"`}
       titles={{ create: t('presents.newTitle'), edit: () => t('presents.editTitle') }}
       empty={
         {
@@ -38,10 +37,10 @@ export default function PresentForm() {
         const end = form.bind<string | undefined>('endsAt');
         return (
           <>
-            <TextField label={t('presents.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <TextArea label={t('presents.descriptionField')} rows={3} {...form.field('description')} />
             <DateTimeRangeFields
-              legend={t('presents.period')}
+              legend={t('presents.fields.period')}
               start={{ label: t('presents.startsAt'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
               end={{
                 label: t('presents.endsAt'),
@@ -60,7 +59,7 @@ export default function PresentForm() {
               <FieldArray
                 form={form}
                 name="items"
-                legend={t('presents.items')}
+                legend={t('presents.fields.items')}
                 addLabel={t('presents.addItem')}
                 min={1}
                 newRow={() => ({ itemId: undefined, quantity: 1 })}

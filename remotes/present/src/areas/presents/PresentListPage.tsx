@@ -11,29 +11,24 @@ export default function PresentListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('presents.title')}
-      description={t('presents.description')}
       searchLabel={t('presents.search')}
-      labelOf={(present) => present.name}
       deleteBody={() => t('presents.deleteBody')}
-      filters={<EnumFilters list={list} t={t} prefix="presents" filters={[['status', PRESENT_STATUSES, 'statuses']]} />}
+      filters={<EnumFilters list={list} filters={[['status', PRESENT_STATUSES, 'statuses']]} />}
       columns={[
-        { key: 'name', sortable: true, header: t('presents.name'), render: (p: Present) => p.name },
-        { key: 'items', header: t('presents.items'), render: (p: Present) => <ItemRowsSummary rows={p.items} /> },
+        { key: 'name', sortable: true, render: (p: Present) => p.name },
+        { key: 'items', render: (p: Present) => <ItemRowsSummary rows={p.items} /> },
         {
           key: 'startsAt',
+          field: 'period',
           sortable: true,
-          header: t('presents.period'),
           render: (p: Present) => formatTimeWindow(p.startsAt, p.endsAt),
         },
         {
           key: 'status',
-          header: t('presents.status'),
           render: (p: Present) => <Badge $tone={tone[p.status]}>{t(`presents.statuses.${p.status}`)}</Badge>,
         },
         {
           key: 'distributedAt',
-          header: t('presents.distributed'),
           render: (p: Present) => (p.distributedAt ? formatDateTime(p.distributedAt) : t('common.no')),
         },
         updatedColumn(),

@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { presentResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { apology, welcomePack, withCatalogue } from '../fixtures';
 
 describeResourcePages({
-  resource: presentResource,
   pages,
   base: 'present',
-  shape: 'routes',
   records: [welcomePack, apology],
-  labelOf: (p) => p.name,
   sort: { header: /Name/, key: 'name' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Upcoming', value: 'upcoming' },
   extraRoutes: withCatalogue,

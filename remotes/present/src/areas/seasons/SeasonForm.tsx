@@ -1,4 +1,4 @@
-import { seasonResource, type Season } from '@phoenix/contract';
+import { seasonResource } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeRangeFields, TextField } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';
@@ -25,7 +25,6 @@ export default function SeasonForm() {
   return (
     <RecordFormPage
       resource={seasonResource}
-      labelOf={(season: Season) => `"${season.name}"`}
       titles={{ create: t('seasons.newTitle'), edit: () => t('seasons.editTitle') }}
       readOnly={(season) => (season.status === 'ended' ? t('seasons.endedReadOnly') : null)}
       empty={{ name: '', startsAt: inDays(7), endsAt: inDays(37), premiumPrice: 980, tiers: [newTier(1, 0)] } as Values}
@@ -38,9 +37,9 @@ export default function SeasonForm() {
         const last = tiers.at(-1);
         return (
           <>
-            <TextField label={t('seasons.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <DateTimeRangeFields
-              legend={t('seasons.period')}
+              legend={t('seasons.fields.period')}
               start={{ label: t('seasons.startsAt'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
               end={{
                 label: t('seasons.endsAt'),
@@ -50,12 +49,12 @@ export default function SeasonForm() {
                 onChange: (iso) => end.onChange(iso ?? undefined),
               }}
             />
-            <TextField label={t('seasons.premiumPrice')} type="number" min={0} required {...form.numberField('premiumPrice')} />
+            <TextField label={t('seasons.fields.premiumPrice')} type="number" min={0} required {...form.numberField('premiumPrice')} />
             {record?.status === 'active' && <Alert tone="warning">{t('seasons.startedRules')}</Alert>}
             <FieldArray
               form={form}
               name="tiers"
-              legend={t('seasons.tiers')}
+              legend={t('seasons.fields.tiers')}
               addLabel={t('seasons.addTier')}
               min={1}
               newRow={() => newTier((Number(last?.level) || 0) + 1, (Number(last?.xpRequired) || 0) + 1000)}

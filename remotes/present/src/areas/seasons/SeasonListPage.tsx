@@ -10,23 +10,19 @@ export default function SeasonListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('seasons.title')}
-      description={t('seasons.description')}
       searchLabel={t('seasons.search')}
-      labelOf={(s) => s.name}
       editable={(s) => s.status !== 'ended'}
       deletable={(s) => s.status === 'upcoming'}
-      filters={<EnumFilters list={list} t={t} prefix="seasons" filters={[['status', SEASON_STATUSES, 'statuses']]} />}
+      filters={<EnumFilters list={list} filters={[['status', SEASON_STATUSES, 'statuses']]} />}
       columns={[
-        { key: 'name', sortable: true, header: t('seasons.name'), render: (s) => s.name },
-        { key: 'startsAt', sortable: true, header: t('seasons.period'), render: (s) => formatTimeWindow(s.startsAt, s.endsAt) },
+        { key: 'name', sortable: true, render: (s) => s.name },
+        { key: 'startsAt', field: 'period', sortable: true, render: (s) => formatTimeWindow(s.startsAt, s.endsAt) },
         {
           key: 'status',
-          header: t('seasons.status'),
           render: (s) => <Badge $tone={TONE[s.status]}>{t(`seasons.statuses.${s.status}`)}</Badge>,
         },
-        { key: 'premiumPrice', header: t('seasons.premiumPrice'), render: (s) => formatNumber(s.premiumPrice) },
-        { key: 'tiers', header: t('seasons.tiers'), render: (s) => formatNumber(s.tiers.length) },
+        { key: 'premiumPrice', render: (s) => formatNumber(s.premiumPrice) },
+        { key: 'tiers', render: (s) => formatNumber(s.tiers.length) },
         updatedColumn(),
       ]}
     />

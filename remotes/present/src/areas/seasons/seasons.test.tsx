@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { seasonResource, type Season } from '@phoenix/contract';
+import { type Season } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { withCatalogue } from '../fixtures';
@@ -34,12 +34,9 @@ const pickFirst = async (user: { selectOptions: (el: Element, v: string) => Prom
 };
 
 describeResourcePages({
-  resource: seasonResource,
   pages,
   base: 'seasonPass',
-  shape: 'subViews',
   records: [spring, winter],
-  labelOf: (s) => s.name,
   sort: { header: /Name/, key: 'name' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Active', value: 'active' },
   extraRoutes: withCatalogue,

@@ -1,4 +1,4 @@
-import { SHOP_CURRENCIES, shopItemResource, type ShopCurrency, type ShopItem } from '@phoenix/contract';
+import { SHOP_CURRENCIES, shopItemResource, type ShopCurrency } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Checkbox, DateTimeRangeFields, FieldRow, Select, TextField, enumOptions } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';
@@ -19,7 +19,6 @@ export default function ShopForm() {
   return (
     <RecordFormPage
       resource={shopItemResource}
-      labelOf={(item: ShopItem) => `#${item.sortOrder}`}
       titles={{ create: t('shop.newTitle'), edit: (item) => t('shop.editTitle', { position: item.sortOrder }) }}
       empty={
         {
@@ -52,13 +51,13 @@ export default function ShopForm() {
         return (
           <>
             <FieldRow>
-              <ItemPicker label={t('shop.item')} {...item} />
+              <ItemPicker label={t('shop.fields.item')} {...item} />
               <TextField label={t('shop.quantity')} type="number" min={1} required {...form.numberField('quantity')} />
             </FieldRow>
             <FieldRow>
-              <TextField label={t('shop.price')} type="number" min={1} required {...form.numberField('price')} />
+              <TextField label={t('shop.fields.price')} type="number" min={1} required {...form.numberField('price')} />
               <Select
-                label={t('shop.currency')}
+                label={t('shop.fields.currency')}
                 required
                 placeholder={t('shop.pickCurrency')}
                 options={enumOptions(SHOP_CURRENCIES, (c) => t(`shop.currencies.${c}`))}
@@ -71,14 +70,16 @@ export default function ShopForm() {
                 checked={stock.value === null}
                 onChange={(e) => stock.onChange(e.target.checked ? null : 0)}
               />
-              {stock.value !== null && <TextField label={t('shop.stock')} type="number" min={0} required {...form.numberField('stock')} />}
+              {stock.value !== null && (
+                <TextField label={t('shop.fields.stock')} type="number" min={0} required {...form.numberField('stock')} />
+              )}
             </FieldRow>
             <DateTimeRangeFields
-              legend={t('shop.period')}
+              legend={t('shop.fields.period')}
               start={{ label: t('shop.saleStart'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
               end={{ label: t('shop.saleEnd'), hint: t('shop.noEndHint'), ...end }}
             />
-            <Checkbox label={t('shop.enabled')} {...form.field('enabled')} />
+            <Checkbox {...form.labelled('enabled')} />
           </>
         );
       }}

@@ -20,14 +20,9 @@ export default function ShopListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('shop.title')}
-      description={t('shop.description')}
-      labelOf={label}
       filters={
         <EnumFilters
           list={list}
-          t={t}
-          prefix="shop"
           filters={[
             ['currency', SHOP_CURRENCIES, 'currencies'],
             ['enabled', ['true', 'false'], 'yesNo'],
@@ -60,27 +55,25 @@ export default function ShopListPage() {
         )
       }
       columns={[
-        { key: 'sortOrder', sortable: true, header: t('shop.order'), render: (s) => s.sortOrder },
-        { key: 'item', header: t('shop.item'), render: (s) => <ItemName id={s.itemId} quantity={s.quantity} /> },
+        { key: 'sortOrder', sortable: true, render: (s) => s.sortOrder },
+        { key: 'item', render: (s) => <ItemName id={s.itemId} quantity={s.quantity} /> },
         {
           key: 'price',
           sortable: true,
-          header: t('shop.price'),
           render: (s) => `${formatNumber(s.price)} ${t(`shop.currencies.${s.currency}`)}`,
         },
-        { key: 'stock', header: t('shop.stock'), render: (s) => (s.stock === null ? t('shop.unlimited') : formatNumber(s.stock)) },
+        { key: 'stock', render: (s) => (s.stock === null ? t('shop.unlimited') : formatNumber(s.stock)) },
         {
           key: 'saleStart',
+          field: 'period',
           sortable: true,
-          header: t('shop.period'),
           render: (s) => formatTimeWindow(s.saleStart, s.saleEnd, t('shop.noEnd')),
         },
         {
           key: 'onSaleNow',
-          header: t('shop.state'),
           render: (s) =>
             s.onSaleNow ? (
-              <Badge $tone="success">{t('shop.onSale')}</Badge>
+              <Badge $tone="success">{t('shop.fields.onSale')}</Badge>
             ) : (
               <Badge $tone="neutral">{s.enabled ? t('shop.notOnSale') : t('shop.disabled')}</Badge>
             ),

@@ -1,16 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { shopItemResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { gemPack, potionBundle, withCatalogue } from '../fixtures';
 
 describeResourcePages({
-  resource: shopItemResource,
   pages,
   base: 'shop',
-  shape: 'editRoute',
   records: [gemPack, potionBundle],
-  labelOf: (s) => `#${s.sortOrder}`,
   sort: { header: /Price/, key: 'price' },
   filter: { name: 'currency', label: 'Currency', optionLabel: 'Gem', value: 'gem' },
   extraRoutes: withCatalogue,

@@ -1,12 +1,4 @@
-import {
-  TREASURE_CHEST_RARITIES,
-  SHOP_CURRENCIES,
-  treasureChestResource,
-  dropChances,
-  type TreasureChest,
-  type TreasureChestRarity,
-  type ShopCurrency,
-} from '@phoenix/contract';
+import { TREASURE_CHEST_RARITIES, SHOP_CURRENCIES, treasureChestResource, dropChances, type TreasureChestRarity, type ShopCurrency } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { FieldRow, Select, TextField, enumOptions, formatNumber } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';
@@ -24,8 +16,7 @@ export default function TreasureChestForm() {
   return (
     <RecordFormPage
       resource={treasureChestResource}
-      labelOf={(chest: TreasureChest) => `"${chest.name}"`}
-      titles={{ create: t('chests.newTitle'), edit: () => t('chests.editTitle') }}
+      titles={{ create: t('treasureChests.newTitle'), edit: () => t('treasureChests.editTitle') }}
       empty={{ name: '', rarity: '', openCost: 100, costCurrency: '', drops: [{ itemId: undefined, quantity: 1, weight: 1 }] } as Values}
       toValues={({ name, rarity, openCost, costCurrency, drops }) => ({
         name,
@@ -42,18 +33,18 @@ export default function TreasureChestForm() {
         const total = weights.reduce((sum, w) => sum + (Number.isFinite(w) && w > 0 ? w : 0), 0);
         return (
           <>
-            <TextField label={t('chests.name')} required autoComplete="off" {...form.field('name')} />
+            <TextField required autoComplete="off" {...form.labelled('name')} />
             <FieldRow>
               <Select
-                label={t('chests.rarity')}
+                label={t('treasureChests.fields.rarity')}
                 required
-                placeholder={t('chests.pickRarity')}
-                options={enumOptions(TREASURE_CHEST_RARITIES, (r) => t(`chests.rarities.${r}`))}
+                placeholder={t('treasureChests.pickRarity')}
+                options={enumOptions(TREASURE_CHEST_RARITIES, (r) => t(`treasureChests.rarities.${r}`))}
                 {...form.field('rarity')}
               />
-              <TextField label={t('chests.openCost')} type="number" min={0} required {...form.numberField('openCost')} />
+              <TextField label={t('treasureChests.fields.openCost')} type="number" min={0} required {...form.numberField('openCost')} />
               <Select
-                label={t('shop.currency')}
+                label={t('shop.fields.currency')}
                 required
                 placeholder={t('shop.pickCurrency')}
                 options={enumOptions(SHOP_CURRENCIES, (c) => t(`shop.currencies.${c}`))}
@@ -63,34 +54,34 @@ export default function TreasureChestForm() {
             <FieldArray
               form={form}
               name="drops"
-              legend={t('chests.drops')}
-              addLabel={t('chests.addDrop')}
+              legend={t('treasureChests.fields.drops')}
+              addLabel={t('treasureChests.addDrop')}
               min={1}
               newRow={() => ({ itemId: undefined, quantity: 1, weight: 1 })}
-              rowLabel={(i) => t('chests.dropRow', { n: i + 1 })}
-              footer={<p>{t('chests.totalWeight', { total: formatNumber(total) })}</p>}
+              rowLabel={(i) => t('treasureChests.dropRow', { n: i + 1 })}
+              footer={<p>{t('treasureChests.totalWeight', { total: formatNumber(total) })}</p>}
             >
               {(index) => {
                 const item = form.bind<number | undefined>(`drops.${index}.itemId`);
                 return (
                   <>
-                    <ItemPicker label={t('chests.itemN', { n: index + 1 })} {...item} />
+                    <ItemPicker label={t('treasureChests.itemN', { n: index + 1 })} {...item} />
                     <TextField
-                      label={t('chests.quantityN', { n: index + 1 })}
+                      label={t('treasureChests.quantityN', { n: index + 1 })}
                       type="number"
                       min={1}
                       required
                       {...form.numberField(`drops.${index}.quantity`)}
                     />
                     <TextField
-                      label={t('chests.weightN', { n: index + 1 })}
+                      label={t('treasureChests.weightN', { n: index + 1 })}
                       type="number"
                       min={1}
                       required
                       {...form.numberField(`drops.${index}.weight`)}
                     />
-                    <output aria-label={t('chests.chanceN', { n: index + 1 })} style={{ alignSelf: 'center', fontWeight: 600 }}>
-                      {t('chests.percent', { value: (chances[index] ?? 0).toFixed(2) })}
+                    <output aria-label={t('treasureChests.chanceN', { n: index + 1 })} style={{ alignSelf: 'center', fontWeight: 600 }}>
+                      {t('treasureChests.percent', { value: (chances[index] ?? 0).toFixed(2) })}
                     </output>
                   </>
                 );

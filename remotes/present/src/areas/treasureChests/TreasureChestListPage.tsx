@@ -11,33 +11,27 @@ export default function TreasureChestListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('chests.title')}
-      description={t('chests.description')}
-      searchLabel={t('chests.search')}
-      labelOf={(chest) => chest.name}
-      filters={<EnumFilters list={list} t={t} prefix="chests" filters={[['rarity', TREASURE_CHEST_RARITIES, 'rarities']]} />}
+      searchLabel={t('treasureChests.search')}
+      filters={<EnumFilters list={list} filters={[['rarity', TREASURE_CHEST_RARITIES, 'rarities']]} />}
       columns={[
-        { key: 'name', sortable: true, header: t('chests.name'), render: (c) => c.name },
+        { key: 'name', sortable: true, render: (c) => c.name },
         {
           key: 'rarity',
           sortable: true,
-          header: t('chests.rarity'),
-          render: (c) => <Badge $tone={RARITY_TONE[c.rarity]}>{t(`chests.rarities.${c.rarity}`)}</Badge>,
+          render: (c) => <Badge $tone={RARITY_TONE[c.rarity]}>{t(`treasureChests.rarities.${c.rarity}`)}</Badge>,
         },
         {
           key: 'openCost',
           sortable: true,
-          header: t('chests.openCost'),
           render: (c) => `${formatNumber(c.openCost)} ${t(`shop.currencies.${c.costCurrency}`)}`,
         },
         {
           key: 'drops',
-          header: t('chests.drops'),
           render: (c) => (
             <ul style={{ margin: 0, paddingLeft: '1rem' }}>
               {c.drops.map((d) => (
                 <li key={d.itemId}>
-                  <ItemName id={d.itemId} quantity={d.quantity} /> — {t('chests.percent', { value: d.chance.toFixed(2) })}
+                  <ItemName id={d.itemId} quantity={d.quantity} /> — {t('treasureChests.percent', { value: d.chance.toFixed(2) })}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { treasureChestResource, type TreasureChest } from '@phoenix/contract';
+import { type TreasureChest } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { withCatalogue } from '../fixtures';
@@ -22,12 +22,9 @@ const ember: TreasureChest = {
 const frost: TreasureChest = { ...ember, id: 62, name: 'Frost chest', rarity: 'epic', version: 1 };
 
 describeResourcePages({
-  resource: treasureChestResource,
   pages,
   base: 'treasureChest',
-  shape: 'subViews',
   records: [ember, frost],
-  labelOf: (c) => c.name,
   sort: { header: /Open cost/, key: 'openCost' },
   filter: { name: 'rarity', label: 'Rarity', optionLabel: 'Epic', value: 'epic' },
   extraRoutes: withCatalogue,

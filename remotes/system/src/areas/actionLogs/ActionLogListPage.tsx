@@ -40,7 +40,7 @@ function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft
   const apply = (values: Draft) => {
     const from = localInputToIso(values.from);
     const to = localInputToIso(values.to);
-    if (from && to && from > to) return setRangeError(t('logs.rangeError'));
+    if (from && to && from > to) return setRangeError(t('actionLogs.rangeError'));
     setRangeError(null);
     onApply({ admin: values.admin.trim(), action: values.action.trim(), target: values.target.trim(), from, to });
   };
@@ -54,18 +54,30 @@ function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft
     apply(empty);
   };
   return (
-    <Panel as="form" onSubmit={submit} aria-label={t('logs.filterLabel')} role="search">
+    <Panel as="form" onSubmit={submit} aria-label={t('actionLogs.filterLabel')} role="search">
       <FieldRow>
-        <TextField label={t('logs.admin')} type="search" value={draft.admin} onChange={set('admin')} />
-        <TextField label={t('logs.action')} type="search" value={draft.action} onChange={set('action')} hint={t('logs.actionHint')} />
-        <TextField label={t('logs.target')} type="search" value={draft.target} onChange={set('target')} hint={t('logs.targetHint')} />
-        <TextField label={t('logs.from')} type="datetime-local" value={draft.from} onChange={set('from')} error={rangeError} />
-        <TextField label={t('logs.to')} type="datetime-local" value={draft.to} onChange={set('to')} />
+        <TextField label={t('actionLogs.fields.admin')} type="search" value={draft.admin} onChange={set('admin')} />
+        <TextField
+          label={t('actionLogs.fields.action')}
+          type="search"
+          value={draft.action}
+          onChange={set('action')}
+          hint={t('actionLogs.actionHint')}
+        />
+        <TextField
+          label={t('actionLogs.fields.target')}
+          type="search"
+          value={draft.target}
+          onChange={set('target')}
+          hint={t('actionLogs.targetHint')}
+        />
+        <TextField label={t('actionLogs.from')} type="datetime-local" value={draft.from} onChange={set('from')} error={rangeError} />
+        <TextField label={t('actionLogs.to')} type="datetime-local" value={draft.to} onChange={set('to')} />
       </FieldRow>
       <FormActions>
-        <Button onClick={clear}>{t('logs.clear')}</Button>
+        <Button onClick={clear}>{t('actionLogs.clear')}</Button>
         <Button type="submit" variant="primary">
-          {t('logs.apply')}
+          {t('actionLogs.apply')}
         </Button>
       </FormActions>
     </Panel>
@@ -78,35 +90,31 @@ export default function ActionLogListPage() {
   const detail = useDetailParam();
   /** "2 changed, 1 added": the detail shows the values. */
   const changeSummary = (log: ActionLog) => {
-    if (log.before === null && log.after === null) return t('logs.noData');
+    if (log.before === null && log.after === null) return t('actionLogs.noData');
     const diff = diffJson(log.before, log.after);
     const parts = (['changed', 'added', 'removed'] as const)
       .filter((k) => diff[k].length)
-      .map((k) => t(`logs.${k}`, { count: diff[k].length }));
-    return parts.length ? parts.join(', ') : t('logs.noChange');
+      .map((k) => t(`actionLogs.${k}`, { count: diff[k].length }));
+    return parts.length ? parts.join(', ') : t('actionLogs.noChange');
   };
   return (
     <ResourceListPage
       list={list}
-      title={t('logs.title')}
-      description={t('logs.description')}
-      labelOf={(log) => `#${log.id}`}
       pageSizeOptions={[20, 50, 100, 200]}
       // Re-mounted on URL change (back/forward, a shared link) so the inputs show the applied filters.
       before={<Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />}
       columns={[
-        { key: 'createdAt', sortable: true, header: t('logs.when'), render: (log) => formatDateTime(log.createdAt) },
-        { key: 'adminEmail', sortable: true, header: t('logs.admin') },
-        { key: 'action', sortable: true, header: t('logs.action'), render: (log) => <Mono>{log.action}</Mono> },
-        { key: 'targetType', sortable: true, header: t('logs.target'), render: targetLabel },
+        { key: 'createdAt', field: 'when', sortable: true, render: (log) => formatDateTime(log.createdAt) },
+        { key: 'adminEmail', field: 'admin', sortable: true },
+        { key: 'action', sortable: true, render: (log) => <Mono>{log.action}</Mono> },
+        { key: 'targetType', field: 'target', sortable: true, render: targetLabel },
         {
           key: 'changes',
-          header: t('logs.changes'),
           render: (log) => (
             <ChangeCell>
               <span>{changeSummary(log)}</span>
-              <Button size="sm" variant="ghost" onClick={() => detail.open(log.id)} aria-label={t('logs.viewLabel', { id: log.id })}>
-                {t('logs.view')}
+              <Button size="sm" variant="ghost" onClick={() => detail.open(log.id)} aria-label={t('actionLogs.viewLabel', { id: log.id })}>
+                {t('actionLogs.view')}
               </Button>
             </ChangeCell>
           ),
@@ -117,24 +125,24 @@ export default function ActionLogListPage() {
         <RecordDetailModal
           resource={actionLogResource}
           id={detail.id}
-          title={detail.id === null ? t('logs.entry') : t('logs.entryId', { id: detail.id })}
+          title={detail.id === null ? t('actionLogs.entry') : t('actionLogs.entryId', { id: detail.id })}
           onClose={detail.close}
         >
           {(log) => (
             <>
               <Facts>
-                <dt>{t('logs.when')}</dt>
+                <dt>{t('actionLogs.fields.when')}</dt>
                 <dd>{formatDateTime(log.createdAt)}</dd>
-                <dt>{t('logs.who')}</dt>
+                <dt>{t('actionLogs.who')}</dt>
                 <dd>{log.adminEmail}</dd>
-                <dt>{t('logs.what')}</dt>
+                <dt>{t('actionLogs.what')}</dt>
                 <dd>
                   <Mono>{log.action}</Mono>
                 </dd>
-                <dt>{t('logs.target')}</dt>
+                <dt>{t('actionLogs.fields.target')}</dt>
                 <dd>{targetLabel(log)}</dd>
               </Facts>
-              <JsonDiff before={log.before} after={log.after} caption={t('logs.beforeAfter')} />
+              <JsonDiff before={log.before} after={log.after} caption={t('actionLogs.beforeAfter')} />
             </>
           )}
         </RecordDetailModal>

@@ -8,7 +8,6 @@ export default function ActiveFlagForm() {
   return (
     <RecordFormPage
       resource={activeFlagResource}
-      labelOf={(flag) => flag.key}
       empty={{ key: '', description: '', enabled: false }}
       toValues={({ description, enabled }) => ({ key: '', description, enabled })}
     >
@@ -16,22 +15,15 @@ export default function ActiveFlagForm() {
         flag ? (
           <>
             <p>
-              {t('flags.keyFixed')} <Mono>{flag.key}</Mono>
+              {t('activeFlags.keyFixed')} <Mono>{flag.key}</Mono>
             </p>
-            <TextArea label={t('flags.descriptionField')} rows={3} hint={t('flags.descriptionHint')} {...form.field('description')} />
+            <TextArea rows={3} hint={t('activeFlags.descriptionHint')} {...form.labelled('description')} />
           </>
         ) : (
           <>
-            <TextField
-              label={t('flags.key')}
-              required
-              autoComplete="off"
-              spellCheck={false}
-              hint={ACTIVE_FLAG_KEY_HINT}
-              {...form.field('key')}
-            />
-            <TextArea label={t('flags.descriptionField')} rows={3} hint={t('flags.descriptionHint')} {...form.field('description')} />
-            <Checkbox label={t('flags.turnOnNow')} hint={t('flags.turnOnNowHint')} {...form.field('enabled')} />
+            <TextField required autoComplete="off" spellCheck={false} hint={ACTIVE_FLAG_KEY_HINT} {...form.labelled('key')} />
+            <TextArea rows={3} hint={t('activeFlags.descriptionHint')} {...form.labelled('description')} />
+            <Checkbox label={t('activeFlags.turnOnNow')} hint={t('activeFlags.turnOnNowHint')} {...form.field('enabled')} />
           </>
         )
       }

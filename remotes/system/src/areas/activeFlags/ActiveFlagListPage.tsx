@@ -11,44 +11,41 @@ export default function ActiveFlagListPage() {
     method: 'patch',
     body: (flag) => ({ enabled: !flag.enabled, version: flag.version }),
     confirm: (flag) => ({
-      title: t(flag.enabled ? 'flags.turnOffTitle' : 'flags.turnOnTitle', { key: flag.key }),
-      body: t('flags.toggleBody'),
-      okText: t(flag.enabled ? 'flags.turnOff' : 'flags.turnOn'),
+      title: t(flag.enabled ? 'activeFlags.turnOffTitle' : 'activeFlags.turnOnTitle', { key: flag.key }),
+      body: t('activeFlags.toggleBody'),
+      okText: t(flag.enabled ? 'activeFlags.turnOff' : 'activeFlags.turnOn'),
     }),
-    success: (flag) => t(flag.enabled ? 'flags.nowOn' : 'flags.nowOff', { key: flag.key }),
+    success: (flag) => t(flag.enabled ? 'activeFlags.nowOn' : 'activeFlags.nowOff', { key: flag.key }),
     failure: (error, flag) =>
       error.isConflict
-        ? t('flags.toggleConflict', { key: flag.key })
+        ? t('activeFlags.toggleConflict', { key: flag.key })
         : error.status === 404
-          ? t('flags.toggleGone', { key: flag.key })
+          ? t('activeFlags.toggleGone', { key: flag.key })
           : error,
   });
   return (
     <ResourceListPage
       list={list}
-      title={t('flags.title')}
-      description={t('flags.description')}
-      searchLabel={t('flags.search')}
-      labelOf={(flag) => flag.key}
-      deleteBody={() => t('flags.deleteBody')}
+      searchLabel={t('activeFlags.search')}
+      deleteBody={() => t('activeFlags.deleteBody')}
       filters={
         <FilterSelect
           list={list}
           name="enabled"
-          label={t('flags.state')}
-          anyLabel={t('flags.anyState')}
+          label={t('activeFlags.fields.state')}
+          anyLabel={t('activeFlags.anyState')}
           options={[
-            { value: 'true', label: t('flags.on') },
-            { value: 'false', label: t('flags.off') },
+            { value: 'true', label: t('activeFlags.on') },
+            { value: 'false', label: t('activeFlags.off') },
           ]}
         />
       }
       columns={[
-        { key: 'key', sortable: true, header: t('flags.key'), render: (flag) => <Mono>{flag.key}</Mono> },
+        { key: 'key', sortable: true, render: (flag) => <Mono>{flag.key}</Mono> },
         {
           key: 'enabled',
+          field: 'state',
           sortable: true,
-          header: t('flags.state'),
           render: (flag) => (
             <Switch
               checked={flag.enabled}
@@ -58,7 +55,7 @@ export default function ActiveFlagListPage() {
             />
           ),
         },
-        { key: 'description', header: t('flags.descriptionField'), render: (flag) => truncate(flag.description, 100) },
+        { key: 'description', render: (flag) => truncate(flag.description, 100) },
         updatedColumn(),
       ]}
     />

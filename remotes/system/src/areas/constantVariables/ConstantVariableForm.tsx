@@ -15,7 +15,6 @@ export default function ConstantVariableForm() {
   return (
     <RecordFormPage
       resource={constantVariableResource}
-      labelOf={(cv) => cv.key}
       empty={{ key: '', type: 'string', value: '', description: '' } as Values}
       toValues={({ key, type, value, description }) => ({ key, type, value, description })}
       conflictSummary={(theirs) => <Mono>{`${theirs.key} (${theirs.type}) = ${theirs.value}`}</Mono>}
@@ -25,39 +24,22 @@ export default function ConstantVariableForm() {
         const valueHint = type ? t(`constantVariables.hints.${type}`) : undefined;
         return (
           <>
-            <TextField
-              label={t('constantVariables.key')}
-              required
-              autoComplete="off"
-              spellCheck={false}
-              hint="e.g. battle.maxTurns"
-              {...form.field('key')}
-            />
+            <TextField required autoComplete="off" spellCheck={false} hint="e.g. battle.maxTurns" {...form.labelled('key')} />
             <Select
-              label={t('constantVariables.type')}
+              label={t('constantVariables.fields.type')}
               required
               options={enumOptions(CONSTANT_VALUE_TYPES, (v) => t(`constantVariables.types.${v}`))}
               placeholder={t('constantVariables.pickType')}
               {...form.field('type')}
             />
             {type === 'json' ? (
-              <TextArea label={t('constantVariables.value')} rows={8} spellCheck={false} hint={valueHint} {...form.field('value')} />
+              <TextArea rows={8} spellCheck={false} hint={valueHint} {...form.labelled('value')} />
             ) : type === 'boolean' ? (
-              <Select
-                label={t('constantVariables.value')}
-                options={enumOptions(['true', 'false'])}
-                placeholder={t('constantVariables.pickValue')}
-                {...form.field('value')}
-              />
+              <Select options={enumOptions(['true', 'false'])} placeholder={t('constantVariables.pickValue')} {...form.labelled('value')} />
             ) : (
-              <TextField label={t('constantVariables.value')} spellCheck={false} hint={valueHint} {...form.field('value')} />
+              <TextField spellCheck={false} hint={valueHint} {...form.labelled('value')} />
             )}
-            <TextArea
-              label={t('constantVariables.descriptionField')}
-              rows={3}
-              hint={t('constantVariables.descriptionHint')}
-              {...form.field('description')}
-            />
+            <TextArea rows={3} hint={t('constantVariables.descriptionHint')} {...form.labelled('description')} />
           </>
         );
       }}

@@ -8,24 +8,19 @@ export default function ConstantVariableListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('constantVariables.title')}
-      description={t('constantVariables.description')}
       searchLabel={t('constantVariables.search')}
-      labelOf={(cv) => cv.key}
       deleteBody={() => t('constantVariables.deleteBody')}
       columns={[
-        { key: 'key', sortable: true, header: t('constantVariables.key'), render: (cv) => <Mono>{cv.key}</Mono> },
-        { key: 'type', sortable: true, header: t('constantVariables.type'), render: (cv) => <Badge $tone="info">{cv.type}</Badge> },
+        { key: 'key', sortable: true, render: (cv) => <Mono>{cv.key}</Mono> },
+        { key: 'type', sortable: true, render: (cv) => <Badge $tone="info">{cv.type}</Badge> },
         {
           key: 'value',
           sortable: true,
-          header: t('constantVariables.value'),
           render: (cv) => <Mono title={cv.value.length > 60 ? cv.value : undefined}>{truncate(cv.value, 60)}</Mono>,
         },
         {
           key: 'description',
           sortable: true,
-          header: t('constantVariables.descriptionField'),
           render: (cv) => truncate(cv.description, 80),
         },
         updatedColumn(),

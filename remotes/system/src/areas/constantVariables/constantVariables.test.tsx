@@ -1,16 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { constantVariableResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, renderWithShell } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { maxTurns, motd } from './fixtures';
 
 describeResourcePages({
-  resource: constantVariableResource,
   pages,
   base: 'constantVariables',
-  shape: 'routes',
   records: [maxTurns, motd],
-  labelOf: (cv) => cv.key,
   sort: { header: /Type/, key: 'type' },
   create: {
     fill: async (user) => {

@@ -18,7 +18,6 @@ export default function NewsForm() {
   return (
     <RecordFormPage
       resource={newsResource}
-      labelOf={(news) => `"${news.title}"`}
       titles={{ create: t('news.newTitle'), edit: () => t('news.editTitle') }}
       // Starts now, no end, not pinned: the admin sets the rest.
       empty={{ title: '', body: '', category: '', publishStart: new Date().toISOString(), publishEnd: null, pinned: false } as Values}
@@ -37,10 +36,10 @@ export default function NewsForm() {
         const end = form.bind<string | null>('publishEnd');
         return (
           <>
-            <TextField label={t('news.titleField')} required autoComplete="off" {...form.field('title')} />
+            <TextField required autoComplete="off" {...form.labelled('title')} />
             <TextArea label={t('news.body')} required rows={12} hint={t('news.bodyHint')} {...form.field('body')} />
             <Select
-              label={t('news.category')}
+              label={t('news.fields.category')}
               required
               options={enumOptions(NEWS_CATEGORIES, (c) => t(`news.categories.${c}`))}
               placeholder={t('news.pickCategory')}
@@ -48,10 +47,15 @@ export default function NewsForm() {
             />
             <DateTimeRangeFields
               legend={t('news.window')}
-              start={{ label: t('news.publishStart'), required: true, ...start, onChange: (iso) => start.onChange(iso ?? undefined) }}
-              end={{ label: t('news.publishEnd'), hint: t('news.endHint'), ...end }}
+              start={{
+                label: t('news.fields.publishStart'),
+                required: true,
+                ...start,
+                onChange: (iso) => start.onChange(iso ?? undefined),
+              }}
+              end={{ label: t('news.fields.publishEnd'), hint: t('news.endHint'), ...end }}
             />
-            <Checkbox label={t('news.pinned')} hint={t('news.pinnedHint')} {...form.field('pinned')} />
+            <Checkbox hint={t('news.pinnedHint')} {...form.labelled('pinned')} />
           </>
         );
       }}

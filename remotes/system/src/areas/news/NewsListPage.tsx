@@ -22,16 +22,11 @@ export default function NewsListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('news.title')}
-      description={t('news.description')}
       searchLabel={t('news.search')}
-      labelOf={(news) => `"${news.title}"`}
       deleteBody={() => t('news.deleteBody')}
       filters={
         <EnumFilters
           list={list}
-          t={t}
-          prefix="news"
           filters={[
             ['category', NEWS_CATEGORIES, 'categories'],
             ['status', NEWS_STATUSES, 'statuses'],
@@ -43,7 +38,6 @@ export default function NewsListPage() {
           key: 'title',
           sortable: true,
           width: '30%',
-          header: t('news.titleField'),
           render: (news) => (
             <>
               <strong>{news.title}</strong>
@@ -52,24 +46,21 @@ export default function NewsListPage() {
             </>
           ),
         },
-        { key: 'category', sortable: true, header: t('news.category'), render: (news) => t(`news.categories.${news.category}`) },
+        { key: 'category', sortable: true, render: (news) => t(`news.categories.${news.category}`) },
         {
           key: 'status',
-          header: t('news.status'),
           render: (news) => <Badge $tone={STATUS_TONE[news.status]}>{t(`news.statuses.${news.status}`)}</Badge>,
         },
-        { key: 'publishStart', sortable: true, header: t('news.publishStart'), render: (news) => formatDateTime(news.publishStart) },
+        { key: 'publishStart', sortable: true, render: (news) => formatDateTime(news.publishStart) },
         {
           key: 'publishEnd',
           sortable: true,
-          header: t('news.publishEnd'),
           render: (news) => (news.publishEnd ? formatDateTime(news.publishEnd) : t('news.noEnd')),
         },
         {
           key: 'pinned',
           sortable: true,
-          header: t('news.pinned'),
-          render: (news) => (news.pinned ? <Badge $tone="warning">{t('news.pinned')}</Badge> : t('common.no')),
+          render: (news) => (news.pinned ? <Badge $tone="warning">{t('news.fields.pinned')}</Badge> : t('common.no')),
         },
         updatedColumn(),
       ]}

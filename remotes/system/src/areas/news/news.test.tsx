@@ -1,16 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { newsResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { patchNotes, springEvent } from './fixtures';
 
 describeResourcePages({
-  resource: newsResource,
   pages,
   base: 'information',
-  shape: 'subViews',
   records: [patchNotes, springEvent],
-  labelOf: (news) => `"${news.title}"`,
   sort: { header: /Category/, key: 'category' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Scheduled', value: 'scheduled' },
   create: {

@@ -29,7 +29,6 @@ export default function WorldMessageForm() {
   return (
     <RecordFormPage
       resource={worldMessageResource}
-      labelOf={(wm) => `"${wm.message.slice(0, 60)}"`}
       titles={{ create: t('worldMessages.newTitle'), edit: () => t('worldMessages.editTitle') }}
       empty={{ message: '', severity: 'info', displayStart: new Date().toISOString(), displayEnd: undefined } as Values}
       toValues={({ message, severity, displayStart, displayEnd }) => ({ message, severity, displayStart, displayEnd })}
@@ -46,16 +45,10 @@ export default function WorldMessageForm() {
         return (
           <>
             {live && <Alert tone="warning">{t('worldMessages.liveNote')}</Alert>}
-            <TextArea
-              label={t('worldMessages.message')}
-              required
-              rows={4}
-              hint={t('worldMessages.messageHint')}
-              {...form.field('message')}
-            />
+            <TextArea required rows={4} hint={t('worldMessages.messageHint')} {...form.labelled('message')} />
             <ReadOnlyFields disabled={live} aria-label={live ? t('worldMessages.lockedFields') : undefined}>
               <Select
-                label={t('worldMessages.severity')}
+                label={t('worldMessages.fields.severity')}
                 required
                 options={enumOptions(WORLD_MESSAGE_SEVERITIES, (s) => t(`worldMessages.severities.${s}`))}
                 {...form.field('severity')}
@@ -63,12 +56,17 @@ export default function WorldMessageForm() {
               <DateTimeRangeFields
                 legend={t('worldMessages.window')}
                 start={{
-                  label: t('worldMessages.displayStart'),
+                  label: t('worldMessages.fields.displayStart'),
                   required: true,
                   ...start,
                   onChange: (iso) => start.onChange(iso ?? undefined),
                 }}
-                end={{ label: t('worldMessages.displayEnd'), required: true, ...end, onChange: (iso) => end.onChange(iso ?? undefined) }}
+                end={{
+                  label: t('worldMessages.fields.displayEnd'),
+                  required: true,
+                  ...end,
+                  onChange: (iso) => end.onChange(iso ?? undefined),
+                }}
               />
             </ReadOnlyFields>
           </>

@@ -74,10 +74,7 @@ export default function WorldMessageListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('worldMessages.title')}
-      description={t('worldMessages.description')}
       searchLabel={t('worldMessages.search')}
-      labelOf={(wm) => truncate(wm.message, 40)}
       editable={(wm) => scheduled(wm) || showing(wm)} // a showing one: its text only; the others are history
       rowActions={(wm) =>
         showing(wm) ? (
@@ -107,8 +104,6 @@ export default function WorldMessageListPage() {
       filters={
         <EnumFilters
           list={list}
-          t={t}
-          prefix="worldMessages"
           filters={[
             ['state', WORLD_MESSAGE_STATES, 'states'],
             ['severity', WORLD_MESSAGE_SEVERITIES, 'severities'],
@@ -116,16 +111,14 @@ export default function WorldMessageListPage() {
         />
       }
       columns={[
-        { key: 'message', width: '30%', header: t('worldMessages.message'), render: (wm) => <Message>{wm.message}</Message> },
+        { key: 'message', width: '30%', render: (wm) => <Message>{wm.message}</Message> },
         {
           key: 'severity',
           sortable: true,
-          header: t('worldMessages.severity'),
           render: (wm) => <Badge $tone={SEVERITY_TONE[wm.severity]}>{t(`worldMessages.severities.${wm.severity}`)}</Badge>,
         },
         {
           key: 'state',
-          header: t('worldMessages.state'),
           render: (wm) => (
             <>
               <Badge $tone={STATE_TONE[wm.state]}>{t(`worldMessages.states.${wm.state}`)}</Badge>
@@ -133,9 +126,9 @@ export default function WorldMessageListPage() {
             </>
           ),
         },
-        { key: 'displayStart', sortable: true, header: t('worldMessages.displayStart'), render: (wm) => formatDateTime(wm.displayStart) },
-        { key: 'displayEnd', sortable: true, header: t('worldMessages.displayEnd'), render: (wm) => formatDateTime(wm.displayEnd) },
-        { key: 'createdAt', sortable: true, header: t('worldMessages.created'), render: (wm) => formatDateTime(wm.createdAt) },
+        { key: 'displayStart', sortable: true, render: (wm) => formatDateTime(wm.displayStart) },
+        { key: 'displayEnd', sortable: true, render: (wm) => formatDateTime(wm.displayEnd) },
+        { key: 'createdAt', sortable: true, render: (wm) => formatDateTime(wm.createdAt) },
       ]}
     />
   );

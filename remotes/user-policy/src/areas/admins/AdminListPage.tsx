@@ -18,10 +18,7 @@ export default function AdminListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('admins.title')}
-      description={t('admins.description')}
       searchLabel={t('admins.search')}
-      labelOf={(a) => a.email}
       editable={false}
       actions={
         <Button variant="primary" onClick={() => setCreating(true)}>
@@ -31,8 +28,6 @@ export default function AdminListPage() {
       filters={
         <EnumFilters
           list={list}
-          t={t}
-          prefix="admins"
           filters={[
             ['status', ADMIN_STATUSES, 'statuses'],
             ['role', ADMIN_ROLES.map(String), 'roles'],
@@ -76,18 +71,16 @@ export default function AdminListPage() {
         {
           key: 'email',
           sortable: true,
-          header: t('admins.email'),
           render: (a) => (
             <>
               {a.email} {isSelf(a) && <Badge $tone="info">{t('admins.you')}</Badge>}
             </>
           ),
         },
-        { key: 'role', sortable: true, header: t('admins.role'), render: (a) => actions.roleName(a.role) },
+        { key: 'role', sortable: true, render: (a) => actions.roleName(a.role) },
         {
           key: 'status',
           sortable: true,
-          header: t('admins.status'),
           render: (a) => (
             <>
               <Badge $tone={a.status === 'active' ? 'success' : 'neutral'}>{t(`admins.statuses.${a.status}`)}</Badge>{' '}
@@ -98,10 +91,9 @@ export default function AdminListPage() {
         {
           key: 'lastSignInAt',
           sortable: true,
-          header: t('admins.lastSignIn'),
           render: (a) => (a.lastSignInAt ? formatDateTime(a.lastSignInAt) : t('admins.never')),
         },
-        { key: 'createdAt', sortable: true, header: t('admins.created'), render: (a) => formatDateTime(a.createdAt) },
+        { key: 'createdAt', sortable: true, render: (a) => formatDateTime(a.createdAt) },
       ]}
     >
       <NewAdminDialog

@@ -69,7 +69,7 @@ export function NewAdminDialog({
       <form id="new-admin-form" noValidate onSubmit={onSubmit}>
         {formError && <Alert>{formError}</Alert>}
         <TextField
-          label={t('admins.email')}
+          label={t('admins.fields.email')}
           type="email"
           required
           autoComplete="off"
@@ -78,7 +78,7 @@ export function NewAdminDialog({
           error={errors.email}
         />
         <Select
-          label={t('admins.role')}
+          label={t('admins.fields.role')}
           required
           options={enumOptions(ADMIN_ROLES.map(String), (v) => t(`admins.roles.${v}`))}
           value={role}

@@ -1,17 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { adminResource } from '@phoenix/contract';
 import { accountAtom } from '@phoenix/shell';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, apiError } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { colleague, me } from './fixtures';
 
 describeResourcePages({
-  resource: adminResource,
   pages,
   base: 'management',
-  shape: 'routes',
   records: [me, colleague],
-  labelOf: (a) => a.email,
   sort: { header: /Last sign-in/, key: 'lastSignInAt' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Disabled', value: 'disabled' },
 });

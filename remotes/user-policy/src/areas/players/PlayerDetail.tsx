@@ -65,21 +65,21 @@ function Profile({ player, onBan }: { player: Player; onBan: () => void }) {
     <section aria-labelledby="player-profile-title">
       <h2 id="player-profile-title">{tv('profile')}</h2>
       <Facts>
-        <dt>{t('players.id')}</dt>
+        <dt>{t('players.fields.id')}</dt>
         <dd>{player.id}</dd>
-        <dt>{t('players.name')}</dt>
+        <dt>{t('players.fields.name')}</dt>
         <dd>{player.name}</dd>
-        <dt>{t('players.wallet')}</dt>
+        <dt>{t('players.fields.wallet')}</dt>
         <dd>{player.walletAddress ? <Mono>{checksumAddress(player.walletAddress)}</Mono> : '—'}</dd>
-        <dt>{t('players.level')}</dt>
+        <dt>{t('players.fields.level')}</dt>
         <dd>{player.level}</dd>
-        <dt>{t('players.status')}</dt>
+        <dt>{t('players.fields.status')}</dt>
         <dd>
           <PlayerStatusBadge player={player} />
         </dd>
-        <dt>{t('players.created')}</dt>
+        <dt>{t('players.fields.created')}</dt>
         <dd>{formatDateTime(player.createdAt)}</dd>
-        <dt>{t('players.lastSeen')}</dt>
+        <dt>{t('players.fields.lastSeen')}</dt>
         <dd>{player.lastSeenAt ? formatDateTime(player.lastSeenAt) : t('players.never')}</dd>
       </Facts>
       <Button variant={player.status === 'banned' ? 'primary' : 'danger'} onClick={onBan}>

@@ -26,17 +26,12 @@ function PlayerListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('players.title')}
-      description={t('players.description')}
       searchLabel={t(`players.searchBy.${list.filters.by || 'name'}`)}
-      labelOf={(p) => `${p.name} (#${p.id})`}
       editable={false}
       filters={
         <>
           <EnumFilters
             list={list}
-            t={t}
-            prefix="players"
             filters={[
               // No choice = by name (the default), so the choices are the other two.
               ['by', PLAYER_SEARCH_KINDS.filter((kind) => kind !== 'name'), 'kinds'],
@@ -75,25 +70,24 @@ function PlayerListPage() {
         </Button>
       )}
       columns={[
-        { key: 'id', sortable: true, header: t('players.id'), render: (p) => p.id },
+        { key: 'id', sortable: true, render: (p) => p.id },
         {
           key: 'name',
           sortable: true,
-          header: t('players.name'),
           render: (p) => <Link to={detail.linkTo(p.id)}>{p.name}</Link>,
         },
         {
           key: 'walletAddress',
-          header: t('players.wallet'),
+          field: 'wallet',
           render: (p) => (p.walletAddress ? <Mono>{checksumAddress(p.walletAddress)}</Mono> : '—'),
         },
-        { key: 'level', sortable: true, header: t('players.level'), render: (p) => p.level },
-        { key: 'status', header: t('players.status'), render: (p) => <PlayerStatusBadge player={p} /> },
-        { key: 'createdAt', sortable: true, header: t('players.created'), render: (p) => formatDateTime(p.createdAt) },
+        { key: 'level', sortable: true, render: (p) => p.level },
+        { key: 'status', render: (p) => <PlayerStatusBadge player={p} /> },
+        { key: 'createdAt', field: 'created', sortable: true, render: (p) => formatDateTime(p.createdAt) },
         {
           key: 'lastSeenAt',
+          field: 'lastSeen',
           sortable: true,
-          header: t('players.lastSeen'),
           render: (p) => (p.lastSeenAt ? formatDateTime(p.lastSeenAt) : t('players.never')),
         },
       ]}

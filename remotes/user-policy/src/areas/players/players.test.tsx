@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { playerResource, type PlayerRestrictions } from '@phoenix/contract';
+import { type PlayerRestrictions } from '@phoenix/contract';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { alice, bob } from './fixtures';
 
 describeResourcePages({
-  resource: playerResource,
   pages,
   base: 'user',
-  shape: 'routes',
   records: [alice, bob],
-  labelOf: (p) => `${p.name} (#${p.id})`,
   sort: { header: /Level/, key: 'level' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Banned', value: 'banned' },
 });

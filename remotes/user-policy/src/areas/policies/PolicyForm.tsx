@@ -8,15 +8,14 @@ export default function PolicyForm() {
   return (
     <RecordFormPage
       resource={policyResource}
-      labelOf={(p) => p.name}
       titles={{ create: t('policies.newTitle'), edit: () => t('policies.editTitle') }}
       empty={{ name: '', description: '' }}
       toValues={({ name, description }) => ({ name, description })}
     >
       {(form) => (
         <>
-          <TextField label={t('policies.name')} required autoComplete="off" {...form.field('name')} />
-          <TextArea label={t('policies.descriptionField')} rows={4} {...form.field('description')} />
+          <TextField required autoComplete="off" {...form.labelled('name')} />
+          <TextArea rows={4} {...form.labelled('description')} />
         </>
       )}
     </RecordFormPage>

@@ -10,10 +10,7 @@ export default function PolicyListPage() {
   return (
     <ResourceListPage
       list={list}
-      title={t('policies.title')}
-      description={t('policies.description')}
       searchLabel={t('policies.search')}
-      labelOf={(p) => p.name}
       deleteBody={() => t('policies.deleteBody')}
       rowActions={(p) => (
         <>
@@ -36,10 +33,10 @@ export default function PolicyListPage() {
         </>
       )}
       columns={[
-        { key: 'name', sortable: true, header: t('policies.name'), render: (p) => p.name },
-        { key: 'description', header: t('policies.descriptionField'), render: (p) => truncate(p.description, 80) },
-        { key: 'apiIds', header: t('policies.apiCount'), render: (p) => formatNumber(p.apiIds.length) },
-        { key: 'memberCount', sortable: true, header: t('policies.memberCount'), render: (p) => formatNumber(p.memberCount) },
+        { key: 'name', sortable: true, render: (p) => p.name },
+        { key: 'description', render: (p) => truncate(p.description, 80) },
+        { key: 'apiIds', render: (p) => formatNumber(p.apiIds.length) },
+        { key: 'memberCount', sortable: true, render: (p) => formatNumber(p.memberCount) },
         updatedColumn(),
       ]}
     />

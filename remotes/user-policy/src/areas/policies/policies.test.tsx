@@ -1,16 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { policyResource } from '@phoenix/contract';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { chatMute, gameApis, tradeFreeze } from './fixtures';
 
 describeResourcePages({
-  resource: policyResource,
   pages,
   base: 'policies',
-  shape: 'routes',
   records: [tradeFreeze, chatMute],
-  labelOf: (p) => p.name,
   sort: { header: /Members/, key: 'memberCount' },
   create: {
     fill: async (user) => {

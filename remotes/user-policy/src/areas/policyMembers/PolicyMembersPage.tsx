@@ -10,7 +10,7 @@ import {
   type PolicyMembersAdded,
   type PolicyMembersRemoved,
 } from '@phoenix/contract';
-import { describeError, resourceKeys, useAddBulkUsers, useApi, useConfirm, useToast, useTranslation } from '@phoenix/shell';
+import { describeError, resourceKeys, useAddBulkUsers, useApi, useConfirm, useAreaColumns, useToast, useTranslation } from '@phoenix/shell';
 import { Button, DataTable, ErrorState, LoadingBlock, PageBody, PageHeader, Pagination, SearchForm, formatDateTime } from '@phoenix/ui';
 import { usePolicyFromUrl } from '../policies/usePolicyFromUrl';
 
@@ -53,6 +53,13 @@ export default function PolicyMembersPage() {
       }
       return next;
     });
+
+  const columns = useAreaColumns<PolicyMember>([
+    { key: 'playerId', render: (m) => m.playerId },
+    { key: 'name', render: (m) => m.name },
+    { key: 'level', render: (m) => m.level },
+    { key: 'addedAt', render: (m) => `${formatDateTime(m.addedAt)} · ${m.addedBy}` },
+  ]);
 
   if (id === null || policy.isNotFound) {
     return (
@@ -157,12 +164,7 @@ export default function PolicyMembersPage() {
             {t('policyMembers.removeSelected', { count: keys.length })}
           </Button>
         )}
-        columns={[
-          { key: 'playerId', header: t('players.id'), render: (m) => m.playerId },
-          { key: 'name', header: t('players.name'), render: (m) => m.name },
-          { key: 'level', header: t('players.level'), render: (m) => m.level },
-          { key: 'addedAt', header: t('policyMembers.addedAt'), render: (m) => `${formatDateTime(m.addedAt)} · ${m.addedBy}` },
-        ]}
+        columns={columns}
       />
       {members.data && (
         <Pagination page={page} pageSize={PAGE_SIZE} total={members.data.total} onPageChange={(next) => setQuery({ page: String(next) })} />

@@ -27,18 +27,18 @@ export function TermsAside({ title, body }: { title: string; body: string }) {
   return (
     <>
       <Panel aria-labelledby="terms-preview-heading">
-        <Heading id="terms-preview-heading">{t('terms.preview')}</Heading>
+        <Heading id="terms-preview-heading">{t('termsOfService.preview')}</Heading>
         <Title>{title}</Title>
         <Markdown source={body} />
       </Panel>
       <Panel aria-labelledby="terms-diff-heading">
-        <Heading id="terms-diff-heading">{t('terms.diffTitle')}</Heading>
+        <Heading id="terms-diff-heading">{t('termsOfService.diffTitle')}</Heading>
         {current.error ? (
-          <ErrorState title={t('terms.currentFailed')} message={current.error.message} onRetry={current.refetch} />
+          <ErrorState title={t('termsOfService.currentFailed')} message={current.error.message} onRetry={current.refetch} />
         ) : current.isLoading ? (
-          <LoadingBlock label={t('terms.currentLoading')} />
+          <LoadingBlock label={t('termsOfService.currentLoading')} />
         ) : currentVersion && currentVersion.id === id ? (
-          <p>{t('terms.isCurrent')}</p>
+          <p>{t('termsOfService.isCurrent')}</p>
         ) : (
           <TermsDiff current={currentVersion} title={title} body={body} />
         )}

@@ -40,12 +40,12 @@ function Parts({ parts }: { parts: Change[] }) {
       {parts.map((part, i) =>
         part.added ? (
           <ins key={i}>
-            <VisuallyHidden>{t('terms.diffAdded')} </VisuallyHidden>
+            <VisuallyHidden>{t('termsOfService.diffAdded')} </VisuallyHidden>
             {part.value}
           </ins>
         ) : part.removed ? (
           <del key={i}>
-            <VisuallyHidden>{t('terms.diffRemoved')} </VisuallyHidden>
+            <VisuallyHidden>{t('termsOfService.diffRemoved')} </VisuallyHidden>
             {part.value}
           </del>
         ) : (
@@ -62,7 +62,7 @@ const lineCount = (parts: Change[], kind: 'added' | 'removed') =>
 /** The difference between this version (title and body as typed) and the current one. */
 export function TermsDiff({ current, title, body }: { current: TermsVersion | null; title: string; body: string }) {
   const { t } = useTranslation('userPolicy');
-  if (!current) return <Summary>{t('terms.noCurrent')}</Summary>;
+  if (!current) return <Summary>{t('termsOfService.noCurrent')}</Summary>;
   const titleParts = diffWords(current.title, title);
   const bodyParts = diffLines(current.body, body);
   const same = titleParts.every((p) => !p.added && !p.removed) && bodyParts.every((p) => !p.added && !p.removed);
@@ -70,8 +70,8 @@ export function TermsDiff({ current, title, body }: { current: TermsVersion | nu
     <div>
       <Summary>
         {same
-          ? t('terms.sameAsCurrent', { title: current.title })
-          : t('terms.diffSummary', {
+          ? t('termsOfService.sameAsCurrent', { title: current.title })
+          : t('termsOfService.diffSummary', {
               title: current.title,
               added: lineCount(bodyParts, 'added'),
               removed: lineCount(bodyParts, 'removed'),
@@ -79,11 +79,11 @@ export function TermsDiff({ current, title, body }: { current: TermsVersion | nu
       </Summary>
       {!same && (
         <>
-          <Label>{t('terms.titleField')}</Label>
+          <Label>{t('termsOfService.fields.title')}</Label>
           <Block>
             <Parts parts={titleParts} />
           </Block>
-          <Label>{t('terms.body')}</Label>
+          <Label>{t('termsOfService.body')}</Label>
           <Block>
             <Parts parts={bodyParts} />
           </Block>

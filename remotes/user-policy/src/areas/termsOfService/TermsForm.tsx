@@ -15,23 +15,24 @@ export default function TermsForm() {
   return (
     <RecordFormPage
       resource={termsOfServiceResource}
-      labelOf={(v) => `"${v.title}"`}
-      titles={{ create: t('terms.newTitle'), edit: (v) => t('terms.editTitle', { title: v.title }) }}
+      titles={{ create: t('termsOfService.newTitle'), edit: (v) => t('termsOfService.editTitle', { title: v.title }) }}
       empty={{ title: '', body: '', effectiveAt: new Date().toISOString() } as Values}
       toValues={({ title, body, effectiveAt }) => ({ title, body, effectiveAt })}
-      readOnly={(v) => (v.publishedAt ? t('terms.readOnly', { at: formatDateTime(v.publishedAt), by: v.publishedBy ?? '—' }) : null)}
+      readOnly={(v) =>
+        v.publishedAt ? t('termsOfService.readOnly', { at: formatDateTime(v.publishedAt), by: v.publishedBy ?? '—' }) : null
+      }
       aside={(form) => <TermsAside title={form.rhf.watch('title')} body={form.rhf.watch('body')} />}
     >
       {(form) => {
         const effective = form.bind<string | undefined>('effectiveAt');
         return (
           <>
-            <TextField label={t('terms.titleField')} required autoComplete="off" {...form.field('title')} />
-            <TextArea label={t('terms.body')} required rows={16} hint={t('terms.bodyHint')} {...form.field('body')} />
+            <TextField required autoComplete="off" {...form.labelled('title')} />
+            <TextArea label={t('termsOfService.body')} required rows={16} hint={t('termsOfService.bodyHint')} {...form.field('body')} />
             <DateTimeField
-              label={t('terms.effectiveAt')}
+              label={t('termsOfService.fields.effectiveAt')}
               required
-              hint={t('terms.effectiveHint')}
+              hint={t('termsOfService.effectiveHint')}
               {...effective}
               onChange={(iso) => effective.onChange(iso ?? undefined)}
             />

@@ -11,23 +11,20 @@ export default function TermsListPage() {
     action: 'publish',
     body: (v) => ({ version: v.version }),
     confirm: (v) => ({
-      title: t('terms.publishTitle', { title: v.title }),
-      body: t('terms.publishBody', { at: formatDateTime(v.effectiveAt) }),
-      okText: t('terms.publish'),
-      cancelText: t('terms.keepDraft'),
+      title: t('termsOfService.publishTitle', { title: v.title }),
+      body: t('termsOfService.publishBody', { at: formatDateTime(v.effectiveAt) }),
+      okText: t('termsOfService.publish'),
+      cancelText: t('termsOfService.keepDraft'),
     }),
-    success: (v) => t(v.status === 'current' ? 'terms.publishedNow' : 'terms.publishedScheduled', { title: v.title }),
+    success: (v) => t(v.status === 'current' ? 'termsOfService.publishedNow' : 'termsOfService.publishedScheduled', { title: v.title }),
   });
 
   return (
     <ResourceListPage
       list={list}
-      title={t('terms.title')}
-      description={t('terms.description')}
-      searchLabel={t('terms.search')}
-      labelOf={(v) => `"${v.title}"`}
+      searchLabel={t('termsOfService.search')}
       deletable={(v) => v.status === 'draft'}
-      filters={<EnumFilters list={list} t={t} prefix="terms" filters={[['status', TERMS_STATUSES, 'statuses']]} />}
+      filters={<EnumFilters list={list} filters={[['status', TERMS_STATUSES, 'statuses']]} />}
       rowActions={(v) =>
         v.status === 'draft' && (
           <Button
@@ -35,21 +32,20 @@ export default function TermsListPage() {
             variant="ghost"
             onClick={() => publish.run(v)}
             disabled={publish.pendingId === v.id}
-            aria-label={t('terms.publishLabel', { title: v.title, id: v.id })}
+            aria-label={t('termsOfService.publishLabel', { title: v.title, id: v.id })}
           >
-            {t('terms.publish')}
+            {t('termsOfService.publish')}
           </Button>
         )
       }
       columns={[
-        { key: 'title', sortable: true, width: '35%', header: t('terms.titleField'), render: (v) => <strong>{v.title}</strong> },
-        { key: 'status', header: t('terms.status'), render: (v) => <TermsStatusBadge status={v.status} /> },
-        { key: 'effectiveAt', sortable: true, header: t('terms.effectiveAt'), render: (v) => formatDateTime(v.effectiveAt) },
+        { key: 'title', sortable: true, width: '35%', render: (v) => <strong>{v.title}</strong> },
+        { key: 'status', render: (v) => <TermsStatusBadge status={v.status} /> },
+        { key: 'effectiveAt', sortable: true, render: (v) => formatDateTime(v.effectiveAt) },
         {
           key: 'publishedAt',
           sortable: true,
-          header: t('terms.publishedAt'),
-          render: (v) => (v.publishedAt ? t('terms.byAt', { who: v.publishedBy ?? '—', at: formatDateTime(v.publishedAt) }) : '—'),
+          render: (v) => (v.publishedAt ? t('termsOfService.byAt', { who: v.publishedBy ?? '—', at: formatDateTime(v.publishedAt) }) : '—'),
         },
         updatedColumn(),
       ]}

@@ -6,5 +6,5 @@ const TONE: Record<TermsStatus, BadgeTone> = { draft: 'neutral', scheduled: 'inf
 
 export function TermsStatusBadge({ status }: { status: TermsStatus }) {
   const { t } = useTranslation('userPolicy');
-  return <Badge $tone={TONE[status]}>{t(`terms.statuses.${status}`)}</Badge>;
+  return <Badge $tone={TONE[status]}>{t(`termsOfService.statuses.${status}`)}</Badge>;
 }

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { termsOfServiceResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, type FakeBff } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { currentTerms, stakingDraft, typoDraft } from './fixtures';
@@ -11,12 +10,9 @@ const withCurrent = (bff: FakeBff) =>
   );
 
 describeResourcePages({
-  resource: termsOfServiceResource,
   pages,
   base: 'terms-of-service',
-  shape: 'routes',
   records: [stakingDraft, typoDraft],
-  labelOf: (v) => `"${v.title}"`,
   sort: { header: /Effective date/, key: 'effectiveAt' },
   filter: { name: 'status', label: 'Status', optionLabel: 'Scheduled', value: 'scheduled' },
   extraRoutes: (bff) => bff.get('/terms-of-service', (req) => json(page(req.query.get('status') === 'current' ? [currentTerms] : []))),

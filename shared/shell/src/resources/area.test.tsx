@@ -1,0 +1,102 @@
+import { screen } from '@testing-library/react';
+import { newsResource, type NewsItem } from '@phoenix/contract';
+import { registerTranslations } from '../i18n';
+import { fakeBff, json, page } from '../testing/fakeBff';
+import { renderRemotePage } from '../testing/resourcePagesContract';
+import { areasOf } from './routing';
+import { ResourceListPage } from './ResourceListPage';
+import { useListController } from './useListController';
+
+// A remote's strings: `title` is labelled in both languages, `category` only in English.
+registerTranslations('areaTest', {
+  en: { bulletins: { title: 'Bulletins', description: 'What players read.', fields: { title: 'Headline', category: 'Kind' } } },
+  ja: { bulletins: { title: 'お知らせ', fields: { title: '見出し' } } },
+});
+
+const record: NewsItem = {
+  id: 7,
+  title: 'Server move',
+  body: 'Monday.',
+  category: 'notice',
+  publishStart: '2025-03-01T09:00:00.000Z',
+  publishEnd: null,
+  pinned: false,
+  status: 'published',
+  version: 1,
+  createdAt: '2025-03-01T09:00:00.000Z',
+  updatedAt: '2025-03-01T09:00:00.000Z',
+  updatedBy: null,
+};
+
+function BulletinList() {
+  const list = useListController(newsResource);
+  // No title, no header and no labelOf: they come from the area.
+  return <ResourceListPage list={list} columns={[{ key: 'title', sortable: true }, { key: 'category' }]} />;
+}
+
+const area = areasOf('areaTest');
+const pages = area({
+  name: 'bulletins',
+  base: 'bulletins',
+  shape: 'subViews',
+  resource: newsResource,
+  labelOf: (news) => `«${news.title}»`,
+  list: async () => ({ default: BulletinList }),
+});
+const bff = () => fakeBff().get('/news', () => json(page([record])));
+
+describe('an area declared once', () => {
+  let errors: jest.SpyInstance;
+  beforeEach(() => {
+    errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => errors.mockRestore());
+
+  it('labels a column without a header by <area>.fields.<key>, in the console language', async () => {
+    renderRemotePage(pages, { bff: bff(), url: '/admin/bulletins' });
+    expect(await screen.findByRole('columnheader', { name: /Headline/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Kind' })).toBeInTheDocument();
+  });
+
+  it('labels it in Japanese from the Japanese locale', async () => {
+    renderRemotePage(pages, { bff: bff(), url: '/admin/bulletins', language: 'ja' });
+    expect(await screen.findByRole('columnheader', { name: /見出し/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'お知らせ' })).toBeInTheDocument();
+  });
+
+  it('titles the list <area>.title and describes it <area>.description', async () => {
+    renderRemotePage(pages, { bff: bff(), url: '/admin/bulletins' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bulletins' })).toBeInTheDocument();
+    expect(screen.getByText('What players read.')).toBeInTheDocument();
+  });
+
+  it('reports a label a language lacks: the key and the language', async () => {
+    // Its own area: a missing label is reported once per page load.
+    const notices = area({
+      name: 'notices',
+      base: 'notices',
+      shape: 'routes',
+      resource: newsResource,
+      labelOf: (n) => n.title,
+      list: async () => ({ default: BulletinList }),
+    });
+    registerTranslations('areaTest', {
+      en: { notices: { fields: { title: 'Headline', category: 'Kind' } } },
+      ja: { notices: { fields: { title: '見出し' } } },
+    });
+    renderRemotePage(notices, { bff: bff(), url: '/admin/notices' });
+    await screen.findByRole('columnheader', { name: 'Kind' });
+    const said = errors.mock.calls.map((args) => String(args[0]));
+    expect(said).toContain("Missing label areaTest:notices.fields.category in ja: add it to the remote's locales/ja.json");
+    expect(said.some((line) => line.includes('notices.fields.title'))).toBe(false);
+  });
+
+  it('names the records with the area label: the row buttons say it', async () => {
+    renderRemotePage(pages, { bff: bff(), url: '/admin/bulletins' });
+    expect(await screen.findByRole('button', { name: 'Delete «Server move»' })).toBeInTheDocument();
+  });
+
+  it('carries the area on its pages (tests and the contract read it there)', () => {
+    expect(pages.bulletins.area).toMatchObject({ name: 'bulletins', ns: 'areaTest', base: 'bulletins', shape: 'subViews' });
+  });
+});
