@@ -40,7 +40,7 @@ describe('language switch', () => {
     expect(window.localStorage.getItem(STORAGE_KEY)).not.toContain('ja');
 
     await user.selectOptions(screen.getByRole('combobox', { name: '言語' }), 'en');
-    expect(sidebarLabels()).toEqual(seedLabels);
+    expect(sidebarLabels()).toEqual([...seedLabels, 'Change Requests']);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(document.title).toBe('Battle Management · Phoenix Admin');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
