@@ -38,6 +38,9 @@ export interface VersionedDocumentSpec<D extends AnyDocument, T extends Document
   logged?(before: RecordOf<D>, after: RecordOf<D>): { before: unknown; after: unknown };
 }
 
+/** Runs in the save's transaction after the new version is written (e.g. to move jobs it schedules). */
+export type AfterWrite<R> = (trx: Transaction<Database>, before: R, after: R, now: Date) => Promise<void>;
+
 /** The document's row id; also the action log's target id. */
 export const DOCUMENT_ROW_ID = 1;
 
@@ -74,7 +77,15 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
   }
 
   /** Writes `input` as the next version (row and history, in `trx`) and describes it for the action log. */
-  async function write(trx: Transaction<Database>, before: Rec, input: UpdateOf<D>, by: string, now: Date, restoredFrom: number | null) {
+  async function write(
+    trx: Transaction<Database>,
+    before: Rec,
+    input: UpdateOf<D>,
+    by: string,
+    now: Date,
+    restoredFrom: number | null,
+    afterWrite?: AfterWrite<Rec>,
+  ) {
     const row = await untyped(trx)
       .updateTable(name)
       .set((eb: any) => ({ ...spec.toColumns(input, before), version: eb('version', '+', 1), updated_at: now, updated_by: by }))
@@ -93,6 +104,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
         restored_from: restoredFrom,
       })
       .execute();
+    await afterWrite?.(trx, before, after, now);
     const verb = restoredFrom !== null ? 'restore' : (spec.verb?.(before, after) ?? 'update');
     const logged = spec.logged?.(before, after) ?? { before, after };
     const outcome: Outcome<Rec> = {
@@ -136,9 +148,9 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
     get: read,
 
     /** PUT: 409 with `current` when `input.version` is stale; logged as `${target}.${verb}`. */
-    async save(trx: Transaction<Database>, input: UpdateOf<D>, by: string, now: Date): Promise<Outcome<Rec>> {
+    async save(trx: Transaction<Database>, input: UpdateOf<D>, by: string, now: Date, afterWrite?: AfterWrite<Rec>): Promise<Outcome<Rec>> {
       const before = await lock(trx, (input as { version: number }).version);
-      return write(trx, before, input, by, now, null);
+      return write(trx, before, input, by, now, null, afterWrite);
     },
 
     /**
@@ -146,7 +158,14 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
      * `${target}.restore`. 404 for an unknown version, 409 with `current` when `currentVersion` is
      * stale, 400 when the old value no longer passes today's update rules.
      */
-    async restore(trx: Transaction<Database>, from: number, currentVersion: number, by: string, now: Date): Promise<Outcome<Rec>> {
+    async restore(
+      trx: Transaction<Database>,
+      from: number,
+      currentVersion: number,
+      by: string,
+      now: Date,
+      afterWrite?: AfterWrite<Rec>,
+    ): Promise<Outcome<Rec>> {
       const before = await lock(trx, currentVersion);
       const old = await trx
         .selectFrom('document_versions')
@@ -159,7 +178,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
       if (!parsed.success) {
         throw validationFailed(fieldErrorsOf(parsed.error), `Version ${from} no longer passes today's rules and cannot be restored`);
       }
-      return write(trx, before, parsed.data as UpdateOf<D>, by, now, from);
+      return write(trx, before, parsed.data as UpdateOf<D>, by, now, from, afterWrite);
     },
 
     /** GET history: newest first. */

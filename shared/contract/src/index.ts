@@ -11,6 +11,7 @@ export * from './fields';
 export * from './players';
 export * from './news';
 export * from './maintenance';
+export * from './maintenanceSwitches';
 export * from './flags';
 export * from './worldMessages';
 export * from './dashboard';
