@@ -68,6 +68,13 @@ export interface ActionLogsTable {
   request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/** The records of a bulk operation's log row, one row each (migration 0049). */
+export interface ActionLogTargetsTable {
+  log_id: number;
+  target_type: string;
+  target_id: string;
+}
+
 export interface PlayersTable {
   id: number;
   name: string;
@@ -282,6 +289,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   constant_variables: ConstantVariablesTable;
   action_logs: ActionLogsTable;
+  action_log_targets: ActionLogTargetsTable;
   players: PlayersTable;
   player_sessions: PlayerSessionsTable;
   player_bans: PlayerBansTable;
