@@ -7,6 +7,7 @@ import { describeError } from '../api/describeError';
 import { useRecordController } from './useRecordController';
 import { useRecordForm, type RecordForm, type RecordFormOptions } from './useRecordForm';
 import { useNouns } from './useNouns';
+import { RecordHistoryButton } from './RecordHistory';
 import './translations';
 
 type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
@@ -67,7 +68,12 @@ export function RecordFormPage<D extends AnyResource, V extends FieldValues>(pro
 
   return (
     <PageBody>
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        actions={
+          mode === 'edit' && record && <RecordHistoryButton size="md" target={resource.target} id={links.id!} label={labelOf(record)} />
+        }
+      />
       {content}
     </PageBody>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { constantVariableResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, renderWithShell } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
@@ -65,5 +65,47 @@ describe('constant variables: domain rules', () => {
     await user.click(screen.getByRole('button', { name: 'Create constant variable' }));
     await waitFor(() => expect(bff.calls('POST', '/constant-variables')).toHaveLength(1));
     expect(bff.calls('POST', '/constant-variables')[0].body).toEqual({ key: 'shop.open', type: 'boolean', value: 'true', description: '' });
+  });
+});
+
+describe('record history (the shared History dialog of every list row and record page)', () => {
+  const log = (id: number, extra: object) => ({
+    id,
+    adminId: 1,
+    adminEmail: 'admin@phoenix.local',
+    action: 'constantVariable.update',
+    targetType: 'constantVariable',
+    targetId: String(maxTurns.id),
+    before: { value: '10' },
+    after: { value: '12' },
+    createdAt: '2030-01-15T09:00:00.000Z',
+    ...extra,
+  });
+  const withLogs = () =>
+    fakeBff()
+      .get('/constant-variables', () => json(page([maxTurns, motd])))
+      .get('/action-logs', () =>
+        json(page([log(2, { after: { value: '<b>12</b>' } }), log(1, { targetId: null, action: 'constantVariable.bulk' })])),
+      );
+
+  it("opens a row's action-log entries by target, each with its before/after diff as text", async () => {
+    const bff = withLogs();
+    const { user } = render('/admin/constantVariables', bff);
+    await user.click(await screen.findByRole('button', { name: `History of ${maxTurns.key}` }));
+    const dialog = await screen.findByRole('dialog', { name: `History of ${maxTurns.key}` });
+    expect(await within(dialog).findByText('constantVariable.bulk')).toBeInTheDocument();
+    expect(within(dialog).getByText(/\(bulk operation\)/)).toBeInTheDocument();
+    const diff = within(dialog).getByRole('table', { name: /Entry #2: before → after/ });
+    expect(diff).toHaveTextContent('<b>12</b>');
+    expect(dialog.querySelector('b')).toBeNull();
+    const [request] = bff.calls('GET', '/action-logs');
+    expect(request.query.get('target')).toBe(`constantVariable:${maxTurns.id}`);
+  });
+
+  it('speaks Japanese', async () => {
+    const { user } = renderRemotePage(pages, { bff: withLogs(), url: '/admin/constantVariables', language: 'ja' });
+    await user.click(await screen.findByRole('button', { name: `${maxTurns.key} の履歴` }));
+    expect(await screen.findByRole('dialog', { name: `${maxTurns.key} の履歴` })).toBeInTheDocument();
+    expect(await screen.findByText(/（一括操作）/)).toBeInTheDocument();
   });
 });
