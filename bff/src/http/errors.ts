@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, type ApiError } from '@phoenix/contract';
+import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, errorMessageKey, fieldErrorKeysOf, type ApiError } from '@phoenix/contract';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -22,11 +22,13 @@ export class HttpError extends Error {
 
   toBody(): ApiError {
     const { fieldErrors, current } = this.details;
+    const messageKey = errorMessageKey(this.message);
     return {
       error: {
         code: this.code,
         message: this.message,
-        ...(fieldErrors ? { fieldErrors } : {}),
+        ...(messageKey ? { messageKey } : {}),
+        ...(fieldErrors ? { fieldErrors, fieldErrorKeys: fieldErrorKeysOf(fieldErrors) } : {}),
         ...(current !== undefined ? { current } : {}),
       },
     };

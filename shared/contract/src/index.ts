@@ -12,6 +12,7 @@ export * from './players';
 export * from './news';
 export * from './maintenance';
 export * from './maintenanceSwitches';
+export * from './errorMessages';
 export * from './flags';
 export * from './worldMessages';
 export * from './dashboard';

@@ -109,3 +109,37 @@ describe('record history (the shared History dialog of every list row and record
     expect(await screen.findByText(/（一括操作）/)).toBeInTheDocument();
   });
 });
+
+describe('errors in Japanese', () => {
+  it("shows the form's own and the server's field errors in the console's language, no English left", async () => {
+    const bff = fakeBff()
+      .get('/constant-variables', () => json(page([])))
+      .post('/constant-variables', () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Some fields are invalid',
+              fieldErrors: { key: ['Key starts with a letter and holds letters, digits, _ . -'] },
+            },
+          },
+          400,
+        ),
+      );
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/constantVariables/create', language: 'ja' });
+    const form = await screen.findByRole('form');
+    await user.selectOptions(within(form).getByLabelText(/^型/), 'number');
+    await user.type(within(form).getByLabelText(/^値/), 'twelve');
+    await user.click(within(form).getByRole('button', { name: /作成/ }));
+    expect(await within(form).findByText('キーを入力してください')).toBeInTheDocument();
+    expect(within(form).getByText('数値を入力してください')).toBeInTheDocument();
+    expect(within(form).queryByText(/Key is required|Enter a number/)).toBeNull();
+
+    await user.type(within(form).getByLabelText(/^キー/), '9bad');
+    await user.clear(within(form).getByLabelText(/^値/));
+    await user.type(within(form).getByLabelText(/^値/), '12');
+    await user.click(within(form).getByRole('button', { name: /作成/ }));
+    expect(await within(form).findByText('キーは英字で始まり、英数字と _ . - のみ使えます')).toBeInTheDocument();
+    expect(form).not.toHaveTextContent(/Some fields are invalid|Key starts with/);
+  });
+});
