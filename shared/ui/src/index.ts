@@ -16,6 +16,7 @@ export * from './DateTimeRangeFields';
 export * from './Switch';
 export * from './JsonDiff';
 export * from './Countdown';
+export * from './PickerNotice';
 export * from './columns';
 export * from './i18n';
 export * from './frames';
