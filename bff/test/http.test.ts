@@ -173,7 +173,9 @@ describe('400, never 500, for values PostgreSQL would refuse', () => {
       expect(response.json().error).toEqual({
         code: 'validation_failed',
         message: 'Some fields are invalid',
+        messageKey: 'some_fields_are_invalid',
         fieldErrors: { _form: ['A value is out of range or not allowed'] },
+        fieldErrorKeys: { _form: ['a_value_is_out_of_range_or_not_allowed'] },
       });
     } finally {
       await sql`alter table news drop constraint news_test_no_zzz`.execute(t.db);

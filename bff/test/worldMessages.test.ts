@@ -134,7 +134,13 @@ describe('edit and cancel (scheduled only)', () => {
     const showing = await create({ displayStart: at(app.t, -HOUR) });
     const response = await call('POST', `/world-messages/${showing.id}/cancel`, { version: 1 });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({ code: 'conflict', message: 'Only a scheduled message can be cancelled', current: showing });
+    // The 409 reason carries its key in the contract's message catalogue (shown in Japanese by the console).
+    expect(response.json().error).toEqual({
+      code: 'conflict',
+      message: 'Only a scheduled message can be cancelled',
+      messageKey: 'only_a_scheduled_message_can_be_cancelled',
+      current: showing,
+    });
 
     const soon = await create({ displayStart: at(app.t, HOUR), displayEnd: at(app.t, 2 * HOUR) });
     app.t.clock.advanceMinutes(180); // now ended
@@ -196,7 +202,12 @@ describe('live message: end now, edit its text', () => {
     const ended = (await call('POST', `/world-messages/${message.id}/end`, { version: 1 })).json();
     const again = await call('POST', `/world-messages/${message.id}/end`, { version: 2 });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toEqual({ code: 'conflict', message: 'This message has already ended', current: ended });
+    expect(again.json().error).toEqual({
+      code: 'conflict',
+      message: 'This message has already ended',
+      messageKey: 'this_message_has_already_ended',
+      current: ended,
+    });
     expect((await lastLog(app.t, 'worldMessage', message.id))?.action).toBe('worldMessage.end');
     expect((await lastLog(app.t, 'worldMessage', message.id))?.after).toEqual(ended);
 

@@ -99,6 +99,19 @@ export interface MaintenanceTable {
   updated_by: string | null;
 }
 
+/** One automatic switch of the maintenance window (migration 0051). */
+export interface MaintenanceSwitchesTable {
+  id: Generated<number>;
+  switch_to: 'on' | 'off';
+  due_at: Timestamp;
+  job_id: string | null;
+  /** pending → done (it ran), skipped (already in that state) or cancelled (`reason`). */
+  state: 'pending' | 'done' | 'skipped' | 'cancelled';
+  reason: string | null;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
 export interface ActiveFlagsTable {
   id: Generated<number>;
   key: string;
@@ -234,6 +247,7 @@ export interface Database extends ServerDatabase {
   player_bans: PlayerBansTable;
   news: NewsTable;
   maintenance: MaintenanceTable;
+  maintenance_switches: MaintenanceSwitchesTable;
   active_flags: ActiveFlagsTable;
   world_messages: WorldMessagesTable;
   health_settings: HealthSettingsTable;

@@ -29,6 +29,28 @@ describe('dashboard', () => {
     expect(within(panel).getByRole('link', { name: 'Open the maintenance status' })).toHaveAttribute('href', '/admin/maintenance');
   });
 
+  it('counts down to the next automatic switch of the window and reads the summary again once it is due', async () => {
+    const dueAt = new Date(Date.now() + 1_500).toISOString();
+    let next: object | null = { switchTo: 'on', dueAt };
+    const { backend } = await start({
+      handlers: defaultHandlers({
+        'GET /dashboard/summary': () => ({
+          body: {
+            maintenance: { enabled: next === null, plannedStart: dueAt, plannedEnd: null },
+            nextMaintenanceSwitch: next,
+            recentActions: [],
+          },
+        }),
+      }),
+    });
+    const line = await screen.findByTestId('dashboard-next-switch');
+    expect(line).toHaveTextContent(`Turns on by itself at ${formatDateTime(dueAt)}, in 0:00:0`);
+    next = null;
+    expect(await screen.findByText('ON: players are kept out', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-next-switch')).toBeNull();
+    expect(backend.callsTo('GET', '/dashboard/summary').length).toBeGreaterThan(1);
+  });
+
   it('reads one summary through the shell: maintenance off and the recent actions', async () => {
     const { backend } = await start();
     const recent = screen.getByRole('region', { name: 'Recent actions' });

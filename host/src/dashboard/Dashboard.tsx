@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
 import { describeError, useDocument } from '@phoenix/shell';
-import { ErrorState, formatDateTime, TableHead, PlainTable } from '@phoenix/ui';
+import { Countdown, ErrorState, formatDateTime, TableHead, PlainTable } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 
 const Heading = styled.h1`
@@ -57,8 +57,9 @@ function When({ iso }: { iso: string }) {
 }
 
 /** The game's maintenance on/off and its planned window, in the admin's time zone. */
-function GameMaintenance({ summary }: { summary: Summary }) {
+function GameMaintenance({ summary, onSwitched }: { summary: Summary; onSwitched: () => void }) {
   const { t } = useHostTranslation();
+  const next = summary?.nextMaintenanceSwitch;
   const maintenance = summary?.maintenance;
   const start = maintenance?.plannedStart ? formatDateTime(maintenance.plannedStart) : null;
   const end = maintenance?.plannedEnd ? formatDateTime(maintenance.plannedEnd) : null;
@@ -79,6 +80,15 @@ function GameMaintenance({ summary }: { summary: Summary }) {
             {maintenance.enabled ? t('dashboard.maintenance.on') : t('dashboard.maintenance.off')}
           </StateLine>
           <Muted>{planned}</Muted>
+          {next && (
+            <Muted data-testid="dashboard-next-switch">
+              {t(next.switchTo === 'on' ? 'dashboard.maintenance.nextOn' : 'dashboard.maintenance.nextOff', {
+                at: formatDateTime(next.dueAt),
+              })}{' '}
+              {/* The job runs within a second or two of its time: read the summary again then. */}
+              <Countdown key={next.dueAt} to={next.dueAt} onElapsed={() => setTimeout(onSwitched, 2000)} />
+            </Muted>
+          )}
         </>
       ) : (
         <Muted role="status">{t('dashboard.loading')}</Muted>
@@ -167,7 +177,7 @@ export function Dashboard() {
         <ErrorState title={t('dashboard.loadFailed')} message={describeError(summary.error)} onRetry={summary.refetch} />
       ) : (
         <Panels>
-          <GameMaintenance summary={summary.data} />
+          <GameMaintenance summary={summary.data} onSwitched={() => void summary.refetch()} />
           <PointsMaintenancePanel />
           <RecentActions summary={summary.data} />
         </Panels>

@@ -41,6 +41,8 @@ const en = {
       from: 'Planned from {{start}}',
       until: 'Planned until {{end}}',
       none: 'No window planned.',
+      nextOn: 'Turns on by itself at {{at}}, in',
+      nextOff: 'Turns off by itself at {{at}}, in',
       open: 'Open the maintenance status',
     },
     pointsMaintenance: {
@@ -132,6 +134,8 @@ const ja: Shape<typeof en> = {
       from: '{{start}} から予定',
       until: '{{end}} まで予定',
       none: '予定された期間はありません。',
+      nextOn: '{{at}} に自動でオンになります。残り',
+      nextOff: '{{at}} に自動でオフになります。残り',
       open: 'メンテナンス状況を開く',
     },
     pointsMaintenance: {

@@ -26,6 +26,10 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    /** Beside fieldErrors: each message's key in ERROR_MESSAGES (null when it has none), for the console's language. */
+    fieldErrorKeys: z.record(z.string(), z.array(z.string().nullable())).optional(),
+    /** The message's key in ERROR_MESSAGES, when it has one. */
+    messageKey: z.string().optional(),
     /** On a 409: the record as it is now on the server. */
     current: z.unknown().optional(),
   }),

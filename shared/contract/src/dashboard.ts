@@ -1,9 +1,12 @@
 import type { ActionLog } from './actionLogs';
 import type { MaintenanceStatus } from './maintenance';
+import type { MaintenanceSwitch } from './maintenanceSwitches';
 
 /** GET /dashboard/summary. */
 export interface DashboardSummary {
   maintenance: Pick<MaintenanceStatus, 'enabled' | 'plannedStart' | 'plannedEnd'>;
+  /** The next automatic switch of the planned window (its countdown), null when none is pending. */
+  nextMaintenanceSwitch?: Pick<MaintenanceSwitch, 'switchTo' | 'dueAt'> | null;
   /** The 5 newest action-log entries, newest first. */
   recentActions: ActionLog[];
 }

@@ -15,6 +15,8 @@ export * from './Markdown';
 export * from './DateTimeRangeFields';
 export * from './Switch';
 export * from './JsonDiff';
+export * from './Countdown';
+export * from './PickerNotice';
 export * from './columns';
 export * from './i18n';
 export * from './frames';

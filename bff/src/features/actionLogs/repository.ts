@@ -28,7 +28,7 @@ const sortKeys = {
 /**
  * Filters: admin = email substring; action = exact, or a prefix ('constantVariable' matches
  * 'constantVariable.update'; a trailing '*' or '.' also means prefix); target = 'type' or
- * 'type:id'; q = substring of email, action, target type or id; from/to = created_at bounds.
+ * 'type:id' (with an id, also the bulk entries that listed it); q = substring of email, action, target type or id; from/to = created_at bounds.
  *
  * At a million rows no substring test may run row by row: emails, actions and target types are
  * few distinct values, so a substring of them is first matched against those values (a loose
@@ -53,8 +53,20 @@ async function filtered(db: Kysely<Database>, query: ActionLogQuery) {
     if (actionMatch) qb = qb.where(actionMatch);
     if (query.target) {
       const [type, ...rest] = query.target.trim().split(':');
-      qb = qb.where('target_type', '=', type);
-      if (rest.length) qb = qb.where('target_id', '=', rest.join(':'));
+      if (rest.length) {
+        // The record's own entries, and the bulk ones that listed it (action_log_targets).
+        const id = rest.join(':');
+        qb = qb.where((eb) =>
+          eb.or([
+            eb.and([eb('target_type', '=', type), eb('target_id', '=', id)]),
+            eb(
+              'id',
+              'in',
+              eb.selectFrom('action_log_targets').select('log_id').where('target_type', '=', type).where('target_id', '=', id),
+            ),
+          ]),
+        );
+      } else qb = qb.where('target_type', '=', type);
     }
     if (query.from) qb = qb.where('created_at', '>=', new Date(query.from));
     if (query.to) qb = qb.where('created_at', '<=', new Date(query.to));

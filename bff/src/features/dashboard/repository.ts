@@ -20,3 +20,15 @@ export async function recentActions(db: Kysely<Database>, count: number): Promis
   const rows = await db.selectFrom('action_logs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute();
   return rows.map(toActionLog);
 }
+
+/** The window's next pending automatic switch (features/maintenance/switches.ts), for the countdown. */
+export async function nextMaintenanceSwitch(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('maintenance_switches')
+    .select(['switch_to', 'due_at'])
+    .where('state', '=', 'pending')
+    .orderBy('due_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? { switchTo: row.switch_to, dueAt: row.due_at.toISOString() } : null;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardSummary } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { maintenanceSummary, recentActions } from './repository';
+import { maintenanceSummary, nextMaintenanceSwitch, recentActions } from './repository';
 
 /** GET /dashboard/summary: maintenance on/off and window, and the 5 newest action-log entries. */
 export default async function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,6 +13,7 @@ export default async function registerDashboardRoutes(app: FastifyInstance, ctx:
         plannedStart: maintenance?.planned_start ? maintenance.planned_start.toISOString() : null,
         plannedEnd: maintenance?.planned_end ? maintenance.planned_end.toISOString() : null,
       },
+      nextMaintenanceSwitch: await nextMaintenanceSwitch(ctx.db),
       recentActions: await recentActions(ctx.db, 5),
     };
   });

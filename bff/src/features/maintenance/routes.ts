@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { MAINTENANCE_SWITCHES_PATH, type MaintenanceSchedule } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { registerDocumentRoutes, BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
 import { maintenance } from './repository';
+import { MAINTENANCE_SWITCH_QUEUE, moveSwitches, readSchedule, runSwitch, type MaintenanceSwitchJob } from './switches';
 
-/** GET/PUT /maintenance and its history; the PUT may carry 100,000 player ids. */
+/**
+ * GET/PUT /maintenance and its history; the PUT may carry 100,000 player ids. Every save moves the
+ * planned window's automatic switches (switches.ts); GET /maintenance/switches says what is next.
+ */
 export default function registerMaintenanceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  return registerDocumentRoutes(app, ctx, maintenance, { bodyLimit: BULK_ID_BODY_LIMIT });
+  const jobs = ctx.jobs;
+  if (!jobs) throw new Error('maintenance: needs the job runner (ctx.jobs)');
+  jobs.define<MaintenanceSwitchJob>(MAINTENANCE_SWITCH_QUEUE, ({ switchId }, job) => runSwitch(ctx, switchId, job.id));
+  app.get(MAINTENANCE_SWITCHES_PATH, async (): Promise<MaintenanceSchedule> => readSchedule(ctx.db));
+  return registerDocumentRoutes(app, ctx, maintenance, { bodyLimit: BULK_ID_BODY_LIMIT, afterWrite: moveSwitches(jobs) });
 }

@@ -77,7 +77,7 @@ export async function unbanPlayer(
 /**
  * Bans many players in one set-based statement (ids as one integer[] parameter): players already
  * banned are left as they are; each newly banned one gets its history row and its sessions ended.
- * One action-log row records the count and a sample of ids.
+ * One action-log row records the count and a sample of ids, and lists every banned id in action_log_targets.
  */
 export async function banPlayers(
   trx: Transaction<Database>,
@@ -88,7 +88,7 @@ export async function banPlayers(
   const end = assertFutureEnd(input.endsAt, now);
   const ids = [...new Set(input.ids)];
   const unknown = await unknownPlayerIds(trx, ids);
-  const result = await sql<{ banned: string | number; sessions: string | number; ids: number[] | null }>`
+  const result = await sql<{ banned: string | number; sessions: string | number; ids: number[] | null; all_ids: number[] | null }>`
     with target as (
       select p.id from players p
       where p.id = any(${`{${ids.join(',')}}`}::integer[])
@@ -110,7 +110,8 @@ export async function banPlayers(
     select
       (select count(*) from updated) as banned,
       (select count(*) from sessions) as sessions,
-      (select array_agg(id order by id) from (select id from updated order by id limit ${LOG_SAMPLE_SIZE}) sample) as ids`.execute(trx);
+      (select array_agg(id order by id) from (select id from updated order by id limit ${LOG_SAMPLE_SIZE}) sample) as ids,
+      (select array_agg(id) from updated) as all_ids`.execute(trx);
   const row = result.rows[0];
   const banned = Number(row.banned);
   const outcome: PlayerBulkBanResult = { banned, alreadyBanned: ids.length - unknown.length - banned, unknown };
@@ -130,6 +131,7 @@ export async function banPlayers(
         alreadyBanned: outcome.alreadyBanned,
         unknownCount: unknown.length,
       },
+      targets: { type: 'player', ids: row.all_ids ?? [] },
     },
   };
 }

@@ -87,7 +87,7 @@ export async function addMembers(
   const before = await lockPolicy(trx, policyId);
   const unique = [...new Set(ids)];
   const unknown = await unknownPlayerIds(trx, unique);
-  const result = await sql<{ added: string | number; sample: number[] | null }>`
+  const result = await sql<{ added: string | number; sample: number[] | null; all_ids: number[] | null }>`
     with inserted as (
       insert into policy_members (policy_id, player_id, added_at, added_by)
       select ${policyId}, p.id, ${now}, ${by}
@@ -98,9 +98,8 @@ export async function addMembers(
     )
     select
       (select count(*) from inserted) as added,
-      (select array_agg(player_id order by player_id) from (select player_id from inserted order by player_id limit ${MEMBER_LOG_SAMPLE}) s) as sample`.execute(
-    trx,
-  );
+      (select array_agg(player_id order by player_id) from (select player_id from inserted order by player_id limit ${MEMBER_LOG_SAMPLE}) s) as sample,
+      (select array_agg(player_id) from inserted) as all_ids`.execute(trx);
   const added = Number(result.rows[0].added);
   const after = await trx
     .updateTable('policies')
@@ -123,6 +122,7 @@ export async function addMembers(
         alreadyMembers: outcome.alreadyMembers,
         unknownCount: unknown.length,
       },
+      targets: { type: 'player', ids: (result.rows[0].all_ids ?? []).map(Number) },
     },
   };
 }
@@ -135,7 +135,7 @@ export async function removeMembers(
 ): Promise<Outcome<PolicyMembersRemoved>> {
   const before = await lockPolicy(trx, policyId);
   const unique = [...new Set(ids)];
-  const result = await sql<{ removed: string | number; sample: number[] | null }>`
+  const result = await sql<{ removed: string | number; sample: number[] | null; all_ids: number[] | null }>`
     with removed as (
       delete from policy_members m
       using unnest(${intArray(unique)}::integer[]) as given(id)
@@ -144,9 +144,8 @@ export async function removeMembers(
     )
     select
       (select count(*) from removed) as removed,
-      (select array_agg(player_id order by player_id) from (select player_id from removed order by player_id limit ${MEMBER_LOG_SAMPLE}) s) as sample`.execute(
-    trx,
-  );
+      (select array_agg(player_id order by player_id) from (select player_id from removed order by player_id limit ${MEMBER_LOG_SAMPLE}) s) as sample,
+      (select array_agg(player_id) from removed) as all_ids`.execute(trx);
   const removed = Number(result.rows[0].removed);
   await trx
     .updateTable('policies')
@@ -161,6 +160,7 @@ export async function removeMembers(
       targetId: policyId,
       before: { memberCount: before.member_count },
       after: { count: removed, sample: (result.rows[0].sample ?? []).map(Number), memberCount: before.member_count - removed },
+      targets: { type: 'player', ids: (result.rows[0].all_ids ?? []).map(Number) },
     },
   };
 }

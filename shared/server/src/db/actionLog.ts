@@ -1,5 +1,5 @@
 import type { ActionLog } from '@phoenix/contract';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { currentRequestId } from '../http/requestContext';
 import { toJson } from './json';
 import type { ActionLogRow, ServerDatabase } from './schema';
@@ -20,6 +20,11 @@ export interface ActionLogEntry {
   before: unknown;
   /** The record after the change (API shape), null on delete. */
   after: unknown;
+  /**
+   * A bulk operation's records (every one, not a sample): written to action_log_targets in the same
+   * transaction, so `GET /action-logs?target=player:42` finds the entry too.
+   */
+  targets?: { type: string; ids: readonly number[] };
 }
 
 /**
@@ -28,7 +33,7 @@ export interface ActionLogEntry {
  * carries it without passing it along.
  */
 export async function writeActionLog(trx: Transaction<any>, actor: LogActor, entry: ActionLogEntry, at: Date): Promise<void> {
-  await (trx as Transaction<ServerDatabase>)
+  const { id } = await (trx as Transaction<ServerDatabase>)
     .insertInto('action_logs')
     .values({
       admin_id: actor.id,
@@ -41,7 +46,13 @@ export async function writeActionLog(trx: Transaction<any>, actor: LogActor, ent
       created_at: at,
       request_id: currentRequestId(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (entry.targets && entry.targets.ids.length > 0) {
+    // One statement whatever the count: the ids travel as one integer[] literal, unnested.
+    await sql`insert into action_log_targets (log_id, target_type, target_id)
+      select ${id}, ${entry.targets.type}, t::text from unnest(${`{${entry.targets.ids.join(',')}}`}::integer[]) as t`.execute(trx);
+  }
 }
 
 /** Row → API shape (the action-log pages and the dashboard). */

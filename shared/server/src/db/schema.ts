@@ -53,6 +53,13 @@ export interface ActionLogsTable {
   request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/** The records of a bulk operation's log row, one row each (migration 0052). */
+export interface ActionLogTargetsTable {
+  log_id: number;
+  target_type: string;
+  target_id: string;
+}
+
 /** Every saved version of every versioned document (db/versionedDocument.ts). */
 export interface DocumentVersionsTable {
   /** The document's action-log target: 'maintenance', … */
@@ -70,6 +77,7 @@ export interface ServerDatabase {
   admins: AdminsTable;
   sessions: SessionsTable;
   action_logs: ActionLogsTable;
+  action_log_targets: ActionLogTargetsTable;
   document_versions: DocumentVersionsTable;
 }
 

@@ -38,6 +38,10 @@ export interface VersionedDocumentSpec<D extends AnyDocument, T extends Document
   logged?(before: RecordOf<D>, after: RecordOf<D>): { before: unknown; after: unknown };
 }
 
+/** Runs in the save's transaction after the new version is written (e.g. to move jobs it schedules). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the service's own Database (the document's spec is typed by it)
+export type AfterWrite<R, DB = any> = (trx: Transaction<DB>, before: R, after: R, now: Date) => Promise<void>;
+
 /** The document's row id; also the action log's target id. */
 export const DOCUMENT_ROW_ID = 1;
 
@@ -79,7 +83,15 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
   }
 
   /** Writes `input` as the next version (row and history, in `trx`) and describes it for the action log. */
-  async function write(trx: Transaction<DB>, before: Rec, input: UpdateOf<D>, by: string, now: Date, restoredFrom: number | null) {
+  async function write(
+    trx: Transaction<DB>,
+    before: Rec,
+    input: UpdateOf<D>,
+    by: string,
+    now: Date,
+    restoredFrom: number | null,
+    afterWrite?: AfterWrite<Rec>,
+  ) {
     const row = await untyped(trx)
       .updateTable(name)
       .set((eb: any) => ({ ...spec.toColumns(input, before), version: eb('version', '+', 1), updated_at: now, updated_by: by }))
@@ -98,6 +110,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
         restored_from: restoredFrom,
       })
       .execute();
+    await afterWrite?.(trx, before, after, now);
     const verb = restoredFrom !== null ? 'restore' : (spec.verb?.(before, after) ?? 'update');
     const logged = spec.logged?.(before, after) ?? { before, after };
     const outcome: Outcome<Rec> = {
@@ -141,9 +154,9 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
     get: read,
 
     /** PUT: 409 with `current` when `input.version` is stale; logged as `${target}.${verb}`. */
-    async save(trx: Transaction<DB>, input: UpdateOf<D>, by: string, now: Date): Promise<Outcome<Rec>> {
+    async save(trx: Transaction<DB>, input: UpdateOf<D>, by: string, now: Date, afterWrite?: AfterWrite<Rec>): Promise<Outcome<Rec>> {
       const before = await lock(trx, (input as { version: number }).version);
-      return write(trx, before, input, by, now, null);
+      return write(trx, before, input, by, now, null, afterWrite);
     },
 
     /**
@@ -151,7 +164,14 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
      * `${target}.restore`. 404 for an unknown version, 409 with `current` when `currentVersion` is
      * stale, 400 when the old value no longer passes today's update rules.
      */
-    async restore(trx: Transaction<DB>, from: number, currentVersion: number, by: string, now: Date): Promise<Outcome<Rec>> {
+    async restore(
+      trx: Transaction<DB>,
+      from: number,
+      currentVersion: number,
+      by: string,
+      now: Date,
+      afterWrite?: AfterWrite<Rec>,
+    ): Promise<Outcome<Rec>> {
       const before = await lock(trx, currentVersion);
       const old = await versions(trx)
         .selectFrom('document_versions')
@@ -164,7 +184,7 @@ export function versionedDocument<const D extends AnyDocument, T extends Documen
       if (!parsed.success) {
         throw new InvalidInputError(fieldErrorsOf(parsed.error), `Version ${from} no longer passes today's rules and cannot be restored`);
       }
-      return write(trx, before, parsed.data as UpdateOf<D>, by, now, from);
+      return write(trx, before, parsed.data as UpdateOf<D>, by, now, from, afterWrite);
     },
 
     /** GET history: newest first. */

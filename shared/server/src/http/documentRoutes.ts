@@ -11,7 +11,7 @@ import {
 } from '@phoenix/contract';
 import type { ServerContext } from '../context';
 import { mutate } from '../db/mutate';
-import type { VersionedDocument } from '../db/versionedDocument';
+import type { AfterWrite, VersionedDocument } from '../db/versionedDocument';
 import { requireActor } from './auth';
 import { pageOf } from './paging';
 import { parseInput } from './validate';
@@ -25,13 +25,14 @@ const restoreBodySchema = z.object({ version: versionSchema });
  * The routes of a versioned document at its contract path P: GET P, PUT P (409 when stale),
  * GET P/history?page=&pageSize= (newest first), GET P/history/:version, and
  * POST P/history/:version/restore { version } (a new version; 409 when stale). Role-2-only by the
- * guard; every change is logged in its transaction (`mutate`).
+ * guard; every change is logged in its transaction (`mutate`). `afterWrite` runs in the save's
+ * and the restore's transaction.
  */
 export async function registerDocumentRoutes<D extends AnyDocument>(
   app: FastifyInstance,
   ctx: ServerContext<any>,
   document: VersionedDocument<D, any, any>,
-  options: { bodyLimit?: number } = {},
+  options: { bodyLimit?: number; afterWrite?: AfterWrite<RecordOf<D>> } = {},
 ): Promise<void> {
   const { path, schemas } = document.definition;
   await document.ensure(ctx.db);
@@ -41,7 +42,7 @@ export async function registerDocumentRoutes<D extends AnyDocument>(
   app.put(path, { ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) }, async (request): Promise<RecordOf<D>> => {
     const input: UpdateOf<D> = parseInput(schemas.update, request.body);
     const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => document.save(trx, input, actor.email, now));
+    return mutate(ctx, actor, (trx, now) => document.save(trx, input, actor.email, now, options.afterWrite));
   });
 
   app.get(`${path}/history`, async (request): Promise<Page<DocumentVersion<RecordOf<D>>>> => {
@@ -58,6 +59,6 @@ export async function registerDocumentRoutes<D extends AnyDocument>(
     const { version: from } = parseInput(versionParamSchema, request.params);
     const { version } = parseInput(restoreBodySchema, request.body);
     const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => document.restore(trx, from, version, actor.email, now));
+    return mutate(ctx, actor, (trx, now) => document.restore(trx, from, version, actor.email, now, options.afterWrite));
   });
 }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, type ApiError } from '@phoenix/contract';
+import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, errorMessageKey, fieldErrorKeysOf, type ApiError } from '@phoenix/contract';
 import { ConflictError, DomainError, FORM_ERROR_KEY, InvalidInputError, NotFoundError, type FieldErrors } from '../errors';
 
 export { FORM_ERROR_KEY, type FieldErrors };
@@ -20,11 +20,13 @@ export class HttpError extends Error {
 
   toBody(): ApiError {
     const { fieldErrors, current } = this.details;
+    const messageKey = errorMessageKey(this.message);
     return {
       error: {
         code: this.code,
         message: this.message,
-        ...(fieldErrors ? { fieldErrors } : {}),
+        ...(messageKey ? { messageKey } : {}),
+        ...(fieldErrors ? { fieldErrors, fieldErrorKeys: fieldErrorKeysOf(fieldErrors) } : {}),
         ...(current !== undefined ? { current } : {}),
       },
     };

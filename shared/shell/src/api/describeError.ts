@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { ApiRequestError } from './ApiRequestError';
+import { errorText } from '../i18n/errorText';
 
 const say = (key: string, options?: Record<string, unknown>) => i18next.t(`errors.${key}`, { ns: 'shell', ...options });
 
@@ -8,12 +9,12 @@ export function describeError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.isNetwork) return say('network');
     if (error.status === 403) return say('forbidden');
-    if (error.status === 404) return say('notFound', { message: error.message || say('notFoundDefault') });
+    if (error.status === 404) return say('notFound', { message: error.message ? errorText(error.message) : say('notFoundDefault') });
     if (error.isConflict) return say('conflict');
-    if (error.isValidation) return say('validation', { message: error.message || say('validationDefault') });
+    if (error.isValidation) return say('validation', { message: error.message ? errorText(error.message) : say('validationDefault') });
     if (error.status === 429) return say('rateLimited');
     if (error.status >= 500) return say('server');
-    return error.message;
+    return errorText(error.message);
   }
   return error instanceof Error ? error.message : say('unknown');
 }

@@ -15,3 +15,4 @@ export { useResourceMutation, type ResourceMutations, type ResourceMutationOptio
 export { useCsvExport, saveTextFile } from './useCsvExport';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 export { ResourceTable, type ResourceTableProps } from './ResourceTable';
+export { useServerPicker, type ServerPicker } from './useServerPicker';

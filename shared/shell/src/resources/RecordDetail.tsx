@@ -8,6 +8,7 @@ import { useResource } from '../data/useResource';
 import { apiPath } from './apiPath';
 import { parseRecordId } from './routing';
 import { useNouns } from './useNouns';
+import { RecordHistoryButton } from './RecordHistory';
 import './translations';
 
 /**
@@ -60,7 +61,18 @@ export function RecordDetailModal<D extends AnyResource>({
   else if (isLoading || data === undefined) content = <LoadingBlock label={t('form.loading', { noun })} />;
   else content = children(data);
   return (
-    <Modal open title={title} onClose={onClose} width="52rem" footer={<Button onClick={onClose}>{t('detail.close')}</Button>}>
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      width="52rem"
+      footer={
+        <>
+          {data !== undefined && id !== null && <RecordHistoryButton size="md" target={resource.target} id={id} label={title} />}
+          <Button onClick={onClose}>{t('detail.close')}</Button>
+        </>
+      }
+    >
       {content}
     </Modal>
   );

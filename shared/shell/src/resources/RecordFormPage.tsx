@@ -9,6 +9,7 @@ import { useRecordForm, type RecordForm, type RecordFormOptions } from './useRec
 import { useNouns } from './useNouns';
 import { useRecordLabel } from './area';
 import { useLabelOf } from './ResourceListPage';
+import { RecordHistoryButton } from './RecordHistory';
 import './translations';
 
 type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
@@ -70,7 +71,12 @@ export function RecordFormPage<D extends AnyResource, V extends FieldValues>(pro
 
   return (
     <PageBody>
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        actions={
+          mode === 'edit' && record && <RecordHistoryButton size="md" target={resource.target} id={links.id!} label={labelOf(record)} />
+        }
+      />
       {content}
     </PageBody>
   );

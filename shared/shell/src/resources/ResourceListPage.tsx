@@ -17,6 +17,7 @@ import {
 import { ResourceTable } from '../data/ResourceTable';
 import { useAreaColumns, useAreaLabels, useRecordLabel, type LabelledColumn } from './area';
 import { useResourceLinks } from './routing';
+import { RecordHistoryButton } from './RecordHistory';
 import type { ListController } from './useListController';
 import { useNouns } from './useNouns';
 import './translations';
@@ -47,6 +48,8 @@ export interface ResourceListPageProps<D extends AnyResource> {
   actions?: ReactNode;
   /** Extra row buttons before Edit / Delete. */
   rowActions?: (record: RecordOf<D>) => ReactNode;
+  /** A "History" button on each row (its action-log entries, RecordHistory.tsx); default true. */
+  history?: boolean;
   /** Edit link per row (default: when the area has a form). */
   editable?: boolean | ((record: RecordOf<D>) => boolean);
   /** Delete per row (default: when the resource has DELETE). A string: the confirm's body. */
@@ -91,6 +94,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
     filters,
     actions,
     rowActions,
+    history,
     editable,
     deletable,
     deleteBody,
@@ -120,7 +124,8 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
     });
 
   const withActions = [...labelled];
-  const anyRowAction = rowActions || links.hasForm || list.resource.remove;
+  const withHistory = history ?? true;
+  const anyRowAction = rowActions || links.hasForm || list.resource.remove || withHistory;
   if (anyRowAction) {
     withActions.push({
       key: 'actions',
@@ -129,6 +134,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       render: (record: RecordOf<D> & Versioned) => (
         <RowActions>
           {rowActions?.(record)}
+          {withHistory && <RecordHistoryButton target={list.resource.target} id={record.id} label={labelOf(record)} />}
           {decide(editable, record, links.hasForm) && (
             <ButtonLink
               as={Link}

@@ -17,6 +17,7 @@ export { useRecordController, type RecordController, type RecordStatus } from '.
 export { useRecordForm, type RecordForm, type RecordFormOptions, type FieldProps } from './useRecordForm';
 export { ResourceListPage, FilterSelect, EnumFilters, type ResourceColumn, type ResourceListPageProps } from './ResourceListPage';
 export { RecordFormPage, type RecordFormPageProps } from './RecordFormPage';
+export { RecordHistoryButton, RecordHistoryDialog } from './RecordHistory';
 export { apiPath } from './apiPath';
 // Field arrays, controlled widgets and watching: one react-hook-form for every remote (shell singleton).
 export { useFieldArray, useWatch, Controller } from 'react-hook-form';

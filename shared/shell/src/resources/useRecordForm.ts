@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiRequestError } from '../api/ApiRequestError';
 import { describeError } from '../api/describeError';
+import { errorText } from '../i18n/errorText';
 import { useUnsavedChangesGuard } from '../data/useUnsavedChangesGuard';
 import i18next from 'i18next';
 import { useAreaLabels } from './area';
@@ -110,8 +111,8 @@ export function useRecordForm<V extends FieldValues, Out, R = unknown>(options: 
       if (error instanceof ApiRequestError && error.isValidation) {
         const other: string[] = [];
         for (const [name, messages] of Object.entries(error.fieldErrors)) {
-          if (name === '_form' || name === '') other.push(...messages);
-          else rhf.setError(name as Path<V>, { type: 'server', message: messages.join(' ') });
+          if (name === '_form' || name === '') other.push(...messages.map(errorText));
+          else rhf.setError(name as Path<V>, { type: 'server', message: messages.map(errorText).join(' ') });
         }
         setFormError([describeError(error), ...other].join(' '));
       } else if (error instanceof ApiRequestError && error.isConflict) {
@@ -164,7 +165,9 @@ export function useRecordForm<V extends FieldValues, Out, R = unknown>(options: 
   // An array's own error (min rows, no duplicates) sits on the array or, from the resolver, on its root.
   const errorOf = (name: string): string | undefined => {
     const entry = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
-    return entry?.message ?? entry?.root?.message;
+    const message = entry?.message ?? entry?.root?.message;
+    // Kept in English in the form state; shown in the console's language.
+    return message === undefined ? undefined : errorText(message);
   };
 
   return {

@@ -9,7 +9,6 @@ import {
   type DistributionCreate,
   type DistributionPreview,
   type DistributionTarget,
-  type Page,
   type Present,
 } from '@phoenix/contract';
 import {
@@ -19,11 +18,24 @@ import {
   useAddBulkUsers,
   useApi,
   useConfirm,
+  useServerPicker,
   useToast,
   useTranslation,
   useValidatePlayerIds,
 } from '@phoenix/shell';
-import { Alert, Button, DateTimeField, ErrorState, FormActions, Panel, Select, formatDateTime, formatNumber } from '@phoenix/ui';
+import {
+  Alert,
+  Button,
+  DateTimeField,
+  ErrorState,
+  FormActions,
+  Panel,
+  PickerNotice,
+  Select,
+  TextField,
+  formatDateTime,
+  formatNumber,
+} from '@phoenix/ui';
 
 const Choice = styled.fieldset`
   border: 0;
@@ -109,11 +121,12 @@ export function SendDistribution() {
   // Each paste is a new list: its count is asked again even if its length and ends are the same.
   const [pasteCount, setPasteCount] = useState(0);
 
-  const presents = useQuery({
-    queryKey: [...resourceKeys.all(presentResource.path.slice(1)), 'pickable'],
-    queryFn: () => api.get<Page<Present>>(presentResource.path, { pageSize: 200, sort: 'startsAt', order: 'desc' }),
-  });
-  const pickable = (presents.data?.items ?? []).filter((p) => p.status !== 'ended');
+  // Searched on the server (name or description): any present can be found, not only the newest page.
+  const presents = useServerPicker<Present>(presentResource.path, { query: { sort: 'startsAt', order: 'desc' } });
+  const [chosen, setChosen] = useState<Present | null>(null);
+  const listed = presents.items.filter((p) => p.status !== 'ended');
+  // The chosen present stays an option while the admin searches for something else.
+  const pickable = chosen && !listed.some((p) => p.id === chosen.id) ? [chosen, ...listed] : listed;
   const ids = target === 'list' ? playerIds : [];
   const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length];
   const preview = useQuery({
@@ -196,6 +209,7 @@ export function SendDistribution() {
     <Panel aria-labelledby={titleId}>
       <h2 id={titleId}>{t('presentDistributions.sendTitle')}</h2>
       <Stack>
+        <TextField label={t('distribution.findPresent')} type="search" value={presents.q} onChange={(e) => presents.setQ(e.target.value)} />
         <Select
           label={t('presentDistributions.fields.present')}
           required
@@ -206,8 +220,12 @@ export function SendDistribution() {
             label: `${p.name} (${formatDateTime(p.startsAt)} – ${formatDateTime(p.endsAt)})`,
           }))}
           error={errorOf('presentId')}
-          onChange={(e) => setPresentId(e.target.value)}
+          onChange={(e) => {
+            setPresentId(e.target.value);
+            setChosen(pickable.find((p) => String(p.id) === e.target.value) ?? null);
+          }}
         />
+        <PickerNotice shown={presents.items.length} total={presents.total} />
         <Radios
           legend={t('presentDistributions.fields.recipients')}
           name="target"

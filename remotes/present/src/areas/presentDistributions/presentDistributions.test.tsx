@@ -144,3 +144,24 @@ describe('present distribution: domain rules', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 });
+
+describe('present picker searched on the server', () => {
+  it('asks the server for what the admin types and says when not every match is shown', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ ...welcomePack, id: 1000 + i, name: `Pack ${i}` }));
+    const bff = fakeBff()
+      .get('/presents', (req) =>
+        req.query.get('q') === 'needle'
+          ? json(page([{ ...welcomePack, id: 7, name: 'Needle gift' }], { total: 1 }))
+          : json(page(many, { total: 1234, pageSize: 50 })),
+      )
+      .get('/present-distributions', () => json(page([])))
+      .post('/present-distributions/preview', () => json({ recipients: 1200, unknownIds: 0 }));
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/present/distribution' });
+    expect(await screen.findByTestId('picker-notice')).toHaveTextContent('Showing 50 of 1,234: type to narrow the list.');
+    await user.type(screen.getByLabelText('Find a present (name or description)'), 'needle');
+    expect(await screen.findByRole('option', { name: /Needle gift/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('picker-notice')).toBeNull();
+    expect(bff.calls('GET', '/presents').some((r) => r.query.get('q') === 'needle')).toBe(true);
+    expect(bff.calls('GET', '/presents').every((r) => r.query.get('pageSize') === '50')).toBe(true);
+  });
+});

@@ -100,6 +100,7 @@ export default function ActionLogListPage() {
   return (
     <ResourceListPage
       list={list}
+      history={false}
       pageSizeOptions={[20, 50, 100, 200]}
       // Re-mounted on URL change (back/forward, a shared link) so the inputs show the applied filters.
       before={<Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />}

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { constantVariableResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, renderWithShell } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { maxTurns, motd } from './fixtures';
@@ -61,5 +62,81 @@ describe('constant variables: domain rules', () => {
     await user.click(screen.getByRole('button', { name: 'Create constant variable' }));
     await waitFor(() => expect(bff.calls('POST', '/constant-variables')).toHaveLength(1));
     expect(bff.calls('POST', '/constant-variables')[0].body).toEqual({ key: 'shop.open', type: 'boolean', value: 'true', description: '' });
+  });
+});
+
+describe('record history (the shared History dialog of every list row and record page)', () => {
+  const log = (id: number, extra: object) => ({
+    id,
+    adminId: 1,
+    adminEmail: 'admin@phoenix.local',
+    action: 'constantVariable.update',
+    targetType: 'constantVariable',
+    targetId: String(maxTurns.id),
+    before: { value: '10' },
+    after: { value: '12' },
+    createdAt: '2030-01-15T09:00:00.000Z',
+    ...extra,
+  });
+  const withLogs = () =>
+    fakeBff()
+      .get('/constant-variables', () => json(page([maxTurns, motd])))
+      .get('/action-logs', () =>
+        json(page([log(2, { after: { value: '<b>12</b>' } }), log(1, { targetId: null, action: 'constantVariable.bulk' })])),
+      );
+
+  it("opens a row's action-log entries by target, each with its before/after diff as text", async () => {
+    const bff = withLogs();
+    const { user } = render('/admin/constantVariables', bff);
+    await user.click(await screen.findByRole('button', { name: `History of ${maxTurns.key}` }));
+    const dialog = await screen.findByRole('dialog', { name: `History of ${maxTurns.key}` });
+    expect(await within(dialog).findByText('constantVariable.bulk')).toBeInTheDocument();
+    expect(within(dialog).getByText(/\(bulk operation\)/)).toBeInTheDocument();
+    const diff = within(dialog).getByRole('table', { name: /Entry #2: before → after/ });
+    expect(diff).toHaveTextContent('<b>12</b>');
+    expect(dialog.querySelector('b')).toBeNull();
+    const [request] = bff.calls('GET', '/action-logs');
+    expect(request.query.get('target')).toBe(`constantVariable:${maxTurns.id}`);
+  });
+
+  it('speaks Japanese', async () => {
+    const { user } = renderRemotePage(pages, { bff: withLogs(), url: '/admin/constantVariables', language: 'ja' });
+    await user.click(await screen.findByRole('button', { name: `${maxTurns.key} の履歴` }));
+    expect(await screen.findByRole('dialog', { name: `${maxTurns.key} の履歴` })).toBeInTheDocument();
+    expect(await screen.findByText(/（一括操作）/)).toBeInTheDocument();
+  });
+});
+
+describe('errors in Japanese', () => {
+  it("shows the form's own and the server's field errors in the console's language, no English left", async () => {
+    const bff = fakeBff()
+      .get('/constant-variables', () => json(page([])))
+      .post('/constant-variables', () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Some fields are invalid',
+              fieldErrors: { key: ['Key starts with a letter and holds letters, digits, _ . -'] },
+            },
+          },
+          400,
+        ),
+      );
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/constantVariables/create', language: 'ja' });
+    const form = await screen.findByRole('form');
+    await user.selectOptions(within(form).getByLabelText(/^型/), 'number');
+    await user.type(within(form).getByLabelText(/^値/), 'twelve');
+    await user.click(within(form).getByRole('button', { name: /作成/ }));
+    expect(await within(form).findByText('キーを入力してください')).toBeInTheDocument();
+    expect(within(form).getByText('数値を入力してください')).toBeInTheDocument();
+    expect(within(form).queryByText(/Key is required|Enter a number/)).toBeNull();
+
+    await user.type(within(form).getByLabelText(/^キー/), '9bad');
+    await user.clear(within(form).getByLabelText(/^値/));
+    await user.type(within(form).getByLabelText(/^値/), '12');
+    await user.click(within(form).getByRole('button', { name: /作成/ }));
+    expect(await within(form).findByText('キーは英字で始まり、英数字と _ . - のみ使えます')).toBeInTheDocument();
+    expect(form).not.toHaveTextContent(/Some fields are invalid|Key starts with/);
   });
 });

@@ -2,6 +2,7 @@ import { MAINTENANCE_MESSAGE_MAX, maintenanceDocument, type MaintenanceStatus, t
 import { DocumentPage, useConfirm, useTranslation } from '@phoenix/shell';
 import { DateTimeRangeFields, TextArea } from '@phoenix/ui';
 import { AllowedPlayersEditor } from './AllowedPlayersEditor';
+import { MaintenanceSchedulePanel } from './MaintenanceSchedulePanel';
 import { MaintenanceStatusPanel } from './MaintenanceStatusPanel';
 
 interface Values {
@@ -47,7 +48,10 @@ export default function MaintenancePage() {
         before.enabled === after.enabled ? t('maintenance.saved') : t(after.enabled ? 'maintenance.nowOn' : 'maintenance.nowOff')
       }
       header={(doc, form) => (
-        <MaintenanceStatusPanel doc={doc} onToggle={() => form.submit({ enabled: !doc.enabled })} busy={form.isSubmitting} />
+        <>
+          <MaintenanceStatusPanel doc={doc} onToggle={() => form.submit({ enabled: !doc.enabled })} busy={form.isSubmitting} />
+          <MaintenanceSchedulePanel key={doc.version} />
+        </>
       )}
     >
       {(form, doc) => {

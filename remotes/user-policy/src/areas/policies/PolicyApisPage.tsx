@@ -1,8 +1,21 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { GAME_APIS_PATH, type GameApi, type Page, type Policy } from '@phoenix/contract';
-import { ApiRequestError, describeError, resourceKeys, useApi, useToast, useTranslation } from '@phoenix/shell';
-import { Alert, Button, Checkbox, ErrorState, FormActions, LoadingBlock, Mono, PageBody, PageHeader, Panel } from '@phoenix/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { GAME_APIS_PATH, type GameApi, type Policy } from '@phoenix/contract';
+import { ApiRequestError, describeError, resourceKeys, useApi, useServerPicker, useToast, useTranslation } from '@phoenix/shell';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  ErrorState,
+  FormActions,
+  LoadingBlock,
+  Mono,
+  PageBody,
+  PageHeader,
+  Panel,
+  PickerNotice,
+  TextField,
+} from '@phoenix/ui';
 import { usePolicyFromUrl } from './usePolicyFromUrl';
 
 /** policies/restrictApis?id=: the policy's restricted APIs, ticked from the catalogue and saved as a whole (versioned). */
@@ -12,7 +25,8 @@ export default function PolicyApisPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const { id, policy } = usePolicyFromUrl();
-  const catalogue = useQuery({ queryKey: ['game-apis', 'all'], queryFn: () => api.get<Page<GameApi>>(`${GAME_APIS_PATH}?pageSize=200`) });
+  // Searched on the server (name or code): ticks outside the page shown stay in `picked`.
+  const catalogue = useServerPicker<GameApi>(GAME_APIS_PATH, { pageSize: 100 });
   const [picked, setPicked] = useState<Set<number> | null>(null);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -31,16 +45,16 @@ export default function PolicyApisPage() {
       </PageBody>
     );
   }
-  const error = policy.error ?? catalogue.error;
+  const error = (policy.error ?? catalogue.error) as Error | null;
   if (error) {
     return (
       <PageBody>
         <PageHeader title={title} />
-        <ErrorState message={describeError(error)} onRetry={() => (policy.error ? policy.refetch() : void catalogue.refetch())} />
+        <ErrorState message={describeError(error)} onRetry={() => policy.refetch()} />
       </PageBody>
     );
   }
-  if (!current || !catalogue.data || !picked) return <LoadingBlock />;
+  if (!current || catalogue.isLoading || !picked) return <LoadingBlock />;
 
   const toggle = (apiId: number) =>
     setPicked((prev) => {
@@ -75,7 +89,9 @@ export default function PolicyApisPage() {
       <Panel>
         <fieldset>
           <legend>{t('policyApis.legend', { count: picked.size })}</legend>
-          {catalogue.data.items.map((gameApi) => (
+          <TextField label={t('policyApis.find')} type="search" value={catalogue.q} onChange={(e) => catalogue.setQ(e.target.value)} />
+          <PickerNotice shown={catalogue.items.length} total={catalogue.total} />
+          {catalogue.items.map((gameApi) => (
             <Checkbox
               key={gameApi.id}
               label={

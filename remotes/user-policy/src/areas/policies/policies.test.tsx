@@ -47,6 +47,25 @@ describe('policies: domain rules', () => {
     expect(await screen.findByText('The APIs of Trade freeze are saved')).toBeInTheDocument();
   });
 
+  it('restrictApis: the catalogue is searched on the server; a tick outside the matches is kept and saved', async () => {
+    const [buy, chat] = [gameApis.find((a) => a.id === 18)!, gameApis.find((a) => a.id === 13)!]; // buy is ticked, chat not
+    const bff = fakeBff()
+      .get('/policies/7', () => json(tradeFreeze))
+      .get('/game-apis', (req) =>
+        req.query.get('q') === 'chat' ? json(page([chat], { total: 1 })) : json(page(gameApis, { total: 640, pageSize: 100 })),
+      )
+      .put('/policies/7/apis', () => json({ ...tradeFreeze, apiIds: [13, 17], version: 3 }));
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/policies/restrictApis?id=7' });
+    expect(await screen.findByTestId('picker-notice')).toHaveTextContent(`Showing ${gameApis.length} of 640`);
+    await user.type(screen.getByLabelText('Find an API (name or code)'), 'chat');
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: new RegExp(buy.name) })).toBeNull());
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(chat.name) }));
+    await user.click(screen.getByRole('button', { name: 'Save APIs' }));
+    await waitFor(() => expect(bff.calls('PUT', '/policies/7/apis')).toHaveLength(1));
+    expect(bff.calls('PUT', '/policies/7/apis')[0].body).toEqual({ apiIds: [17, 18, 13], version: 2 });
+    expect(bff.calls('GET', '/game-apis').some((r) => r.query.get('q') === 'chat')).toBe(true);
+  });
+
   it('restrictApis: a stale version says so and reloads the policy', async () => {
     const bff = apisBff().put('/policies/7/apis', () => apiError(409, 'conflict', 'Someone else changed this record.'));
     const { user } = renderRemotePage(pages, { bff, url: '/admin/policies/restrictApis?id=7' });

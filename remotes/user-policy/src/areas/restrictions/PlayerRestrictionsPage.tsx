@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { GAME_APIS_PATH, type GameApi, type Page, type Player, type PlayerRestrictions } from '@phoenix/contract';
-import { ApiRequestError, describeError, useApi, useConfirm, useResource, useToast, useTranslation } from '@phoenix/shell';
+import { useQueryClient } from '@tanstack/react-query';
+import { GAME_APIS_PATH, type GameApi, type Player, type PlayerRestrictions } from '@phoenix/contract';
+import { ApiRequestError, describeError, useApi, useConfirm, useResource, useServerPicker, useToast, useTranslation } from '@phoenix/shell';
 import {
   Button,
   DateTimeField,
@@ -13,9 +13,11 @@ import {
   PageBody,
   PageHeader,
   Panel,
+  PickerNotice,
   PlainTable,
   Select,
   TableHead,
+  TextField,
   formatDateTime,
 } from '@phoenix/ui';
 import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
@@ -37,8 +39,10 @@ export default function PlayerRestrictionsPage() {
   const player = useResource<Player>('players', id);
   const key = playerRestrictionsKey(id);
   const restrictions = usePlayerRestrictions(id);
-  const catalogue = useQuery({ queryKey: ['game-apis', 'all'], queryFn: () => api.get<Page<GameApi>>(`${GAME_APIS_PATH}?pageSize=200`) });
+  // Searched on the server (name or code), not stopped at the first page.
+  const catalogue = useServerPicker<GameApi>(GAME_APIS_PATH, { pageSize: 100 });
   const [apiId, setApiId] = useState('');
+  const [chosen, setChosen] = useState<GameApi | null>(null);
   const [endsAt, setEndsAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
@@ -51,9 +55,9 @@ export default function PlayerRestrictionsPage() {
       </PageBody>
     );
   }
-  const error = player.error ?? restrictions.error ?? catalogue.error;
+  const error = (player.error ?? restrictions.error ?? catalogue.error) as Error | null;
   if (error) return <ErrorState message={describeError(error)} onRetry={() => void restrictions.refetch()} />;
-  if (!player.data || !restrictions.data || !catalogue.data) return <LoadingBlock />;
+  if (!player.data || !restrictions.data || catalogue.isLoading) return <LoadingBlock />;
   const { direct, effective, policies } = restrictions.data;
   const restricted = new Set(direct.map((r) => r.apiId));
 
@@ -93,17 +97,22 @@ export default function PlayerRestrictionsPage() {
       <PageHeader title={t('restrictions.title', { name: player.data.name, id })} description={t('restrictions.description')} />
       <Panel aria-labelledby="restrict-add-title">
         <h2 id="restrict-add-title">{t('restrictions.addTitle')}</h2>
+        <TextField label={t('restrictions.findApi')} type="search" value={catalogue.q} onChange={(e) => catalogue.setQ(e.target.value)} />
         <Select
           label={t('restrictions.api')}
           required
           placeholder={t('restrictions.pickApi')}
-          options={catalogue.data.items
+          options={[...(chosen && !catalogue.items.some((a) => a.id === chosen.id) ? [chosen] : []), ...catalogue.items]
             .filter((a) => !restricted.has(a.id))
             .map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }))}
           value={apiId}
-          onChange={(e) => setApiId(e.target.value)}
+          onChange={(e) => {
+            setApiId(e.target.value);
+            setChosen(catalogue.items.find((a) => String(a.id) === e.target.value) ?? chosen);
+          }}
           error={errors.apiId?.[0]}
         />
+        <PickerNotice shown={catalogue.items.length} total={catalogue.total} />
         <DateTimeField
           label={t('restrictions.endsAt')}
           hint={t('restrictions.endsAtHint')}

@@ -1,0 +1,83 @@
+// bench/bulkLog.mjs: the bulk ban (players/service.ts banPlayers) of IDS players in one
+// transaction with its action-log row, with the row's per-id targets and without them (the same
+// statement, the targets dropped before writing the log), alternated, median of RUNS each.
+// The bound of issue 22: with targets at most 2× without.
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from './deps';
+import { createDb } from '../../bff/src/db/connect';
+import { migrateToLatest } from '../../bff/src/db/migrate';
+import { writeActionLog } from '../../bff/src/db/actionLog';
+import type { Database } from '../../bff/src/db/schema';
+import { banPlayers } from '../../bff/src/features/players/service';
+
+const IDS = Number(process.env.IDS ?? 100_000);
+const RUNS = Number(process.env.RUNS ?? 5);
+const DEFAULT_PG_URL = 'postgres://phoenix_test:phoenix_test@127.0.0.1:5433/phoenix_bench';
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const actor = { id: 1, email: 'bench@test.local', role: 2 };
+
+async function bench(name: string, db: Kysely<Database>) {
+  await migrateToLatest(db);
+  await sql`insert into players (id, name, status, created_at)
+    select i, 'player ' || i, 'active', now() from generate_series(1, ${IDS}) as i`.execute(db);
+  await sql`analyze players`.execute(db);
+  const ids = Array.from({ length: IDS }, (_, i) => i + 1);
+  const timed = { with: [] as number[], without: [] as number[] };
+  for (let run = 0; run < RUNS * 2; run++) {
+    const variant = run % 2 === 0 ? 'with' : 'without';
+    await sql`update players set status = 'active', ban_ends_at = null`.execute(db);
+    await sql`delete from player_bans`.execute(db);
+    const started = performance.now();
+    await db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const { log } = await banPlayers(trx, actor, { ids, reason: 'bench', endsAt: null }, now);
+      if (log.targets?.ids.length !== IDS) throw new Error(`expected ${IDS} targets, got ${log.targets?.ids.length}`);
+      await writeActionLog(trx, actor, variant === 'with' ? log : { ...log, targets: undefined }, now);
+    });
+    timed[variant].push(performance.now() - started);
+  }
+  const targets = Number((await sql<{ n: string }>`select count(*) as n from action_log_targets`.execute(db)).rows[0]!.n);
+  const withTargets = median(timed.with);
+  const without = median(timed.without);
+  const ratio = withTargets / without;
+  console.log(
+    `[${name}] bulk ban of ${IDS.toLocaleString('en-US')} ids, median of ${RUNS}: with per-id targets ${withTargets.toFixed(0)} ms, ` +
+      `without ${without.toFixed(0)} ms, ratio ${ratio.toFixed(2)}× (bound 2×); ${targets.toLocaleString('en-US')} target rows written`,
+  );
+  if (ratio > 2 || targets !== IDS * RUNS) process.exitCode = 1;
+}
+
+async function main() {
+  const targets = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((s) => s.trim());
+  if (targets.includes('pglite')) {
+    const db = createDb({ kind: 'pglite' });
+    try {
+      await bench('pglite', db);
+    } finally {
+      await db.destroy();
+    }
+  }
+  if (targets.includes('postgres')) {
+    const url = process.env.BENCH_PG_URL ?? DEFAULT_PG_URL;
+    const schema = `bulk_log_bench_${randomBytes(4).toString('hex')}`;
+    const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    // Kysely's migrator would find another schema's tables in public: this schema gets its own.
+    await sql`create table ${sql.id(schema)}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+      admin,
+    );
+    await sql`create table ${sql.id(schema)}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
+      admin,
+    );
+    const db = createDb({ kind: 'postgres', connectionString: url, searchPath: schema });
+    try {
+      await bench('postgres', db);
+    } finally {
+      await db.destroy();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    }
+  }
+}
+
+void main();

@@ -1,0 +1,355 @@
+/**
+ * The validation and conflict messages the contract's schemas and the services give, by message
+ * key, in English (the text the schema holds, which the API still answers) and Japanese. The API
+ * sends each field error's key beside its English text (`fieldErrorKeys`), and the console shows
+ * the text of its language (`localizeErrorMessage`), so the Japanese console shows no English
+ * error. Messages built from values (limits, id lists) are matched by `ERROR_PATTERNS`.
+ *
+ * A new message in a schema needs its entry here: contractErrorMessages.test.ts fails otherwise.
+ */
+export const ERROR_MESSAGES = {
+  enter_a_date_and_time_with_a_time_zone: { en: 'Enter a date and time with a time zone', ja: 'タイムゾーン付きの日時を入力してください' },
+  enter_a_number: { en: 'Enter a number', ja: '数値を入力してください' },
+  enter_true_or_false: { en: 'Enter true or false', ja: 'true か false を入力してください' },
+  enter_valid_json: { en: 'Enter valid JSON', ja: '正しい JSON を入力してください' },
+  only_a_scheduled_message_can_be_cancelled: {
+    en: 'Only a scheduled message can be cancelled',
+    ja: '取り消せるのは予定中のメッセージだけです',
+  },
+  only_a_scheduled_or_showing_message_can_be_edited: {
+    en: 'Only a scheduled or showing message can be edited',
+    ja: '編集できるのは予定中または表示中のメッセージだけです',
+  },
+  this_message_has_already_ended: { en: 'This message has already ended', ja: 'このメッセージはすでに終了しています' },
+  this_message_has_not_started_yet_cancel_it_instead: {
+    en: 'This message has not started yet: cancel it instead',
+    ja: 'このメッセージはまだ開始していません。代わりに取り消してください',
+  },
+  this_message_was_cancelled_and_never_shown: {
+    en: 'This message was cancelled and never shown',
+    ja: 'このメッセージは取り消され、表示されませんでした',
+  },
+  a_value_is_out_of_range_or_not_allowed: { en: 'A value is out of range or not allowed', ja: '範囲外または許可されていない値があります' },
+  a_daily_task_needs_its_reset_time_hh_mm_utc: {
+    en: 'A daily task needs its reset time (HH:MM, UTC)',
+    ja: 'デイリータスクにはリセット時刻（HH:MM、UTC）が必要です',
+  },
+  a_reason_is_at_most_500_characters: { en: 'A reason is at most 500 characters', ja: '理由は 500 文字以内です' },
+  a_reason_is_required: { en: 'A reason is required', ja: '理由を入力してください' },
+  a_task_rewards_at_least_1_point: { en: 'A task rewards at least 1 point', ja: 'タスクの報酬は 1 ポイント以上です' },
+  a_transaction_hash_is_0x_and_64_hex_digits: {
+    en: 'A transaction hash is 0x and 64 hex digits',
+    ja: 'トランザクションハッシュは 0x と 16 進数 64 桁です',
+  },
+  a_whole_number_of_at_most_78_digits: { en: 'A whole number of at most 78 digits', ja: '78 桁以内の整数を入力してください' },
+  add_at_least_one_drop: { en: 'Add at least one drop', ja: 'ドロップを 1 つ以上追加してください' },
+  add_at_least_one_item: { en: 'Add at least one item', ja: 'アイテムを 1 つ以上追加してください' },
+  add_at_least_one_player_id: { en: 'Add at least one player id', ja: 'プレイヤー ID を 1 つ以上追加してください' },
+  add_at_least_one_prize: { en: 'Add at least one prize', ja: '賞品を 1 つ以上追加してください' },
+  add_at_least_one_reward: { en: 'Add at least one reward', ja: '報酬を 1 つ以上追加してください' },
+  add_at_least_one_tier: { en: 'Add at least one tier', ja: 'ティアを 1 つ以上追加してください' },
+  add_the_wheel_segments: { en: 'Add the wheel segments', ja: 'ホイールのセグメントを追加してください' },
+  an_address_is_0x_and_40_hex_digits: { en: 'An address is 0x and 40 hex digits', ja: 'アドレスは 0x と 16 進数 40 桁です' },
+  an_adjustment_adds_or_removes_at_least_1_point: {
+    en: 'An adjustment adds or removes at least 1 point',
+    ja: '調整は 1 ポイント以上の加算または減算です',
+  },
+  an_api_is_listed_twice: { en: 'An API is listed twice', ja: '同じ API が 2 回指定されています' },
+  at_least_0: { en: 'At least 0', ja: '0 以上です' },
+  at_least_1: { en: 'At least 1', ja: '1 以上です' },
+  at_least_1_basis_point_0_01: { en: 'At least 1 basis point (0.01%)', ja: '1 ベーシスポイント（0.01%）以上です' },
+  at_most_10000_100: { en: 'At most 10000 (100%)', ja: '10000（100%）以下です' },
+  at_most_1_000_000_000: { en: 'At most 1,000,000,000', ja: '1,000,000,000 以下です' },
+  at_most_1_000_000_000_points: { en: 'At most 1,000,000,000 points', ja: '1,000,000,000 ポイント以下です' },
+  basis_points_are_whole_numbers_100_1: { en: 'Basis points are whole numbers (100 = 1%)', ja: 'ベーシスポイントは整数です（100 = 1%）' },
+  body_is_at_most_100_000_characters: { en: 'Body is at most 100,000 characters', ja: '本文は 100,000 文字以内です' },
+  body_is_at_most_20_000_characters: { en: 'Body is at most 20,000 characters', ja: '本文は 20,000 文字以内です' },
+  body_is_required: { en: 'Body is required', ja: '本文を入力してください' },
+  choose_a_password_other_than_the_one_time_password: {
+    en: 'Choose a password other than the one-time password',
+    ja: 'ワンタイムパスワードとは別のパスワードを選んでください',
+  },
+  confirm_the_number_of_players_who_will_receive_it: {
+    en: 'Confirm the number of players who will receive it',
+    ja: '受け取るプレイヤー数を確認してください',
+  },
+  confirm_the_number_of_recipients: { en: 'Confirm the number of recipients', ja: '受取人数を確認してください' },
+  cooldown: { en: 'Cooldown', ja: 'クールダウン' },
+  cost_per_battle: { en: 'Cost per battle', ja: 'バトルごとの消費' },
+  cost_per_battle_cannot_exceed_max_energy: {
+    en: 'Cost per battle cannot exceed max energy',
+    ja: 'バトルごとの消費は最大エネルギーを超えられません',
+  },
+  description_is_at_most_1_000_characters: { en: 'Description is at most 1,000 characters', ja: '説明は 1,000 文字以内です' },
+  description_is_at_most_500_characters: { en: 'Description is at most 500 characters', ja: '説明は 500 文字以内です' },
+  description_is_text: { en: 'Description is text', ja: '説明はテキストです' },
+  display_end_must_be_after_display_start: { en: 'Display end must be after display start', ja: '表示終了は表示開始より後にしてください' },
+  each_action_once: { en: 'Each action once', ja: '各アクションは 1 回だけです' },
+  each_rank_appears_once: { en: 'Each rank appears once', ja: '各順位は 1 回だけです' },
+  email_is_at_most_254_characters: { en: 'Email is at most 254 characters', ja: 'メールアドレスは 254 文字以内です' },
+  email_is_required: { en: 'Email is required', ja: 'メールアドレスを入力してください' },
+  enabled_is_true_or_false: { en: 'Enabled is true or false', ja: '有効は true か false です' },
+  enter_a_cost: { en: 'Enter a cost', ja: 'コストを入力してください' },
+  enter_a_count: { en: 'Enter a count', ja: '数を入力してください' },
+  enter_a_date_between_the_years_1900_and_9999: {
+    en: 'Enter a date between the years 1900 and 9999',
+    ja: '1900 年から 9999 年までの日付を入力してください',
+  },
+  enter_a_level: { en: 'Enter a level', ja: 'レベルを入力してください' },
+  enter_a_number_of_points: { en: 'Enter a number of points', ja: 'ポイント数を入力してください' },
+  enter_a_number_of_spins: { en: 'Enter a number of spins', ja: 'スピン数を入力してください' },
+  enter_a_player_id: { en: 'Enter a player id', ja: 'プレイヤー ID を入力してください' },
+  enter_a_price: { en: 'Enter a price', ja: '価格を入力してください' },
+  enter_a_probability: { en: 'Enter a probability', ja: '確率を入力してください' },
+  enter_a_quantity: { en: 'Enter a quantity', ja: '数量を入力してください' },
+  enter_a_rank: { en: 'Enter a rank', ja: '順位を入力してください' },
+  enter_a_stock_or_pick_unlimited: { en: 'Enter a stock or pick unlimited', ja: '在庫数を入力するか、無制限を選んでください' },
+  enter_a_valid_email_address: { en: 'Enter a valid email address', ja: '有効なメールアドレスを入力してください' },
+  enter_a_weight: { en: 'Enter a weight', ja: '重みを入力してください' },
+  enter_an_amount: { en: 'Enter an amount', ja: '金額を入力してください' },
+  enter_an_https_link: { en: 'Enter an https:// link', ja: 'https:// のリンクを入力してください' },
+  enter_an_item_id: { en: 'Enter an item id', ja: 'アイテム ID を入力してください' },
+  enter_the_xp_required: { en: 'Enter the XP required', ja: '必要な XP を入力してください' },
+  expected_number_received_nan: { en: 'Expected number, received nan', ja: '数値を入力してください' },
+  give_a_reason: { en: 'Give a reason', ja: '理由を入力してください' },
+  hh_mm: { en: 'HH:MM', ja: 'HH:MM' },
+  key_is_at_most_100_characters: { en: 'Key is at most 100 characters', ja: 'キーは 100 文字以内です' },
+  key_is_required: { en: 'Key is required', ja: 'キーを入力してください' },
+  key_starts_with_a_letter_and_holds_letters_digits: {
+    en: 'Key starts with a letter and holds letters, digits, _ . -',
+    ja: 'キーは英字で始まり、英数字と _ . - のみ使えます',
+  },
+  levels_are_whole_numbers: { en: 'Levels are whole numbers', ja: 'レベルは整数です' },
+  levels_go_up_from_one_tier_to_the_next: {
+    en: 'Levels go up from one tier to the next',
+    ja: 'レベルはティアごとに上がっていく必要があります',
+  },
+  link_is_at_most_2_000_characters: { en: 'Link is at most 2,000 characters', ja: 'リンクは 2,000 文字以内です' },
+  max_energy: { en: 'Max energy', ja: '最大エネルギー' },
+  max_health: { en: 'Max health', ja: '最大体力' },
+  message_is_at_most_1_000_characters: { en: 'Message is at most 1,000 characters', ja: 'メッセージは 1,000 文字以内です' },
+  message_is_at_most_500_characters: { en: 'Message is at most 500 characters', ja: 'メッセージは 500 文字以内です' },
+  message_is_required: { en: 'Message is required', ja: 'メッセージを入力してください' },
+  move_up_or_down: { en: 'Move up or down', ja: '上げるか下げるかを選んでください' },
+  name_is_at_most_100_characters: { en: 'Name is at most 100 characters', ja: '名前は 100 文字以内です' },
+  name_is_required: { en: 'Name is required', ja: '名前を入力してください' },
+  no_such_id: { en: 'No such id', ja: 'その ID はありません' },
+  no_such_player_id: { en: 'No such player id', ja: 'そのプレイヤー ID はありません' },
+  one_reward_for_each_of_the_7_streak_days: {
+    en: 'One reward for each of the 7 streak days',
+    ja: '連続 7 日間の各日に報酬を 1 つずつ設定してください',
+  },
+  one_reward_per_streak_day: { en: 'One reward per streak day', ja: '連続日数ごとに報酬は 1 つです' },
+  only_a_daily_task_recurs: { en: 'Only a daily task recurs', ja: '繰り返すのはデイリータスクだけです' },
+  password_is_required: { en: 'Password is required', ja: 'パスワードを入力してください' },
+  pick_a_category: { en: 'Pick a category', ja: 'カテゴリを選んでください' },
+  pick_a_currency: { en: 'Pick a currency', ja: '通貨を選んでください' },
+  pick_a_game_action: { en: 'Pick a game action', ja: 'ゲームアクションを選んでください' },
+  pick_a_present: { en: 'Pick a present', ja: 'プレゼントを選んでください' },
+  pick_a_rarity: { en: 'Pick a rarity', ja: 'レアリティを選んでください' },
+  pick_a_role: { en: 'Pick a role', ja: 'ロールを選んでください' },
+  pick_a_status: { en: 'Pick a status', ja: 'ステータスを選んでください' },
+  pick_a_time_in_the_future_or_send_it_now: {
+    en: 'Pick a time in the future, or send it now',
+    ja: '未来の時刻を選ぶか、今すぐ送信してください',
+  },
+  pick_a_type: { en: 'Pick a type', ja: '種類を選んでください' },
+  pick_active_or_disabled: { en: 'Pick active or disabled', ja: '有効か無効かを選んでください' },
+  pick_active_scheduled_or_ended: { en: 'Pick active, scheduled or ended', ja: '有効・予定・終了のいずれかを選んでください' },
+  pick_all_players_or_a_list_of_ids: { en: 'Pick all players or a list of ids', ja: '全プレイヤーか ID リストかを選んでください' },
+  pick_an_activity: { en: 'Pick an activity', ja: 'アクティビティを選んでください' },
+  pick_an_api: { en: 'Pick an API', ja: 'API を選んでください' },
+  pick_an_item: { en: 'Pick an item', ja: 'アイテムを選んでください' },
+  pick_an_item_kind: { en: 'Pick an item kind', ja: 'アイテムの種類を選んでください' },
+  pick_coin_gem_or_points: { en: 'Pick coin, gem or points', ja: 'コイン・ジェム・ポイントのいずれかを選んでください' },
+  pick_draft_scheduled_current_or_superseded: {
+    en: 'Pick draft, scheduled, current or superseded',
+    ja: '下書き・予定・現行・置き換え済みのいずれかを選んでください',
+  },
+  pick_info_warning_or_critical: { en: 'Pick info, warning or critical', ja: '情報・警告・重大のいずれかを選んでください' },
+  pick_item_or_points: { en: 'Pick item or points', ja: 'アイテムかポイントかを選んでください' },
+  pick_ongoing_finished_or_force_ended: {
+    en: 'Pick ongoing, finished or force-ended',
+    ja: '進行中・終了・強制終了のいずれかを選んでください',
+  },
+  pick_ranked_casual_tournament_or_friendly: {
+    en: 'Pick ranked, casual, tournament or friendly',
+    ja: 'ランク・カジュアル・トーナメント・フレンドリーのいずれかを選んでください',
+  },
+  pick_scheduled_published_or_expired: {
+    en: 'Pick scheduled, published or expired',
+    ja: '予定・公開中・期限切れのいずれかを選んでください',
+  },
+  pick_scheduled_showing_ended_or_cancelled: {
+    en: 'Pick scheduled, showing, ended or cancelled',
+    ja: '予定・表示中・終了・取り消しのいずれかを選んでください',
+  },
+  pick_social_daily_or_on_chain: {
+    en: 'Pick social, daily or on-chain',
+    ja: 'ソーシャル・デイリー・オンチェーンのいずれかを選んでください',
+  },
+  pick_upcoming_active_or_ended: { en: 'Pick upcoming, active or ended', ja: '開始前・開催中・終了のいずれかを選んでください' },
+  pick_upcoming_claimable_or_ended: { en: 'Pick upcoming, claimable or ended', ja: '開始前・受け取り可能・終了のいずれかを選んでください' },
+  pinned_is_true_or_false: { en: 'Pinned is true or false', ja: '固定は true か false です' },
+  planned_end_must_be_after_planned_start: { en: 'Planned end must be after planned start', ja: '予定終了は予定開始より後にしてください' },
+  points_are_whole_numbers: { en: 'Points are whole numbers', ja: 'ポイントは整数です' },
+  points_cannot_be_negative: { en: 'Points cannot be negative', ja: 'ポイントは負の値にできません' },
+  publish_end_must_be_after_publish_start: { en: 'Publish end must be after publish start', ja: '公開終了は公開開始より後にしてください' },
+  reason_is_at_most_500_characters: { en: 'Reason is at most 500 characters', ja: '理由は 500 文字以内です' },
+  regeneration_amount: { en: 'Regeneration amount', ja: '回復量' },
+  regeneration_amount_cannot_exceed_max_energy: {
+    en: 'Regeneration amount cannot exceed max energy',
+    ja: '回復量は最大エネルギーを超えられません',
+  },
+  regeneration_interval: { en: 'Regeneration interval', ja: '回復間隔' },
+  regeneration_per_minute: { en: 'Regeneration per minute', ja: '毎分の回復量' },
+  regeneration_per_minute_cannot_exceed_max_health: {
+    en: 'Regeneration per minute cannot exceed max health',
+    ja: '毎分の回復量は最大体力を超えられません',
+  },
+  required: { en: 'Required', ja: '必須です' },
+  say_why_the_battle_is_ended: { en: 'Say why the battle is ended', ja: 'バトルを終了する理由を入力してください' },
+  say_why_the_battles_are_ended: { en: 'Say why the battles are ended', ja: 'バトルを終了する理由を入力してください' },
+  send_a_list_of_api_ids: { en: 'Send a list of API ids', ja: 'API ID のリストを送ってください' },
+  send_a_list_of_player_ids: { en: 'Send a list of player ids', ja: 'プレイヤー ID のリストを送ってください' },
+  send_an_idempotency_key_header: { en: 'Send an idempotency-key header', ja: 'idempotency-key ヘッダーを送ってください' },
+  send_one_row_per_game_action: { en: 'Send one row per game action', ja: 'ゲームアクションごとに 1 行を送ってください' },
+  send_the_count_you_confirmed: { en: 'Send the count you confirmed', ja: '確認した数を送ってください' },
+  some_fields_are_invalid: { en: 'Some fields are invalid', ja: '入力内容に誤りがあります' },
+  tell_players_why: { en: 'Tell players why', ja: 'プレイヤーに理由を伝えてください' },
+  the_amount_is_a_whole_number: { en: 'The amount is a whole number', ja: '金額は整数です' },
+  the_amount_is_at_least_1: { en: 'The amount is at least 1', ja: '金額は 1 以上です' },
+  the_cost_is_a_whole_number: { en: 'The cost is a whole number', ja: 'コストは整数です' },
+  the_cost_is_at_least_0: { en: 'The cost is at least 0', ja: 'コストは 0 以上です' },
+  the_cost_is_at_most_100_000_000: { en: 'The cost is at most 100,000,000', ja: 'コストは 100,000,000 以下です' },
+  the_count_is_a_whole_number: { en: 'The count is a whole number', ja: '数は整数です' },
+  the_count_is_at_least_1: { en: 'The count is at least 1', ja: '数は 1 以上です' },
+  the_end_must_be_after_the_start: { en: 'The end must be after the start', ja: '終了は開始より後にしてください' },
+  the_idempotency_key_is_8_to_100_letters_digits_or: {
+    en: 'The idempotency key is 8 to 100 letters, digits, _ or -',
+    ja: '冪等キーは英数字・_・- の 8〜100 文字です',
+  },
+  the_level_is_a_whole_number: { en: 'The level is a whole number', ja: 'レベルは整数です' },
+  the_level_is_at_least_1: { en: 'The level is at least 1', ja: 'レベルは 1 以上です' },
+  the_level_is_at_most_1_000: { en: 'The level is at most 1,000', ja: 'レベルは 1,000 以下です' },
+  the_price_is_a_whole_number: { en: 'The price is a whole number', ja: '価格は整数です' },
+  the_price_is_at_least_0: { en: 'The price is at least 0', ja: '価格は 0 以上です' },
+  the_price_is_at_least_1: { en: 'The price is at least 1', ja: '価格は 1 以上です' },
+  the_price_is_at_most_100_000_000: { en: 'The price is at most 100,000,000', ja: '価格は 100,000,000 以下です' },
+  the_quantity_is_a_whole_number: { en: 'The quantity is a whole number', ja: '数量は整数です' },
+  the_quantity_is_at_least_1: { en: 'The quantity is at least 1', ja: '数量は 1 以上です' },
+  the_quantity_is_at_most_1_000_000: { en: 'The quantity is at most 1,000,000', ja: '数量は 1,000,000 以下です' },
+  the_rank_is_a_whole_number: { en: 'The rank is a whole number', ja: '順位は整数です' },
+  the_rank_is_at_least_1: { en: 'The rank is at least 1', ja: '順位は 1 以上です' },
+  the_rank_is_at_most_100: { en: 'The rank is at most 100', ja: '順位は 100 以下です' },
+  the_reason_is_at_most_500_characters: { en: 'The reason is at most 500 characters', ja: '理由は 500 文字以内です' },
+  the_sale_end_must_be_after_its_start: { en: 'The sale end must be after its start', ja: '販売終了は販売開始より後にしてください' },
+  the_stock_is_a_whole_number: { en: 'The stock is a whole number', ja: '在庫数は整数です' },
+  the_stock_is_at_least_0: { en: 'The stock is at least 0', ja: '在庫数は 0 以上です' },
+  the_stock_is_at_most_100_000_000: { en: 'The stock is at most 100,000,000', ja: '在庫数は 100,000,000 以下です' },
+  the_time_zone_offset_must_be_within_15_59: {
+    en: 'The time zone offset must be within ±15:59',
+    ja: 'タイムゾーンのオフセットは ±15:59 以内です',
+  },
+  the_total_cap_must_cover_at_least_one_referral: {
+    en: 'The total cap must cover at least one referral',
+    ja: '合計上限は紹介 1 件以上をカバーする必要があります',
+  },
+  the_weight_is_a_whole_number: { en: 'The weight is a whole number', ja: '重みは整数です' },
+  the_weight_is_at_most_1_000_000: { en: 'The weight is at most 1,000,000', ja: '重みは 1,000,000 以下です' },
+  the_weight_is_more_than_0: { en: 'The weight is more than 0', ja: '重みは 0 より大きくしてください' },
+  this_item_is_already_listed: { en: 'This item is already listed', ja: 'このアイテムはすでに追加されています' },
+  this_present_does_not_exist: { en: 'This present does not exist', ja: 'このプレゼントは存在しません' },
+  title_is_at_most_200_characters: { en: 'Title is at most 200 characters', ja: 'タイトルは 200 文字以内です' },
+  title_is_required: { en: 'Title is required', ja: 'タイトルを入力してください' },
+  type_the_number_of_battles: { en: 'Type the number of battles', ja: 'バトル数を入力してください' },
+  use_at_most_1_024_characters: { en: 'Use at most 1,024 characters', ja: '1,024 文字以内で入力してください' },
+  use_true_or_false: { en: 'Use true or false', ja: 'true か false を使ってください' },
+  value_is_at_most_10_000_characters: { en: 'Value is at most 10,000 characters', ja: '値は 10,000 文字以内です' },
+  whole_referrals: { en: 'Whole referrals', ja: '紹介数は整数です' },
+  whole_spins: { en: 'Whole spins', ja: 'スピン数は整数です' },
+  xp_is_a_whole_number: { en: 'XP is a whole number', ja: 'XP は整数です' },
+  xp_is_at_least_0: { en: 'XP is at least 0', ja: 'XP は 0 以上です' },
+  xp_is_at_most_1_000_000_000: { en: 'XP is at most 1,000,000,000', ja: 'XP は 1,000,000,000 以下です' },
+  xp_required_goes_up_strictly_from_one_tier_to_the_next: {
+    en: 'XP required goes up strictly from one tier to the next',
+    ja: '必要 XP はティアごとに必ず増える必要があります',
+  },
+} as const satisfies Record<string, { en: string; ja: string }>;
+
+export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;
+export type ErrorLanguage = 'en' | 'ja';
+
+interface ErrorPattern {
+  key: string;
+  en: RegExp;
+  ja: (match: RegExpExecArray) => string;
+}
+
+/** Messages with values in them (`At most ${n} items`): the key names the shape, the values carry over. */
+export const ERROR_PATTERNS: readonly ErrorPattern[] = [
+  {
+    key: 'at_most_n_player_ids_at_a_time',
+    en: /^At most ([\d,]+) player ids at a time$/,
+    ja: (m) => `一度に指定できるプレイヤー ID は ${m[1]} 件までです`,
+  },
+  {
+    key: 'player_ids_are_whole_numbers_from_1_to_n',
+    en: /^Player ids are whole numbers from 1 to (\d+) \(not (.*)\)$/,
+    ja: (m) => `プレイヤー ID は 1 から ${m[1]} までの整数です（${m[2].replace(/ and (\d+) more$/, ' ほか $1 件')} は不可）`,
+  },
+  { key: 'at_most_n_things', en: /^At most (\d+) (items|drops|rewards|prizes|APIs|tiers)$/, ja: (m) => `${m[1]} 件以下です` },
+  { key: 'at_most_n', en: /^At most (\d+)$/, ja: (m) => `${m[1]} 以下です` },
+  {
+    key: 'a_wheel_has_at_least_n_segments',
+    en: /^A wheel has at least (\d+) segments$/,
+    ja: (m) => `ホイールのセグメントは ${m[1]} 個以上です`,
+  },
+  {
+    key: 'a_wheel_has_at_most_n_segments',
+    en: /^A wheel has at most (\d+) segments$/,
+    ja: (m) => `ホイールのセグメントは ${m[1]} 個以下です`,
+  },
+  {
+    key: 'field_is_at_most_n_characters',
+    en: /^(Name|Title|Description) is at most ([\d,]+) characters$/,
+    ja: (m) => `${FIELD_JA[m[1]!]}は ${m[2]} 文字以内です`,
+  },
+  { key: 'the_count_is_at_most_n', en: /^The count is at most (\d+)$/, ja: (m) => `数は ${m[1]} 以下です` },
+  { key: 'use_at_least_n_characters', en: /^Use at least (\d+) characters$/, ja: (m) => `${m[1]} 文字以上で入力してください` },
+  { key: 'missing_actions', en: /^Missing actions: (.*)$/, ja: (m) => `不足しているアクション：${m[1]}` },
+  {
+    key: 'probabilities_add_up_to',
+    en: /^Probabilities add up to ([\d.]+)%; they must add up to exactly 100\.00% \((.*)\)$/,
+    ja: (m) => `確率の合計は ${m[1]}% です。ちょうど 100.00% にしてください（${m[2]}）`,
+  },
+];
+const FIELD_JA: Record<string, string> = { Name: '名前', Title: 'タイトル', Description: '説明' };
+
+const byEnglish = new Map<string, ErrorMessageKey>(
+  (Object.entries(ERROR_MESSAGES) as [ErrorMessageKey, { en: string }][]).map(([key, { en }]) => [en, key]),
+);
+
+/** The key of an English message (null: not in the catalogue). */
+export function errorMessageKey(english: string): string | null {
+  const key = byEnglish.get(english);
+  if (key) return key;
+  return ERROR_PATTERNS.find((pattern) => pattern.en.test(english))?.key ?? null;
+}
+
+/** An API or schema message in the console's language; unknown messages stay as they are. */
+export function localizeErrorMessage(english: string, language: ErrorLanguage): string {
+  if (language === 'en') return english;
+  const key = byEnglish.get(english);
+  if (key) return ERROR_MESSAGES[key].ja;
+  for (const pattern of ERROR_PATTERNS) {
+    const match = pattern.en.exec(english);
+    if (match) return pattern.ja(match);
+  }
+  return english;
+}
+
+/** The keys of a field-error map, field by field (what the API sends beside `fieldErrors`). */
+export function fieldErrorKeysOf(fieldErrors: Record<string, string[]>): Record<string, (string | null)[]> {
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map(errorMessageKey)]));
+}
