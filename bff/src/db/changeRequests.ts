@@ -11,7 +11,15 @@ import {
   type FieldChange,
 } from '@phoenix/contract';
 import type { Actor, AppContext } from '../context';
-import { conflict, HttpError, internalCall, notFound, validationFailed, type ChangeControl, type MatchedOperation } from '@phoenix/server/http';
+import {
+  conflict,
+  HttpError,
+  internalCall,
+  notFound,
+  validationFailed,
+  type ChangeControl,
+  type MatchedOperation,
+} from '@phoenix/server/http';
 import { mutate, toJson, writeActionLog, type LogActor } from '@phoenix/server/db';
 import type { ChangeRequestRow, Database } from './schema';
 

@@ -1,5 +1,5 @@
 import { adminResource, playerResource, policyResource, termsOfServiceResource } from '@phoenix/contract';
-import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
+import { areasOf, standalonePage } from '@phoenix/shell';
 import './i18n';
 
 const area = areasOf('userPolicy');

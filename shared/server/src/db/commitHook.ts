@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Transaction } from 'kysely';
-import type { ServerDatabase } from './schema';
 
 /**
  * Work that must commit with a mutation it does not know about: an approved change request is
@@ -9,7 +8,6 @@ import type { ServerDatabase } from './schema';
  * `mutate` takes it (once) and runs it inside its transaction after the change. Throwing from the
  * hook rolls the change back.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the service's own Database: the hook is written by the service that files the request
 export type CommitHook = (trx: Transaction<any>, now: Date, result: unknown) => Promise<void>;
 
 const storage = new AsyncLocalStorage<{ hook: CommitHook | null }>();

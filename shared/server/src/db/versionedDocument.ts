@@ -39,7 +39,6 @@ export interface VersionedDocumentSpec<D extends AnyDocument, T extends Document
 }
 
 /** Runs in the save's transaction after the new version is written (e.g. to move jobs it schedules). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the service's own Database (the document's spec is typed by it)
 export type AfterWrite<R, DB = any> = (trx: Transaction<DB>, before: R, after: R, now: Date) => Promise<void>;
 
 /** The document's row id; also the action log's target id. */

@@ -40,7 +40,7 @@ export function PointAccountDetail({ id, onClose }: { id: number | null; onClose
               </Link>
             </dd>
             <dt>{t('pointAccounts.fields.wallet')}</dt>
-            <dd>{user.wallet ? <Mono>{user.wallet}</Mono> : '—'}</dd>
+            <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
             <dt>{t('pointAccounts.fields.balance')}</dt>
             <dd>{t('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
             <dt>{t('pointAccounts.fields.booster')}</dt>

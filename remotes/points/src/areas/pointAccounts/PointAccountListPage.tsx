@@ -19,8 +19,10 @@ export default function PointAccountListPage() {
         </Button>
       )}
       columns={[
-        { key: 'id', field: 'playerId', sortable: true, render: (u) => <Mono>{u.id}</Mono> },
-        { key: 'wallet', render: (u) => (u.wallet ? <Mono>{u.wallet}</Mono> : '—') },
+        // The point account is the player's: its id opens the player view (user-policy's page).
+        { key: 'id', field: 'playerId', sortable: true, render: (u) => <Link to={`/admin/user?id=${u.id}`}>{u.id}</Link> },
+        // Stored lower-case; shown checksummed (EIP-55) as on the player pages.
+        { key: 'wallet', render: (u) => (u.wallet ? <Mono>{checksumAddress(u.wallet)}</Mono> : '—') },
         { key: 'balance', sortable: true, render: (u) => formatNumber(u.balance) },
         { key: 'boosterPercent', field: 'booster', render: (u) => (u.boosterPercent ? `+${u.boosterPercent}%` : '—') },
         {

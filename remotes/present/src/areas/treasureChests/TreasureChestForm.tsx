@@ -1,4 +1,11 @@
-import { TREASURE_CHEST_RARITIES, SHOP_CURRENCIES, treasureChestResource, dropChances, type TreasureChestRarity, type ShopCurrency } from '@phoenix/contract';
+import {
+  TREASURE_CHEST_RARITIES,
+  SHOP_CURRENCIES,
+  treasureChestResource,
+  dropChances,
+  type TreasureChestRarity,
+  type ShopCurrency,
+} from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { FieldRow, Select, TextField, enumOptions, formatNumber } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { constantVariableResource } from '@phoenix/contract';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, renderWithShell } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { maxTurns, motd } from './fixtures';

@@ -26,7 +26,11 @@ describe('admin accounts: domain rules', () => {
     renderManagement();
     const mine = await rowOf(me.email);
     // Only its history (every row has one).
-    expect(within(mine).getAllByRole('button').map((b) => b.textContent)).toEqual(['History']);
+    expect(
+      within(mine)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['History']);
     expect(within(mine).getByText('you')).toBeInTheDocument();
     const theirs = await rowOf(colleague.email);
     expect(within(theirs).getByRole('button', { name: `Disable ${colleague.email}` })).toBeInTheDocument();
