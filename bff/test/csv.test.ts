@@ -1,3 +1,5 @@
+// First: its jest.mock calls make kysely (ESM-only), PGlite and Fastify loadable in jest.
+import '@phoenix/server/testing';
 import { csvCell, csvChunks, toCsv } from '@phoenix/server/http';
 
 describe('csv', () => {

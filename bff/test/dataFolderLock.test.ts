@@ -1,9 +1,10 @@
+// First: its jest.mock calls make kysely (ESM-only), PGlite and Fastify loadable in jest.
+import { freePort } from '@phoenix/server/testing';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireDataFolderLock, DataFolderLockedError, lockFileOf } from '@phoenix/server/db';
-import { freePort } from '@phoenix/server/testing';
 
 jest.setTimeout(180_000);
 

@@ -1,5 +1,6 @@
-import { MAX_INPUT_DEPTH } from '@phoenix/server/http';
+// First: its jest.mock calls make kysely (ESM-only), PGlite and Fastify loadable in jest.
 import { deepBody, fc, isOddParam, junkBody, pathParamsArb, RawJson, withPathParams, shapeProblem } from '@phoenix/server/testing';
+import { MAX_INPUT_DEPTH } from '@phoenix/server/http';
 import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
 
 /**
