@@ -12,6 +12,7 @@ import { installInputGuards } from './http/validate';
 import { installErrorHandlers } from './http/errors';
 import { installJsonParser } from './http/jsonBody';
 import type { MetricsAccess } from './http/metrics';
+import { installOpenApi } from './http/openapi';
 import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from './http/operator';
 import { seedLocalData } from './seed';
 import { createJobRunner, type JobRunnerOptions } from './jobs/runner';
@@ -45,6 +46,8 @@ export interface AppOptions {
   jobs?: JobRunnerOptions;
   /** Who may read /metrics (config.ts `metrics`); default open (tests, local). */
   metrics?: MetricsAccess;
+  /** Serve the API reference page at /docs (config.ts `apiReference`: local and dev only). */
+  apiReference?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -84,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installAuthGuard(app, ctx);
   installInputGuards(app);
+  await installOpenApi(app, { service: 'bff', reference: options.apiReference });
   registerOperatorEndpoints(app, {
     metrics: { service: 'bff', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
     readiness: {
