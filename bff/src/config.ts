@@ -20,6 +20,8 @@ export interface ServerConfig {
   pgliteWirePort: number | null;
   /** Who reads /metrics: METRICS_TOKEN's holder; without one, anyone locally and nobody when deployed. */
   metrics: MetricsAccess;
+  /** The API reference page at /docs: local and dev environments only (/openapi.json is always served). */
+  apiReference: boolean;
 }
 
 /** <repo>/.data/pglite (this file is <repo>/bff/src/config.ts). */
@@ -245,6 +247,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,
     metrics: vars.METRICS_TOKEN ? { token: vars.METRICS_TOKEN } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off',
+    apiReference: isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) || vars.PHOENIX_ENV === 'dev',
   };
 }
 

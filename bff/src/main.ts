@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     seedLocalData: config.seedLocalData,
     loggerInstance: log,
     metrics: config.metrics,
+    apiReference: config.apiReference,
   });
 
   // The points API (points-api/) reaches the embedded database over the wire, as it would a PostgreSQL.

@@ -27,6 +27,7 @@ describe('configuration schema (bff/src/config.ts, both services)', () => {
       logLevel: 'info',
       pgliteWirePort: null,
       metrics: 'open',
+      apiReference: true,
     });
     expect(config.corsOrigins).toContain('http://localhost:8080');
   });
@@ -59,7 +60,12 @@ describe('configuration schema (bff/src/config.ts, both services)', () => {
       logLevel: 'info',
       pgliteWirePort: 15432,
       metrics: { token: 'metrics-token-0123456789abcdef' },
+      apiReference: false,
     });
+    // The reference page (/docs): local and dev only.
+    expect(readConfig({ PHOENIX_ENV: 'dev', NODE_ENV: 'production' }).apiReference).toBe(true);
+    expect(readConfig({ PHOENIX_ENV: 'stg' }).apiReference).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production' }).apiReference).toBe(false);
     for (const level of LOG_LEVELS) expect(readConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
     for (const [raw, seed] of [
       ['1', true],

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import { installJsonParser } from '@phoenix/bff/src/http/jsonBody';
 import { resolveSettings, type AppContext } from '@phoenix/bff/src/context';
 import type { Database } from '@phoenix/bff/src/db/schema';
@@ -10,6 +11,7 @@ import { installInputGuards } from '@phoenix/bff/src/http/validate';
 import { createJobRunner, type JobRunnerOptions } from '@phoenix/bff/src/jobs/runner';
 import { poolCounts } from '@phoenix/bff/src/db/connect';
 import type { MetricsAccess } from '@phoenix/bff/src/http/metrics';
+import { installOpenApi } from '@phoenix/bff/src/http/openapi';
 import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from '@phoenix/bff/src/http/operator';
 import { migratePointsToLatest, pendingPointsMigrations } from './db/migrate';
 import './db/schema';
@@ -42,6 +44,8 @@ export interface PointsAppOptions {
   jobs?: JobRunnerOptions;
   /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
   seedLocalData?: boolean;
+  /** Serve the API reference page at /docs (as the BFF's: local and dev only). */
+  apiReference?: boolean;
 }
 
 /**
@@ -77,6 +81,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   });
   installAuthGuard(app, ctx);
   installInputGuards(app);
+  await installOpenApi(app, { service: 'points', reference: options.apiReference });
   registerOperatorEndpoints(app, {
     metrics: { service: 'points', access: options.metrics ?? 'open', pool: () => poolCounts(options.db), queues: () => jobs.queueCounts() },
     readiness: {
@@ -89,7 +94,8 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
+  const healthSchema = { response: { 200: z.object({ ok: z.literal(true), service: z.literal('points') }) } };
+  app.get('/health', { config: { auth: 'public' }, schema: healthSchema }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerSettingsRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
   registerLedgerRoutes(app, ctx);

@@ -120,7 +120,7 @@ export function versionedChange<B, R>(
   ctx: AppContext,
   bodySchema: z.ZodType<B>,
   work: (trx: Transaction<Database>, id: number, input: B, actor: Actor, now: Date) => Promise<Outcome<R>>,
-  response?: z.ZodType,
+  response?: z.ZodType<R>,
 ) {
   return {
     schema: { params: idParamSchema, body: bodySchema, ...(response ? { response: { 200: response } } : {}) },

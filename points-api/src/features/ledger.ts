@@ -2,8 +2,11 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  apiErrorSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
+  ledgerChangeSchema,
+  ledgerEntrySchema,
   ledgerQuerySchema,
   pointsAdjustmentSchema,
   pointsReversalSchema,
@@ -24,7 +27,8 @@ import { versionedResource, type RowOf, type TableQuery } from '@phoenix/bff/src
 import { requireActor } from '@phoenix/bff/src/http/auth';
 import { conflict, notFound, validationFailed } from '@phoenix/bff/src/http/errors';
 import { registerReadRoutes } from '@phoenix/bff/src/http/resourceRoutes';
-import { likeEscape, parseInput } from '@phoenix/bff/src/http/validate';
+import { pageSchema } from '@phoenix/bff/src/http/openapi';
+import { likeEscape } from '@phoenix/bff/src/http/validate';
 import type { LedgerEntryTable } from '../db/ledgerSchema';
 
 type UserRow = RowOf<'points.users'>;
@@ -222,18 +226,24 @@ export function registerLedgerRoutes(app: FastifyInstance, ctx: AppContext): voi
   const { path } = pointUserResource;
   registerReadRoutes(app, ctx, pointUsers);
 
-  app.get(`${path}/:id/ledger`, async (request) => {
-    const { id } = parseInput(userParams, request.params);
-    const { page, pageSize } = parseInput(ledgerQuerySchema, request.query);
+  const ledgerSchema = { params: userParams, querystring: ledgerQuerySchema, response: { 200: pageSchema(ledgerEntrySchema) } };
+  app.get(`${path}/:id/ledger`, { schema: ledgerSchema }, async (request) => {
+    const { id } = request.params;
+    const { page, pageSize } = request.query;
     return ledgerOf(ctx.db, id, page, pageSize);
   });
 
   const answer = (reply: FastifyReply, change: LedgerChange) => reply.status(change.replayed ? 200 : 201).send(change);
 
-  app.post(`${path}/:id/adjustments`, async (request, reply) => {
-    const { id } = parseInput(userParams, request.params);
+  // 200: the same key's earlier answer (a replay); 201: the entry is new; 409: the key was used for another change.
+  const changed = { 200: ledgerChangeSchema, 201: ledgerChangeSchema, 409: apiErrorSchema };
+  // Loose: the other headers stay as they came (the handler's request.headers is the parsed object).
+  const headers = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema });
+  const adjustSchema = { params: userParams, headers, body: pointsAdjustmentSchema, response: changed };
+  app.post(`${path}/:id/adjustments`, { schema: adjustSchema }, async (request, reply) => {
+    const { id } = request.params;
     const key = idempotencyKeyOf(request);
-    const input = parseInput(pointsAdjustmentSchema, request.body);
+    const input = request.body;
     const change = await appendOnce(ctx, requireActor(request), id, key, {
       kind: 'adjustment',
       reason: input.reason,
@@ -245,10 +255,11 @@ export function registerLedgerRoutes(app: FastifyInstance, ctx: AppContext): voi
     return answer(reply, change);
   });
 
-  app.post(`${path}/:id/ledger/:entryId/reverse`, async (request, reply) => {
-    const { id, entryId } = parseInput(entryParams, request.params);
+  const reverseSchema = { params: entryParams, headers, body: pointsReversalSchema, response: changed };
+  app.post(`${path}/:id/ledger/:entryId/reverse`, { schema: reverseSchema }, async (request, reply) => {
+    const { id, entryId } = request.params;
     const key = idempotencyKeyOf(request);
-    const input = parseInput(pointsReversalSchema, request.body);
+    const input = request.body;
     const change = await appendOnce(ctx, requireActor(request), id, key, {
       kind: 'reversal',
       reason: input.reason,

@@ -41,6 +41,7 @@ export default function registerActiveFlagRoutes(app: FastifyInstance, ctx: AppC
     `${activeFlagResource.path}/:id/enabled`,
     versionedChange(ctx, flagToggleSchema, (trx, id, input, actor, now) =>
       activeFlags.change(trx, id, input.version, input.enabled ? 'enable' : 'disable', { enabled: input.enabled }, actor.email, now),
+      activeFlagResource.schemas.record,
     ),
   );
 }

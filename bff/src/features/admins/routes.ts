@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
+  adminAccountSchema,
   adminCreateSchema,
   adminResetPasswordSchema,
   adminStatusUpdateSchema,
@@ -9,7 +11,6 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import { parseInput } from '../../http/validate';
 import { registerReadRoutes, versionedChange } from '../../http/resourceRoutes';
 import { mutate } from '../../db/mutate';
 // eslint-disable-next-line import-x/no-restricted-paths -- debt: password hashing is infrastructure and is to leave features/auth
@@ -22,6 +23,9 @@ import { changeAdminRole, changeAdminStatus, createAdmin, resetAdminPassword } f
  * Admin accounts (management): list / export / get, create and reset with a one-time password
  * (shown once, stored hashed, to be changed at the next sign-in), role, disable / enable.
  */
+/** The account with the one-time password shown once (the contract's AdminWithOneTimePassword). */
+const withOneTimePassword = z.object({ account: adminAccountSchema, oneTimePassword: z.string() });
+
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerReadRoutes(app, ctx, admins);
   const hashed = async () => {
@@ -29,8 +33,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     return { oneTimePassword, passwordHash: await hashPassword(oneTimePassword, ctx.settings.passwordHash) };
   };
 
-  app.post('/admins', async (request, reply): Promise<AdminWithOneTimePassword> => {
-    const input = parseInput(adminCreateSchema, request.body);
+  app.post('/admins', { schema: { body: adminCreateSchema, response: { 201: withOneTimePassword } } }, async (request, reply): Promise<AdminWithOneTimePassword> => {
+    const input = request.body;
     const actor = requireActor(request);
     const { oneTimePassword, passwordHash } = await hashed();
     const account = await mutate(ctx, actor, (trx, now) =>
@@ -42,17 +46,23 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.put(
     '/admins/:id',
-    versionedChange(ctx, adminUpdateSchema, (trx, id, input, actor, now) => changeAdminRole(trx, actor, id, input, now)),
+    versionedChange(ctx, adminUpdateSchema, (trx, id, input, actor, now) => changeAdminRole(trx, actor, id, input, now), adminAccountSchema),
   );
 
   app.patch(
     '/admins/:id/status',
-    versionedChange(ctx, adminStatusUpdateSchema, (trx, id, input, actor, now) => changeAdminStatus(trx, actor, id, input, now)),
+    versionedChange(
+      ctx,
+      adminStatusUpdateSchema,
+      (trx, id, input, actor, now) => changeAdminStatus(trx, actor, id, input, now),
+      adminAccountSchema,
+    ),
   );
 
-  app.post('/admins/:id/reset-password', async (request): Promise<AdminWithOneTimePassword> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const input = parseInput(adminResetPasswordSchema, request.body);
+  const resetSchema = { params: idParamSchema, body: adminResetPasswordSchema, response: { 200: withOneTimePassword } };
+  app.post('/admins/:id/reset-password', { schema: resetSchema }, async (request): Promise<AdminWithOneTimePassword> => {
+    const { id } = request.params;
+    const input = request.body;
     const actor = requireActor(request);
     const secret = await hashed();
     return mutate(ctx, actor, (trx, now) => resetAdminPassword(trx, actor, id, { ...input, ...secret }, now));

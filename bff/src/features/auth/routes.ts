@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   ADMIN_ROLE,
+  apiErrorSchema,
   loginBodySchema,
   passwordChangeSchema,
   type LoginResponse,
@@ -12,7 +14,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import { appCounter } from '../../http/metrics';
-import { parseInput } from '../../http/validate';
+import { okSchema } from '../../http/openapi';
 import { mutate } from '../../db/mutate';
 // eslint-disable-next-line import-x/no-restricted-paths -- debt: the admin look-ups sign-in needs are to move to bff/src/db
 import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../admins/repository';
@@ -58,8 +60,16 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { admin, release: () => releaseSignInAttempt(ctx.db, throttle) };
   }
 
-  app.post('/users/login', { config: { auth: 'public' } }, async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
-    const body = parseInput(loginBodySchema, request.body);
+  const loginSchema = {
+    body: loginBodySchema,
+    response: {
+      200: z.union([z.object({ token: z.string() }), z.object({ passwordChangeRequired: z.literal(true) })]),
+      401: apiErrorSchema,
+      429: apiErrorSchema,
+    },
+  };
+  app.post('/users/login', { config: { auth: 'public' }, schema: loginSchema }, async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
+    const body = request.body;
     const email = normaliseEmail(body.email);
     const { admin, release } = await checkCredentials(email, body.password, request.ip);
     // A one-time password is right but opens nothing: the admin chooses a new one first.
@@ -93,8 +103,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   /** The forced change after a one-time password; then the admin signs in with the new one. */
-  app.post('/users/change-password', { config: { auth: 'public' } }, async (request): Promise<{ ok: true }> => {
-    const body = parseInput(passwordChangeSchema, request.body);
+  const changeSchema = { body: passwordChangeSchema, response: { 200: okSchema, 401: apiErrorSchema, 429: apiErrorSchema } };
+  app.post('/users/change-password', { config: { auth: 'public' }, schema: changeSchema }, async (request): Promise<{ ok: true }> => {
+    const body = request.body;
     const email = normaliseEmail(body.email);
     const { admin, release } = await checkCredentials(email, body.password, request.ip);
     // Only a pending one-time password is changed here (no token proves anything else).
@@ -118,12 +129,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { ok: true };
   });
 
-  app.post('/users/info', { config: { auth: 'session' } }, async (request): Promise<UserInfoResponse> => {
+  const infoSchema = { response: { 200: z.object({ data: z.object({ userInfo: z.object({ id: z.number().int(), email: z.string(), role: z.number().int() }) }) }) } };
+  app.post('/users/info', { config: { auth: 'session' }, schema: infoSchema }, async (request): Promise<UserInfoResponse> => {
     const { id, email, role } = requireActor(request);
     return { data: { userInfo: { id, email, role } } };
   });
 
-  app.post('/users/logout', { config: { auth: 'session' } }, async (request): Promise<LogoutResponse> => {
+  app.post('/users/logout', { config: { auth: 'session' }, schema: { response: { 200: okSchema } } }, async (request): Promise<LogoutResponse> => {
     const actor = requireActor(request);
     const sessionId = request.auth!.sessionId;
     await mutate(ctx, actor, async (trx, now) => {

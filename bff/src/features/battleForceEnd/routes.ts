@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   BATTLE_FORCE_END_PATH,
+  apiErrorSchema,
+  battleForceEndAllResultSchema,
   battleForceEndAllSchema,
+  battleForceEndSummarySchema,
   type BattleForceEndAllResult,
   type BattleForceEndSummary,
 } from '@phoenix/contract';
@@ -10,7 +13,6 @@ import { countOngoingBattles, forceEndOngoingBattles } from '../../db/gameOperat
 import { mutate } from '../../db/mutate';
 import { requireActor } from '../../http/auth';
 import { conflict } from '../../http/errors';
-import { parseInput } from '../../http/validate';
 
 /**
  * battle/forceEnd: GET the live count of ongoing battles; POST ends all of them in one
@@ -22,13 +24,14 @@ import { parseInput } from '../../http/validate';
  * (battles that finished on their own) is within what was confirmed and goes through.
  */
 export default function registerBattleForceEndRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(BATTLE_FORCE_END_PATH, async (): Promise<BattleForceEndSummary> => {
+  app.get(BATTLE_FORCE_END_PATH, { schema: { response: { 200: battleForceEndSummarySchema } } }, async (): Promise<BattleForceEndSummary> => {
     const ongoing = await countOngoingBattles(ctx.db);
     return { ongoing, checkedAt: ctx.now().toISOString() };
   });
 
-  app.post(BATTLE_FORCE_END_PATH, async (request): Promise<BattleForceEndAllResult> => {
-    const input = parseInput(battleForceEndAllSchema, request.body);
+  const endAllSchema = { body: battleForceEndAllSchema, response: { 200: battleForceEndAllResultSchema, 409: apiErrorSchema } };
+  app.post(BATTLE_FORCE_END_PATH, { schema: endAllSchema }, async (request): Promise<BattleForceEndAllResult> => {
+    const input = request.body;
     const actor = requireActor(request);
     return mutate(ctx, actor, async (trx, now) => {
       const ended = await forceEndOngoingBattles(trx, actor.email, input.reason, now);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { battleForceEndSchema, idParamSchema, type BattleParticipant } from '@phoenix/contract';
+import { z } from 'zod';
+import { battleForceEndSchema, battleParticipantSchema, battleSchema, idParamSchema, type BattleParticipant } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { registerResourceRoutes, versionedChange } from '../../http/resourceRoutes';
-import { parseInput } from '../../http/validate';
 import { battles, participantsOf } from './repository';
 
 /**
@@ -13,8 +13,9 @@ import { battles, participantsOf } from './repository';
 export default function registerBattleRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResourceRoutes(app, ctx, battles);
 
-  app.get('/battles/:id/participants', async (request): Promise<{ items: BattleParticipant[] }> => {
-    const { id } = parseInput(idParamSchema, request.params);
+  const participantsSchema = { params: idParamSchema, response: { 200: z.object({ items: z.array(battleParticipantSchema) }) } };
+  app.get('/battles/:id/participants', { schema: participantsSchema }, async (request): Promise<{ items: BattleParticipant[] }> => {
+    const { id } = request.params;
     await battles.get(ctx.db, id, ctx.now()); // 404 for an unknown battle
     return { items: await participantsOf(ctx.db, id) };
   });
@@ -31,6 +32,7 @@ export default function registerBattleRoutes(app: FastifyInstance, ctx: AppConte
         actor.email,
         now,
       ),
+      battleSchema,
     ),
   );
 }

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { idParamSchema, itemQuerySchema, ITEMS_PATH, type Item, type Page } from '@phoenix/contract';
+import { idParamSchema, itemQuerySchema, itemSchema, ITEMS_PATH, type Item, type Page } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageOf } from '../../http/paging';
-import { likeEscape, parseInput } from '../../http/validate';
+import { pageSchema } from '../../http/openapi';
+import { likeEscape } from '../../http/validate';
 
 /**
  * The item catalogue (seeded by migration 0030, owned by the game): read and searched by every
  * item picker of the present remote, never edited here.
  */
 export default function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(ITEMS_PATH, async (request): Promise<Page<Item>> => {
-    const query = parseInput(itemQuerySchema, request.query);
+  app.get(ITEMS_PATH, { schema: { querystring: itemQuerySchema, response: { 200: pageSchema(itemSchema) } } }, async (request): Promise<Page<Item>> => {
+    const query = request.query;
     let qb = ctx.db.selectFrom('items');
     const q = query.q?.trim();
     if (q) {
@@ -33,8 +34,8 @@ export default function registerItemRoutes(app: FastifyInstance, ctx: AppContext
     return pageOf(query, { items, total: Number(total) });
   });
 
-  app.get(`${ITEMS_PATH}/:id`, async (request): Promise<Item> => {
-    const { id } = parseInput(idParamSchema, request.params);
+  app.get(`${ITEMS_PATH}/:id`, { schema: { params: idParamSchema, response: { 200: itemSchema } } }, async (request): Promise<Item> => {
+    const { id } = request.params;
     const item = await ctx.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
     if (!item) throw notFound('This item does not exist');
     return item;

@@ -118,6 +118,11 @@ export default function registerTermsOfServiceRoutes(app: FastifyInstance, ctx: 
   /** POST /terms-of-service/:id/publish { version }: logged as termsOfService.publish. */
   app.post(
     `${termsResource.path}/:id/publish`,
-    versionedChange(ctx, termsPublishSchema, (trx, id, input, actor, now) => publishTerms(trx, id, input.version, actor.email, now)),
+    versionedChange(
+      ctx,
+      termsPublishSchema,
+      (trx, id, input, actor, now) => publishTerms(trx, id, input.version, actor.email, now),
+      termsResource.schemas.record,
+    ),
   );
 }

@@ -19,7 +19,7 @@ import { conflict } from '@phoenix/bff/src/http/errors';
 import { requireActor } from '@phoenix/bff/src/http/auth';
 import { registerReadRoutes, versionedChange } from '@phoenix/bff/src/http/resourceRoutes';
 import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream } from '@phoenix/bff/src/http/csv';
-import { parseInput } from '@phoenix/bff/src/http/validate';
+import { csvResponse } from '@phoenix/bff/src/http/openapi';
 import type { JobRunner } from '@phoenix/bff/src/jobs/runner';
 import { newSeed, seedHashOf } from './draw';
 import { cancelRound } from './cancel';
@@ -105,8 +105,8 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerReadRoutes(app, ctx, lotteryRounds);
   const { path, schemas } = lotteryRoundResource;
 
-  app.post(path, async (request, reply): Promise<LotteryRound> => {
-    const input = parseInput(schemas.create, request.body);
+  app.post(path, { schema: { body: schemas.create, response: { 201: schemas.record } } }, async (request, reply): Promise<LotteryRound> => {
+    const input = request.body;
     const actor = requireActor(request);
     const created = await mutate(ctx, actor, (trx, now) => createRound(trx, jobs, input, actor, now));
     reply.status(201);
@@ -115,23 +115,28 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.put(
     `${path}/:id`,
-    versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => updateRound(trx, jobs, id, input, actor, now)),
+    versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => updateRound(trx, jobs, id, input, actor, now), schemas.record),
   );
 
-  app.get(`${path}/:id/tickets`, async (request): Promise<LotteryTicketPage> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const { page, pageSize } = parseInput(lotteryTicketQuerySchema, request.query);
+  app.get(`${path}/:id/tickets`, { schema: { params: idParamSchema, querystring: lotteryTicketQuerySchema } }, async (request): Promise<LotteryTicketPage> => {
+    const { id } = request.params;
+    const { page, pageSize } = request.query;
     return ticketPage(ctx.db, id, page, pageSize);
   });
 
-  app.get(`${path}/:id/tickets/export.csv`, async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params);
+  app.get(`${path}/:id/tickets/export.csv`, { schema: { params: idParamSchema, response: { 200: csvResponse } } }, async (request, reply) => {
+    const { id } = request.params;
     const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
     return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
   });
 
   app.post(
     `${path}/:id/cancel`,
-    versionedChange(ctx, lotteryRoundCancelSchema, (trx, id, input, actor, now) => cancelRound(trx, jobs, id, input, actor, now)),
+    versionedChange(
+      ctx,
+      lotteryRoundCancelSchema,
+      (trx, id, input, actor, now) => cancelRound(trx, jobs, id, input, actor, now),
+      schemas.record,
+    ),
   );
 }
