@@ -1,28 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FORM_ERROR_KEY, validationFailed, type FieldErrors } from './errors';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from './limits';
 
 export { FORM_ERROR_KEY };
-
-type ParseObserver = (schema: z.ZodType, input: unknown) => void;
-let parseObserver: ParseObserver | null = null;
-
-/**
- * For the generated test suites: see which schema parses which input, so the fuzz suite can
- * derive each route's bodies from the schema the route really uses. Null stops observing.
- */
-export function observeParsedInputs(observer: ParseObserver | null): void {
-  parseObserver = observer;
-}
-
-/** Parses with a contract schema; a failure becomes 400 validation_failed with fieldErrors. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  parseObserver?.(schema, input);
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw validationFailed(fieldErrorsOf(result.error));
-}
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fieldErrors: FieldErrors = {};
