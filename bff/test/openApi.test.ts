@@ -45,7 +45,10 @@ test('each route states its token requirement, request schemas and error answers
 
   expect(route('POST', '/users/login')).toMatchObject({ needsToken: false, body: { type: 'object', required: ['email', 'password'] } });
   expect(route('POST', '/users/login').responses).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
-  expect(route('GET', '/news')).toMatchObject({ needsToken: true, query: { properties: expect.objectContaining({ page: expect.anything() }) } });
+  expect(route('GET', '/news')).toMatchObject({
+    needsToken: true,
+    query: { properties: expect.objectContaining({ page: expect.anything() }) },
+  });
   expect(route('GET', '/news').responses).toEqual(['200', '400', '401', '403']);
   expect(route('PUT', '/news/:id').responses).toEqual(['200', '400', '401', '403', '404', '409']);
   expect(route('DELETE', '/news/:id').responses).toEqual(['200', '400', '401', '403', '404', '409']);
@@ -66,7 +69,11 @@ test('a body refused by its route schema answers the 400 the forms read (fieldEr
   const response = await t.call(null, { method: 'POST', url: '/users/login', payload: { email: 'not-an-email', password: '' } });
   expect(response.statusCode).toBe(400);
   expect(response.json()).toEqual({
-    error: { code: 'validation_failed', message: 'Some fields are invalid', fieldErrors: { email: [expect.any(String)], password: [expect.any(String)] } },
+    error: {
+      code: 'validation_failed',
+      message: 'Some fields are invalid',
+      fieldErrors: { email: [expect.any(String)], password: [expect.any(String)] },
+    },
   });
 });
 

@@ -32,29 +32,37 @@ export async function registerActionLogRoutes(app: FastifyInstance, ctx: AppCont
     return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
   });
 
-  app.get('/action-logs/export.csv', { schema: { querystring: actionLogQuerySchema, response: { 200: csvResponse } } }, async (request, reply) => {
-    const { query, sort, orderGiven } = parseQuery(request);
-    const header = ['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId', 'before', 'after'];
-    const batches = exportActionLogs(ctx.db, query, sort, orderGiven, EXPORT_BATCH_SIZE);
-    const chunks = csvChunks(header, batches, (r: ActionLog) => [
-      r.id,
-      r.createdAt,
-      r.adminEmail,
-      r.action,
-      r.targetType,
-      r.targetId,
-      r.before === null ? '' : JSON.stringify(r.before),
-      r.after === null ? '' : JSON.stringify(r.after),
-    ]);
-    return sendCsvStream(reply, 'action-logs.csv', chunks);
-  });
+  app.get(
+    '/action-logs/export.csv',
+    { schema: { querystring: actionLogQuerySchema, response: { 200: csvResponse } } },
+    async (request, reply) => {
+      const { query, sort, orderGiven } = parseQuery(request);
+      const header = ['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId', 'before', 'after'];
+      const batches = exportActionLogs(ctx.db, query, sort, orderGiven, EXPORT_BATCH_SIZE);
+      const chunks = csvChunks(header, batches, (r: ActionLog) => [
+        r.id,
+        r.createdAt,
+        r.adminEmail,
+        r.action,
+        r.targetType,
+        r.targetId,
+        r.before === null ? '' : JSON.stringify(r.before),
+        r.after === null ? '' : JSON.stringify(r.after),
+      ]);
+      return sendCsvStream(reply, 'action-logs.csv', chunks);
+    },
+  );
 
-  app.get('/action-logs/:id', { schema: { params: idParamSchema, response: { 200: actionLogSchema } } }, async (request): Promise<ActionLog> => {
-    const { id } = request.params;
-    const log = await findActionLog(ctx.db, id);
-    if (!log) throw notFound('This action log entry does not exist');
-    return log;
-  });
+  app.get(
+    '/action-logs/:id',
+    { schema: { params: idParamSchema, response: { 200: actionLogSchema } } },
+    async (request): Promise<ActionLog> => {
+      const { id } = request.params;
+      const log = await findActionLog(ctx.db, id);
+      if (!log) throw notFound('This action log entry does not exist');
+      return log;
+    },
+  );
 }
 
 export default registerActionLogRoutes;

@@ -33,20 +33,29 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     return { oneTimePassword, passwordHash: await hashPassword(oneTimePassword, ctx.settings.passwordHash) };
   };
 
-  app.post('/admins', { schema: { body: adminCreateSchema, response: { 201: withOneTimePassword } } }, async (request, reply): Promise<AdminWithOneTimePassword> => {
-    const input = request.body;
-    const actor = requireActor(request);
-    const { oneTimePassword, passwordHash } = await hashed();
-    const account = await mutate(ctx, actor, (trx, now) =>
-      createAdmin(trx, { ...input, passwordHash, mustChangePassword: true, by: actor.email }, now),
-    );
-    reply.status(201);
-    return { account, oneTimePassword };
-  });
+  app.post(
+    '/admins',
+    { schema: { body: adminCreateSchema, response: { 201: withOneTimePassword } } },
+    async (request, reply): Promise<AdminWithOneTimePassword> => {
+      const input = request.body;
+      const actor = requireActor(request);
+      const { oneTimePassword, passwordHash } = await hashed();
+      const account = await mutate(ctx, actor, (trx, now) =>
+        createAdmin(trx, { ...input, passwordHash, mustChangePassword: true, by: actor.email }, now),
+      );
+      reply.status(201);
+      return { account, oneTimePassword };
+    },
+  );
 
   app.put(
     '/admins/:id',
-    versionedChange(ctx, adminUpdateSchema, (trx, id, input, actor, now) => changeAdminRole(trx, actor, id, input, now), adminAccountSchema),
+    versionedChange(
+      ctx,
+      adminUpdateSchema,
+      (trx, id, input, actor, now) => changeAdminRole(trx, actor, id, input, now),
+      adminAccountSchema,
+    ),
   );
 
   app.patch(

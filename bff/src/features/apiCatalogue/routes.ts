@@ -34,10 +34,14 @@ export default function registerGameApiRoutes(app: FastifyInstance, ctx: AppCont
     return pageOf(query, { items, total: Number(total) });
   });
 
-  app.get(`${GAME_APIS_PATH}/:id`, { schema: { params: idParamSchema, response: { 200: gameApiSchema } } }, async (request): Promise<GameApi> => {
-    const { id } = request.params;
-    const api = await ctx.db.selectFrom('game_apis').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!api) throw notFound('This API does not exist');
-    return api;
-  });
+  app.get(
+    `${GAME_APIS_PATH}/:id`,
+    { schema: { params: idParamSchema, response: { 200: gameApiSchema } } },
+    async (request): Promise<GameApi> => {
+      const { id } = request.params;
+      const api = await ctx.db.selectFrom('game_apis').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!api) throw notFound('This API does not exist');
+      return api;
+    },
+  );
 }

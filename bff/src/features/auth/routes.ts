@@ -68,39 +68,43 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       429: apiErrorSchema,
     },
   };
-  app.post('/users/login', { config: { auth: 'public' }, schema: loginSchema }, async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
-    const body = request.body;
-    const email = normaliseEmail(body.email);
-    const { admin, release } = await checkCredentials(email, body.password, request.ip);
-    // A one-time password is right but opens nothing: the admin chooses a new one first.
-    if (admin.must_change_password) {
-      await release();
-      return { passwordChangeRequired: true };
-    }
+  app.post(
+    '/users/login',
+    { config: { auth: 'public' }, schema: loginSchema },
+    async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
+      const body = request.body;
+      const email = normaliseEmail(body.email);
+      const { admin, release } = await checkCredentials(email, body.password, request.ip);
+      // A one-time password is right but opens nothing: the admin chooses a new one first.
+      if (admin.must_change_password) {
+        await release();
+        return { passwordChangeRequired: true };
+      }
 
-    // A bcrypt hash (or argon2id at older parameters) is replaced now that the password is known.
-    const upgradedHash = needsRehash(admin.password_hash, settings.passwordHash)
-      ? await hashPassword(body.password, settings.passwordHash)
-      : null;
-    const token = newToken();
-    await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
-      const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs });
-      await recordSignIn(trx, admin.id, at);
-      if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
-      return {
-        result: undefined,
-        log: {
-          action: 'auth.login',
-          targetType: 'admin',
-          targetId: admin.id,
-          before: null,
-          after: upgradedHash ? { sessionId, passwordHashUpgraded: true } : { sessionId },
-        },
-      };
-    });
-    await release();
-    return { token };
-  });
+      // A bcrypt hash (or argon2id at older parameters) is replaced now that the password is known.
+      const upgradedHash = needsRehash(admin.password_hash, settings.passwordHash)
+        ? await hashPassword(body.password, settings.passwordHash)
+        : null;
+      const token = newToken();
+      await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
+        const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs });
+        await recordSignIn(trx, admin.id, at);
+        if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
+        return {
+          result: undefined,
+          log: {
+            action: 'auth.login',
+            targetType: 'admin',
+            targetId: admin.id,
+            before: null,
+            after: upgradedHash ? { sessionId, passwordHashUpgraded: true } : { sessionId },
+          },
+        };
+      });
+      await release();
+      return { token };
+    },
+  );
 
   /** The forced change after a one-time password; then the admin signs in with the new one. */
   const changeSchema = { body: passwordChangeSchema, response: { 200: okSchema, 401: apiErrorSchema, 429: apiErrorSchema } };
@@ -129,24 +133,32 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { ok: true };
   });
 
-  const infoSchema = { response: { 200: z.object({ data: z.object({ userInfo: z.object({ id: z.number().int(), email: z.string(), role: z.number().int() }) }) }) } };
+  const infoSchema = {
+    response: {
+      200: z.object({ data: z.object({ userInfo: z.object({ id: z.number().int(), email: z.string(), role: z.number().int() }) }) }),
+    },
+  };
   app.post('/users/info', { config: { auth: 'session' }, schema: infoSchema }, async (request): Promise<UserInfoResponse> => {
     const { id, email, role } = requireActor(request);
     return { data: { userInfo: { id, email, role } } };
   });
 
-  app.post('/users/logout', { config: { auth: 'session' }, schema: { response: { 200: okSchema } } }, async (request): Promise<LogoutResponse> => {
-    const actor = requireActor(request);
-    const sessionId = request.auth!.sessionId;
-    await mutate(ctx, actor, async (trx, now) => {
-      await revokeSession(trx, sessionId, now);
-      return {
-        result: undefined,
-        log: { action: 'auth.logout', targetType: 'admin', targetId: actor.id, before: { sessionId }, after: null },
-      };
-    });
-    return { ok: true };
-  });
+  app.post(
+    '/users/logout',
+    { config: { auth: 'session' }, schema: { response: { 200: okSchema } } },
+    async (request): Promise<LogoutResponse> => {
+      const actor = requireActor(request);
+      const sessionId = request.auth!.sessionId;
+      await mutate(ctx, actor, async (trx, now) => {
+        await revokeSession(trx, sessionId, now);
+        return {
+          result: undefined,
+          log: { action: 'auth.logout', targetType: 'admin', targetId: actor.id, before: { sessionId }, after: null },
+        };
+      });
+      return { ok: true };
+    },
+  );
 }
 
 export default registerAuthRoutes;

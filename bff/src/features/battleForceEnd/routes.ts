@@ -24,10 +24,14 @@ import { conflict } from '../../http/errors';
  * (battles that finished on their own) is within what was confirmed and goes through.
  */
 export default function registerBattleForceEndRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(BATTLE_FORCE_END_PATH, { schema: { response: { 200: battleForceEndSummarySchema } } }, async (): Promise<BattleForceEndSummary> => {
-    const ongoing = await countOngoingBattles(ctx.db);
-    return { ongoing, checkedAt: ctx.now().toISOString() };
-  });
+  app.get(
+    BATTLE_FORCE_END_PATH,
+    { schema: { response: { 200: battleForceEndSummarySchema } } },
+    async (): Promise<BattleForceEndSummary> => {
+      const ongoing = await countOngoingBattles(ctx.db);
+      return { ongoing, checkedAt: ctx.now().toISOString() };
+    },
+  );
 
   const endAllSchema = { body: battleForceEndAllSchema, response: { 200: battleForceEndAllResultSchema, 409: apiErrorSchema } };
   app.post(BATTLE_FORCE_END_PATH, { schema: endAllSchema }, async (request): Promise<BattleForceEndAllResult> => {

@@ -22,16 +22,19 @@ export default function registerBattleRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post(
     '/battles/:id/force-end',
-    versionedChange(ctx, battleForceEndSchema, (trx, id, input, actor, now) =>
-      battles.change(
-        trx,
-        id,
-        input.version,
-        'forceEnd',
-        { status: 'force_ended', ended_at: now, force_ended_by: actor.email, force_end_reason: input.reason, winner_player_id: null },
-        actor.email,
-        now,
-      ),
+    versionedChange(
+      ctx,
+      battleForceEndSchema,
+      (trx, id, input, actor, now) =>
+        battles.change(
+          trx,
+          id,
+          input.version,
+          'forceEnd',
+          { status: 'force_ended', ended_at: now, force_ended_by: actor.email, force_end_reason: input.reason, winner_player_id: null },
+          actor.email,
+          now,
+        ),
       battleSchema,
     ),
   );

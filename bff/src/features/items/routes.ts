@@ -12,27 +12,31 @@ import { likeEscape } from '../../http/validate';
  * item picker of the present remote, never edited here.
  */
 export default function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(ITEMS_PATH, { schema: { querystring: itemQuerySchema, response: { 200: pageSchema(itemSchema) } } }, async (request): Promise<Page<Item>> => {
-    const query = request.query;
-    let qb = ctx.db.selectFrom('items');
-    const q = query.q?.trim();
-    if (q) {
-      const like = `%${likeEscape(q)}%`;
-      qb = qb.where((eb) => eb.or([eb('name', 'ilike', like), eb('code', 'ilike', like)]));
-    }
-    if (query.kind) qb = qb.where('kind', '=', query.kind);
-    const [{ total }, items] = await Promise.all([
-      qb.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      qb
-        .selectAll()
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .limit(query.pageSize)
-        .offset(offsetOf(query))
-        .execute(),
-    ]);
-    return pageOf(query, { items, total: Number(total) });
-  });
+  app.get(
+    ITEMS_PATH,
+    { schema: { querystring: itemQuerySchema, response: { 200: pageSchema(itemSchema) } } },
+    async (request): Promise<Page<Item>> => {
+      const query = request.query;
+      let qb = ctx.db.selectFrom('items');
+      const q = query.q?.trim();
+      if (q) {
+        const like = `%${likeEscape(q)}%`;
+        qb = qb.where((eb) => eb.or([eb('name', 'ilike', like), eb('code', 'ilike', like)]));
+      }
+      if (query.kind) qb = qb.where('kind', '=', query.kind);
+      const [{ total }, items] = await Promise.all([
+        qb.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        qb
+          .selectAll()
+          .orderBy(sql`lower(name)`)
+          .orderBy('id')
+          .limit(query.pageSize)
+          .offset(offsetOf(query))
+          .execute(),
+      ]);
+      return pageOf(query, { items, total: Number(total) });
+    },
+  );
 
   app.get(`${ITEMS_PATH}/:id`, { schema: { params: idParamSchema, response: { 200: itemSchema } } }, async (request): Promise<Item> => {
     const { id } = request.params;

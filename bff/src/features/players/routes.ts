@@ -25,10 +25,14 @@ import { banPlayer, banPlayers, unbanPlayer } from './service';
  */
 export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const validateSchema = { body: playerIdsValidateSchema, response: { 200: z.object({ unknown: z.array(z.number().int()) }) } };
-  app.post('/players/validate-ids', { schema: validateSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PlayerIdsValidateResponse> => {
-    const { ids } = request.body;
-    return { unknown: await unknownPlayerIds(ctx.db, ids) }; // repeats are answered once
-  });
+  app.post(
+    '/players/validate-ids',
+    { schema: validateSchema, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PlayerIdsValidateResponse> => {
+      const { ids } = request.body;
+      return { unknown: await unknownPlayerIds(ctx.db, ids) }; // repeats are answered once
+    },
+  );
 
   registerResourceRoutes(app, ctx, players);
 
@@ -47,11 +51,15 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
     versionedChange(ctx, playerUnbanSchema, (trx, id, input, actor, now) => unbanPlayer(trx, actor, id, input, now), playerSchema),
   );
 
-  app.post('/players/ban', { schema: { body: playerBulkBanSchema }, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PlayerBulkBanResult> => {
-    const input = request.body;
-    const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => banPlayers(trx, actor, input, now));
-  });
+  app.post(
+    '/players/ban',
+    { schema: { body: playerBulkBanSchema }, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PlayerBulkBanResult> => {
+      const input = request.body;
+      const actor = requireActor(request);
+      return mutate(ctx, actor, (trx, now) => banPlayers(trx, actor, input, now));
+    },
+  );
 }
 
 export default registerPlayerRoutes;

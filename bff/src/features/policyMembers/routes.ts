@@ -18,18 +18,26 @@ import { addMembers, checkMembers, listMembers, removeMembers } from './reposito
 
 /** policies/users_in_policy: members listed and searched, checked, added and removed in bulk. */
 export default function registerPolicyMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/policies/:id/members', { schema: { params: idParamSchema, querystring: policyMemberQuerySchema } }, async (request): Promise<Page<PolicyMember>> => {
-    const { id } = request.params;
-    const query = request.query;
-    return pageOf(query, await listMembers(ctx.db, id, query));
-  });
+  app.get(
+    '/policies/:id/members',
+    { schema: { params: idParamSchema, querystring: policyMemberQuerySchema } },
+    async (request): Promise<Page<PolicyMember>> => {
+      const { id } = request.params;
+      const query = request.query;
+      return pageOf(query, await listMembers(ctx.db, id, query));
+    },
+  );
 
   const idsSchema = { params: idParamSchema, body: policyMemberIdsSchema };
-  app.post('/policies/:id/members/check', { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PolicyMemberCheck> => {
-    const { id } = request.params;
-    const { ids } = request.body;
-    return checkMembers(ctx.db, id, ids);
-  });
+  app.post(
+    '/policies/:id/members/check',
+    { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PolicyMemberCheck> => {
+      const { id } = request.params;
+      const { ids } = request.body;
+      return checkMembers(ctx.db, id, ids);
+    },
+  );
 
   app.post('/policies/:id/members', { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PolicyMembersAdded> => {
     const { id } = request.params;
@@ -38,10 +46,14 @@ export default function registerPolicyMemberRoutes(app: FastifyInstance, ctx: Ap
     return mutate(ctx, actor, (trx, now) => addMembers(trx, id, ids, actor.email, now));
   });
 
-  app.post('/policies/:id/members/remove', { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PolicyMembersRemoved> => {
-    const { id } = request.params;
-    const { ids } = request.body;
-    const actor = requireActor(request);
-    return mutate(ctx, actor, (trx) => removeMembers(trx, id, ids));
-  });
+  app.post(
+    '/policies/:id/members/remove',
+    { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PolicyMembersRemoved> => {
+      const { id } = request.params;
+      const { ids } = request.body;
+      const actor = requireActor(request);
+      return mutate(ctx, actor, (trx) => removeMembers(trx, id, ids));
+    },
+  );
 }

@@ -171,10 +171,15 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
 
   app.post(
     `${path}/:id/cancel`,
-    versionedChange(ctx, distributionCancelSchema, async (trx, id, { version }, actor, now) => {
-      const { row } = await distributions.lockVersion(trx, id, version, now, 'cancel');
-      if (row.job_id) await jobs.cancel(trx, DISTRIBUTION_QUEUE, row.job_id);
-      return distributions.change(trx, id, version, 'cancel', { status: 'cancelled', finished_at: now }, actor.email, now);
-    }, distributionSchema),
+    versionedChange(
+      ctx,
+      distributionCancelSchema,
+      async (trx, id, { version }, actor, now) => {
+        const { row } = await distributions.lockVersion(trx, id, version, now, 'cancel');
+        if (row.job_id) await jobs.cancel(trx, DISTRIBUTION_QUEUE, row.job_id);
+        return distributions.change(trx, id, version, 'cancel', { status: 'cancelled', finished_at: now }, actor.email, now);
+      },
+      distributionSchema,
+    ),
   );
 }

@@ -19,14 +19,18 @@ export default function registerRestrictionRoutes(app: FastifyInstance, ctx: App
     return playerRestrictions(ctx.db, id, ctx.now());
   });
 
-  app.post('/players/:id/restrictions', { schema: { params: idParamSchema, body: playerRestrictionCreateSchema } }, async (request, reply): Promise<PlayerRestriction> => {
-    const { id } = request.params;
-    const input = request.body;
-    const actor = requireActor(request);
-    const created = await mutate(ctx, actor, (trx, now) => restrictApi(trx, id, input, actor.email, now));
-    reply.status(201);
-    return created;
-  });
+  app.post(
+    '/players/:id/restrictions',
+    { schema: { params: idParamSchema, body: playerRestrictionCreateSchema } },
+    async (request, reply): Promise<PlayerRestriction> => {
+      const { id } = request.params;
+      const input = request.body;
+      const actor = requireActor(request);
+      const created = await mutate(ctx, actor, (trx, now) => restrictApi(trx, id, input, actor.email, now));
+      reply.status(201);
+      return created;
+    },
+  );
 
   const removeSchema = { params: playerRestrictionParamsSchema, response: { 200: okSchema } };
   app.delete('/players/:id/restrictions/:apiId', { schema: removeSchema }, async (request): Promise<{ ok: true }> => {

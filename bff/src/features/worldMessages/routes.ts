@@ -149,8 +149,11 @@ export default function registerWorldMessageRoutes(app: FastifyInstance, ctx: Ap
 
   app.post(
     `${worldMessageResource.path}/:id/cancel`,
-    versionedChange(ctx, worldMessageCancelSchema, (trx, id, { version }, actor, now) =>
-      worldMessages.change(trx, id, version, 'cancel', { cancelled_at: now, cancelled_by: actor.email }, actor.email, now),
+    versionedChange(
+      ctx,
+      worldMessageCancelSchema,
+      (trx, id, { version }, actor, now) =>
+        worldMessages.change(trx, id, version, 'cancel', { cancelled_at: now, cancelled_by: actor.email }, actor.email, now),
       worldMessages.definition.schemas.record,
     ),
   );

@@ -118,17 +118,25 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext): vo
     versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => updateRound(trx, jobs, id, input, actor, now), schemas.record),
   );
 
-  app.get(`${path}/:id/tickets`, { schema: { params: idParamSchema, querystring: lotteryTicketQuerySchema } }, async (request): Promise<LotteryTicketPage> => {
-    const { id } = request.params;
-    const { page, pageSize } = request.query;
-    return ticketPage(ctx.db, id, page, pageSize);
-  });
+  app.get(
+    `${path}/:id/tickets`,
+    { schema: { params: idParamSchema, querystring: lotteryTicketQuerySchema } },
+    async (request): Promise<LotteryTicketPage> => {
+      const { id } = request.params;
+      const { page, pageSize } = request.query;
+      return ticketPage(ctx.db, id, page, pageSize);
+    },
+  );
 
-  app.get(`${path}/:id/tickets/export.csv`, { schema: { params: idParamSchema, response: { 200: csvResponse } } }, async (request, reply) => {
-    const { id } = request.params;
-    const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
-    return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
-  });
+  app.get(
+    `${path}/:id/tickets/export.csv`,
+    { schema: { params: idParamSchema, response: { 200: csvResponse } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
+      return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
+    },
+  );
 
   app.post(
     `${path}/:id/cancel`,
