@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     loggerInstance: log,
     metrics: config.metrics,
     changeControl: config.changeControl,
+    apiReference: config.apiReference,
   });
 
   // The points API (points-api/) reaches the embedded database over the wire, as it would a PostgreSQL.

@@ -1,11 +1,13 @@
 import { createTestApp, sessionToken, signedInAdmin, type TestApp } from './support/testApp';
 import type { InjectOptions } from 'fastify';
+import { documentedRoutes, fetchOpenApi, type DocumentedRoute } from '@phoenix/server/testing';
 
 /**
- * Generated from the routes the app registers at run time (Fastify's onRoute, see
- * http/auth.ts `routeTable`): a route added later is in the matrix without anyone adding it.
- * Every route but the sign-in calls and the operator endpoints (/health, /ready; /metrics has its
- * own token, operatorSignals.test.ts) × every kind of caller that must be refused.
+ * Generated from the BFF's OpenAPI document (itself generated from the routes the app registers;
+ * openApi.test.ts checks it lists every one): a route added later is in the matrix without anyone
+ * adding it. Every route but the sign-in calls, the operator endpoints (/health, /ready; /metrics
+ * has its own token, operatorSignals.test.ts) and the document itself × every kind of caller that
+ * must be refused.
  */
 const OPEN_ROUTES = new Set([
   'POST /users/login',
@@ -18,11 +20,15 @@ const OPEN_ROUTES = new Set([
   'HEAD /ready',
   'GET /metrics',
   'HEAD /metrics',
+  'GET /openapi.json',
+  'HEAD /openapi.json',
 ]);
 
 let t: TestApp;
+let documented: DocumentedRoute[];
 beforeAll(async () => {
   t = await createTestApp();
+  documented = documentedRoutes(await fetchOpenApi(t.app));
 });
 afterAll(() => t.close());
 
@@ -61,7 +67,7 @@ function requestFor(method: string, url: string): InjectOptions {
 }
 
 test('authorization matrix: every registered route × every refused caller → 401/403', async () => {
-  const routes = t.app.routeTable.filter((r) => r.method !== 'OPTIONS').filter((r) => !OPEN_ROUTES.has(`${r.method} ${r.url}`));
+  const routes = documented.filter((r) => !OPEN_ROUTES.has(`${r.method} ${r.url}`));
   expect(routes.length).toBeGreaterThanOrEqual(20); // the app registers its routes: the matrix is not empty
 
   const cases = await refusedCallers();
@@ -77,7 +83,7 @@ test('authorization matrix: every registered route × every refused caller → 4
     }
   }
   console.log(
-    `authorization matrix: ${routes.length} routes × ${cases.length} cases = ${requests} requests, ` +
+    `authorization matrix: ${routes.length} routes from openapi.json × ${cases.length} cases = ${requests} requests, ` +
       `${requests - mismatches.length} refused as expected, ${mismatches.length} mismatches`,
   );
   expect(mismatches).toEqual([]);
@@ -85,7 +91,7 @@ test('authorization matrix: every registered route × every refused caller → 4
 
 test('control: a valid admin token is let through on every read route (the matrix is not refusing everyone)', async () => {
   const admin = await signedInAdmin(t);
-  const reads = t.app.routeTable.filter((r) => r.method === 'GET' && !OPEN_ROUTES.has(`GET ${r.url}`));
+  const reads = documented.filter((r) => r.method === 'GET' && !OPEN_ROUTES.has(`GET ${r.url}`));
   expect(reads.length).toBeGreaterThan(0);
   for (const { method, url } of reads) {
     const response = await t.call(admin.token, requestFor(method, url));
@@ -96,7 +102,12 @@ test('control: a valid admin token is let through on every read route (the matri
   }
 });
 
-test('the open routes are exactly the sign-in calls, /health, /ready and /metrics', () => {
+test('the open routes are exactly the sign-in calls, /health, /ready, /metrics and /openapi.json, in the guard and in the document', () => {
   const open = t.app.routeTable.filter((r) => r.auth !== 'admin' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
-  expect(open.sort()).toEqual([...OPEN_ROUTES].filter((r) => !r.startsWith('HEAD')).sort());
+  const expected = [...OPEN_ROUTES].filter((r) => !r.startsWith('HEAD')).sort();
+  expect(open.sort()).toEqual(expected);
+  // The document says which need the token: every one but the public routes and the session ones' own check.
+  const withoutToken = documented.filter((r) => !r.needsToken).map((r) => `${r.method} ${r.url}`);
+  const sessionRoutes = t.app.routeTable.filter((r) => r.auth === 'session').map((r) => `${r.method} ${r.url}`);
+  expect(withoutToken.sort()).toEqual(expected.filter((r) => !sessionRoutes.includes(r)));
 });

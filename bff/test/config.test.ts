@@ -28,6 +28,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       pgliteWirePort: null,
       metrics: 'open',
       changeControl: { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000 },
+      apiReference: true,
     });
     expect(config.corsOrigins).toContain('http://localhost:8080');
   });
@@ -61,6 +62,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       pgliteWirePort: 15432,
       metrics: { token: 'metrics-token-0123456789abcdef' },
       changeControl: { mode: 'approve', ttlHours: 24, bulkIdsAbove: 1000 },
+      apiReference: false,
     });
     expect(readConfig({ PHOENIX_ENV: 'stg', CHANGE_CONTROL: '' }).changeControl.mode).toBe('confirm');
     expect(
@@ -71,6 +73,10 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       ttlHours: 48,
       bulkIdsAbove: 50,
     });
+    // The reference page (/docs): local and dev only.
+    expect(readConfig({ PHOENIX_ENV: 'dev', NODE_ENV: 'production' }).apiReference).toBe(true);
+    expect(readConfig({ PHOENIX_ENV: 'stg' }).apiReference).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production' }).apiReference).toBe(false);
     for (const level of LOG_LEVELS) expect(readConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
     for (const [raw, seed] of [
       ['1', true],

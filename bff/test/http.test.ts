@@ -46,6 +46,8 @@ test('every route except login, the one-time password change, info, logout and t
     'GET /health public',
     // Operator endpoints: /metrics checks METRICS_TOKEN itself (shared/server/src/http/metrics.ts).
     'GET /metrics public',
+    // The API's description (OpenAPI 3.1): its shape, no data (docs/api.md).
+    'GET /openapi.json public',
     'GET /ready public',
     // Proves the one-time password itself (no token exists yet), throttled like login.
     'POST /users/change-password public',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { createServerApp, type ServerAppOptions } from '@phoenix/server';
 import { migratePointsToLatest, pendingPointsMigrations } from './db/migrate';
 import type { Database } from './db/database';
@@ -13,6 +14,8 @@ import { seedLotteryRounds } from './features/pointsLottery/seed';
 export interface PointsAppOptions extends ServerAppOptions<Database> {
   /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
   seedLocalData?: boolean;
+  /** Serve the API reference page at /docs (as the BFF's: local and dev only). */
+  apiReference?: boolean;
 }
 
 /**
@@ -29,7 +32,8 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
     jobSchema: 'points_boss',
   });
   const { app, ctx } = server;
-  app.get('/health', { config: { auth: 'public' } }, async () => ({ ok: true as const, service: 'points' as const }));
+  const healthSchema = { response: { 200: z.object({ ok: z.literal(true), service: z.literal('points') }) } };
+  app.get('/health', { config: { auth: 'public' }, schema: healthSchema }, async () => ({ ok: true as const, service: 'points' as const }));
   await registerPointsSettingsRoutes(app, ctx);
   registerPointsTaskRoutes(app, ctx);
   registerPointAccountRoutes(app, ctx);

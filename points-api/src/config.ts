@@ -19,6 +19,8 @@ export interface PointsConfig {
   seedLocalData: boolean;
   /** METRICS_TOKEN, as the BFF takes it. */
   metrics: MetricsAccess;
+  /** The reference page at /docs, as the BFF's (local and dev). */
+  apiReference: boolean;
 }
 
 /**
@@ -41,5 +43,6 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     logLevel: shared.logLevel,
     seedLocalData: shared.seedLocalData,
     metrics: shared.metrics,
+    apiReference: shared.apiReference,
   };
 }

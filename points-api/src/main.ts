@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     tokenIdleMinutes: config.tokenIdleMinutes,
     loggerInstance: log,
     metrics: config.metrics,
+    apiReference: config.apiReference,
     seedLocalData: config.seedLocalData,
   });
   if (config.seedLocalData) await seedLocalPointUsers(db, 30, new Date());

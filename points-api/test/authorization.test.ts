@@ -1,9 +1,11 @@
 import { revokeSession } from '@phoenix/server/auth';
+import { documentedRoutes, fetchOpenApi } from '@phoenix/server/testing';
 import { createPointsTestApp, sessionToken, signedInAdmin, type PointsTestApp } from './support/pointsTestApp';
 
 /**
- * The points API's version of the BFF's matrix: generated from the routes it registers, every
- * route but /health, /ready and /metrics refuses a missing, malformed, revoked, expired token, a disabled admin (401)
+ * The points API's version of the BFF's matrix: generated from its OpenAPI document (itself made
+ * from the routes it registers; openApi.test.ts), every route but /health, /ready, /metrics and
+ * /openapi.json refuses a missing, malformed, revoked, expired token, a disabled admin (401)
  * and a role-1 account (403), all checked against the BFF's own session store.
  */
 let t: PointsTestApp;
@@ -35,10 +37,17 @@ test('every points route × every refused caller → 401/403, and the admin gets
     { name: 'role-1 account', token: t.operatorToken, expected: 403 },
   ] as const;
 
-  const operatorEndpoints = ['/health', '/ready', '/metrics']; // public; /metrics has its own token
+  const operatorEndpoints = ['/health', '/ready', '/metrics', '/openapi.json']; // public; /metrics has its own token
   const open = t.points.routeTable.filter((r) => r.auth !== 'admin' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
   expect(open.sort()).toEqual(operatorEndpoints.map((url) => `GET ${url}`).sort());
-  const routes = t.points.routeTable.filter((r) => r.method !== 'OPTIONS' && !operatorEndpoints.includes(r.url) && r.method !== 'HEAD');
+  const documented = documentedRoutes(await fetchOpenApi(t.points));
+  expect(
+    documented
+      .filter((r) => !r.needsToken)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort(),
+  ).toEqual(open.sort());
+  const routes = documented.filter((r) => !operatorEndpoints.includes(r.url));
   expect(routes.length).toBeGreaterThanOrEqual(15);
   const mismatches: string[] = [];
   for (const { method, url } of routes) {
@@ -50,7 +59,7 @@ test('every points route × every refused caller → 401/403, and the admin gets
     }
   }
   expect(mismatches).toEqual([]);
-  console.log(`points authorization matrix: ${routes.length} routes × ${cases.length} refused callers`);
+  console.log(`points authorization matrix: ${routes.length} routes from openapi.json × ${cases.length} refused callers`);
 });
 
 test('the signed-in admin reaches the points API with the shared token; its sign-out (the session revoked) ends it here too', async () => {

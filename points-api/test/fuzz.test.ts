@@ -1,12 +1,23 @@
 // First: its jest.mock calls make kysely (ESM-only), PGlite and Fastify loadable in jest.
-import { deepBody, fc, isOddParam, junkBody, pathParamsArb, RawJson, withPathParams, shapeProblem } from '@phoenix/server/testing';
+import {
+  bodiesFor,
+  documentedRoutes,
+  fc,
+  fetchOpenApi,
+  isOddParam,
+  pathParamsArb,
+  RawJson,
+  shapeProblem,
+  withPathParams,
+} from '@phoenix/server/testing';
 import { MAX_INPUT_DEPTH } from '@phoenix/server/http';
 import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
 
 /**
  * The BFF's input fuzzing, for what the points API shares with it (JSON parser, input guards,
- * router errors): every route it registers, signed in, with bodies nested up to 10,000 deep or
- * junk, and path parameters of 100–10,000 characters or odd encodings. Never a 5xx, every error in
+ * router errors, schema validation): every route in its OpenAPI document, signed in, with bodies
+ * derived from the route's documented body schema (valid-looking or one field wrong), nested up
+ * to 10,000 deep or junk, and path parameters of 100–10,000 characters or odd encodings. Never a 5xx, every error in
  * the API's shape, every answer no-store, no body past the depth limit accepted.
  */
 const RUNS_PER_ROUTE = 40;
@@ -18,22 +29,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('fuzzing every points route with deep bodies and long or odd path parameters', async () => {
-  const routes = t.points.routeTable.filter((r) => r.method !== 'OPTIONS' && r.method !== 'HEAD' && r.url !== '/health');
+  const routes = documentedRoutes(await fetchOpenApi(t.points)).filter((r) => r.url !== '/health');
   expect(routes.length).toBeGreaterThanOrEqual(15);
   const statuses = new Map<number, number>();
   let requests = 0;
   let deep = 0;
   let oddParams = 0;
   const failures: string[] = [];
-  for (const { method, url } of routes) {
+  for (const { method, url, body: schema } of routes) {
     const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(deepBody, junkBody), pathParamsArb, async (body, params) => {
+      fc.asyncProperty(bodiesFor(schema), pathParamsArb, async (body, params) => {
         const path = withPathParams(url, url.includes(':') ? params : []);
         const response = await t.points.inject({
           method: method as 'POST',
           url: method === 'DELETE' ? `${path}?version=1` : path,
-          headers: { token: t.token, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          // A fresh idempotency key, so a valid-looking ledger change reaches its handler.
+          headers: {
+            token: t.token,
+            'idempotency-key': `fuzz-key-${requests}`,
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
           ...(hasBody ? { payload: body instanceof RawJson ? body.text : JSON.stringify(body) } : {}),
         });
         requests++;
@@ -60,7 +76,7 @@ test('fuzzing every points route with deep bodies and long or odd path parameter
     .map(([s, n]) => `${s}×${n}`)
     .join(' ');
   console.log(
-    `points fuzz: ${routes.length} routes, ${requests} requests (${deep} bodies nested up to 10,000 deep, ${oddParams} with long or odd path parameters): ${byStatus}; 5xx or off-shape = ${failures.length}`,
+    `points fuzz: ${routes.length} routes from openapi.json (${routes.filter((r) => r.body).length} with a body schema), ${requests} requests (${deep} bodies nested up to 10,000 deep, ${oddParams} with long or odd path parameters): ${byStatus}; 5xx or off-shape = ${failures.length}`,
   );
   expect(failures).toEqual([]);
 }, 300_000);

@@ -2,8 +2,11 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  apiErrorSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
+  ledgerChangeSchema,
+  ledgerEntrySchema,
   ledgerQuerySchema,
   pointsAdjustmentSchema,
   pointsReversalSchema,
@@ -19,7 +22,7 @@ import type { AppContext } from '../context';
 import { writeActionLog, type LogActor, isUniqueViolation, sortKey } from '@phoenix/server/db';
 import type { Database } from '../db/database';
 import { versionedResource, type RowOf, type TableQuery } from '../db/versioned';
-import { requireActor, conflict, notFound, validationFailed, registerReadRoutes, likeEscape, parseInput } from '@phoenix/server/http';
+import { requireActor, conflict, notFound, validationFailed, registerReadRoutes, likeEscape, pageSchema } from '@phoenix/server/http';
 import type { LedgerEntryTable } from '../db/ledgerSchema';
 
 type UserRow = RowOf<'points.users'>;
@@ -217,18 +220,24 @@ export function registerPointAccountRoutes(app: FastifyInstance, ctx: AppContext
   const { path } = pointAccountResource;
   registerReadRoutes(app, ctx, pointAccounts);
 
-  app.get(`${path}/:id/ledger`, async (request) => {
-    const { id } = parseInput(userParams, request.params);
-    const { page, pageSize } = parseInput(ledgerQuerySchema, request.query);
+  const ledgerSchema = { params: userParams, querystring: ledgerQuerySchema, response: { 200: pageSchema(ledgerEntrySchema) } };
+  app.get(`${path}/:id/ledger`, { schema: ledgerSchema }, async (request) => {
+    const { id } = request.params;
+    const { page, pageSize } = request.query;
     return ledgerOf(ctx.db, id, page, pageSize);
   });
 
   const answer = (reply: FastifyReply, change: LedgerChange) => reply.status(change.replayed ? 200 : 201).send(change);
 
-  app.post(`${path}/:id/adjustments`, async (request, reply) => {
-    const { id } = parseInput(userParams, request.params);
+  // 200: the same key's earlier answer (a replay); 201: the entry is new; 409: the key was used for another change.
+  const changed = { 200: ledgerChangeSchema, 201: ledgerChangeSchema, 409: apiErrorSchema };
+  // Loose: the other headers stay as they came (the handler's request.headers is the parsed object).
+  const headers = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema });
+  const adjustSchema = { params: userParams, headers, body: pointsAdjustmentSchema, response: changed };
+  app.post(`${path}/:id/adjustments`, { schema: adjustSchema }, async (request, reply) => {
+    const { id } = request.params;
     const key = idempotencyKeyOf(request);
-    const input = parseInput(pointsAdjustmentSchema, request.body);
+    const input = request.body;
     const change = await appendOnce(ctx, requireActor(request), id, key, {
       kind: 'adjustment',
       reason: input.reason,
@@ -240,10 +249,11 @@ export function registerPointAccountRoutes(app: FastifyInstance, ctx: AppContext
     return answer(reply, change);
   });
 
-  app.post(`${path}/:id/ledger/:entryId/reverse`, async (request, reply) => {
-    const { id, entryId } = parseInput(entryParams, request.params);
+  const reverseSchema = { params: entryParams, headers, body: pointsReversalSchema, response: changed };
+  app.post(`${path}/:id/ledger/:entryId/reverse`, { schema: reverseSchema }, async (request, reply) => {
+    const { id, entryId } = request.params;
     const key = idempotencyKeyOf(request);
-    const input = parseInput(pointsReversalSchema, request.body);
+    const input = request.body;
     const change = await appendOnce(ctx, requireActor(request), id, key, {
       kind: 'reversal',
       reason: input.reason,

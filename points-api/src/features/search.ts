@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
 import { idOrNamePrefix, searchTerms } from '@phoenix/server/db';
-import { parseInput } from '@phoenix/server/http';
 import type { AppContext } from '../context';
 
 /**
@@ -10,8 +9,8 @@ import type { AppContext } from '../context';
  * name prefix. Both tables hold hundreds to a few thousand rows: no index of their own is needed.
  */
 export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/search', async (request): Promise<SearchResponse> => {
-    const { q } = parseInput(searchQuerySchema, request.query);
+  app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request): Promise<SearchResponse> => {
+    const { q } = request.query;
     const terms = searchTerms(q);
     const [tasks, rounds] = await Promise.all([
       idOrNamePrefix(ctx.db, 'points.tasks', 'title', terms),

@@ -10,6 +10,7 @@ import { installAuthGuard } from './http/auth';
 import { CHANGE_CONTROL_DEFAULTS, createChangeControl, installChangeControl, type ChangeControlSettings } from './http/changeControl';
 import { installErrorHandlers } from './http/errors';
 import { installJsonParser } from './http/jsonBody';
+import { installOpenApi, type OpenApiOptions } from './http/openapi';
 import type { MetricsAccess } from './http/metrics';
 import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from './http/operator';
 import { installInputGuards } from './http/validate';
@@ -41,11 +42,13 @@ export interface ServerAppOptions<DB extends ServerDatabase = ServerDatabase> {
   metrics?: MetricsAccess;
   /** Global operations: the environment's mode (default off), request expiry (24 h) and bulk threshold (1,000 ids). */
   changeControl?: Partial<ChangeControlSettings>;
+  /** Serve the API reference page at /docs (config.ts `apiReference`: local and dev only). */
+  apiReference?: boolean;
 }
 
 export interface ServiceDefinition {
   /** The `service` label of the metrics. */
-  name: string;
+  name: OpenApiOptions['service'];
   /** The service's migrations (db/migrate.ts migrationRunner): run at start, checked by /ready. */
   migrations: MigrationRunner;
   /** Its pg-boss schema (default pgboss). */
@@ -113,6 +116,7 @@ export async function createServerApp<DB extends ServerDatabase>(
   installAuthGuard(app, ctx);
   installChangeControl(app, ctx.changeControl!);
   installInputGuards(app);
+  await installOpenApi(app, { service: service.name, reference: options.apiReference });
   registerOperatorEndpoints(app, {
     metrics: {
       service: service.name,

@@ -24,6 +24,8 @@ export interface ServerConfig {
   metrics: MetricsAccess;
   /** Global operations (http/changeControl.ts): off, confirm or approve; request expiry; bulk threshold. */
   changeControl: ChangeControlSettings;
+  /** The API reference page at /docs: local and dev environments only (/openapi.json is always served). */
+  apiReference: boolean;
 }
 
 /** <repo>/.data/pglite (this file is <repo>/shared/server/src/config.ts). */
@@ -263,6 +265,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
       bulkIdsAbove: vars.CHANGE_CONTROL_BULK_IDS ?? 1000,
     },
     metrics: vars.METRICS_TOKEN ? { token: vars.METRICS_TOKEN } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off',
+    apiReference: isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) || vars.PHOENIX_ENV === 'dev',
   };
 }
 

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { z } from 'zod';
 
 /** For the points API's fuzz suite, which shares these arbitraries (fast-check is the BFF's dev dependency). */
 export { fc };
 
 /**
- * fast-check arbitraries for request bodies: valid-looking ones derived from a route's zod schema
- * (through zod's own JSON Schema export, so any schema a route uses works), and junk.
+ * fast-check arbitraries for request bodies: valid-looking ones derived from a route's JSON Schema
+ * (as its OpenAPI document gives it: the contract's zod schema exported by the type provider), and junk.
  */
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -134,13 +133,12 @@ function fromJsonSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
 }
 
 /** Bodies a client following the schema would send (they may still fail refinements or the data). */
-export function validishBody(schema: z.ZodType): fc.Arbitrary<unknown> {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return fromJsonSchema(json);
+export function validishBody(schema: JsonSchema): fc.Arbitrary<unknown> {
+  return fromJsonSchema(schema);
 }
 
 /** A valid-looking body with one thing wrong: a field set to junk, a field removed, or an extra key. */
-export function mutatedBody(schema: z.ZodType): fc.Arbitrary<unknown> {
+export function mutatedBody(schema: JsonSchema): fc.Arbitrary<unknown> {
   return fc.tuple(validishBody(schema), fc.nat(), junkValue, fc.constantFrom('junk', 'drop', 'extra')).map(([body, pick, junk, how]) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return junk;
     const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
@@ -200,7 +198,7 @@ export const deepBody: fc.Arbitrary<RawJson> = fc
   });
 
 /** The body arbitrary of a route: schema-derived when its schema is known, junk and deep nesting always. */
-export function bodiesFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
+export function bodiesFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   if (!schema) return fc.oneof({ weight: 4, arbitrary: junkBody }, { weight: 1, arbitrary: deepBody });
   return fc.oneof(
     { weight: 3, arbitrary: validishBody(schema) },
@@ -289,9 +287,8 @@ const junkQueryText: fc.Arbitrary<string> = fc.oneof(
  * Key/value pairs for a query string: the schema's keys (and the usual list keys) with valid or
  * junk text, sometimes a key twice (arrives as an array), sometimes an unknown key.
  */
-export function queryValuesFor(schema: z.ZodType | undefined): fc.Arbitrary<[string, string][]> {
-  const json = schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : {};
-  const properties = json.properties ?? {};
+export function queryValuesFor(schema: JsonSchema | undefined): fc.Arbitrary<[string, string][]> {
+  const properties = schema?.properties ?? {};
   const keys = [...new Set([...Object.keys(properties), 'page', 'pageSize', 'sort', 'order', 'q'])];
   const valueFor = (key: string): fc.Arbitrary<string> => {
     const property = properties[key];

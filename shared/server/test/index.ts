@@ -13,6 +13,7 @@ jest.mock('pg-boss', () => require('./commonJs').esmPackageCommonJs(['pg-boss'],
 export * from './arbitraries';
 export * from './csv';
 export * from './errorShapeContract';
+export * from './openApi';
 export * from './ports';
 export * from './rawHttp';
 export * from './resourceContract';

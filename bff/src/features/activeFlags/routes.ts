@@ -39,8 +39,12 @@ export default function registerActiveFlagRoutes(app: FastifyInstance, ctx: AppC
   /** PATCH /:id/enabled: the one-click toggle, logged as activeFlag.enable / activeFlag.disable. */
   app.patch(
     `${activeFlagResource.path}/:id/enabled`,
-    versionedChange(ctx, activeFlagToggleSchema, (trx, id, input, actor, now) =>
-      activeFlags.change(trx, id, input.version, input.enabled ? 'enable' : 'disable', { enabled: input.enabled }, actor.email, now),
+    versionedChange(
+      ctx,
+      activeFlagToggleSchema,
+      (trx, id, input, actor, now) =>
+        activeFlags.change(trx, id, input.version, input.enabled ? 'enable' : 'disable', { enabled: input.enabled }, actor.email, now),
+      activeFlagResource.schemas.record,
     ),
   );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
+  adminAccountSchema,
   adminCreateSchema,
   adminResetPasswordSchema,
   adminStatusUpdateSchema,
@@ -8,7 +10,8 @@ import {
   type AdminWithOneTimePassword,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { requireActor, parseInput, registerReadRoutes, versionedChange } from '@phoenix/server/http';
+import { requireActor } from '@phoenix/server/http';
+import { registerReadRoutes, versionedChange } from '@phoenix/server/http';
 import { mutate } from '@phoenix/server/db';
 import { hashPassword } from '@phoenix/server/auth';
 import { admins } from './repository';
@@ -19,6 +22,9 @@ import { changeAdminRole, changeAdminStatus, createAdmin, resetAdminPassword } f
  * Admin accounts (management): list / export / get, create and reset with a one-time password
  * (shown once, stored hashed, to be changed at the next sign-in), role, disable / enable.
  */
+/** The account with the one-time password shown once (the contract's AdminWithOneTimePassword). */
+const withOneTimePassword = z.object({ account: adminAccountSchema, oneTimePassword: z.string() });
+
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerReadRoutes(app, ctx, admins);
   const hashed = async () => {
@@ -26,30 +32,45 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     return { oneTimePassword, passwordHash: await hashPassword(oneTimePassword, ctx.settings.passwordHash) };
   };
 
-  app.post('/admins', async (request, reply): Promise<AdminWithOneTimePassword> => {
-    const input = parseInput(adminCreateSchema, request.body);
-    const actor = requireActor(request);
-    const { oneTimePassword, passwordHash } = await hashed();
-    const account = await mutate(ctx, actor, (trx, now) =>
-      createAdmin(trx, { ...input, passwordHash, mustChangePassword: true, by: actor.email }, now),
-    );
-    reply.status(201);
-    return { account, oneTimePassword };
-  });
+  app.post(
+    '/admins',
+    { schema: { body: adminCreateSchema, response: { 201: withOneTimePassword } } },
+    async (request, reply): Promise<AdminWithOneTimePassword> => {
+      const input = request.body;
+      const actor = requireActor(request);
+      const { oneTimePassword, passwordHash } = await hashed();
+      const account = await mutate(ctx, actor, (trx, now) =>
+        createAdmin(trx, { ...input, passwordHash, mustChangePassword: true, by: actor.email }, now),
+      );
+      reply.status(201);
+      return { account, oneTimePassword };
+    },
+  );
 
   app.put(
     '/admins/:id',
-    versionedChange(ctx, adminUpdateSchema, (trx, id, input, actor, now) => changeAdminRole(trx, actor, id, input, now)),
+    versionedChange(
+      ctx,
+      adminUpdateSchema,
+      (trx, id, input, actor, now) => changeAdminRole(trx, actor, id, input, now),
+      adminAccountSchema,
+    ),
   );
 
   app.patch(
     '/admins/:id/status',
-    versionedChange(ctx, adminStatusUpdateSchema, (trx, id, input, actor, now) => changeAdminStatus(trx, actor, id, input, now)),
+    versionedChange(
+      ctx,
+      adminStatusUpdateSchema,
+      (trx, id, input, actor, now) => changeAdminStatus(trx, actor, id, input, now),
+      adminAccountSchema,
+    ),
   );
 
-  app.post('/admins/:id/reset-password', async (request): Promise<AdminWithOneTimePassword> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const input = parseInput(adminResetPasswordSchema, request.body);
+  const resetSchema = { params: idParamSchema, body: adminResetPasswordSchema, response: { 200: withOneTimePassword } };
+  app.post('/admins/:id/reset-password', { schema: resetSchema }, async (request): Promise<AdminWithOneTimePassword> => {
+    const { id } = request.params;
+    const input = request.body;
     const actor = requireActor(request);
     const secret = await hashed();
     return mutate(ctx, actor, (trx, now) => resetAdminPassword(trx, actor, id, { ...input, ...secret }, now));

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { GAME_APIS_PATH, gameApiQuerySchema, idParamSchema, type GameApi, type Page } from '@phoenix/contract';
+import { GAME_APIS_PATH, gameApiQuerySchema, gameApiSchema, idParamSchema, type GameApi, type Page } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { notFound, offsetOf, pageOf, likeEscape, parseInput } from '@phoenix/server/http';
+import { notFound } from '@phoenix/server/http';
+import { offsetOf, pageOf } from '@phoenix/server/http';
+import { pageSchema } from '@phoenix/server/http';
+import { likeEscape } from '@phoenix/server/http';
 
 /**
  * The game API catalogue (seeded by migration 0023, owned by the game): read and searched by the
  * pickers of policies/restrictApis and user/restrictApis, never edited here.
  */
 export default function registerGameApiRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(GAME_APIS_PATH, async (request): Promise<Page<GameApi>> => {
-    const query = parseInput(gameApiQuerySchema, request.query);
+  const listSchema = { querystring: gameApiQuerySchema, response: { 200: pageSchema(gameApiSchema) } };
+  app.get(GAME_APIS_PATH, { schema: listSchema }, async (request): Promise<Page<GameApi>> => {
+    const query = request.query;
     let qb = ctx.db.selectFrom('game_apis');
     const q = query.q?.trim();
     if (q) {
@@ -30,10 +34,14 @@ export default function registerGameApiRoutes(app: FastifyInstance, ctx: AppCont
     return pageOf(query, { items, total: Number(total) });
   });
 
-  app.get(`${GAME_APIS_PATH}/:id`, async (request): Promise<GameApi> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const api = await ctx.db.selectFrom('game_apis').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!api) throw notFound('This API does not exist');
-    return api;
-  });
+  app.get(
+    `${GAME_APIS_PATH}/:id`,
+    { schema: { params: idParamSchema, response: { 200: gameApiSchema } } },
+    async (request): Promise<GameApi> => {
+      const { id } = request.params;
+      const api = await ctx.db.selectFrom('game_apis').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!api) throw notFound('This API does not exist');
+      return api;
+    },
+  );
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   ADMIN_ROLE,
+  apiErrorSchema,
   loginBodySchema,
   passwordChangeSchema,
   type LoginResponse,
@@ -9,7 +11,10 @@ import {
   type UserInfoResponse,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { requireActor, tooManyRequests, unauthorized, appCounter, parseInput } from '@phoenix/server/http';
+import { requireActor } from '@phoenix/server/http';
+import { tooManyRequests, unauthorized } from '@phoenix/server/http';
+import { appCounter } from '@phoenix/server/http';
+import { okSchema } from '@phoenix/server/http';
 import { mutate } from '@phoenix/server/db';
 import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../../db/adminAccounts';
 import {
@@ -64,43 +69,56 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { admin, release: () => releaseSignInAttempt(ctx.db, throttle) };
   }
 
-  app.post('/users/login', { config: { auth: 'public' } }, async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
-    const body = parseInput(loginBodySchema, request.body);
-    const email = normaliseEmail(body.email);
-    const { admin, release } = await checkCredentials(email, body.password, request.ip);
-    // A one-time password is right but opens nothing: the admin chooses a new one first.
-    if (admin.must_change_password) {
-      await release();
-      return { passwordChangeRequired: true };
-    }
+  const loginSchema = {
+    body: loginBodySchema,
+    response: {
+      200: z.union([z.object({ token: z.string() }), z.object({ passwordChangeRequired: z.literal(true) })]),
+      401: apiErrorSchema,
+      429: apiErrorSchema,
+    },
+  };
+  app.post(
+    '/users/login',
+    { config: { auth: 'public' }, schema: loginSchema },
+    async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
+      const body = request.body;
+      const email = normaliseEmail(body.email);
+      const { admin, release } = await checkCredentials(email, body.password, request.ip);
+      // A one-time password is right but opens nothing: the admin chooses a new one first.
+      if (admin.must_change_password) {
+        await release();
+        return { passwordChangeRequired: true };
+      }
 
-    // A bcrypt hash (or argon2id at older parameters) is replaced now that the password is known.
-    const upgradedHash = needsRehash(admin.password_hash, settings.passwordHash)
-      ? await hashPassword(body.password, settings.passwordHash)
-      : null;
-    const token = newToken();
-    await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
-      const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs });
-      await recordSignIn(trx, admin.id, at);
-      if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
-      return {
-        result: undefined,
-        log: {
-          action: 'auth.login',
-          targetType: 'admin',
-          targetId: admin.id,
-          before: null,
-          after: upgradedHash ? { sessionId, passwordHashUpgraded: true } : { sessionId },
-        },
-      };
-    });
-    await release();
-    return { token };
-  });
+      // A bcrypt hash (or argon2id at older parameters) is replaced now that the password is known.
+      const upgradedHash = needsRehash(admin.password_hash, settings.passwordHash)
+        ? await hashPassword(body.password, settings.passwordHash)
+        : null;
+      const token = newToken();
+      await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
+        const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs });
+        await recordSignIn(trx, admin.id, at);
+        if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
+        return {
+          result: undefined,
+          log: {
+            action: 'auth.login',
+            targetType: 'admin',
+            targetId: admin.id,
+            before: null,
+            after: upgradedHash ? { sessionId, passwordHashUpgraded: true } : { sessionId },
+          },
+        };
+      });
+      await release();
+      return { token };
+    },
+  );
 
   /** The forced change after a one-time password; then the admin signs in with the new one. */
-  app.post('/users/change-password', { config: { auth: 'public' } }, async (request): Promise<{ ok: true }> => {
-    const body = parseInput(passwordChangeSchema, request.body);
+  const changeSchema = { body: passwordChangeSchema, response: { 200: okSchema, 401: apiErrorSchema, 429: apiErrorSchema } };
+  app.post('/users/change-password', { config: { auth: 'public' }, schema: changeSchema }, async (request): Promise<{ ok: true }> => {
+    const body = request.body;
     const email = normaliseEmail(body.email);
     const { admin, release } = await checkCredentials(email, body.password, request.ip);
     // Only a pending one-time password is changed here (no token proves anything else).
@@ -124,23 +142,32 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { ok: true };
   });
 
-  app.post('/users/info', { config: { auth: 'session' } }, async (request): Promise<UserInfoResponse> => {
+  const infoSchema = {
+    response: {
+      200: z.object({ data: z.object({ userInfo: z.object({ id: z.number().int(), email: z.string(), role: z.number().int() }) }) }),
+    },
+  };
+  app.post('/users/info', { config: { auth: 'session' }, schema: infoSchema }, async (request): Promise<UserInfoResponse> => {
     const { id, email, role } = requireActor(request);
     return { data: { userInfo: { id, email, role } } };
   });
 
-  app.post('/users/logout', { config: { auth: 'session' } }, async (request): Promise<LogoutResponse> => {
-    const actor = requireActor(request);
-    const sessionId = request.auth!.sessionId;
-    await mutate(ctx, actor, async (trx, now) => {
-      await revokeSession(trx, sessionId, now);
-      return {
-        result: undefined,
-        log: { action: 'auth.logout', targetType: 'admin', targetId: actor.id, before: { sessionId }, after: null },
-      };
-    });
-    return { ok: true };
-  });
+  app.post(
+    '/users/logout',
+    { config: { auth: 'session' }, schema: { response: { 200: okSchema } } },
+    async (request): Promise<LogoutResponse> => {
+      const actor = requireActor(request);
+      const sessionId = request.auth!.sessionId;
+      await mutate(ctx, actor, async (trx, now) => {
+        await revokeSession(trx, sessionId, now);
+        return {
+          result: undefined,
+          log: { action: 'auth.logout', targetType: 'admin', targetId: actor.id, before: { sessionId }, after: null },
+        };
+      });
+      return { ok: true };
+    },
+  );
 }
 
 export default registerAuthRoutes;

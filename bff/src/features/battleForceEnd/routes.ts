@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
   BATTLE_FORCE_END_PATH,
+  apiErrorSchema,
+  battleForceEndAllResultSchema,
   battleForceEndAllSchema,
+  battleForceEndSummarySchema,
   type BattleForceEndAllResult,
   type BattleForceEndSummary,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { countOngoingBattles, forceEndOngoingBattles } from '../../db/gameOperations';
 import { mutate } from '@phoenix/server/db';
-import { requireActor, conflict, parseInput } from '@phoenix/server/http';
+import { requireActor } from '@phoenix/server/http';
+import { conflict } from '@phoenix/server/http';
 
 /**
  * battle/forceEnd: GET the live count of ongoing battles; POST ends all of them in one
@@ -20,13 +24,18 @@ import { requireActor, conflict, parseInput } from '@phoenix/server/http';
  * (battles that finished on their own) is within what was confirmed and goes through.
  */
 export default function registerBattleForceEndRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(BATTLE_FORCE_END_PATH, async (): Promise<BattleForceEndSummary> => {
-    const ongoing = await countOngoingBattles(ctx.db);
-    return { ongoing, checkedAt: ctx.now().toISOString() };
-  });
+  app.get(
+    BATTLE_FORCE_END_PATH,
+    { schema: { response: { 200: battleForceEndSummarySchema } } },
+    async (): Promise<BattleForceEndSummary> => {
+      const ongoing = await countOngoingBattles(ctx.db);
+      return { ongoing, checkedAt: ctx.now().toISOString() };
+    },
+  );
 
-  app.post(BATTLE_FORCE_END_PATH, async (request): Promise<BattleForceEndAllResult> => {
-    const input = parseInput(battleForceEndAllSchema, request.body);
+  const endAllSchema = { body: battleForceEndAllSchema, response: { 200: battleForceEndAllResultSchema, 409: apiErrorSchema } };
+  app.post(BATTLE_FORCE_END_PATH, { schema: endAllSchema }, async (request): Promise<BattleForceEndAllResult> => {
+    const input = request.body;
     const actor = requireActor(request);
     return mutate(ctx, actor, async (trx, now) => {
       const ended = await forceEndOngoingBattles(trx, actor.email, input.reason, now);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { battleForceEndSchema, idParamSchema, type BattleParticipant } from '@phoenix/contract';
+import { z } from 'zod';
+import { battleForceEndSchema, battleParticipantSchema, battleSchema, idParamSchema, type BattleParticipant } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { registerResourceRoutes, versionedChange, parseInput } from '@phoenix/server/http';
+import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 import { battles, participantsOf } from './repository';
 
 /**
@@ -12,24 +13,29 @@ import { battles, participantsOf } from './repository';
 export default function registerBattleRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResourceRoutes(app, ctx, battles);
 
-  app.get('/battles/:id/participants', async (request): Promise<{ items: BattleParticipant[] }> => {
-    const { id } = parseInput(idParamSchema, request.params);
+  const participantsSchema = { params: idParamSchema, response: { 200: z.object({ items: z.array(battleParticipantSchema) }) } };
+  app.get('/battles/:id/participants', { schema: participantsSchema }, async (request): Promise<{ items: BattleParticipant[] }> => {
+    const { id } = request.params;
     await battles.get(ctx.db, id, ctx.now()); // 404 for an unknown battle
     return { items: await participantsOf(ctx.db, id) };
   });
 
   app.post(
     '/battles/:id/force-end',
-    versionedChange(ctx, battleForceEndSchema, (trx, id, input, actor, now) =>
-      battles.change(
-        trx,
-        id,
-        input.version,
-        'forceEnd',
-        { status: 'force_ended', ended_at: now, force_ended_by: actor.email, force_end_reason: input.reason, winner_player_id: null },
-        actor.email,
-        now,
-      ),
+    versionedChange(
+      ctx,
+      battleForceEndSchema,
+      (trx, id, input, actor, now) =>
+        battles.change(
+          trx,
+          id,
+          input.version,
+          'forceEnd',
+          { status: 'force_ended', ended_at: now, force_ended_by: actor.email, force_end_reason: input.reason, winner_player_id: null },
+          actor.email,
+          now,
+        ),
+      battleSchema,
     ),
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   CHANGE_REQUESTS_PATH,
   changeRequestCreateSchema,
@@ -23,7 +24,7 @@ import {
   type ChangeRequestDeps,
   type ChangeRequestJob,
 } from '../../db/changeRequests';
-import { pageOf, parseInput, requireActor } from '@phoenix/server/http';
+import { pageOf, requireActor } from '@phoenix/server/http';
 import { GLOBAL_OPERATIONS } from './operations';
 
 /**
@@ -48,36 +49,37 @@ export default function registerChangeRequestRoutes(app: FastifyInstance, ctx: A
 
   app.get(`${path}/count`, async () => pendingCount(ctx));
 
-  app.get(path, async (request): Promise<Page<ChangeRequest>> => {
-    const query = parseInput(changeRequestQuerySchema, request.query);
+  app.get(path, { schema: { querystring: changeRequestQuerySchema } }, async (request): Promise<Page<ChangeRequest>> => {
+    const query = request.query;
     return pageOf(query, await listChangeRequests(ctx, query));
   });
 
-  app.get(`${path}/:id`, async (request): Promise<ChangeRequest> => {
-    const { id } = parseInput(idParamSchema, request.params);
+  app.get(`${path}/:id`, { schema: { params: idParamSchema } }, async (request): Promise<ChangeRequest> => {
+    const { id } = request.params;
     return getChangeRequest(ctx, id);
   });
 
-  app.post(path, async (request, reply): Promise<ChangeRequest> => {
-    const input = parseInput(changeRequestCreateSchema, request.body);
+  app.post(path, { schema: { body: changeRequestCreateSchema } }, async (request, reply): Promise<ChangeRequest> => {
+    const input = request.body;
     const created = await requestChange(deps, requireActor(request), input);
     reply.status(201);
     return created;
   });
 
-  const decision = (request: { params: unknown; body: unknown }) => ({
-    id: parseInput(idParamSchema, request.params).id,
-    input: parseInput(changeRequestDecisionSchema, request.body),
+  const decisionSchema = { schema: { params: idParamSchema, body: changeRequestDecisionSchema } };
+  const decision = (request: { params: { id: number }; body: z.output<typeof changeRequestDecisionSchema> }) => ({
+    id: request.params.id,
+    input: request.body,
   });
-  app.post(`${path}/:id/approve`, async (request): Promise<ChangeRequest> => {
+  app.post(`${path}/:id/approve`, decisionSchema, async (request): Promise<ChangeRequest> => {
     const { id, input } = decision(request);
     return approveChange(deps, requireActor(request), id, input);
   });
-  app.post(`${path}/:id/reject`, async (request): Promise<ChangeRequest> => {
+  app.post(`${path}/:id/reject`, decisionSchema, async (request): Promise<ChangeRequest> => {
     const { id, input } = decision(request);
     return rejectChange(ctx, requireActor(request), id, input);
   });
-  app.post(`${path}/:id/cancel`, async (request): Promise<ChangeRequest> => {
+  app.post(`${path}/:id/cancel`, decisionSchema, async (request): Promise<ChangeRequest> => {
     const { id, input } = decision(request);
     return cancelChange(ctx, requireActor(request), id, input);
   });

@@ -8,7 +8,7 @@ import {
   type PlayerPresentDelivery,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { notFound, parseInput } from '@phoenix/server/http';
+import { notFound } from '@phoenix/server/http';
 
 /**
  * The present area's part of the player view. present_deliveries has no player_id index on
@@ -17,9 +17,10 @@ import { notFound, parseInput } from '@phoenix/server/http';
  * (distribution_id, player_id): one index probe per distribution, never a scan of the deliveries.
  */
 export async function registerPlayerPresentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/players/:id/presents', async (request): Promise<{ items: PlayerPresentDelivery[] }> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const { limit } = parseInput(playerPresentsQuerySchema, request.query);
+  const presentsSchema = { params: idParamSchema, querystring: playerPresentsQuerySchema };
+  app.get('/players/:id/presents', { schema: presentsSchema }, async (request): Promise<{ items: PlayerPresentDelivery[] }> => {
+    const { id } = request.params;
+    const { limit } = request.query;
     const { rows } = await sql<{
       distribution_id: number;
       present_id: number;
@@ -45,38 +46,43 @@ export async function registerPlayerPresentRoutes(app: FastifyInstance, ctx: App
     };
   });
 
-  app.get('/present-distributions/:id/recipients/:playerId', async (request): Promise<DistributionRecipient> => {
-    const { id, playerId } = parseInput(distributionRecipientParamsSchema, request.params);
-    const distribution = await ctx.db
-      .selectFrom('present_distributions')
-      .select(['id', 'present_name', 'status', 'target', 'player_ids'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!distribution) throw notFound('This distribution does not exist');
-    const delivery = await ctx.db
-      .selectFrom('present_deliveries')
-      .select('delivered_at')
-      .where('distribution_id', '=', id)
-      .where('player_id', '=', playerId)
-      .executeTakeFirst();
-    const listed = distribution.target === 'all' || distribution.player_ids.map(Number).includes(playerId);
-    const answer = delivery
-      ? 'delivered'
-      : !listed
-        ? 'notListed'
-        : distribution.status === 'scheduled' || distribution.status === 'running'
-          ? 'pending'
-          : 'notDelivered';
-    return {
-      distributionId: id,
-      playerId,
-      presentName: distribution.present_name,
-      status: distribution.status,
-      included: answer === 'delivered' || answer === 'pending',
-      answer,
-      deliveredAt: delivery ? new Date(delivery.delivered_at).toISOString() : null,
-    };
-  });
+  const recipientSchema = { params: distributionRecipientParamsSchema };
+  app.get(
+    '/present-distributions/:id/recipients/:playerId',
+    { schema: recipientSchema },
+    async (request): Promise<DistributionRecipient> => {
+      const { id, playerId } = request.params;
+      const distribution = await ctx.db
+        .selectFrom('present_distributions')
+        .select(['id', 'present_name', 'status', 'target', 'player_ids'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!distribution) throw notFound('This distribution does not exist');
+      const delivery = await ctx.db
+        .selectFrom('present_deliveries')
+        .select('delivered_at')
+        .where('distribution_id', '=', id)
+        .where('player_id', '=', playerId)
+        .executeTakeFirst();
+      const listed = distribution.target === 'all' || distribution.player_ids.map(Number).includes(playerId);
+      const answer = delivery
+        ? 'delivered'
+        : !listed
+          ? 'notListed'
+          : distribution.status === 'scheduled' || distribution.status === 'running'
+            ? 'pending'
+            : 'notDelivered';
+      return {
+        distributionId: id,
+        playerId,
+        presentName: distribution.present_name,
+        status: distribution.status,
+        included: answer === 'delivered' || answer === 'pending',
+        answer,
+        deliveredAt: delivery ? new Date(delivery.delivered_at).toISOString() : null,
+      };
+    },
+  );
 }
 
 export default registerPlayerPresentRoutes;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   idParamSchema,
   playerBanSchema,
   playerBulkBanSchema,
   playerIdsValidateSchema,
+  playerSchema,
   playerUnbanSchema,
   type PlayerBanRecord,
   type PlayerBulkBanResult,
@@ -11,7 +13,9 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { mutate } from '@phoenix/server/db';
-import { requireActor, BULK_ID_BODY_LIMIT, registerResourceRoutes, versionedChange, parseInput } from '@phoenix/server/http';
+import { requireActor } from '@phoenix/server/http';
+import { BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
+import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 import { banHistory, players, unknownPlayerIds } from './repository';
 import { banPlayer, banPlayers, unbanPlayer } from './service';
 
@@ -20,33 +24,42 @@ import { banPlayer, banPlayers, unbanPlayer } from './service';
  * several at once, and the bulk id check used by the "add in bulk" modals.
  */
 export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/players/validate-ids', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PlayerIdsValidateResponse> => {
-    const { ids } = parseInput(playerIdsValidateSchema, request.body);
-    return { unknown: await unknownPlayerIds(ctx.db, ids) }; // repeats are answered once
-  });
+  const validateSchema = { body: playerIdsValidateSchema, response: { 200: z.object({ unknown: z.array(z.number().int()) }) } };
+  app.post(
+    '/players/validate-ids',
+    { schema: validateSchema, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PlayerIdsValidateResponse> => {
+      const { ids } = request.body;
+      return { unknown: await unknownPlayerIds(ctx.db, ids) }; // repeats are answered once
+    },
+  );
 
   registerResourceRoutes(app, ctx, players);
 
-  app.get('/players/:id/bans', async (request): Promise<{ items: PlayerBanRecord[] }> => {
-    const { id } = parseInput(idParamSchema, request.params);
+  app.get('/players/:id/bans', { schema: { params: idParamSchema } }, async (request): Promise<{ items: PlayerBanRecord[] }> => {
+    const { id } = request.params;
     await players.get(ctx.db, id, ctx.now()); // 404 for an unknown player
     return { items: await banHistory(ctx.db, id, ctx.now()) };
   });
 
   app.post(
     '/players/:id/ban',
-    versionedChange(ctx, playerBanSchema, (trx, id, input, actor, now) => banPlayer(trx, actor, id, input, now)),
+    versionedChange(ctx, playerBanSchema, (trx, id, input, actor, now) => banPlayer(trx, actor, id, input, now), playerSchema),
   );
   app.post(
     '/players/:id/unban',
-    versionedChange(ctx, playerUnbanSchema, (trx, id, input, actor, now) => unbanPlayer(trx, actor, id, input, now)),
+    versionedChange(ctx, playerUnbanSchema, (trx, id, input, actor, now) => unbanPlayer(trx, actor, id, input, now), playerSchema),
   );
 
-  app.post('/players/ban', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PlayerBulkBanResult> => {
-    const input = parseInput(playerBulkBanSchema, request.body);
-    const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => banPlayers(trx, actor, input, now));
-  });
+  app.post(
+    '/players/ban',
+    { schema: { body: playerBulkBanSchema }, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PlayerBulkBanResult> => {
+      const input = request.body;
+      const actor = requireActor(request);
+      return mutate(ctx, actor, (trx, now) => banPlayers(trx, actor, input, now));
+    },
+  );
 }
 
 export default registerPlayerRoutes;

@@ -10,9 +10,14 @@ export default function registerPolicyRoutes(app: FastifyInstance, ctx: AppConte
 
   app.put(
     '/policies/:id/apis',
-    versionedChange(ctx, policyApisSchema, async (trx, id, input, actor, now) => {
-      await assertGameApisExist(trx, input.apiIds, 'apiIds');
-      return policies.change(trx, id, input.version, 'restrictApis', { api_ids: apiIdsText(input.apiIds) }, actor.email, now);
-    }),
+    versionedChange(
+      ctx,
+      policyApisSchema,
+      async (trx, id, input, actor, now) => {
+        await assertGameApisExist(trx, input.apiIds, 'apiIds');
+        return policies.change(trx, id, input.version, 'restrictApis', { api_ids: apiIdsText(input.apiIds) }, actor.email, now);
+      },
+      policies.definition.schemas.record,
+    ),
   );
 }

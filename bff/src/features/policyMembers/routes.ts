@@ -11,34 +11,49 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { mutate } from '@phoenix/server/db';
-import { requireActor, BULK_ID_BODY_LIMIT, pageOf, parseInput } from '@phoenix/server/http';
+import { requireActor } from '@phoenix/server/http';
+import { BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
+import { pageOf } from '@phoenix/server/http';
 import { addMembers, checkMembers, listMembers, removeMembers } from './repository';
 
 /** policies/users_in_policy: members listed and searched, checked, added and removed in bulk. */
 export default function registerPolicyMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/policies/:id/members', async (request): Promise<Page<PolicyMember>> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const query = parseInput(policyMemberQuerySchema, request.query);
-    return pageOf(query, await listMembers(ctx.db, id, query));
-  });
+  app.get(
+    '/policies/:id/members',
+    { schema: { params: idParamSchema, querystring: policyMemberQuerySchema } },
+    async (request): Promise<Page<PolicyMember>> => {
+      const { id } = request.params;
+      const query = request.query;
+      return pageOf(query, await listMembers(ctx.db, id, query));
+    },
+  );
 
-  app.post('/policies/:id/members/check', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PolicyMemberCheck> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const { ids } = parseInput(policyMemberIdsSchema, request.body);
-    return checkMembers(ctx.db, id, ids);
-  });
+  const idsSchema = { params: idParamSchema, body: policyMemberIdsSchema };
+  app.post(
+    '/policies/:id/members/check',
+    { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PolicyMemberCheck> => {
+      const { id } = request.params;
+      const { ids } = request.body;
+      return checkMembers(ctx.db, id, ids);
+    },
+  );
 
-  app.post('/policies/:id/members', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PolicyMembersAdded> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const { ids } = parseInput(policyMemberIdsSchema, request.body);
+  app.post('/policies/:id/members', { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PolicyMembersAdded> => {
+    const { id } = request.params;
+    const { ids } = request.body;
     const actor = requireActor(request);
     return mutate(ctx, actor, (trx, now) => addMembers(trx, id, ids, actor.email, now));
   });
 
-  app.post('/policies/:id/members/remove', { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<PolicyMembersRemoved> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const { ids } = parseInput(policyMemberIdsSchema, request.body);
-    const actor = requireActor(request);
-    return mutate(ctx, actor, (trx) => removeMembers(trx, id, ids));
-  });
+  app.post(
+    '/policies/:id/members/remove',
+    { schema: idsSchema, bodyLimit: BULK_ID_BODY_LIMIT },
+    async (request): Promise<PolicyMembersRemoved> => {
+      const { id } = request.params;
+      const { ids } = request.body;
+      const actor = requireActor(request);
+      return mutate(ctx, actor, (trx) => removeMembers(trx, id, ids));
+    },
+  );
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
+  apiErrorSchema,
   distributionCancelSchema,
   distributionCreateSchema,
   distributionPreviewSchema,
   presentDistributionResource,
+  distributionSchema,
   type Distribution,
   type DistributionCreate,
   type DistributionPreview,
@@ -13,16 +15,10 @@ import type { Actor, AppContext } from '../../context';
 import { mutate, type Outcome, sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versioned';
-import {
-  conflict,
-  HttpError,
-  validationFailed,
-  BULK_ID_BODY_LIMIT,
-  registerReadRoutes,
-  versionedChange,
-  requireActor,
-  parseInput,
-} from '@phoenix/server/http';
+import { conflict, HttpError, validationFailed } from '@phoenix/server/http';
+import { BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
+import { registerReadRoutes, versionedChange } from '@phoenix/server/http';
+import { requireActor } from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
 import { countRecipients, countUnknown } from './recipients';
 import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob } from './run';
@@ -155,15 +151,17 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
     throw new HttpError(405, 'method_not_allowed', 'A distribution cannot be edited: cancel it and send a new one');
   });
 
-  app.post(`${path}/preview`, { bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<DistributionPreview> => {
-    const input = parseInput(distributionPreviewSchema, request.body);
+  const previewSchema = { body: distributionPreviewSchema };
+  app.post(`${path}/preview`, { schema: previewSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<DistributionPreview> => {
+    const input = request.body;
     const ids = input.target === 'list' ? unique(input.playerIds) : [];
     const [recipients, unknownIds] = await Promise.all([countRecipients(ctx.db, input.target, ids), countUnknown(ctx.db, ids)]);
     return { recipients, unknownIds };
   });
 
-  app.post(path, { bodyLimit: BULK_ID_BODY_LIMIT }, async (request, reply): Promise<Distribution> => {
-    const input = parseInput(distributionCreateSchema, request.body);
+  const createSchema = { body: distributionCreateSchema, response: { 201: distributionSchema, 409: apiErrorSchema } };
+  app.post(path, { schema: createSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request, reply): Promise<Distribution> => {
+    const input = request.body;
     const actor = requireActor(request);
     const created = await mutate(ctx, actor, (trx, now) => createDistribution(trx, jobs, input, actor, now));
     reply.status(201);
@@ -172,10 +170,15 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
 
   app.post(
     `${path}/:id/cancel`,
-    versionedChange(ctx, distributionCancelSchema, async (trx, id, { version }, actor, now) => {
-      const { row } = await distributions.lockVersion(trx, id, version, now, 'cancel');
-      if (row.job_id) await jobs.cancel(trx, DISTRIBUTION_QUEUE, row.job_id);
-      return distributions.change(trx, id, version, 'cancel', { status: 'cancelled', finished_at: now }, actor.email, now);
-    }),
+    versionedChange(
+      ctx,
+      distributionCancelSchema,
+      async (trx, id, { version }, actor, now) => {
+        const { row } = await distributions.lockVersion(trx, id, version, now, 'cancel');
+        if (row.job_id) await jobs.cancel(trx, DISTRIBUTION_QUEUE, row.job_id);
+        return distributions.change(trx, id, version, 'cancel', { status: 'cancelled', finished_at: now }, actor.email, now);
+      },
+      distributionSchema,
+    ),
   );
 }

@@ -8,27 +8,33 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { mutate } from '@phoenix/server/db';
-import { requireActor, parseInput } from '@phoenix/server/http';
+import { requireActor } from '@phoenix/server/http';
+import { okSchema } from '@phoenix/server/http';
 import { playerRestrictions, restrictApi, unrestrictApi } from './repository';
 
 /** user/restrictApis: a player's direct restrictions (add, lift) and its effective ones. */
 export default function registerRestrictionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/players/:id/restrictions', async (request): Promise<PlayerRestrictions> => {
-    const { id } = parseInput(idParamSchema, request.params);
+  app.get('/players/:id/restrictions', { schema: { params: idParamSchema } }, async (request): Promise<PlayerRestrictions> => {
+    const { id } = request.params;
     return playerRestrictions(ctx.db, id, ctx.now());
   });
 
-  app.post('/players/:id/restrictions', async (request, reply): Promise<PlayerRestriction> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const input = parseInput(playerRestrictionCreateSchema, request.body);
-    const actor = requireActor(request);
-    const created = await mutate(ctx, actor, (trx, now) => restrictApi(trx, id, input, actor.email, now));
-    reply.status(201);
-    return created;
-  });
+  app.post(
+    '/players/:id/restrictions',
+    { schema: { params: idParamSchema, body: playerRestrictionCreateSchema } },
+    async (request, reply): Promise<PlayerRestriction> => {
+      const { id } = request.params;
+      const input = request.body;
+      const actor = requireActor(request);
+      const created = await mutate(ctx, actor, (trx, now) => restrictApi(trx, id, input, actor.email, now));
+      reply.status(201);
+      return created;
+    },
+  );
 
-  app.delete('/players/:id/restrictions/:apiId', async (request): Promise<{ ok: true }> => {
-    const { id, apiId } = parseInput(playerRestrictionParamsSchema, request.params);
+  const removeSchema = { params: playerRestrictionParamsSchema, response: { 200: okSchema } };
+  app.delete('/players/:id/restrictions/:apiId', { schema: removeSchema }, async (request): Promise<{ ok: true }> => {
+    const { id, apiId } = request.params;
     const actor = requireActor(request);
     return mutate(ctx, actor, (trx, now) => unrestrictApi(trx, id, apiId, now));
   });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { searchTerms } from '../../db/search';
-import { parseInput } from '@phoenix/server/http';
 import { searchProviders } from '../../discoverFeatures';
 
 const MATCH_RANK: Record<SearchHit['match'], number> = { id: 0, wallet: 0, name: 1 };
@@ -15,8 +14,8 @@ const MATCH_RANK: Record<SearchHit['match'], number> = { id: 0, wallet: 0, name:
  */
 export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const providers = searchProviders();
-  app.get('/search', async (request): Promise<SearchResponse> => {
-    const { q } = parseInput(searchQuerySchema, request.query);
+  app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request): Promise<SearchResponse> => {
+    const { q } = request.query;
     const terms = searchTerms(q);
     const now = ctx.now();
     const answers = await Promise.allSettled(providers.map(([, provider]) => provider(ctx.db, terms, now)));

@@ -111,6 +111,11 @@ export default function registerShopRoutes(app: FastifyInstance, ctx: AppContext
   registerResourceRoutes(app, ctx, shopItems);
   app.post(
     `${shopItemResource.path}/:id/move`,
-    versionedChange(ctx, shopItemMoveSchema, (trx, id, input, actor, now) => move(trx, id, input, actor.email, now)),
+    versionedChange(
+      ctx,
+      shopItemMoveSchema,
+      (trx, id, input, actor, now) => move(trx, id, input, actor.email, now),
+      shopItemResource.schemas.record,
+    ),
   );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { stakingChangeInputSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { writeActionLog } from '@phoenix/server/db';
-import { parseInput } from '@phoenix/server/http';
 
 /**
  * POST /staking-changes: the staking page reports each transaction it sent to the staking contract
@@ -10,8 +10,9 @@ import { parseInput } from '@phoenix/server/http';
  * The admin comes from the token, never from the body.
  */
 export default async function registerStakingChangeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/staking-changes', async (request, reply) => {
-    const input = parseInput(stakingChangeInputSchema, request.body);
+  const schema = { body: stakingChangeInputSchema, response: { 204: z.void().describe('Recorded in the action log') } };
+  app.post('/staking-changes', { schema }, async (request, reply) => {
+    const input = request.body;
     const admin = request.auth!.admin;
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {

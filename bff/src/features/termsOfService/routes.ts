@@ -117,6 +117,11 @@ export default function registerTermsOfServiceRoutes(app: FastifyInstance, ctx: 
   /** POST /terms-of-service/:id/publish { version }: logged as termsOfService.publish. */
   app.post(
     `${termsOfServiceResource.path}/:id/publish`,
-    versionedChange(ctx, termsPublishSchema, (trx, id, input, actor, now) => publishTerms(trx, id, input.version, actor.email, now)),
+    versionedChange(
+      ctx,
+      termsPublishSchema,
+      (trx, id, input, actor, now) => publishTerms(trx, id, input.version, actor.email, now),
+      termsOfServiceResource.schemas.record,
+    ),
   );
 }

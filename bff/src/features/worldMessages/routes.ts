@@ -147,13 +147,22 @@ export default function registerWorldMessageRoutes(app: FastifyInstance, ctx: Ap
 
   app.post(
     `${worldMessageResource.path}/:id/cancel`,
-    versionedChange(ctx, worldMessageCancelSchema, (trx, id, { version }, actor, now) =>
-      worldMessages.change(trx, id, version, 'cancel', { cancelled_at: now, cancelled_by: actor.email }, actor.email, now),
+    versionedChange(
+      ctx,
+      worldMessageCancelSchema,
+      (trx, id, { version }, actor, now) =>
+        worldMessages.change(trx, id, version, 'cancel', { cancelled_at: now, cancelled_by: actor.email }, actor.email, now),
+      worldMessages.definition.schemas.record,
     ),
   );
 
   app.post(
     `${worldMessageResource.path}/:id/end`,
-    versionedChange(ctx, worldMessageEndSchema, (trx, id, { version }, actor, now) => endNow(trx, id, version, actor.email, now)),
+    versionedChange(
+      ctx,
+      worldMessageEndSchema,
+      (trx, id, { version }, actor, now) => endNow(trx, id, version, actor.email, now),
+      worldMessages.definition.schemas.record,
+    ),
   );
 }

@@ -16,13 +16,13 @@ import { toJson, mutate, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/database';
 import {
   conflict,
-  requireActor,
-  registerReadRoutes,
-  versionedChange,
   csvChunks,
+  csvResponse,
   EXPORT_BATCH_SIZE,
+  registerReadRoutes,
+  requireActor,
   sendCsvStream,
-  parseInput,
+  versionedChange,
 } from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
 import { newSeed, seedHashOf } from './draw';
@@ -109,8 +109,8 @@ export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContex
   registerReadRoutes(app, ctx, lotteryRounds);
   const { path, schemas } = lotteryRoundResource;
 
-  app.post(path, async (request, reply): Promise<LotteryRound> => {
-    const input = parseInput(schemas.create, request.body);
+  app.post(path, { schema: { body: schemas.create, response: { 201: schemas.record } } }, async (request, reply): Promise<LotteryRound> => {
+    const input = request.body;
     const actor = requireActor(request);
     const created = await mutate(ctx, actor, (trx, now) => createRound(trx, jobs, input, actor, now));
     reply.status(201);
@@ -119,23 +119,36 @@ export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContex
 
   app.put(
     `${path}/:id`,
-    versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => updateRound(trx, jobs, id, input, actor, now)),
+    versionedChange(ctx, schemas.update, (trx, id, input, actor, now) => updateRound(trx, jobs, id, input, actor, now), schemas.record),
   );
 
-  app.get(`${path}/:id/tickets`, async (request): Promise<LotteryTicketPage> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const { page, pageSize } = parseInput(lotteryTicketQuerySchema, request.query);
-    return ticketPage(ctx.db, id, page, pageSize);
-  });
+  app.get(
+    `${path}/:id/tickets`,
+    { schema: { params: idParamSchema, querystring: lotteryTicketQuerySchema } },
+    async (request): Promise<LotteryTicketPage> => {
+      const { id } = request.params;
+      const { page, pageSize } = request.query;
+      return ticketPage(ctx.db, id, page, pageSize);
+    },
+  );
 
-  app.get(`${path}/:id/tickets/export.csv`, async (request, reply) => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
-    return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
-  });
+  app.get(
+    `${path}/:id/tickets/export.csv`,
+    { schema: { params: idParamSchema, response: { 200: csvResponse } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
+      return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
+    },
+  );
 
   app.post(
     `${path}/:id/cancel`,
-    versionedChange(ctx, lotteryRoundCancelSchema, (trx, id, input, actor, now) => cancelRound(trx, jobs, id, input, actor, now)),
+    versionedChange(
+      ctx,
+      lotteryRoundCancelSchema,
+      (trx, id, input, actor, now) => cancelRound(trx, jobs, id, input, actor, now),
+      schemas.record,
+    ),
   );
 }

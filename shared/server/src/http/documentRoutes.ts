@@ -14,12 +14,21 @@ import { mutate } from '../db/mutate';
 import type { AfterWrite, VersionedDocument } from '../db/versionedDocument';
 import { requireActor } from './auth';
 import { pageOf } from './paging';
-import { parseInput } from './validate';
+import { pageSchema } from './openapi';
 
 const historyQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
 const versionParamSchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
 /** POST …/history/:version/restore: the version of the document the admin saw (409 when stale). */
 const restoreBodySchema = z.object({ version: versionSchema });
+/** One version of a document (the contract's DocumentVersion<T>) as a response schema. */
+const documentVersionSchema = <T extends z.ZodType>(value: T) =>
+  z.object({
+    version: z.number().int(),
+    savedAt: z.string(),
+    savedBy: z.string().nullable(),
+    restoredFrom: z.number().int().nullable(),
+    value,
+  });
 
 /**
  * The routes of a versioned document at its contract path P: GET P, PUT P (409 when stale),
@@ -37,27 +46,36 @@ export async function registerDocumentRoutes<D extends AnyDocument>(
   const { path, schemas } = document.definition;
   await document.ensure(ctx.db);
 
-  app.get(path, async (): Promise<RecordOf<D>> => document.get(ctx.db));
+  const versionRecord = documentVersionSchema(schemas.record);
+  app.get(path, { schema: { response: { 200: schemas.record } } }, async (): Promise<RecordOf<D>> => document.get(ctx.db));
 
-  app.put(path, { ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) }, async (request): Promise<RecordOf<D>> => {
-    const input: UpdateOf<D> = parseInput(schemas.update, request.body);
-    const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => document.save(trx, input, actor.email, now, options.afterWrite));
-  });
+  const putSchema = { body: schemas.update, response: { 200: schemas.record } };
+  app.put(
+    path,
+    { schema: putSchema, ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) },
+    async (request): Promise<RecordOf<D>> => {
+      const input = request.body as UpdateOf<D>;
+      const actor = requireActor(request);
+      return mutate(ctx, actor, (trx, now) => document.save(trx, input, actor.email, now, options.afterWrite));
+    },
+  );
 
-  app.get(`${path}/history`, async (request): Promise<Page<DocumentVersion<RecordOf<D>>>> => {
-    const query = parseInput(historyQuerySchema, request.query);
+  const historySchema = { querystring: historyQuerySchema, response: { 200: pageSchema(versionRecord) } };
+  app.get(`${path}/history`, { schema: historySchema }, async (request): Promise<Page<DocumentVersion<RecordOf<D>>>> => {
+    const query = request.query;
     return pageOf(query, await document.history(ctx.db, query));
   });
 
-  app.get(`${path}/history/:version`, async (request): Promise<DocumentVersion<RecordOf<D>>> => {
-    const { version } = parseInput(versionParamSchema, request.params);
+  const oneVersionSchema = { params: versionParamSchema, response: { 200: versionRecord } };
+  app.get(`${path}/history/:version`, { schema: oneVersionSchema }, async (request): Promise<DocumentVersion<RecordOf<D>>> => {
+    const { version } = request.params;
     return document.version(ctx.db, version);
   });
 
-  app.post(`${path}/history/:version/restore`, async (request): Promise<RecordOf<D>> => {
-    const { version: from } = parseInput(versionParamSchema, request.params);
-    const { version } = parseInput(restoreBodySchema, request.body);
+  const restoreSchema = { params: versionParamSchema, body: restoreBodySchema, response: { 200: schemas.record } };
+  app.post(`${path}/history/:version/restore`, { schema: restoreSchema }, async (request): Promise<RecordOf<D>> => {
+    const { version: from } = request.params;
+    const { version } = request.body;
     const actor = requireActor(request);
     return mutate(ctx, actor, (trx, now) => document.restore(trx, from, version, actor.email, now, options.afterWrite));
   });

@@ -8,6 +8,7 @@ export * from './jsonBody';
 export * from './limits';
 export * from './logging';
 export * from './metrics';
+export * from './openapi';
 export * from './operator';
 export * from './paging';
 export * from './readiness';

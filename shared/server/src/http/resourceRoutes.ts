@@ -18,7 +18,8 @@ import { mutate, type Outcome } from '../db/mutate';
 import { requireActor } from './auth';
 import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, type Cell } from './csv';
 import { pageOf } from './paging';
-import { parseInput, parseSort } from './validate';
+import { csvResponse, okSchema, pageSchema } from './openapi';
+import { parseSort } from './validate';
 
 /**
  * The standard routes of a resource, all read from its contract definition (path, schemas, csv,
@@ -37,26 +38,34 @@ export function registerResourceRoutes<D extends AnyResource>(
   registerReadRoutes(app, ctx, resource);
 
   if (resource.definition.writable) {
-    app.post(path, async (request, reply): Promise<RecordOf<D>> => {
-      const input: CreateOf<D> = parseInput(schemas.create, request.body);
-      const actor = requireActor(request);
-      const created = await mutate(ctx, actor, (trx, now) => resource.create(trx, input, actor.email, now));
-      reply.status(201);
-      return created;
-    });
+    app.post(
+      path,
+      { schema: { body: schemas.create, response: { 201: schemas.record } } },
+      async (request, reply): Promise<RecordOf<D>> => {
+        const input = request.body as CreateOf<D>;
+        const actor = requireActor(request);
+        const created = await mutate(ctx, actor, (trx, now) => resource.create(trx, input, actor.email, now));
+        reply.status(201);
+        return created;
+      },
+    );
 
     app.put(
       `${path}/:id`,
-      versionedChange(ctx, schemas.update as z.ZodType<UpdateOf<D>>, (trx, id, input, actor, now) =>
-        resource.update(trx, id, input, actor.email, now),
+      versionedChange(
+        ctx,
+        schemas.update as z.ZodType<UpdateOf<D>>,
+        (trx, id, input, actor, now) => resource.update(trx, id, input, actor.email, now),
+        schemas.record,
       ),
     );
   }
 
   if (resource.definition.remove) {
-    app.delete(`${path}/:id`, async (request): Promise<{ ok: true }> => {
-      const { id } = parseInput(idParamSchema, request.params);
-      const { version } = parseInput(versionQuerySchema, request.query);
+    const schema = { params: idParamSchema, querystring: versionQuerySchema, response: { 200: okSchema } };
+    app.delete(`${path}/:id`, { schema }, async (request): Promise<{ ok: true }> => {
+      const { id } = request.params;
+      const { version } = request.query;
       const actor = requireActor(request);
       return mutate(ctx, actor, (trx, now) => resource.remove(trx, id, version, now));
     });
@@ -74,16 +83,17 @@ export function registerReadRoutes<D extends AnyResource>(
 ): void {
   const { path, schemas, csv } = resource.definition;
   const parseListQuery = (raw: unknown) => {
-    const query: QueryOf<D> = parseInput(schemas.query, raw);
+    const query = raw as QueryOf<D>;
     return { query, sort: parseSort(query.sort, resource.sorts) };
   };
 
-  app.get(path, async (request): Promise<Page<RecordOf<D>>> => {
+  const listSchema = { querystring: schemas.query, response: { 200: pageSchema(schemas.record) } };
+  app.get(path, { schema: listSchema }, async (request): Promise<Page<RecordOf<D>>> => {
     const { query, sort } = parseListQuery(request.query);
     return pageOf(query, await resource.list(ctx.db, query, sort, ctx.now()));
   });
 
-  app.get(`${path}/export.csv`, async (request, reply) => {
+  app.get(`${path}/export.csv`, { schema: { querystring: schemas.query, response: { 200: csvResponse } } }, async (request, reply) => {
     const { query, sort } = parseListQuery(request.query);
     const columns: readonly string[] = csv.columns;
     const batches = resource.exportBatches(ctx.db, query, sort, ctx.now(), EXPORT_BATCH_SIZE);
@@ -91,25 +101,34 @@ export function registerReadRoutes<D extends AnyResource>(
     return sendCsvStream(reply, csv.filename, chunks);
   });
 
-  app.get(`${path}/:id`, async (request): Promise<RecordOf<D>> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    return resource.get(ctx.db, id, ctx.now());
-  });
+  app.get(
+    `${path}/:id`,
+    { schema: { params: idParamSchema, response: { 200: schemas.record } } },
+    async (request): Promise<RecordOf<D>> => {
+      const { id } = request.params;
+      return resource.get(ctx.db, id, ctx.now());
+    },
+  );
 }
 
 /**
- * Handler of a change to one record (`/:id` in the URL, a body with its `version`): parses the id
- * and the body, then runs `work` in `mutate`. For the extra routes of a feature (toggle, cancel...).
+ * Route of a change to one record (`/:id` in the URL, a body with its `version`): its schemas (the
+ * id, the body, the answer when given) and a handler that runs `work` in `mutate`. For the extra
+ * routes of a feature (toggle, cancel...): `app.post(url, versionedChange(...))`.
  */
 export function versionedChange<B, R, DB extends ServerDatabase>(
   ctx: ServerContext<DB>,
   bodySchema: z.ZodType<B>,
   work: (trx: Transaction<DB>, id: number, input: B, actor: Actor, now: Date) => Promise<Outcome<R>>,
+  response?: z.ZodType<R>,
 ) {
-  return async (request: FastifyRequest): Promise<R> => {
-    const { id } = parseInput(idParamSchema, request.params);
-    const input = parseInput(bodySchema, request.body);
-    const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => work(trx, id, input, actor, now));
+  return {
+    schema: { params: idParamSchema, body: bodySchema, ...(response ? { response: { 200: response } } : {}) },
+    handler: async (request: FastifyRequest): Promise<R> => {
+      const { id } = request.params as z.output<typeof idParamSchema>;
+      const input = request.body as B;
+      const actor = requireActor(request);
+      return mutate(ctx, actor, (trx, now) => work(trx, id, input, actor, now));
+    },
   };
 }

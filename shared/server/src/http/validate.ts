@@ -1,30 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { fieldErrorsOf, FORM_ERROR_KEY } from '../errors';
 import { validationFailed } from './errors';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE } from './limits';
 
 export { fieldErrorsOf, FORM_ERROR_KEY };
 export { likeEscape } from '../db/like';
-
-type ParseObserver = (schema: z.ZodType, input: unknown) => void;
-let parseObserver: ParseObserver | null = null;
-
-/**
- * For the generated test suites: see which schema parses which input, so the fuzz suite can
- * derive each route's bodies from the schema the route really uses. Null stops observing.
- */
-export function observeParsedInputs(observer: ParseObserver | null): void {
-  parseObserver = observer;
-}
-
-/** Parses with a contract schema; a failure becomes 400 validation_failed with fieldErrors. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  parseObserver?.(schema, input);
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw validationFailed(fieldErrorsOf(result.error));
-}
 
 /** A `sort` query value checked against the sorts a list allows. */
 export function parseSort<const T extends readonly string[]>(sort: string | undefined, allowed: T): T[number] | undefined {
