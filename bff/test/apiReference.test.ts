@@ -1,8 +1,8 @@
 import { createTestApp, type TestApp } from './support/testApp';
 
-// Scalar's plugin is ESM-only: compiled to CommonJS for jest, as fastify is (support/commonJs.ts).
-jest.mock(require('./support/commonJs').resolveThrough(['@scalar/fastify-api-reference']), () =>
-  require('./support/commonJs').esmPackageCommonJs(['@scalar/fastify-api-reference']),
+// Scalar's plugin is ESM-only: compiled to CommonJS for jest, as fastify is (@phoenix/server/testing/commonJs).
+jest.mock(require('@phoenix/server/testing/commonJs').resolveThrough(['@scalar/fastify-api-reference']), () =>
+  require('@phoenix/server/testing/commonJs').esmPackageCommonJs(['@scalar/fastify-api-reference']),
 );
 
 /** The reference page where config.ts allows it (local and dev): public, reading /openapi.json, not in the document. */

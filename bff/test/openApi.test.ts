@@ -72,7 +72,10 @@ test('a body refused by its route schema answers the 400 the forms read (fieldEr
     error: {
       code: 'validation_failed',
       message: 'Some fields are invalid',
+      messageKey: 'some_fields_are_invalid',
       fieldErrors: { email: [expect.any(String)], password: [expect.any(String)] },
+      // The message keys the console translates (shared/contract errorMessages.ts).
+      fieldErrorKeys: { email: ['enter_a_valid_email_address'], password: ['password_is_required'] },
     },
   });
 });

@@ -29,7 +29,7 @@ test('the points openapi.json is a valid OpenAPI 3.1 document', () => {
 });
 
 test('the ledger routes document the idempotency-key header, the token and the 409', () => {
-  const adjust = document.paths['/users/{id}/adjustments']!.post as {
+  const adjust = document.paths['/point-accounts/{id}/adjustments']!.post as {
     parameters: { in: string; name: string; required?: boolean }[];
     responses: Record<string, unknown>;
     security: unknown[];
