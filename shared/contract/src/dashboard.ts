@@ -1,6 +1,6 @@
 import type { ActionLog } from './actionLogs';
 import type { MaintenanceStatus } from './maintenance';
-import type { MaintenanceSwitch } from './maintenanceSwitches';
+import type { MaintenanceSwitch } from './maintenance';
 
 /** GET /dashboard/summary. */
 export interface DashboardSummary {

@@ -8,7 +8,7 @@ function schemaMessages(): string[] {
   const found = new Set<string>();
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'errorMessages.ts')) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    for (const match of text.matchAll(/(?:message: |, |\(|null : |return |\? )'([A-Z][^']{3,})'/g)) found.add(match[1]!);
+    for (const match of text.matchAll(/(?:message: |, |\(|null : |return |\? )'([A-Z][^']*[a-z][^']{2,})'/g)) found.add(match[1]!);
   }
   return [...found];
 }

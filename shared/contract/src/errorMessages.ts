@@ -8,6 +8,11 @@
  * A new message in a schema needs its entry here: contractErrorMessages.test.ts fails otherwise.
  */
 export const ERROR_MESSAGES = {
+  say_why_this_change_is_needed: { en: 'Say why this change is needed', ja: 'この変更が必要な理由を入力してください' },
+  at_most_500_characters: { en: 'At most 500 characters', ja: '500 文字以内です' },
+  a_date_and_time: { en: 'A date and time', ja: '日時を入力してください' },
+  no_such_distribution: { en: 'No such distribution', ja: 'その配布はありません' },
+  type_something_to_search_for: { en: 'Type something to search for', ja: '検索する文字を入力してください' },
   enter_a_date_and_time_with_a_time_zone: { en: 'Enter a date and time with a time zone', ja: 'タイムゾーン付きの日時を入力してください' },
   enter_a_number: { en: 'Enter a number', ja: '数値を入力してください' },
   enter_true_or_false: { en: 'Enter true or false', ja: 'true か false を入力してください' },

@@ -12,7 +12,6 @@ export * from './players';
 export * from './news';
 export * from './maintenance';
 export * from './activeFlags';
-export * from './maintenanceSwitches';
 export * from './errorMessages';
 export * from './worldMessages';
 export * from './dashboard';

@@ -209,7 +209,12 @@ export function SendDistribution() {
     <Panel aria-labelledby={titleId}>
       <h2 id={titleId}>{t('presentDistributions.sendTitle')}</h2>
       <Stack>
-        <TextField label={t('distribution.findPresent')} type="search" value={presents.q} onChange={(e) => presents.setQ(e.target.value)} />
+        <TextField
+          label={t('presentDistributions.findPresent')}
+          type="search"
+          value={presents.q}
+          onChange={(e) => presents.setQ(e.target.value)}
+        />
         <Select
           label={t('presentDistributions.fields.present')}
           required
