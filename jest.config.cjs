@@ -20,6 +20,9 @@ const web = (name, roots) => ({
 module.exports = {
   // User-event typing on a busy 2-core CI machine: behaviour, not speed, is under test here.
   testTimeout: 20000,
+  // A worker that holds more than this after a test file is replaced: the module registries of
+  // ~190 files (React, Fastify, PGlite bundles) otherwise grow one worker past Node's heap limit.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     web('shared', ['<rootDir>/shared']),
     web('host', ['<rootDir>/host/src']),
