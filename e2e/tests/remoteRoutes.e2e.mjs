@@ -20,12 +20,14 @@ const { readRoutesDeclaration } = require('../../shared/build/routes.cjs');
 const SEED = JSON.parse(fs.readFileSync(path.join(repoRoot, 'host/src/routes/seed.json'), 'utf8'));
 /** The seed's sidebar, top level, in English: what the console shows whatever the remotes serve. */
 const SEED_TOP = SEED.menu.map((e) => e.label);
+/** Then the pages the remotes serve beyond the seed, by position: the system remote's Change Requests (230). */
+const BASE_TOP = [...SEED_TOP, 'Change Requests'];
 
 const REPLAYS = {
   path: 'battle/replays',
   name: 'battleReplays',
   title: { en: 'Battle Replays', ja: 'バトルのリプレイ' },
-  menu: { label: { en: 'Battle Replays', ja: 'バトルのリプレイ' }, position: 230 },
+  menu: { label: { en: 'Battle Replays', ja: 'バトルのリプレイ' }, position: 240 },
 };
 
 /** The sources of battle 1.1.0: today's pages and routes, plus the replays page. */
@@ -119,7 +121,7 @@ describe('a remote release that adds a page, without a host release', () => {
 
   it('on battle 1.0.0: the seed’s sidebar, and the new path goes to sign-in (then to /admin)', async () => {
     const { context, page } = await signedInPage(browser, stack.hostUrl);
-    assert.deepEqual(await sidebar(page), SEED_TOP);
+    assert.deepEqual(await sidebar(page), BASE_TOP);
     await page.goto(`${stack.hostUrl}/admin/battle/replays`);
     await page.waitForURL(`${stack.hostUrl}/admin`);
     await context.close();
@@ -130,7 +132,7 @@ describe('a remote release that adds a page, without a host release', () => {
     const { context, page } = await signedInPage(browser, stack.hostUrl);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    assert.deepEqual(await sidebar(page), [...SEED_TOP, 'Battle Replays']);
+    assert.deepEqual(await sidebar(page), [...BASE_TOP, 'Battle Replays']);
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Battle Replays' }).click();
@@ -160,11 +162,11 @@ describe('a remote release that adds a page, without a host release', () => {
   it('rolled back to 1.0.0, the page is gone again; a battle that cannot be read keeps its seed entries', async () => {
     stack.config.remotes.battle = { version: '1.0.0', entry: entry100 };
     const { context, page } = await signedInPage(browser, stack.hostUrl);
-    assert.deepEqual(await sidebar(page), SEED_TOP);
+    assert.deepEqual(await sidebar(page), BASE_TOP);
 
     await stack.stopRemote('battle');
     await page.reload();
-    assert.deepEqual(await sidebar(page), SEED_TOP);
+    assert.deepEqual(await sidebar(page), BASE_TOP);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Battle Management' }).click();
     await page.getByRole('main').getByText('This page could not be loaded').waitFor({ timeout: 20_000 });
     await context.close();

@@ -57,11 +57,11 @@ export default function PlayerBattlesSection({ playerId }: SlotProps['player']) 
         <PlainTable aria-labelledby="player-battles-title">
           <TableHead
             labels={[
-              tb('battles.id'),
-              tb('battles.mode'),
-              tb('battles.status'),
-              tb('battles.players'),
-              tb('battles.startedAt'),
+              tb('battles.fields.id'),
+              tb('battles.fields.mode'),
+              tb('battles.fields.status'),
+              tb('battles.fields.players'),
+              tb('battles.fields.startedAt'),
               t('result'),
             ]}
           />

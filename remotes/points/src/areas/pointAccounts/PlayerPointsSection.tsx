@@ -71,7 +71,7 @@ export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
       <>
         <Facts>
           <dt>{t('balance')}</dt>
-          <dd>{tp('users.points', { points: formatNumber(user.balance) })}</dd>
+          <dd>{tp('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
           <dt>{t('booster')}</dt>
           <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
           <dt>{t('wallet')}</dt>
@@ -91,7 +91,7 @@ export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
               {ledger.data.items.map((entry) => (
                 <tr key={entry.id}>
                   <td>{formatDateTime(entry.createdAt)}</td>
-                  <td>{tp(`users.kinds.${entry.kind}`)}</td>
+                  <td>{tp(`pointAccounts.kinds.${entry.kind}`)}</td>
                   <td>{entry.amount > 0 ? `+${formatNumber(entry.amount)}` : formatNumber(entry.amount)}</td>
                   <td>{formatNumber(entry.balanceAfter)}</td>
                   <td>{entry.reason}</td>

@@ -117,7 +117,7 @@ function IncludedCheck({ playerId }: { playerId: number }) {
           t(`answers.${a.answer}`, {
             id: a.distributionId,
             present: a.presentName,
-            status: tp(`distribution.statuses.${a.status}`, { defaultValue: a.status }),
+            status: tp(`presentDistributions.statuses.${a.status}`, { defaultValue: a.status }),
             at: a.deliveredAt ? formatDateTime(a.deliveredAt) : '',
           })}
       </div>
