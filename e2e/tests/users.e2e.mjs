@@ -80,7 +80,9 @@ describe('admin accounts and players', () => {
     await main.getByRole('table').waitFor();
     await assertAccessible(page, 'user');
     await page.goto(`${ctx.stack.hostUrl}/admin/user?id=42`);
-    const detail = page.getByRole('dialog', { name: 'Player #42' });
+    // The player view is a page (user?id=): its main region holds the profile, bans and restrictions.
+    await page.getByRole('heading', { level: 1, name: /\(player #42\)$/ }).waitFor();
+    const detail = page.getByRole('main');
     await detail.getByRole('heading', { name: 'Ban history' }).waitFor();
     await detail.getByText('Never banned.').waitFor();
     // On the detail itself: what the player cannot do and why (seeded: players 1–120 are in Trade freeze).
