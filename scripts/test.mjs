@@ -46,8 +46,10 @@ const steps = [
         console.log('no PostgreSQL server given (PHOENIX_TEST_PG_URL / TEST_DATABASE_URL): skipped; .ci/run starts one');
         return Promise.resolve();
       }
+      // In band, every file's modules stay in the one process (no worker to recycle): give it room.
+      const nodeOptions = [process.env.NODE_OPTIONS, '--max-old-space-size=8192'].filter(Boolean).join(' ');
       return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff', 'points-api'], {
-        env: { ...process.env, TEST_DATABASE_URL: url },
+        env: { ...process.env, TEST_DATABASE_URL: url, NODE_OPTIONS: nodeOptions },
       });
     },
   ],
