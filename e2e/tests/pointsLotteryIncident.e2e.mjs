@@ -136,7 +136,7 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
 
       // The round, on its page: cancelled, read-only, not drawn, nothing left to cancel.
       await main.getByText('This round was cancelled before its draw: it can no longer change.').waitFor();
-      await ticketsPanel.getByText(/^Cancelled at .+: every ticket was refunded through the ledger\. It will not be drawn\.$/).waitFor();
+      await ticketsPanel.getByText(/Cancelled at .+: every ticket was refunded through the ledger\. It will not be drawn\.$/).waitFor();
       assert.equal(await ticketsPanel.getByRole('button', { name: 'Cancel round and refund tickets' }).count(), 0);
       await assertAccessible(page, 'points-lottery (cancelled round)');
       await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery`);

@@ -26,6 +26,8 @@ export interface RecordFormPageProps<D extends AnyResource, V extends FieldValue
   children: (form: RecordForm<V, RecordOf<D>>, record: RecordOf<D> | undefined) => ReactNode;
   /** A column beside the form (a live preview). */
   aside?: (form: RecordForm<V, RecordOf<D>>) => ReactNode;
+  /** Panels below the form for an existing record: outside it, so they stay usable when it is read-only. */
+  after?: (record: RecordOf<D>) => ReactNode;
   /** When a record may no longer be edited: the reason (the form shows read-only). */
   readOnly?: (record: RecordOf<D>) => string | null;
   /** Before sending (a confirm for a global effect); false stops without losing anything. */
@@ -78,6 +80,7 @@ export function RecordFormPage<D extends AnyResource, V extends FieldValues>(pro
         }
       />
       {content}
+      {status === 'ready' && record && props.after?.(record)}
     </PageBody>
   );
 }

@@ -21,7 +21,7 @@ const READ_ONLY = {
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
 
-/** Create or edit a round; an existing one shows its verifiable draw (hash, seed, tickets, winners). */
+/** Create or edit a round; an existing one shows its verifiable draw (hash, seed, tickets, winners) below. */
 export default function LotteryRoundForm() {
   const { t } = useTranslation('points');
   return (
@@ -36,6 +36,13 @@ export default function LotteryRoundForm() {
         drawAt,
       })}
       readOnly={(round) => (round.status === 'open' ? null : t(READ_ONLY[round.status]))}
+      // Below the form, not in it: a drawn or cancelled round is read-only, its tickets still download.
+      after={(round) => (
+        <>
+          <DrawProof round={round} />
+          <RoundTickets round={round} />
+        </>
+      )}
     >
       {(form, record) => {
         const drawAt = form.bind<string | undefined>('drawAt');
@@ -104,8 +111,6 @@ export default function LotteryRoundForm() {
                 </FieldArray>
               </>
             )}
-            {record && <DrawProof round={record} />}
-            {record && <RoundTickets round={record} />}
           </>
         );
       }}

@@ -211,6 +211,30 @@ describe('lottery rounds: tickets and cancellation', () => {
     expect(screen.queryByRole('button', { name: 'Cancel round and refund tickets' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['drawn', { status: 'drawn', seed: 'b'.repeat(64), drawnAt: '2099-01-08T12:00:02.000Z' }],
+    ['cancelled', { status: 'cancelled', cancelledAt: '2030-01-04T00:00:00.000Z' }],
+  ] as const)('a %s round is read-only, yet its tickets page and download (they are not in the form)', async (_, over) => {
+    const done: LotteryRound = { ...sold, ...over };
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([done])))
+      .get('/lottery/rounds/31', () => json(done))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage({ total: 120 })))
+      .get('/lottery/rounds/31/tickets/export.csv', () => csv('roundId,ticketId,playerId,seedHash,prizes\r\n'));
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    const panel = await screen.findByRole('region', { name: 'Tickets' });
+    await within(panel).findByRole('table', { name: '120 tickets from 2 players, in draw order' });
+    expect(screen.getByRole('textbox', { name: /Name/ })).toBeDisabled();
+    const download = within(panel).getByRole('button', { name: 'Download tickets (CSV)' });
+    expect(download).toBeEnabled();
+    await user.click(download);
+    await waitFor(() => expect(api.calls('GET', '/lottery/rounds/31/tickets/export.csv')).toHaveLength(1));
+    expect(within(panel).getByRole('button', { name: 'Next' })).toBeEnabled();
+    click.mockRestore();
+  });
+
   it('a drawn round offers no cancellation', async () => {
     const drawn: LotteryRound = { ...sold, status: 'drawn', seed: 'b'.repeat(64), drawnAt: '2099-01-08T12:00:02.000Z' };
     const api = fakeBff()
