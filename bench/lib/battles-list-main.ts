@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../bff/src/db/migrate';
 import { generateBattles } from '../../bff/src/features/battles/repository';
 import { startBff, timedGet, type RunningBff } from './bff';
 import { type BenchTarget, DEFAULT_PG_URL } from './databases';
+import { ownMigrationTables } from './scratchDatabases';
 import { ms, percentile, printTable } from './stats';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
@@ -46,14 +47,7 @@ async function prepare(target: BenchTarget): Promise<number> {
   if (target.db.kind === 'postgres') {
     const admin = createDb({ ...(target.db as DbTarget & { kind: 'postgres' }), searchPath: undefined });
     await sql`create schema if not exists ${sql.id(SCHEMA)}`.execute(admin);
-    // Kysely's migrator looks for its tables in every schema and would find the shared bench's in
-    // public: give this schema its own, so its migrations are recorded here.
-    await sql`create table if not exists ${sql.id(SCHEMA)}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
-      admin,
-    );
-    await sql`create table if not exists ${sql.id(SCHEMA)}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
-      admin,
-    );
+    await ownMigrationTables(admin, SCHEMA);
     await admin.destroy();
   }
   const db: Kysely<any> = createDb(target.db);

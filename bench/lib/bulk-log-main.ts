@@ -2,17 +2,14 @@
 // transaction with its action-log row, with the row's per-id targets and without them (the same
 // statement, the targets dropped before writing the log), alternated, median of RUNS each.
 // The bound of issue 22: with targets at most 2× without.
-import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from './deps';
-import { createDb } from '../../bff/src/db/connect';
+import { sql, writeActionLog, type Kysely } from './deps';
+import { onScratchDatabases } from './scratchDatabases';
 import { migrateToLatest } from '../../bff/src/db/migrate';
-import { writeActionLog } from '../../bff/src/db/actionLog';
 import type { Database } from '../../bff/src/db/schema';
 import { banPlayers } from '../../bff/src/features/players/service';
 
 const IDS = Number(process.env.IDS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);
-const DEFAULT_PG_URL = 'postgres://phoenix_test:phoenix_test@127.0.0.1:5433/phoenix_bench';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const actor = { id: 1, email: 'bench@test.local', role: 2 };
 
@@ -47,37 +44,4 @@ async function bench(name: string, db: Kysely<Database>) {
   if (ratio > 2 || targets !== IDS * RUNS) process.exitCode = 1;
 }
 
-async function main() {
-  const targets = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((s) => s.trim());
-  if (targets.includes('pglite')) {
-    const db = createDb({ kind: 'pglite' });
-    try {
-      await bench('pglite', db);
-    } finally {
-      await db.destroy();
-    }
-  }
-  if (targets.includes('postgres')) {
-    const url = process.env.BENCH_PG_URL ?? DEFAULT_PG_URL;
-    const schema = `bulk_log_bench_${randomBytes(4).toString('hex')}`;
-    const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    // Kysely's migrator would find another schema's tables in public: this schema gets its own.
-    await sql`create table ${sql.id(schema)}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
-      admin,
-    );
-    await sql`create table ${sql.id(schema)}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
-      admin,
-    );
-    const db = createDb({ kind: 'postgres', connectionString: url, searchPath: schema });
-    try {
-      await bench('postgres', db);
-    } finally {
-      await db.destroy();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    }
-  }
-}
-
-void main();
+void onScratchDatabases('postgres', 'bulk_log_bench', bench);

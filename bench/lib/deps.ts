@@ -10,5 +10,5 @@ export { PGlite } from '../../bff/node_modules/@electric-sql/pglite/dist/index.j
 export { pg_trgm } from '../../bff/node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js';
 export { PGliteDialect } from '../../bff/node_modules/kysely-pglite-dialect/dist/index.js';
 // The server blocks (@phoenix/server), found as the BFF finds them.
-export { createDb, type DbTarget } from '../../bff/node_modules/@phoenix/server/src/db/index';
+export { createDb, writeActionLog, type DbTarget } from '../../bff/node_modules/@phoenix/server/src/db/index';
 export { freePort } from '../../bff/node_modules/@phoenix/server/test/ports';

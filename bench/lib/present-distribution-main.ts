@@ -1,14 +1,12 @@
 // bench/present-distribution.mjs: one present to 1,000,000 players, timed, run twice.
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from './deps';
-import { createDb } from './deps';
+import { onScratchDatabases } from './scratchDatabases';
 import { migrateToLatest } from '../../bff/src/db/migrate';
 import type { Database } from '../../bff/src/db/schema';
 import { resolveSettings, type AppContext } from '../../bff/src/context';
 import { runDistribution } from '../../bff/src/features/presentDistributions/run';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 1_000_000);
-const DEFAULT_PG_URL = 'postgres://phoenix_test:phoenix_test@127.0.0.1:5433/phoenix_bench';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function bench(name: string, db: Kysely<Database>) {
@@ -85,41 +83,7 @@ async function bench(name: string, db: Kysely<Database>) {
   if (delivered !== active || after !== delivered || row.delivered_count !== active) process.exitCode = 1;
 }
 
-async function main() {
-  const targets = (process.env.BENCH_TARGETS ?? 'pglite').split(',').map((s) => s.trim());
-  if (targets.includes('pglite')) {
-    const db = createDb({ kind: 'pglite' });
-    try {
-      await bench('pglite', db);
-    } finally {
-      await db.destroy();
-    }
-  }
-  if (targets.includes('postgres')) {
-    const url = process.env.BENCH_PG_URL ?? DEFAULT_PG_URL;
-    const schema = `present_bench_${randomBytes(4).toString('hex')}`;
-    const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    // Kysely's migrator looks for its tables in every schema and would find the shared bench's in
-    // public: give this schema its own, so every migration runs here.
-    await sql`create table ${sql.id(schema)}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
-      admin,
-    );
-    await sql`create table ${sql.id(schema)}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
-      admin,
-    );
-    const db = createDb({ kind: 'postgres', connectionString: url, searchPath: schema });
-    try {
-      await bench('postgres', db);
-    } finally {
-      await db.destroy();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    }
-  }
-}
-
-main().catch((error: unknown) => {
+onScratchDatabases('pglite', 'present_bench', bench).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -10,8 +10,7 @@ import {
   type SpinWheelUpdate,
 } from '@phoenix/contract';
 import type { AppContext } from '../context';
-import { assertCatalogueItems } from '../db/catalogue';
-import { toJson, sortKey } from '@phoenix/server/db';
+import { assertCatalogueItems, toJson, sortKey } from '@phoenix/server/db';
 import type { Database } from '../db/database';
 import { versionedDocument, versionedResource } from '../db/versioned';
 import { registerDocumentRoutes, registerResourceRoutes } from '@phoenix/server/http';

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ActionLog } from '@phoenix/contract';
-import { toActionLog } from '@phoenix/server/db';
+import { DOCUMENT_ROW_ID, toActionLog } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
-import { DOCUMENT_ROW_ID } from '../../db/versioned';
 
 /** The dashboard reads the maintenance row and the action log directly (small, read-only queries). */
 

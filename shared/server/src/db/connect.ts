@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect, type Driver } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
@@ -79,51 +79,51 @@ export function embeddedPglite(db: Kysely<any>): { pglite: PGlite; gate: Session
   return embedded.get(db) ?? null;
 }
 
-/** The BFF holds the session gate while it holds its (single) connection: see db/pgliteWire.ts. */
-function gatedDialect(dialect: Dialect, gate: SessionGate): Dialect {
+/** `dialect` with its driver changed by `wrap` (both wrappers below change the driver only). */
+function withDriver(dialect: Dialect, wrap: (driver: Driver) => void): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createDriver: () => {
       const driver = dialect.createDriver();
-      const acquire = driver.acquireConnection.bind(driver);
-      const release = driver.releaseConnection.bind(driver);
-      driver.acquireConnection = async () => {
-        await gate.acquire();
-        return acquire();
-      };
-      driver.releaseConnection = async (connection) => {
-        try {
-          await release(connection);
-        } finally {
-          gate.release();
-        }
-      };
+      wrap(driver);
       return driver;
     },
   };
 }
 
+/** The BFF holds the session gate while it holds its (single) connection: see db/pgliteWire.ts. */
+function gatedDialect(dialect: Dialect, gate: SessionGate): Dialect {
+  return withDriver(dialect, (driver) => {
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      await gate.acquire();
+      return acquire();
+    };
+    driver.releaseConnection = async (connection) => {
+      try {
+        await release(connection);
+      } finally {
+        gate.release();
+      }
+    };
+  });
+}
+
 /** The folder is given back when the database is closed (Kysely#destroy), after PGlite has closed. */
 function releasingOnDestroy(dialect: Dialect, lock: DataFolderLock): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: () => {
-      const driver = dialect.createDriver();
-      const destroy = driver.destroy.bind(driver);
-      driver.destroy = async () => {
-        try {
-          await destroy();
-        } finally {
-          lock.release();
-        }
-      };
-      return driver;
-    },
-  };
+  return withDriver(dialect, (driver) => {
+    const destroy = driver.destroy.bind(driver);
+    driver.destroy = async () => {
+      try {
+        await destroy();
+      } finally {
+        lock.release();
+      }
+    };
+  });
 }
 
 /**

@@ -1,5 +1,7 @@
 // Database: connection, migrations, startup lock, the server tables, versioned resources and documents, paging.
 export * from './actionLog';
+export * from './bindVersioned';
+export * from './catalogue';
 export * from './branchPaging';
 export * from './commitHook';
 export * from './connect';

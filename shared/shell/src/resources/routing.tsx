@@ -47,6 +47,12 @@ function withParams(search: URLSearchParams, set: Record<string, string>): strin
   return text ? `?${text}` : '';
 }
 
+/** What a form path asks for: 'routes' has x/create and x/edit?id=…; 'editRoute' one, x/edit, creating without an id. */
+function formPathMode(shape: 'routes' | 'editRoute', pathname: string, search: URLSearchParams): ResourceLinks['mode'] {
+  if (pathname.endsWith('/edit')) return shape === 'editRoute' && search.get('id') === null ? 'create' : 'edit';
+  return shape === 'routes' && pathname.endsWith('/create') ? 'create' : 'list';
+}
+
 export function useResourceLinks(): ResourceLinks {
   const routing = useContext(LinksContext);
   if (!routing) throw new Error('useResourceLinks: render the page through resourcePages()');
@@ -56,29 +62,15 @@ export function useResourceLinks(): ResourceLinks {
   const { base, shape, hasForm } = routing;
   return useMemo(() => {
     const root = `/admin/${base}`;
-    if (shape === 'editRoute') {
-      const onForm = pathname.endsWith('/edit');
-      const mode = !onForm ? 'list' : search.get('id') === null ? 'create' : 'edit';
+    if (shape !== 'subViews') {
+      const mode = formPathMode(shape, pathname, search);
       return {
         shape,
         mode,
         hasForm,
         id: mode === 'edit' ? parseRecordId(search.get('id')) : null,
         list: root,
-        create: `${root}/edit`,
-        edit: (id: number) => `${root}/edit?id=${id}`,
-        backToList: () => navigate(root),
-      };
-    }
-    if (shape === 'routes') {
-      const mode = pathname.endsWith('/create') ? 'create' : pathname.endsWith('/edit') ? 'edit' : 'list';
-      return {
-        shape,
-        mode,
-        hasForm,
-        id: mode === 'edit' ? parseRecordId(search.get('id')) : null,
-        list: root,
-        create: `${root}/create`,
+        create: shape === 'editRoute' ? `${root}/edit` : `${root}/create`,
         edit: (id: number) => `${root}/edit?id=${id}`,
         backToList: () => navigate(root),
       };

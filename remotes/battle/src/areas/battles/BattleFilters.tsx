@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@phoenix/shell';
-import { Button, FieldRow, FormActions, isoToLocalInput, localInputToIso, Panel, TextField } from '@phoenix/ui';
+import { FieldRow, isoToLocalInput, localInputToIso, Panel, TextField } from '@phoenix/ui';
+import { FilterActions } from '../common/FilterActions';
 
 export interface BattleFilterValues {
   playerId: string;
@@ -52,12 +53,7 @@ export function BattleFilters({ applied, onApply }: { applied: BattleFilterValue
         <TextField label={t('battles.from')} type="datetime-local" value={draft.from} onChange={set('from')} error={errors.from} />
         <TextField label={t('battles.to')} type="datetime-local" value={draft.to} onChange={set('to')} />
       </FieldRow>
-      <FormActions>
-        <Button onClick={clear}>{t('battles.clear')}</Button>
-        <Button type="submit" variant="primary">
-          {t('battles.apply')}
-        </Button>
-      </FormActions>
+      <FilterActions onClear={clear} />
     </Panel>
   );
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Battle, Page } from '@phoenix/contract';
 import {
-  describeError,
+  PlayerSection,
+  QueryTable,
   registerTranslations,
   resourceKeys,
   useApi,
@@ -10,7 +11,7 @@ import {
   type ApiRequestError,
   type SlotProps,
 } from '@phoenix/shell';
-import { Badge, ButtonLink, ErrorState, LoadingBlock, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
+import { Badge, ButtonLink, formatDateTime } from '@phoenix/ui';
 import { STATUS_TONE, playersOf } from './labels';
 
 registerTranslations('playerBattles', {
@@ -45,47 +46,38 @@ export default function PlayerBattlesSection({ playerId }: SlotProps['player']) 
     queryFn: () => api.get('/battles', query),
   });
   return (
-    <section aria-labelledby="player-battles-title">
-      <h2 id="player-battles-title">{t('title')}</h2>
-      {battles.error ? (
-        <ErrorState message={describeError(battles.error)} onRetry={() => void battles.refetch()} />
-      ) : !battles.data ? (
-        <LoadingBlock />
-      ) : battles.data.items.length === 0 ? (
-        <p>{t('none')}</p>
-      ) : (
-        <PlainTable aria-labelledby="player-battles-title">
-          <TableHead
-            labels={[
-              tb('battles.fields.id'),
-              tb('battles.fields.mode'),
-              tb('battles.fields.status'),
-              tb('battles.fields.players'),
-              tb('battles.fields.startedAt'),
-              t('result'),
-            ]}
-          />
-          <tbody>
-            {battles.data.items.map((b) => (
-              <tr key={b.id}>
-                <td>
-                  <Link to={`/admin/battle?id=${b.id}`}>#{b.id}</Link>
-                </td>
-                <td>{tb(`battles.modes.${b.mode}`)}</td>
-                <td>
-                  <Badge $tone={STATUS_TONE[b.status]}>{tb(`battles.statuses.${b.status}`)}</Badge>
-                </td>
-                <td>{playersOf(b)}</td>
-                <td>{formatDateTime(b.startedAt)}</td>
-                <td>{b.winnerPlayerId === null ? '—' : b.winnerPlayerId === playerId ? t('won') : t('lost')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
-      )}
+    <PlayerSection id="player-battles-title" title={t('title')}>
+      <QueryTable
+        query={battles}
+        rows={(page) => page.items}
+        none={t('none')}
+        labelledBy="player-battles-title"
+        labels={[
+          tb('battles.fields.id'),
+          tb('battles.fields.mode'),
+          tb('battles.fields.status'),
+          tb('battles.fields.players'),
+          tb('battles.fields.startedAt'),
+          t('result'),
+        ]}
+        row={(b) => (
+          <tr key={b.id}>
+            <td>
+              <Link to={`/admin/battle?id=${b.id}`}>#{b.id}</Link>
+            </td>
+            <td>{tb(`battles.modes.${b.mode}`)}</td>
+            <td>
+              <Badge $tone={STATUS_TONE[b.status]}>{tb(`battles.statuses.${b.status}`)}</Badge>
+            </td>
+            <td>{playersOf(b)}</td>
+            <td>{formatDateTime(b.startedAt)}</td>
+            <td>{b.winnerPlayerId === null ? '—' : b.winnerPlayerId === playerId ? t('won') : t('lost')}</td>
+          </tr>
+        )}
+      />
       <ButtonLink as={Link} $size="sm" to={`/admin/battle?playerId=${playerId}`}>
         {t('all')}
       </ButtonLink>
-    </section>
+    </PlayerSection>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@phoenix/shell';
-import { Button, FieldRow, FormActions, isoToLocalInput, localInputToIso, Panel, TextField } from '@phoenix/ui';
+import { FieldRow, isoToLocalInput, localInputToIso, Panel, TextField } from '@phoenix/ui';
+import { FilterActions } from '../common/FilterActions';
 
 /** A period (from/to, the admin's local time in the inputs, ISO in the URL), applied on submit. */
 export function PeriodFilters({
@@ -45,12 +46,7 @@ export function PeriodFilters({
           onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
         />
       </FieldRow>
-      <FormActions>
-        <Button onClick={clear}>{t('battles.clear')}</Button>
-        <Button type="submit" variant="primary">
-          {t('battles.apply')}
-        </Button>
-      </FormActions>
+      <FilterActions onClear={clear} />
     </Panel>
   );
 }

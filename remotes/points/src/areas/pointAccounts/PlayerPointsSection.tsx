@@ -2,7 +2,9 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { checksumAddress, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import {
-  describeError,
+  PlayerSection,
+  QueryAnswer,
+  QueryTable,
   registerTranslations,
   resourceKeys,
   usePointsApi,
@@ -10,7 +12,7 @@ import {
   type ApiRequestError,
   type SlotProps,
 } from '@phoenix/shell';
-import { ButtonLink, ErrorState, Facts, LoadingBlock, Mono, PlainTable, TableHead, formatDateTime, formatNumber } from '@phoenix/ui';
+import { ButtonLink, Facts, Mono, formatDateTime, formatNumber } from '@phoenix/ui';
 
 registerTranslations('playerPoints', {
   en: {
@@ -61,55 +63,45 @@ export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
     queryFn: () => api.get(`/point-accounts/${playerId}/ledger`, { page: 1, pageSize: LAST_ENTRIES }),
     enabled: !!account.data,
   });
-  let body;
-  if (account.error?.status === 404) body = <p>{t('none')}</p>;
-  else if (account.error) body = <ErrorState message={describeError(account.error)} onRetry={() => void account.refetch()} />;
-  else if (!account.data) body = <LoadingBlock />;
-  else {
-    const user = account.data;
-    body = (
-      <>
-        <Facts>
-          <dt>{t('balance')}</dt>
-          <dd>{tp('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
-          <dt>{t('booster')}</dt>
-          <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
-          <dt>{t('wallet')}</dt>
-          <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
-        </Facts>
-        {ledger.error ? (
-          <ErrorState message={describeError(ledger.error)} onRetry={() => void ledger.refetch()} />
-        ) : !ledger.data ? (
-          <LoadingBlock />
-        ) : ledger.data.items.length === 0 ? (
-          <p>{t('noEntries')}</p>
-        ) : (
-          <PlainTable>
-            <caption>{t('lastEntries')}</caption>
-            <TableHead labels={[t('when'), t('kind'), t('amount'), t('balanceAfter'), t('reason')]} />
-            <tbody>
-              {ledger.data.items.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.createdAt)}</td>
-                  <td>{tp(`pointAccounts.kinds.${entry.kind}`)}</td>
-                  <td>{entry.amount > 0 ? `+${formatNumber(entry.amount)}` : formatNumber(entry.amount)}</td>
-                  <td>{formatNumber(entry.balanceAfter)}</td>
-                  <td>{entry.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </PlainTable>
-        )}
-        <ButtonLink as={Link} $size="sm" to={`/admin/points/users?id=${playerId}`}>
-          {t('open')}
-        </ButtonLink>
-      </>
-    );
-  }
   return (
-    <section aria-labelledby="player-points-title">
-      <h2 id="player-points-title">{t('title')}</h2>
-      {body}
-    </section>
+    <PlayerSection id="player-points-title" title={t('title')}>
+      {account.error?.status === 404 ? (
+        <p>{t('none')}</p>
+      ) : (
+        <QueryAnswer query={account}>
+          {(user) => (
+            <>
+              <Facts>
+                <dt>{t('balance')}</dt>
+                <dd>{tp('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
+                <dt>{t('booster')}</dt>
+                <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
+                <dt>{t('wallet')}</dt>
+                <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
+              </Facts>
+              <QueryTable
+                query={ledger}
+                rows={(page) => page.items}
+                none={t('noEntries')}
+                caption={t('lastEntries')}
+                labels={[t('when'), t('kind'), t('amount'), t('balanceAfter'), t('reason')]}
+                row={(entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatDateTime(entry.createdAt)}</td>
+                    <td>{tp(`pointAccounts.kinds.${entry.kind}`)}</td>
+                    <td>{entry.amount > 0 ? `+${formatNumber(entry.amount)}` : formatNumber(entry.amount)}</td>
+                    <td>{formatNumber(entry.balanceAfter)}</td>
+                    <td>{entry.reason}</td>
+                  </tr>
+                )}
+              />
+              <ButtonLink as={Link} $size="sm" to={`/admin/points/users?id=${playerId}`}>
+                {t('open')}
+              </ButtonLink>
+            </>
+          )}
+        </QueryAnswer>
+      )}
+    </PlayerSection>
   );
 }

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DistributionRecipient, PlayerPresentDelivery } from '@phoenix/contract';
 import {
+  PlayerSection,
+  QueryTable,
   describeError,
   registerTranslations,
   resourceKeys,
@@ -10,7 +12,7 @@ import {
   type ApiRequestError,
   type SlotProps,
 } from '@phoenix/shell';
-import { Button, ErrorState, LoadingBlock, PlainTable, TableHead, TextField, formatDateTime } from '@phoenix/ui';
+import { Button, TextField, formatDateTime } from '@phoenix/ui';
 
 registerTranslations('playerPresents', {
   en: {
@@ -60,31 +62,24 @@ export default function PlayerPresentsSection({ playerId }: SlotProps['player'])
     queryFn: () => api.get(`/players/${playerId}/presents`),
   });
   return (
-    <section aria-labelledby="player-presents-title">
-      <h2 id="player-presents-title">{t('title')}</h2>
-      {deliveries.error ? (
-        <ErrorState message={describeError(deliveries.error)} onRetry={() => void deliveries.refetch()} />
-      ) : !deliveries.data ? (
-        <LoadingBlock />
-      ) : deliveries.data.items.length === 0 ? (
-        <p>{t('none')}</p>
-      ) : (
-        <PlainTable aria-labelledby="player-presents-title">
-          <TableHead labels={[t('present'), t('distribution'), t('deliveredAt'), t('claimedAt')]} />
-          <tbody>
-            {deliveries.data.items.map((d) => (
-              <tr key={d.distributionId}>
-                <td>{d.presentName}</td>
-                <td>#{d.distributionId}</td>
-                <td>{formatDateTime(d.deliveredAt)}</td>
-                <td>{d.claimedAt ? formatDateTime(d.claimedAt) : t('notClaimed')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
-      )}
+    <PlayerSection id="player-presents-title" title={t('title')}>
+      <QueryTable
+        query={deliveries}
+        rows={(answer) => answer.items}
+        none={t('none')}
+        labelledBy="player-presents-title"
+        labels={[t('present'), t('distribution'), t('deliveredAt'), t('claimedAt')]}
+        row={(d) => (
+          <tr key={d.distributionId}>
+            <td>{d.presentName}</td>
+            <td>#{d.distributionId}</td>
+            <td>{formatDateTime(d.deliveredAt)}</td>
+            <td>{d.claimedAt ? formatDateTime(d.claimedAt) : t('notClaimed')}</td>
+          </tr>
+        )}
+      />
       <IncludedCheck playerId={playerId} />
-    </section>
+    </PlayerSection>
   );
 }
 

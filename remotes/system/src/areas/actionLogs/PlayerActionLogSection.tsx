@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useQueries } from '@tanstack/react-query';
 import type { ActionLog, Page } from '@phoenix/contract';
-import { describeError, registerTranslations, resourceKeys, useApi, useTranslation, type SlotProps } from '@phoenix/shell';
-import { ButtonLink, ErrorState, LoadingBlock, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
+import { PlayerSection, QueryTable, registerTranslations, resourceKeys, useApi, useTranslation, type SlotProps } from '@phoenix/shell';
+import { ButtonLink, formatDateTime } from '@phoenix/ui';
 
 registerTranslations('playerActionLog', {
   en: {
@@ -43,43 +43,38 @@ export default function PlayerActionLogSection({ playerId, playerVersion }: Slot
       queryFn: () => api.get<Page<ActionLog>>('/action-logs', { target, page: 1, pageSize: LAST, sort: 'createdAt', order: 'desc' }),
     })),
   });
+  // The two answers as one: failed if either did, loading until both answered.
   const failed = answers.find((a) => a.error);
-  const entries = answers
-    .flatMap((a) => a.data?.items ?? [])
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
-    .slice(0, LAST);
+  const merged = {
+    error: failed?.error ?? null,
+    data: answers.every((a) => a.data) ? answers.flatMap((a) => a.data?.items ?? []) : undefined,
+    refetch: () => answers.forEach((a) => void a.refetch()),
+  };
   return (
-    <section aria-labelledby="player-history-title">
-      <h2 id="player-history-title">{t('title')}</h2>
-      {failed?.error ? (
-        <ErrorState message={describeError(failed.error)} onRetry={() => answers.forEach((a) => void a.refetch())} />
-      ) : answers.some((a) => !a.data) ? (
-        <LoadingBlock />
-      ) : entries.length === 0 ? (
-        <p>{t('none')}</p>
-      ) : (
-        <PlainTable aria-labelledby="player-history-title">
-          <TableHead labels={[t('when'), t('admin'), t('action'), t('target')]} />
-          <tbody>
-            {entries.map((log) => (
-              <tr key={log.id}>
-                <td>
-                  <Link to={`/admin/logs?id=${log.id}`}>{formatDateTime(log.createdAt)}</Link>
-                </td>
-                <td>{log.adminEmail}</td>
-                <td>{log.action}</td>
-                <td>{log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
-      )}
+    <PlayerSection id="player-history-title" title={t('title')}>
+      <QueryTable
+        query={merged}
+        rows={(items) => items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id).slice(0, LAST)}
+        none={t('none')}
+        labelledBy="player-history-title"
+        labels={[t('when'), t('admin'), t('action'), t('target')]}
+        row={(log) => (
+          <tr key={log.id}>
+            <td>
+              <Link to={`/admin/logs?id=${log.id}`}>{formatDateTime(log.createdAt)}</Link>
+            </td>
+            <td>{log.adminEmail}</td>
+            <td>{log.action}</td>
+            <td>{log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType}</td>
+          </tr>
+        )}
+      />
       <ButtonLink as={Link} $size="sm" to={`/admin/logs?target=${encodeURIComponent(targets[0])}`}>
         {t('all')}
       </ButtonLink>{' '}
       <ButtonLink as={Link} $size="sm" to={`/admin/logs?target=${encodeURIComponent(targets[1])}`}>
         {t('points')}
       </ButtonLink>
-    </section>
+    </PlayerSection>
   );
 }

@@ -2,21 +2,18 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { checksumAddress, type Player, type PlayerBanRecord } from '@phoenix/contract';
-import { SectionSlot, describeError, resourceKeys, useApi, useResource, useTranslation } from '@phoenix/shell';
 import {
-  Badge,
-  Button,
-  ButtonLink,
-  EmptyState,
-  ErrorState,
-  Facts,
-  LoadingBlock,
-  Mono,
-  PageHeader,
-  PlainTable,
-  TableHead,
-  formatDateTime,
-} from '@phoenix/ui';
+  PlayerSection,
+  QueryAnswer,
+  QueryTable,
+  SectionSlot,
+  describeError,
+  resourceKeys,
+  useApi,
+  useResource,
+  useTranslation,
+} from '@phoenix/shell';
+import { Badge, Button, ButtonLink, EmptyState, ErrorState, Facts, LoadingBlock, Mono, PageHeader, formatDateTime } from '@phoenix/ui';
 import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
 import { usePlayerRestrictions } from '../common/playerRestrictions';
 import { BanDialog, type BanTarget } from './BanDialog';
@@ -62,8 +59,7 @@ function Profile({ player, onBan }: { player: Player; onBan: () => void }) {
   const { t } = useTranslation('userPolicy');
   const { t: tv } = useTranslation('playerView');
   return (
-    <section aria-labelledby="player-profile-title">
-      <h2 id="player-profile-title">{tv('profile')}</h2>
+    <PlayerSection id="player-profile-title" title={tv('profile')}>
       <Facts>
         <dt>{t('players.fields.id')}</dt>
         <dd>{player.id}</dd>
@@ -88,7 +84,7 @@ function Profile({ player, onBan }: { player: Player; onBan: () => void }) {
       <ButtonLink as={Link} $size="sm" to={`/admin/user/restrictApis?id=${player.id}`}>
         {t('players.restrictions')}
       </ButtonLink>
-    </section>
+    </PlayerSection>
   );
 }
 
@@ -101,32 +97,24 @@ function BanHistory({ playerId, version }: { playerId: number; version: number }
     queryFn: () => api.get<{ items: PlayerBanRecord[] }>(`/players/${playerId}/bans`),
   });
   return (
-    <section aria-labelledby="ban-history-title">
-      <h2 id="ban-history-title">{t('players.banHistory')}</h2>
-      {history.error ? (
-        <ErrorState message={describeError(history.error)} onRetry={() => void history.refetch()} />
-      ) : !history.data ? (
-        <LoadingBlock />
-      ) : history.data.items.length === 0 ? (
-        <p>{t('players.noBans')}</p>
-      ) : (
-        <PlainTable>
-          <TableHead labels={[t('players.bannedAt'), t('players.reason'), t('players.banEnd'), t('players.lifted')]} />
-          <tbody>
-            {history.data.items.map((ban) => (
-              <tr key={ban.id}>
-                <td>
-                  {formatDateTime(ban.bannedAt)} · {ban.bannedBy} {ban.inForce && <Badge $tone="danger">{t('players.inForce')}</Badge>}
-                </td>
-                <td>{ban.reason}</td>
-                <td>{ban.endsAt ? formatDateTime(ban.endsAt) : t('players.untilLifted')}</td>
-                <td>{ban.liftedAt ? `${formatDateTime(ban.liftedAt)} · ${ban.liftedBy ?? ''}: ${ban.liftReason ?? ''}` : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
-      )}
-    </section>
+    <PlayerSection id="ban-history-title" title={t('players.banHistory')}>
+      <QueryTable
+        query={history}
+        rows={(answer) => answer.items}
+        none={t('players.noBans')}
+        labels={[t('players.bannedAt'), t('players.reason'), t('players.banEnd'), t('players.lifted')]}
+        row={(ban) => (
+          <tr key={ban.id}>
+            <td>
+              {formatDateTime(ban.bannedAt)} · {ban.bannedBy} {ban.inForce && <Badge $tone="danger">{t('players.inForce')}</Badge>}
+            </td>
+            <td>{ban.reason}</td>
+            <td>{ban.endsAt ? formatDateTime(ban.endsAt) : t('players.untilLifted')}</td>
+            <td>{ban.liftedAt ? `${formatDateTime(ban.liftedAt)} · ${ban.liftedBy ?? ''}: ${ban.liftReason ?? ''}` : '—'}</td>
+          </tr>
+        )}
+      />
+    </PlayerSection>
   );
 }
 
@@ -136,21 +124,13 @@ function RestrictionsAndPolicies({ playerId }: { playerId: number }) {
   const restrictions = usePlayerRestrictions(playerId);
   return (
     <>
-      <section aria-labelledby="player-restrictions-title">
-        <h2 id="player-restrictions-title">{t('players.restrictionsTitle')}</h2>
-        {restrictions.error ? (
-          <ErrorState message={describeError(restrictions.error)} onRetry={() => void restrictions.refetch()} />
-        ) : !restrictions.data ? (
-          <LoadingBlock />
-        ) : (
-          <EffectiveRestrictionsTable effective={restrictions.data.effective} />
-        )}
-      </section>
+      <PlayerSection id="player-restrictions-title" title={t('players.restrictionsTitle')}>
+        <QueryAnswer query={restrictions}>{(answer) => <EffectiveRestrictionsTable effective={answer.effective} />}</QueryAnswer>
+      </PlayerSection>
       {restrictions.data && (
-        <section aria-labelledby="player-policies-title">
-          <h2 id="player-policies-title">{t('players.policiesTitle')}</h2>
+        <PlayerSection id="player-policies-title" title={t('players.policiesTitle')}>
           <PlayerPolicyList policies={restrictions.data.policies} />
-        </section>
+        </PlayerSection>
       )}
     </>
   );
