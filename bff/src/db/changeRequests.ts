@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  keyedMessage,
   ADMIN_ROLE,
   CHANGE_CONTROL_CODES,
   type ApiError,
@@ -259,7 +260,9 @@ function checkOpen(row: ChangeRequestRow, version: number, allowed: readonly str
       current: toChangeRequest(row),
     });
   if (!allowed.includes(row.status))
-    throw new HttpError(409, notPending, `This request is already ${row.status}`, { current: toChangeRequest(row) });
+    throw new HttpError(409, notPending, keyedMessage('this_request_is_already_status', { status: row.status }), {
+      current: toChangeRequest(row),
+    });
   if (row.version !== version) throw conflict(toChangeRequest(row), 'This request changed since you opened it: review it again');
 }
 
