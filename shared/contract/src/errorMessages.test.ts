@@ -77,7 +77,7 @@ function conflictReasons(): { file: string; text: string }[] {
     const rel = path.relative(repo, file);
     for (const m of text.matchAll(/\b(?:conflict|new ConflictError|new HttpError)\((?=[^)]|\))/g)) {
       const args = balanced(text, m.index + m[0].length - 1);
-      if (m[0].includes('HttpError') && !/^\(\s*409\b/.test(args)) continue;
+      if (m[0].includes('HttpError') && !/^\(\s*[^,]*\b409\b/.test(args)) continue;
       found.push({ file: rel, text: args });
     }
     for (const m of text.matchAll(/\bfrozen(?:For)?\s*(?::\s*\([^)]*\)\s*=>\s*|\([^)]*\)[^{]*)/g)) {
@@ -116,4 +116,8 @@ test('a keyed reason: the English text the API always answered, the same values 
     'このラウンドのチケットは現在 5 枚です（確認時は 3 枚）。返金内容を確認して、もう一度確定してください',
   );
   expect(formatErrorTemplate('this_request_is_already_status', { status: 'applied' }, 'ja')).toBe('このリクエストはすでに「適用済み」です');
+  // A reason passed on from another answer is in Japanese when the catalogue knows it.
+  expect(formatErrorTemplate('the_operation_was_refused', { reason: 'Tell players why' }, 'ja')).toBe(
+    '操作は拒否されました：プレイヤーに理由を伝えてください',
+  );
 });

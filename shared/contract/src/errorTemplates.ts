@@ -1,3 +1,5 @@
+import { localizeErrorMessage } from './errorMessages';
+
 /**
  * Reasons the services build from values (counts, ids, statuses), by key, with {placeholders}: the
  * API answers the English text as `message` (for API clients) and sends `messageKey` and
@@ -5,7 +7,7 @@
  * values (`formatErrorTemplate`). Fixed messages live in ERROR_MESSAGES (errorMessages.ts).
  *
  * A service builds one with `keyedMessage(key, params)` (its params are typed from the text);
- * contractErrorMessages.test.ts fails on a 409 reason built from values without a key.
+ * errorMessages.test.ts fails on a 409 reason built from values without a key.
  */
 export const ERROR_TEMPLATES = {
   the_count_changed_now_n: {
@@ -47,6 +49,10 @@ export const ERROR_TEMPLATES = {
   players_have_no_point_account_tickets_cannot_be_refunded: {
     en: 'Players {players} have no point account: their tickets cannot be refunded',
     ja: 'プレイヤー {players} にはポイントアカウントがないため、チケットを返金できません',
+  },
+  the_operation_was_refused: {
+    en: 'The operation was refused: {reason}',
+    ja: '操作は拒否されました：{reason}',
   },
   reversing_this_entry_would_make_the_balance_negative: {
     en: 'The balance is {balance}: reversing this entry ({amount}) would make it negative',
@@ -96,7 +102,9 @@ export function formatErrorTemplate(key: ErrorTemplateKey, params: ErrorMessageP
     const value = params[name];
     if (value === undefined) return whole;
     const text = String(value);
-    return language === 'ja' ? (JA_VALUES[name]?.[text] ?? text) : text;
+    if (language === 'en') return text;
+    // A reason passed on from another answer: in Japanese when the catalogue knows it.
+    return name === 'reason' ? localizeErrorMessage(text, 'ja') : (JA_VALUES[name]?.[text] ?? text);
   });
 }
 
