@@ -63,8 +63,8 @@ function balanced(text: string, from: number): string {
 
 /**
  * Every 409 reason the services give, as source text: the arguments of conflict(…),
- * new ConflictError(…) and new HttpError(409, …), and the bodies of the `frozen` rules (their
- * reason becomes a 409). Comments are left out.
+ * new ConflictError(…) and new HttpError(409, …), and the bodies of the `frozen` rules and of the
+ * functions typed to return an ErrorText (their reason becomes a 409). Comments are left out.
  */
 function conflictReasons(): { file: string; text: string }[] {
   const found: { file: string; text: string }[] = [];
@@ -79,6 +79,10 @@ function conflictReasons(): { file: string; text: string }[] {
       const args = balanced(text, m.index + m[0].length - 1);
       if (m[0].includes('HttpError') && !/^\(\s*[^,]*\b409\b/.test(args)) continue;
       found.push({ file: rel, text: args });
+    }
+    // A function that gives a reason for a conflict to throw (`…): ErrorText | null {`): its body.
+    for (const m of text.matchAll(/\):\s*ErrorText(?:\s*\|\s*null)?\s*\{/g)) {
+      found.push({ file: rel, text: balanced(text, m.index + m[0].length - 1) });
     }
     for (const m of text.matchAll(/\bfrozen(?:For)?\s*(?::\s*\([^)]*\)\s*=>\s*|\([^)]*\)[^{]*)/g)) {
       const start = m.index + m[0].length;
