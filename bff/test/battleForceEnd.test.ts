@@ -115,6 +115,8 @@ test('a battle started after the count: 409 with the new count, nothing ended, n
     error: {
       code: 'conflict',
       message: `The count changed: now ${read + 1}. Confirm again with the new count.`,
+      messageKey: 'the_count_changed_now_n',
+      messageParams: { count: read + 1 },
       current: { ongoing: read + 1, checkedAt: app.t.clock.now().toISOString() },
     },
   });

@@ -156,6 +156,8 @@ test('a session opened or a battle started after the count: 409 with the new cou
     error: {
       code: 'conflict',
       message: 'The count changed: now 1 sessions and 1 battles. Confirm again with the new count.',
+      messageKey: 'the_count_changed_now_n_sessions_and_n_battles',
+      messageParams: { sessions: 1, battles: 1 },
       current: { openSessions: 1, ongoingBattles: 1, lastRunId: read.lastRunId, checkedAt: now.toISOString() },
     },
   });

@@ -224,6 +224,8 @@ describe('the confirmed count', () => {
       error: {
         code: 'conflict',
         message: `The count changed: now ${read + 1}. Confirm again with the new count.`,
+        messageKey: 'the_count_changed_now_n',
+        messageParams: { count: read + 1 },
         current: { recipients: read + 1, unknownIds: 0 },
       },
     });

@@ -192,7 +192,12 @@ test('cancel refuses: a stale ticket count (409, nothing refunded), a drawn roun
   await sellTickets(round.id, [1, 2]);
   const stale = await t.call('POST', `/lottery/rounds/${round.id}/cancel`, { version: round.version, ticketCount: 1 });
   expect(stale.statusCode).toBe(409);
-  expect(stale.json().error.message).toMatch(/now has 2 tickets/);
+  // The English text for API clients, its key and values for the console's language.
+  expect(stale.json().error).toMatchObject({
+    message: 'This round now has 2 tickets, not 1: review the refund and confirm again',
+    messageKey: 'this_round_now_has_n_tickets_not_m',
+    messageParams: { tickets: 2, confirmed: 1 },
+  });
   expect((await t.call('GET', `/lottery/rounds/${round.id}`)).json().status).toBe('open');
 
   const drawn = await createRound('Drawn first');
@@ -206,7 +211,11 @@ test('cancel refuses: a stale ticket count (409, nothing refunded), a drawn roun
   await sellTickets(orphan.id, [1, 77]);
   const refused = await t.call('POST', `/lottery/rounds/${orphan.id}/cancel`, { version: orphan.version, ticketCount: 2 });
   expect(refused.statusCode).toBe(409);
-  expect(refused.json().error.message).toMatch(/Players 77 have no point account/);
+  expect(refused.json().error).toMatchObject({
+    message: 'Players 77 have no point account: their tickets cannot be refunded',
+    messageKey: 'players_have_no_point_account_tickets_cannot_be_refunded',
+    messageParams: { players: '77' },
+  });
   const refunds = await t.shared.db
     .selectFrom('points.ledger_entries')
     .select('id')

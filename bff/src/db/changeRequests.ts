@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  isErrorTemplateKey,
+  keyedMessage,
   ADMIN_ROLE,
   CHANGE_CONTROL_CODES,
   type ApiError,
@@ -10,6 +12,7 @@ import {
   type ChangeRequestStatus,
   type FieldChange,
 } from '@phoenix/contract';
+import type { ErrorText } from '@phoenix/server';
 import type { Actor, AppContext } from '../context';
 import {
   conflict,
@@ -118,6 +121,11 @@ async function previewOf(app: FastifyInstance, actor: Actor, matched: MatchedOpe
 }
 
 type ErrorBody = ApiError['error'];
+/** A refusal's reason as sent: a reason built from values keeps its key and values (the console's language). */
+const passedOnText = (error: ErrorBody): ErrorText =>
+  error.messageKey && error.messageParams && isErrorTemplateKey(error.messageKey)
+    ? { text: error.message, key: error.messageKey, params: error.messageParams }
+    : error.message;
 const errorOf = (response: LightMyRequestResponse): ErrorBody => {
   try {
     return (response.json() as ApiError).error;
@@ -129,7 +137,7 @@ const errorOf = (response: LightMyRequestResponse): ErrorBody => {
 /** The route's own refusal (400 with field errors, 409 with the current record…), passed on as it is. */
 const passOn = (response: LightMyRequestResponse) => {
   const error = errorOf(response);
-  return new HttpError(response.statusCode, error.code, error.message, { fieldErrors: error.fieldErrors, current: error.current });
+  return new HttpError(response.statusCode, error.code, passedOnText(error), { fieldErrors: error.fieldErrors, current: error.current });
 };
 
 function requesterOf(row: ChangeRequestRow): Actor {
@@ -259,7 +267,9 @@ function checkOpen(row: ChangeRequestRow, version: number, allowed: readonly str
       current: toChangeRequest(row),
     });
   if (!allowed.includes(row.status))
-    throw new HttpError(409, notPending, `This request is already ${row.status}`, { current: toChangeRequest(row) });
+    throw new HttpError(409, notPending, keyedMessage('this_request_is_already_status', { status: row.status }), {
+      current: toChangeRequest(row),
+    });
   if (row.version !== version) throw conflict(toChangeRequest(row), 'This request changed since you opened it: review it again');
 }
 
@@ -386,7 +396,8 @@ async function apply(
       current: { preview, request: toChangeRequest(failed) },
     });
   }
-  throw new HttpError(response.statusCode >= 500 ? 502 : 409, 'change_request_failed', `The operation was refused: ${refusal.message}`, {
+  const reason = keyedMessage('the_operation_was_refused', { reason: refusal.message });
+  throw new HttpError(response.statusCode >= 500 ? 502 : 409, 'change_request_failed', reason, {
     current: { preview, request: toChangeRequest(failed) },
   });
 }

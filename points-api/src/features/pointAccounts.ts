@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  keyedMessage,
   apiErrorSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
@@ -266,7 +267,10 @@ export function registerPointAccountRoutes(app: FastifyInstance, ctx: AppContext
       },
       sameAs: (entry) => entry.reverses_id === entryId && entry.reason === input.reason,
       wouldGoNegative: (balance, amount) =>
-        conflict(null, `The balance is ${points(balance)}: reversing this entry (${points(amount)}) would make it negative`),
+        conflict(
+          null,
+          keyedMessage('reversing_this_entry_would_make_the_balance_negative', { balance: points(balance), amount: points(amount) }),
+        ),
     });
     return answer(reply, change);
   });

@@ -28,8 +28,10 @@ export const apiErrorSchema = z.object({
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
     /** Beside fieldErrors: each message's key in ERROR_MESSAGES (null when it has none), for the console's language. */
     fieldErrorKeys: z.record(z.string(), z.array(z.string().nullable())).optional(),
-    /** The message's key in ERROR_MESSAGES, when it has one. */
+    /** The message's key in ERROR_MESSAGES, or in ERROR_TEMPLATES for a reason built from values. */
     messageKey: z.string().optional(),
+    /** With a key of ERROR_TEMPLATES: the values of its {placeholders}. */
+    messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     /** On a 409: the record as it is now on the server. */
     current: z.unknown().optional(),
   }),

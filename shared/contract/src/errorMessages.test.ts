@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERROR_MESSAGES, errorMessageKey, fieldErrorKeysOf, localizeErrorMessage } from './errorMessages';
+import { ERROR_TEMPLATES, formatErrorTemplate, keyedMessage } from './errorTemplates';
 
 /** Every fixed message written in a contract schema (`message: '…'`, `.min(1, '…')`, `({ message: '…' })`). */
 function schemaMessages(): string[] {
@@ -30,4 +31,97 @@ test('messages with values keep them in Japanese; English stays English; unknown
   expect(localizeErrorMessage('Name is at most 100 characters', 'ja')).toBe('名前は 100 文字以内です');
   expect(localizeErrorMessage('Something new', 'ja')).toBe('Something new');
   expect(fieldErrorKeysOf({ message: ['Tell players why', 'Something new'] })).toEqual({ message: ['tell_players_why', null] });
+});
+
+const repo = path.resolve(__dirname, '../../..');
+const SERVICE_SOURCES = ['bff/src', 'points-api/src', 'shared/server/src'];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The text from an opening bracket at `from` to its match (brackets in strings and template literals skipped). */
+function balanced(text: string, from: number): string {
+  const open = text[from]!;
+  const close = open === '(' ? ')' : '}';
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0) break;
+      i = end;
+    } else if (c === open) depth++;
+    else if (c === close && --depth === 0) return text.slice(from, i + 1);
+  }
+  return text.slice(from);
+}
+
+/**
+ * Every 409 reason the services give, as source text: the arguments of conflict(…),
+ * new ConflictError(…) and new HttpError(409, …), and the bodies of the `frozen` rules and of the
+ * functions typed to return an ErrorText (their reason becomes a 409). Comments are left out.
+ */
+function conflictReasons(): { file: string; text: string }[] {
+  const found: { file: string; text: string }[] = [];
+  for (const file of SERVICE_SOURCES.flatMap((dir) => sourceFiles(path.join(repo, dir)))) {
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+      .join('\n');
+    const rel = path.relative(repo, file);
+    for (const m of text.matchAll(/\b(?:conflict|new ConflictError|new HttpError)\((?=[^)]|\))/g)) {
+      const args = balanced(text, m.index + m[0].length - 1);
+      if (m[0].includes('HttpError') && !/^\(\s*[^,]*\b409\b/.test(args)) continue;
+      found.push({ file: rel, text: args });
+    }
+    // A function that gives a reason for a conflict to throw (`…): ErrorText | null {`): its body.
+    for (const m of text.matchAll(/\):\s*ErrorText(?:\s*\|\s*null)?\s*\{/g)) {
+      found.push({ file: rel, text: balanced(text, m.index + m[0].length - 1) });
+    }
+    for (const m of text.matchAll(/\bfrozen(?:For)?\s*(?::\s*\([^)]*\)\s*=>\s*|\([^)]*\)[^{]*)/g)) {
+      const start = m.index + m[0].length;
+      // An arrow with an expression body runs to the end of the spec property; a block, to its brace.
+      found.push({ file: rel, text: text[start] === '{' ? balanced(text, start) : text.slice(start, text.indexOf('\n})', start)) });
+    }
+  }
+  return found;
+}
+
+test('a 409 reason built from values has a key: keyedMessage(key, params), never a template literal or a concatenation', () => {
+  const reasons = conflictReasons();
+  expect(reasons.length).toBeGreaterThan(40);
+  const unkeyed = reasons.filter((r) => /`|'\s*\+|\+\s*'/.test(r.text.replace(/keyedMessage\([^)]*\)/g, '')));
+  expect(unkeyed.map((r) => `${r.file}: ${r.text.replace(/\s+/g, ' ').slice(0, 120)}`)).toEqual([]);
+  expect(reasons.filter((r) => r.text.includes('keyedMessage(')).length).toBeGreaterThanOrEqual(8);
+});
+
+test('every reason built from values has the same {placeholders} in Japanese, and Japanese text', () => {
+  const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const [key, { en, ja }] of Object.entries(ERROR_TEMPLATES)) {
+    expect([key, placeholders(ja)]).toEqual([key, placeholders(en)]);
+    expect([key, ja.replace(/\{\w+\}/g, '')]).not.toEqual([key, expect.stringMatching(/[a-z]{4,} [a-z]{3,}/)]);
+  }
+});
+
+test('a keyed reason: the English text the API always answered, the same values in Japanese', () => {
+  const message = keyedMessage('this_round_now_has_n_tickets_not_m', { tickets: 5, confirmed: 3 });
+  expect(message).toEqual({
+    text: 'This round now has 5 tickets, not 3: review the refund and confirm again',
+    key: 'this_round_now_has_n_tickets_not_m',
+    params: { tickets: 5, confirmed: 3 },
+  });
+  expect(formatErrorTemplate(message.key, message.params, 'ja')).toBe(
+    'このラウンドのチケットは現在 5 枚です（確認時は 3 枚）。返金内容を確認して、もう一度確定してください',
+  );
+  expect(formatErrorTemplate('this_request_is_already_status', { status: 'applied' }, 'ja')).toBe('このリクエストはすでに「適用済み」です');
+  // A reason passed on from another answer is in Japanese when the catalogue knows it.
+  expect(formatErrorTemplate('the_operation_was_refused', { reason: 'Tell players why' }, 'ja')).toBe(
+    '操作は拒否されました：プレイヤーに理由を伝えてください',
+  );
 });

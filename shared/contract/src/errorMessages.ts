@@ -3,7 +3,8 @@
  * key, in English (the text the schema holds, which the API still answers) and Japanese. The API
  * sends each field error's key beside its English text (`fieldErrorKeys`), and the console shows
  * the text of its language (`localizeErrorMessage`), so the Japanese console shows no English
- * error. Messages built from values (limits, id lists) are matched by `ERROR_PATTERNS`.
+ * error. Messages built from values (limits, id lists) are matched by `ERROR_PATTERNS`; reasons the
+ * services build from values are sent by key with their values (`ERROR_TEMPLATES`, errorTemplates.ts).
  *
  * A new message in a schema needs its entry here: contractErrorMessages.test.ts fails otherwise.
  */

@@ -13,6 +13,7 @@ export * from './news';
 export * from './maintenance';
 export * from './activeFlags';
 export * from './errorMessages';
+export * from './errorTemplates';
 export * from './worldMessages';
 export * from './dashboard';
 export * from './items';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { KeyedMessage } from '@phoenix/contract';
 
 /**
  * The errors of the server's data layer (versioned resources and documents, paging): what went
@@ -18,14 +19,21 @@ export class NotFoundError extends DomainError {
   override name = 'NotFoundError';
 }
 
+/** A message as thrown: a fixed English text, or a reason built from values by key (errorTemplates.ts). */
+export type ErrorText = string | KeyedMessage;
+export const textOf = (message: ErrorText): string => (typeof message === 'string' ? message : message.text);
+export const keyedOf = (message: ErrorText): KeyedMessage | undefined => (typeof message === 'string' ? undefined : message);
+
 /** Someone else saved first, or the record may no longer change: `current` is the record as it is now. */
 export class ConflictError extends DomainError {
   override name = 'ConflictError';
+  readonly keyed: KeyedMessage | undefined;
   constructor(
     readonly current: unknown,
-    message = 'Someone else changed this record. Review their version and try again.',
+    message: ErrorText = 'Someone else changed this record. Review their version and try again.',
   ) {
-    super(message);
+    super(textOf(message));
+    this.keyed = keyedOf(message);
   }
 }
 

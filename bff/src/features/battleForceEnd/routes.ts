@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  keyedMessage,
   BATTLE_FORCE_END_PATH,
   apiErrorSchema,
   battleForceEndAllResultSchema,
@@ -41,7 +42,7 @@ export default function registerBattleForceEndRoutes(app: FastifyInstance, ctx: 
       const ended = await forceEndOngoingBattles(trx, actor.email, input.reason, now);
       if (ended > input.confirmedCount) {
         const current: BattleForceEndSummary = { ongoing: ended, checkedAt: now.toISOString() };
-        throw conflict(current, `The count changed: now ${ended}. Confirm again with the new count.`);
+        throw conflict(current, keyedMessage('the_count_changed_now_n', { count: ended }));
       }
       const result = { ended, confirmedCount: input.confirmedCount, endedAt: now.toISOString() };
       return {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { GlobalSignOutRun, GlobalSignOutRunInput, GlobalSignOutSummary } from '@phoenix/contract';
+import { keyedMessage, type GlobalSignOutRun, type GlobalSignOutRunInput, type GlobalSignOutSummary } from '@phoenix/contract';
 import { countOngoingBattles, countOpenSessions, endOpenSessions, forceEndOngoingBattles } from '../../db/gameOperations';
 import type { Outcome } from '@phoenix/server/db';
 import type { Database, GlobalSignOutRunsTable } from '../../db/schema';
@@ -70,7 +70,7 @@ export async function run(
   if ((last?.id ?? null) !== input.lastRunId) {
     throw conflict(
       last,
-      `Another run was made at ${last?.ranAt ?? 'an unknown time'} by ${last?.adminEmail ?? 'another admin'}. Check the counts and confirm again.`,
+      keyedMessage('another_sign_out_run_was_made', { ranAt: last?.ranAt ?? 'an unknown time', by: last?.adminEmail ?? 'another admin' }),
     );
   }
   const sessionsEnded = await endOpenSessions(trx, now);
@@ -84,7 +84,7 @@ export async function run(
     };
     throw conflict(
       current,
-      `The count changed: now ${sessionsEnded} sessions and ${battlesEnded} battles. Confirm again with the new count.`,
+      keyedMessage('the_count_changed_now_n_sessions_and_n_battles', { sessions: sessionsEnded, battles: battlesEnded }),
     );
   }
   const row = await trx

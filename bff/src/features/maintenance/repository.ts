@@ -29,24 +29,26 @@ export function normaliseIds(ids: readonly number[]): number[] {
 /**
  * The action log keeps the document without its id list (which may hold 100,000 ids and would
  * make every log page heavy): the list's size, and on `after` the ids added / removed (a sample
- * of at most MAINTENANCE_LOG_ID_SAMPLE each, with exact counts).
+ * of at most MAINTENANCE_LOG_ID_SAMPLE each, with exact counts, for the diff). Every added and
+ * removed id is in action_log_targets (`targets`), so a player's history finds the change.
  */
 function snapshot({ allowedPlayerIds, ...rest }: MaintenanceStatus): MaintenanceLogSnapshot {
   return { ...rest, allowedPlayerCount: allowedPlayerIds.length };
 }
 
-function withDiff(after: MaintenanceStatus, before: MaintenanceStatus): MaintenanceLogSnapshot {
+function logged(before: MaintenanceStatus, after: MaintenanceStatus) {
   const had = new Set(before.allowedPlayerIds);
   const has = new Set(after.allowedPlayerIds);
   const added = after.allowedPlayerIds.filter((id) => !had.has(id));
   const removed = before.allowedPlayerIds.filter((id) => !has.has(id));
-  return {
+  const diff: MaintenanceLogSnapshot = {
     ...snapshot(after),
     allowedPlayerIdsAdded: added.slice(0, MAINTENANCE_LOG_ID_SAMPLE),
     allowedPlayerIdsAddedCount: added.length,
     allowedPlayerIdsRemoved: removed.slice(0, MAINTENANCE_LOG_ID_SAMPLE),
     allowedPlayerIdsRemovedCount: removed.length,
   };
+  return { before: snapshot(before), after: diff, targets: { type: 'player', ids: [...added, ...removed] } };
 }
 
 /**
@@ -66,5 +68,5 @@ export const maintenance = versionedDocument(maintenanceDocument, {
     allowed_player_ids: toJson(input.allowedPlayerIds ? normaliseIds(input.allowedPlayerIds) : current.allowedPlayerIds) ?? '[]',
   }),
   verb: (before, after) => (before.enabled === after.enabled ? 'update' : after.enabled ? 'enable' : 'disable'),
-  logged: (before, after) => ({ before: snapshot(before), after: withDiff(after, before) }),
+  logged,
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
+  keyedMessage,
   apiErrorSchema,
   distributionCancelSchema,
   distributionCreateSchema,
@@ -57,7 +58,9 @@ export const distributions = versionedResource(presentDistributionResource, {
   search: ['present_name'],
   filters: [(qb, query) => (query.status ? qb.where('status', '=', query.status) : qb)],
   frozen: (row, _now, verb) =>
-    verb === 'cancel' && row.status !== 'scheduled' ? `This distribution is ${row.status}: only a scheduled one can be cancelled` : null,
+    verb === 'cancel' && row.status !== 'scheduled'
+      ? keyedMessage('this_distribution_is_status_only_a_scheduled_one_can_be_cancelled', { status: row.status })
+      : null,
 });
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
@@ -86,7 +89,7 @@ async function createDistribution(
   // Counted in the transaction that stores it: more players than the admin confirmed is refused.
   if (input.confirmedRecipients !== null && recipientCount > input.confirmedRecipients) {
     const current: DistributionPreview = { recipients: recipientCount, unknownIds: await countUnknown(trx, playerIds) };
-    throw conflict(current, `The count changed: now ${recipientCount}. Confirm again with the new count.`);
+    throw conflict(current, keyedMessage('the_count_changed_now_n', { count: recipientCount }));
   }
 
   const row = await trx

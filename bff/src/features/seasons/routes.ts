@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { seasonResource, type Season, type SeasonCreate, type SeasonUpdate } from '@phoenix/contract';
+import { keyedMessage, seasonResource, type Season, type SeasonCreate, type SeasonUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey, timeWindowFilter } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { versionedResource, type RowOf } from '../../db/versioned';
 import { conflict, validationFailed, registerResourceRoutes } from '@phoenix/server/http';
+import type { ErrorText } from '@phoenix/server';
 
 function statusAt(row: RowOf<'seasons'>, now: Date): Season['status'] {
   if (now < row.starts_at) return 'upcoming';
@@ -77,12 +78,13 @@ async function checkSeason(trx: Transaction<Database>, input: SeasonCreate, exce
 }
 
 /** Once started, a season's tiers stay (more may be added) and their XP requirements and its start are fixed. */
-function startedChange(row: RowOf<'seasons'>, input: SeasonUpdate): string | null {
+function startedChange(row: RowOf<'seasons'>, input: SeasonUpdate): ErrorText | null {
   if (new Date(input.startsAt).getTime() !== row.starts_at.getTime()) return 'This season has started: its start can no longer change';
   for (const tier of row.tiers) {
     const kept = input.tiers.find((t) => t.level === tier.level);
-    if (!kept) return `This season has started: tier ${tier.level} can no longer be removed`;
-    if (kept.xpRequired !== tier.xpRequired) return `This season has started: the XP required for tier ${tier.level} can no longer change`;
+    if (!kept) return keyedMessage('this_season_has_started_tier_n_can_no_longer_be_removed', { level: tier.level });
+    if (kept.xpRequired !== tier.xpRequired)
+      return keyedMessage('this_season_has_started_the_xp_of_tier_n_can_no_longer_change', { level: tier.level });
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { LotteryRound, LotteryRoundCancel } from '@phoenix/contract';
+import { keyedMessage, type LotteryRound, type LotteryRoundCancel } from '@phoenix/contract';
 import type { Actor } from '../../context';
 import type { Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/database';
@@ -40,7 +40,7 @@ export async function cancelRound(
   if (frozen) throw conflict(before, frozen);
   if (row.version !== input.version) throw conflict(before);
   if (row.ticket_count !== input.ticketCount) {
-    throw conflict(before, `This round now has ${row.ticket_count} tickets, not ${input.ticketCount}: review the refund and confirm again`);
+    throw conflict(before, keyedMessage('this_round_now_has_n_tickets_not_m', { tickets: row.ticket_count, confirmed: input.ticketCount }));
   }
 
   const tickets = await trx
@@ -99,7 +99,10 @@ async function refundTickets(
     .execute();
   const missing = playerIds.filter((p) => !users.some((u) => u.id === p));
   if (missing.length) {
-    throw conflict(null, `Players ${missing.slice(0, 20).join(', ')} have no point account: their tickets cannot be refunded`);
+    throw conflict(
+      null,
+      keyedMessage('players_have_no_point_account_tickets_cannot_be_refunded', { players: missing.slice(0, 20).join(', ') }),
+    );
   }
   for (const user of users) {
     let balance = Number(user.balance);

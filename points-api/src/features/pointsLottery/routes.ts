@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
+  keyedMessage,
   idParamSchema,
   LOTTERY_TICKET_CSV_COLUMNS,
   lotteryRoundCancelSchema,
@@ -83,7 +84,7 @@ async function updateRound(trx: Transaction<Database>, jobs: JobRunner, id: numb
   lotteryRounds.spec.validate?.(input, now);
   const prizes = [...input.prizes].sort((a, b) => a.rank - b.rank);
   if (row.ticket_count > 0 && (input.ticketPrice !== row.ticket_price || !samePrizes(prizes, row.prizes))) {
-    throw conflict(before, `${row.ticket_count} tickets have been sold: the ticket price and the prizes can no longer change`);
+    throw conflict(before, keyedMessage('n_tickets_have_been_sold_the_round_can_no_longer_change', { tickets: row.ticket_count }));
   }
   const outcome = await lotteryRounds.update(trx, id, input, actor.email, now);
   if (outcome.result.drawAt !== before.drawAt) {

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { AnyDocument, DocumentVersion, RecordOf, UpdateOf } from '@phoenix/contract';
 import { ConflictError, fieldErrorsOf, InvalidInputError, NotFoundError } from '../errors';
 import { toJson } from './json';
+import type { ActionLogEntry } from './actionLog';
 import type { Outcome } from './mutate';
 import type { DocumentVersionRow, ServerDatabase } from './schema';
 
@@ -34,8 +35,8 @@ export interface VersionedDocumentSpec<D extends AnyDocument, T extends Document
   toColumns(input: UpdateOf<D>, current: RecordOf<D>): DocumentColumnsOf<T, DB>;
   /** The action of a save: `${target}.${verb}`. Default 'update'. A restore is always `${target}.restore`. */
   verb?(before: RecordOf<D>, after: RecordOf<D>): string;
-  /** What the action log stores as before/after. Default: the records. */
-  logged?(before: RecordOf<D>, after: RecordOf<D>): { before: unknown; after: unknown };
+  /** What the action log stores as before/after (and, for a list inside, every record it touched). Default: the records. */
+  logged?(before: RecordOf<D>, after: RecordOf<D>): Pick<ActionLogEntry, 'before' | 'after' | 'targets'>;
 }
 
 /** Runs in the save's transaction after the new version is written (e.g. to move jobs it schedules). */

@@ -9,7 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { AnyResource, CreateOf, QueryOf, RecordOf, SortOf, UpdateOf } from '@phoenix/contract';
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { ConflictError, InvalidInputError, NotFoundError, type ErrorText } from '../errors';
 import { likeEscape } from './like';
 import type { Outcome } from './mutate';
 import { isUniqueViolation } from './connect';
@@ -81,7 +81,7 @@ export interface VersionedResourceSpec<D extends AnyResource, T extends Versione
   /** PUT checks against the locked row (e.g. fields that may no longer change): throw a 400. */
   validateChange?(row: RowOf<T, DB>, input: UpdateOf<D>, now: Date): void;
   /** A message when a row may no longer be changed by `verb` ('update', 'delete', custom): a ConflictError with it. */
-  frozen?(row: RowOf<T, DB>, now: Date, verb: string): string | null;
+  frozen?(row: RowOf<T, DB>, now: Date, verb: string): ErrorText | null;
 }
 
 /**

@@ -1,31 +1,47 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, errorMessageKey, fieldErrorKeysOf, type ApiError } from '@phoenix/contract';
-import { ConflictError, DomainError, FORM_ERROR_KEY, InvalidInputError, NotFoundError, type FieldErrors } from '../errors';
+import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, errorMessageKey, fieldErrorKeysOf, type ApiError, type KeyedMessage } from '@phoenix/contract';
+import {
+  ConflictError,
+  DomainError,
+  FORM_ERROR_KEY,
+  InvalidInputError,
+  NotFoundError,
+  keyedOf,
+  textOf,
+  type ErrorText,
+  type FieldErrors,
+} from '../errors';
 
 export { FORM_ERROR_KEY, type FieldErrors };
 
-/** An error the client is meant to see: thrown anywhere, rendered as { error: {...} }. */
+/**
+ * An error the client is meant to see: thrown anywhere, rendered as { error: {...} }. A message
+ * built from values is given by key (`keyedMessage`): its key and values go beside the English text.
+ */
 export class HttpError extends Error {
+  readonly keyed: KeyedMessage | undefined;
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    message: string,
+    message: ErrorText,
     readonly details: { fieldErrors?: FieldErrors; current?: unknown; headers?: Record<string, string> } = {},
   ) {
-    super(message);
+    super(textOf(message));
     this.name = 'HttpError';
+    this.keyed = keyedOf(message);
   }
 
   toBody(): ApiError {
     const { fieldErrors, current } = this.details;
-    const messageKey = errorMessageKey(this.message);
+    const messageKey = this.keyed?.key ?? errorMessageKey(this.message);
     return {
       error: {
         code: this.code,
         message: this.message,
         ...(messageKey ? { messageKey } : {}),
+        ...(this.keyed ? { messageParams: this.keyed.params } : {}),
         ...(fieldErrors ? { fieldErrors, fieldErrorKeys: fieldErrorKeysOf(fieldErrors) } : {}),
         ...(current !== undefined ? { current } : {}),
       },
@@ -39,7 +55,7 @@ export const unauthorized = (message = 'Sign in to continue') => new HttpError(4
 export const forbidden = (message = 'Your account is not allowed to do this') => new HttpError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
 /** 409: someone else saved first. `current` is the record as it is now. */
-export const conflict = (current: unknown, message = 'Someone else changed this record. Review their version and try again.') =>
+export const conflict = (current: unknown, message: ErrorText = 'Someone else changed this record. Review their version and try again.') =>
   new HttpError(409, ERROR_CODES.conflict, message, { current });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, ERROR_CODES.tooManyRequests, message, {
@@ -49,7 +65,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 /** A data-layer error (errors.ts) as the HTTP error the client sees. */
 export function httpErrorOf(error: DomainError): HttpError {
   if (error instanceof NotFoundError) return notFound(error.message);
-  if (error instanceof ConflictError) return conflict(error.current, error.message);
+  if (error instanceof ConflictError) return conflict(error.current, error.keyed ?? error.message);
   if (error instanceof InvalidInputError) return validationFailed(error.fieldErrors, error.message);
   return new HttpError(500, ERROR_CODES.internal, 'Something went wrong. Try again later.');
 }

@@ -11,6 +11,8 @@ export class ApiRequestError extends Error {
     readonly fieldErrors: Record<string, string[]> = {},
     /** On a 409: the record as it is now on the server. */
     readonly current?: unknown,
+    /** The message's key in the contract's catalogue, and the values of a reason built from values. */
+    readonly keyed?: { key: string; params: Record<string, string | number> },
   ) {
     super(message);
     this.name = 'ApiRequestError';

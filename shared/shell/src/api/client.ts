@@ -59,7 +59,8 @@ async function toApiError(error: unknown, onUnauthorized: () => void): Promise<A
     const parsed = apiErrorSchema.safeParse(body);
     if (parsed.success) {
       const e = parsed.data.error;
-      return new ApiRequestError(status, e.code, e.message, e.fieldErrors ?? {}, e.current);
+      const keyed = e.messageKey ? { key: e.messageKey, params: e.messageParams ?? {} } : undefined;
+      return new ApiRequestError(status, e.code, e.message, e.fieldErrors ?? {}, e.current, keyed);
     }
     return new ApiRequestError(status, 'http_error', `${status} ${error.response.statusText}`.trim());
   }

@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { ApiRequestError } from './ApiRequestError';
-import { errorText } from '../i18n/errorText';
+import { errorReason, errorText, keyedReason } from '../i18n/errorText';
+
+export { errorReason };
 
 const say = (key: string, options?: Record<string, unknown>) => i18next.t(`errors.${key}`, { ns: 'shell', ...options });
 
@@ -10,7 +12,8 @@ export function describeError(error: unknown): string {
     if (error.isNetwork) return say('network');
     if (error.status === 403) return say('forbidden');
     if (error.status === 404) return say('notFound', { message: error.message ? errorText(error.message) : say('notFoundDefault') });
-    if (error.isConflict) return say('conflict');
+    // A reason built from values (a count that moved, a status) says more than "someone else saved".
+    if (error.isConflict) return keyedReason(error) ?? say('conflict');
     if (error.isValidation) return say('validation', { message: error.message ? errorText(error.message) : say('validationDefault') });
     if (error.status === 429) return say('rateLimited');
     if (error.status >= 500) return say('server');

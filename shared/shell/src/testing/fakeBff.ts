@@ -28,12 +28,17 @@ export const page = <T>(items: T[], extra: { total?: number; page?: number; page
   page: extra.page ?? 1,
   pageSize: extra.pageSize ?? 20,
 });
-/** The BFF's error body: { error: { code, message, fieldErrors?, current? } }. */
+/** The BFF's error body: { error: { code, message, fieldErrors?, current?, messageKey?, messageParams? } }. */
 export const apiError = (
   status: number,
   code: string,
   message: string,
-  more: { fieldErrors?: Record<string, string[]>; current?: unknown } = {},
+  more: {
+    fieldErrors?: Record<string, string[]>;
+    current?: unknown;
+    messageKey?: string;
+    messageParams?: Record<string, string | number>;
+  } = {},
 ): FakeReply => ({
   status,
   body: { error: { code, message, ...more } },

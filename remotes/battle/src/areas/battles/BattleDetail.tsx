@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { battleForceEndSchema, battleResource, FORCE_END_REASON_MAX, type Battle, type BattleParticipant } from '@phoenix/contract';
 import {
   describeError,
+  errorReason,
   RecordDetailModal,
   resourceKeys,
   useApi,
@@ -122,7 +123,7 @@ function ForceEndOne({ battle }: { battle: Battle }) {
     },
     // A 409 (it ended meanwhile) refreshes the detail, which then shows how it ended; the toast says why nothing changed.
     onError: (error) => {
-      toast.error(error.isConflict && error.message ? error.message : error);
+      toast.error(error.isConflict && error.message ? errorReason(error) : error);
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('battles') });
     },
   });

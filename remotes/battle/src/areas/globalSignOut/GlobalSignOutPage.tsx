@@ -7,7 +7,7 @@ import {
   type GlobalSignOutSummary,
   type Page,
 } from '@phoenix/contract';
-import { describeError, useApi, useAreaColumns, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import { describeError, errorReason, useApi, useAreaColumns, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Alert,
   Button,
@@ -98,7 +98,7 @@ export default function GlobalSignOutPage() {
         )}
       </Panel>
       {run.error && !changed && (
-        <Alert title={t('globalSignOut.refused')}>{run.error.isConflict ? run.error.message : describeError(run.error)}</Alert>
+        <Alert title={t('globalSignOut.refused')}>{run.error.isConflict ? errorReason(run.error) : describeError(run.error)}</Alert>
       )}
       {run.data && (
         <Alert tone="success" title={t('globalSignOut.done')}>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { type LotteryRound } from '@phoenix/contract';
-import { csv, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
+import { keyedMessage, type LotteryRound } from '@phoenix/contract';
+import { apiError, csv, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 
 const weekly: LotteryRound = {
@@ -233,6 +233,24 @@ describe('lottery rounds: tickets and cancellation', () => {
     await waitFor(() => expect(api.calls('GET', '/lottery/rounds/31/tickets/export.csv')).toHaveLength(1));
     expect(within(panel).getByRole('button', { name: 'Next' })).toBeEnabled();
     click.mockRestore();
+  });
+
+  it('a 409 built from values (a ticket sold since) is shown on the Japanese console in Japanese, with its values', async () => {
+    const reason = keyedMessage('this_round_now_has_n_tickets_not_m', { tickets: 4, confirmed: 3 });
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([sold])))
+      .get('/lottery/rounds/31', () => json(sold))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage()))
+      .post('/lottery/rounds/31/cancel', () =>
+        apiError(409, 'conflict', reason.text, { current: sold, messageKey: reason.key, messageParams: reason.params }),
+      );
+    const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31', language: 'ja' });
+    await user.click(await screen.findByRole('button', { name: 'ラウンドを中止してチケットを返金' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '「Weekly lottery」を中止しますか？' });
+    await user.click(within(dialog).getByRole('button', { name: '中止して返金' }));
+    const alert = await within(dialog).findByText(/このラウンドのチケットは現在/);
+    expect(alert).toHaveTextContent('このラウンドのチケットは現在 4 枚です（確認時は 3 枚）。返金内容を確認して、もう一度確定してください');
+    expect(dialog).not.toHaveTextContent(/tickets|review the refund|Someone else/);
   });
 
   it('a drawn round offers no cancellation', async () => {

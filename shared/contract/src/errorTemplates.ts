@@ -1,0 +1,114 @@
+import { localizeErrorMessage } from './errorMessages';
+
+/**
+ * Reasons the services build from values (counts, ids, statuses), by key, with {placeholders}: the
+ * API answers the English text as `message` (for API clients) and sends `messageKey` and
+ * `messageParams` beside it, so the console renders the reason in its language with the same
+ * values (`formatErrorTemplate`). Fixed messages live in ERROR_MESSAGES (errorMessages.ts).
+ *
+ * A service builds one with `keyedMessage(key, params)` (its params are typed from the text);
+ * errorMessages.test.ts fails on a 409 reason built from values without a key.
+ */
+export const ERROR_TEMPLATES = {
+  the_count_changed_now_n: {
+    en: 'The count changed: now {count}. Confirm again with the new count.',
+    ja: '件数が変わりました。現在 {count} 件です。新しい件数でもう一度確定してください。',
+  },
+  the_count_changed_now_n_sessions_and_n_battles: {
+    en: 'The count changed: now {sessions} sessions and {battles} battles. Confirm again with the new count.',
+    ja: '件数が変わりました。現在セッション {sessions} 件、バトル {battles} 件です。新しい件数でもう一度確定してください。',
+  },
+  another_sign_out_run_was_made: {
+    en: 'Another run was made at {ranAt} by {by}. Check the counts and confirm again.',
+    ja: '{ranAt} に {by} が別の実行を行いました。件数を確認して、もう一度確定してください。',
+  },
+  this_distribution_is_status_only_a_scheduled_one_can_be_cancelled: {
+    en: 'This distribution is {status}: only a scheduled one can be cancelled',
+    ja: 'この配布は「{status}」です。取り消せるのは予約済みの配布だけです',
+  },
+  this_season_has_started_tier_n_can_no_longer_be_removed: {
+    en: 'This season has started: tier {level} can no longer be removed',
+    ja: 'このシーズンは開始済みです。ティア {level} は削除できません',
+  },
+  this_season_has_started_the_xp_of_tier_n_can_no_longer_change: {
+    en: 'This season has started: the XP required for tier {level} can no longer change',
+    ja: 'このシーズンは開始済みです。ティア {level} の必要 XP は変更できません',
+  },
+  this_request_is_already_status: {
+    en: 'This request is already {status}',
+    ja: 'このリクエストはすでに「{status}」です',
+  },
+  n_tickets_have_been_sold_the_round_can_no_longer_change: {
+    en: '{tickets} tickets have been sold: the ticket price and the prizes can no longer change',
+    ja: 'チケットが {tickets} 枚売れています。チケット価格と賞品は変更できません',
+  },
+  this_round_now_has_n_tickets_not_m: {
+    en: 'This round now has {tickets} tickets, not {confirmed}: review the refund and confirm again',
+    ja: 'このラウンドのチケットは現在 {tickets} 枚です（確認時は {confirmed} 枚）。返金内容を確認して、もう一度確定してください',
+  },
+  players_have_no_point_account_tickets_cannot_be_refunded: {
+    en: 'Players {players} have no point account: their tickets cannot be refunded',
+    ja: 'プレイヤー {players} にはポイントアカウントがないため、チケットを返金できません',
+  },
+  the_operation_was_refused: {
+    en: 'The operation was refused: {reason}',
+    ja: '操作は拒否されました：{reason}',
+  },
+  reversing_this_entry_would_make_the_balance_negative: {
+    en: 'The balance is {balance}: reversing this entry ({amount}) would make it negative',
+    ja: '残高は {balance} です。このエントリ（{amount}）を取り消すと残高がマイナスになります',
+  },
+} as const satisfies Record<string, { en: string; ja: string }>;
+
+export type ErrorTemplateKey = keyof typeof ERROR_TEMPLATES;
+
+/** The {placeholders} of a text, as a union of their names. */
+type PlaceholdersOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | PlaceholdersOf<Rest> : never;
+export type ErrorTemplateParams<K extends ErrorTemplateKey> = Record<PlaceholdersOf<(typeof ERROR_TEMPLATES)[K]['en']>, string | number>;
+export type ErrorMessageParams = Record<string, string | number>;
+
+/**
+ * Words a value may be (statuses) in Japanese, by placeholder name: a status is sent as its
+ * English word in the params and shown in the console's words.
+ */
+const JA_VALUES: Record<string, Record<string, string>> = {
+  status: {
+    pending: '承認待ち',
+    scheduled: '予約済み',
+    running: '送信中',
+    done: '完了',
+    applied: '適用済み',
+    rejected: '却下',
+    failed: '失敗',
+    expired: '期限切れ',
+    cancelled: '取り消し',
+  },
+};
+
+/** A message the client can render in its language: the English text, its key and its values. */
+export interface KeyedMessage {
+  readonly text: string;
+  readonly key: ErrorTemplateKey;
+  readonly params: ErrorMessageParams;
+}
+
+export function isErrorTemplateKey(key: string): key is ErrorTemplateKey {
+  return Object.prototype.hasOwnProperty.call(ERROR_TEMPLATES, key);
+}
+
+/** A template's text in a language with its values in (as sent: the English text stays the one the API always answered). */
+export function formatErrorTemplate(key: ErrorTemplateKey, params: ErrorMessageParams, language: 'en' | 'ja'): string {
+  return ERROR_TEMPLATES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    const text = String(value);
+    if (language === 'en') return text;
+    // A reason passed on from another answer: in Japanese when the catalogue knows it.
+    return name === 'reason' ? localizeErrorMessage(text, 'ja') : (JA_VALUES[name]?.[text] ?? text);
+  });
+}
+
+/** A reason built from values, by key: its English text is what the API answers as `message`. */
+export function keyedMessage<K extends ErrorTemplateKey>(key: K, params: ErrorTemplateParams<K>): KeyedMessage {
+  return { text: formatErrorTemplate(key, params, 'en'), key, params };
+}
