@@ -10,7 +10,7 @@ import {
   maintenanceDocument,
   worldMessageResource,
 } from '@phoenix/contract';
-import type { GlobalOperation } from '@phoenix/server/http';
+import { documentOperations, type GlobalOperation } from '@phoenix/server/http';
 
 /**
  * Every operation marked global (issue 23): whatever reaches every player or changes the game for
@@ -39,20 +39,6 @@ function resourceOperations(name: string, path: string, noun: string, extra: rea
       scope: (p) => `${noun} ${p.id}`,
       current: (_path, p) => record(p.id!),
     })),
-  ];
-}
-
-/** A versioned document: save and restore of an older version. */
-function documentOperations(name: string, path: string, noun: string): GlobalOperation[] {
-  return [
-    { name: `${name}.update`, method: 'PUT', url: path, scope: () => noun },
-    {
-      name: `${name}.restore`,
-      method: 'POST',
-      url: `${path}/history/:version/restore`,
-      scope: () => noun,
-      current: () => ({ method: 'GET', url: path }),
-    },
   ];
 }
 

@@ -1,6 +1,7 @@
 // Database: connection, migrations, startup lock, the server tables, versioned resources and documents, paging.
 export * from './actionLog';
 export * from './branchPaging';
+export * from './changeRequests';
 export * from './commitHook';
 export * from './connect';
 export * from './distinctValues';

@@ -7,6 +7,7 @@ const PATH = '/admin/requests';
 
 const pending: ChangeRequest = {
   id: 7,
+  service: 'bff',
   operation: 'battle.forceEndAll',
   method: 'POST',
   path: '/battle-force-end',
