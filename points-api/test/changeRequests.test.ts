@@ -1,7 +1,10 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createPointsTestApp, signedInAdmin, type PointsTestApp } from './support/pointsTestApp';
 import { CHANGE_CONTROL_CODES, type ChangeRequest, type PointAccount } from '@phoenix/contract';
+import { runScheduled } from '@phoenix/server/db';
+import { createChangeControl, CHANGE_CONTROL_DEFAULTS } from '@phoenix/server/http';
 import { seedLocalPointUsers } from '../src/seed';
+import { POINTS_GLOBAL_OPERATIONS } from '../src/features/changeRequests';
 
 /**
  * The points API's global operations under the one change-control mechanism of @phoenix/server
@@ -165,6 +168,40 @@ test('an adjustment up to the threshold applies directly; above it, a request ap
     .where('idempotency_key', '=', `change-request-${request.id}`)
     .execute();
   expect(entries).toEqual([{ amount: -(THRESHOLD + 1), idempotency_key: `change-request-${request.id}` }]);
+});
+
+test('a scheduled points change: approved into the points queue, applied once by two runs at once, never by the BFF', async () => {
+  const before = await maintenance();
+  const filed = (
+    await t.call('POST', '/change-requests', {
+      method: 'PUT',
+      path: '/settings/maintenance',
+      body: { enabled: false, message: '', version: before.version },
+      reason: 'End of the window',
+      scheduledAt: new Date(t.shared.clock.now().getTime() + 3_600_000).toISOString(),
+    })
+  ).json() as ChangeRequest;
+  const approved = await t.call('POST', `/change-requests/${filed.id}/approve`, { version: filed.version }, tokenB);
+  expect(approved.json()).toMatchObject({ status: 'scheduled' });
+  const row = await t.shared.db.selectFrom('change_requests').select('job_id').where('id', '=', filed.id).executeTakeFirstOrThrow();
+  expect(row.job_id).toBeTruthy();
+  expect(await maintenance()).toEqual(before);
+
+  // The job's handler as each service would run it (the job itself is due in an hour).
+  const control = createChangeControl({ ...CHANGE_CONTROL_DEFAULTS, mode: 'approve' });
+  control.declare(...POINTS_GLOBAL_OPERATIONS);
+  const deps = (service: string) => ({
+    app: t.points,
+    control,
+    service,
+    ctx: { db: t.shared.db, now: t.shared.clock.now, settings: t.shared.settings },
+  });
+  await runScheduled(deps('bff'), filed.id);
+  expect((await t.call('GET', `/change-requests/${filed.id}`)).json().status).toBe('scheduled');
+  await Promise.all([runScheduled(deps('points'), filed.id), runScheduled(deps('points'), filed.id)]);
+  expect((await t.call('GET', `/change-requests/${filed.id}`)).json().status).toBe('applied');
+  expect(await maintenance()).toMatchObject({ enabled: false, version: before.version + 1 });
+  expect((await logsOf(filed.id)).map((s) => s.action)).toEqual(['changeRequest.request', 'changeRequest.approve', 'changeRequest.apply']);
 });
 
 test("a BFF request is not the points service's to decide (409 naming the owner); other calls are not global", async () => {
