@@ -155,6 +155,7 @@ describe('a target page', () => {
       )
       .get('/change-requests', (req) => {
         expect(req.query.get('path')).toBe('/maintenance');
+        expect(req.query.get('service')).toBe('bff');
         const items = req.query.get('view') === 'pending' ? [onMaintenance] : [scheduled];
         return json({ items, total: 1, page: 1, pageSize: 20 });
       });
