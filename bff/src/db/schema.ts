@@ -432,3 +432,21 @@ export interface Database {
 }
 
 export type { ChangeRequestRow } from '@phoenix/server/db';
+
+/** A staking change recorded before the owner's wallet signs it (migration 0054). */
+export interface StakingIntentsTable {
+  id: Generated<number>;
+  change: string;
+  chain_id: number;
+  contract_address: string;
+  before: Json;
+  after: Json;
+  status: ColumnType<'open' | 'sent', 'open' | 'sent' | undefined, 'open' | 'sent'>;
+  tx_hash: string | null;
+  requested_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface Database {
+  staking_intents: StakingIntentsTable;
+}

@@ -4,6 +4,7 @@ import {
   constantVariableResource,
   cooldownDocument,
   presentDistributionResource,
+  STAKING_INTENTS_PATH,
   energyDocument,
   GLOBAL_SIGN_OUT_PATH,
   healthDocument,
@@ -78,4 +79,6 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
   ...resourceOperations('worldMessage', worldMessageResource.path, 'world message', ['cancel', 'end']),
   ...resourceOperations('constantVariable', constantVariableResource.path, 'constant variable'),
   ...resourceOperations('activeFlag', activeFlagResource.path, 'flag', ['enabled']),
+  // The record of intent of a staking change: the owner's wallet signs it once recorded.
+  { name: 'staking.intent', method: 'POST', url: STAKING_INTENTS_PATH, scope: (_p, body) => `staking ${String(field(body, 'change'))}` },
 ];
