@@ -82,7 +82,7 @@ describe('in an environment set to "approve"', () => {
     const log = await t.db
       .selectFrom('action_logs')
       .select('admin_email')
-      .where('action', '=', 'staking.intent.setLockPeriod')
+      .where('action', '=', 'stakingIntent.setLockPeriod')
       .executeTakeFirstOrThrow();
     expect(log.admin_email).toBe(filed.json().requestedBy.email);
   });

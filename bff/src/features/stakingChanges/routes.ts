@@ -35,7 +35,8 @@ const toIntent = (row: Selectable<StakingIntentsTable>): StakingIntent => ({
  *
  * POST /staking-changes/intents: the record of intent, before the owner's wallet signs (a global
  * operation: typed in "confirm", a second admin's change request in "approve"); GET lists the open
- * ones; a confirmed transaction reported with its intentId uses its intent up, once.
+ * ones; a confirmed transaction reported with its intentId uses its intent up, once. Logged as
+ * stakingIntent.<change> (apart from the sent transactions' staking.<change>).
  */
 export default async function registerStakingChangeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const intentSchema = { body: stakingIntentInputSchema, response: { 201: stakingIntentSchema } };
@@ -58,7 +59,7 @@ export default async function registerStakingChangeRoutes(app: FastifyInstance, 
         .executeTakeFirstOrThrow();
       const result = toIntent(row);
       const log = {
-        action: `staking.intent.${input.change}`,
+        action: `stakingIntent.${input.change}`,
         targetType: 'stakingContract',
         targetId: row.contract_address,
         before: input.before,
