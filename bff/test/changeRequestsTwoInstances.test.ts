@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app';
 import { resolveSettings } from '../src/context';
-import { runScheduled } from '../src/db/changeRequests';
+import { runScheduled } from '@phoenix/server/db';
 import { createDb, mutate } from '@phoenix/server/db';
 import type { Database } from '../src/db/schema';
 import { hashPassword } from '@phoenix/server/auth';
@@ -23,7 +23,7 @@ const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
 jest.setTimeout(180_000);
 
 const JOBS = { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, retryDelaySeconds: 1 };
-const CONTROL = { mode: 'approve' as const, ttlHours: 24, bulkIdsAbove: 1000 };
+const CONTROL = { mode: 'approve' as const, ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 };
 
 let database: ScratchDatabase;
 const open: { apps: FastifyInstance[]; dbs: Kysely<Database>[] } = { apps: [], dbs: [] };
@@ -152,7 +152,12 @@ onPostgres(
     const deps = [first, second].map((app, i) => {
       const control = createChangeControl(CONTROL);
       control.declare(...GLOBAL_OPERATIONS);
-      return { app, control, ctx: { db: dbs[i]!, now: () => new Date(), settings: resolveSettings({}), changeControl: control } };
+      return {
+        app,
+        control,
+        service: 'bff',
+        ctx: { db: dbs[i]!, now: () => new Date(), settings: resolveSettings({}), changeControl: control },
+      };
     });
     await Promise.all(deps.map((d) => runScheduled(d, later.json().id)));
     expect(await ongoing()).toBe(0);

@@ -27,7 +27,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       logLevel: 'info',
       pgliteWirePort: null,
       metrics: 'open',
-      changeControl: { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000 },
+      changeControl: { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
       apiReference: true,
     });
     expect(config.corsOrigins).toContain('http://localhost:8080');
@@ -61,18 +61,25 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       logLevel: 'info',
       pgliteWirePort: 15432,
       metrics: { token: 'metrics-token-0123456789abcdef' },
-      changeControl: { mode: 'approve', ttlHours: 24, bulkIdsAbove: 1000 },
+      changeControl: { mode: 'approve', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
       apiReference: false,
     });
     expect(readConfig({ PHOENIX_ENV: 'stg', CHANGE_CONTROL: '' }).changeControl.mode).toBe('confirm');
     expect(
-      readConfig({ PHOENIX_ENV: 'prd', CHANGE_CONTROL: 'off', CHANGE_REQUEST_TTL_HOURS: '48', CHANGE_CONTROL_BULK_IDS: '50' })
-        .changeControl,
+      readConfig({
+        PHOENIX_ENV: 'prd',
+        CHANGE_CONTROL: 'off',
+        CHANGE_REQUEST_TTL_HOURS: '48',
+        CHANGE_CONTROL_BULK_IDS: '50',
+        CHANGE_CONTROL_ADJUSTMENT_POINTS: '5000',
+      }).changeControl,
     ).toEqual({
       mode: 'off',
       ttlHours: 48,
       bulkIdsAbove: 50,
+      adjustmentPointsAbove: 5000,
     });
+    expect(() => readConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS: '-1' })).toThrow(/CHANGE_CONTROL_ADJUSTMENT_POINTS/);
     // The reference page (/docs): local and dev only.
     expect(readConfig({ PHOENIX_ENV: 'dev', NODE_ENV: 'production' }).apiReference).toBe(true);
     expect(readConfig({ PHOENIX_ENV: 'stg' }).apiReference).toBe(false);

@@ -9,6 +9,7 @@ import { registerPointAccountRoutes } from './features/pointAccounts';
 import { registerPointsGamesRoutes } from './features/pointsGames';
 import { registerPointsLotteryRoutes } from './features/pointsLottery/routes';
 import { registerSearchRoutes } from './features/search';
+import { registerPointsChangeRequestRoutes } from './features/changeRequests';
 import { seedLotteryRounds } from './features/pointsLottery/seed';
 
 export interface PointsAppOptions extends ServerAppOptions<Database> {
@@ -40,6 +41,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   await registerPointsGamesRoutes(app, ctx);
   registerPointsLotteryRoutes(app, ctx); // defines its job queue
   registerSearchRoutes(app, ctx);
+  registerPointsChangeRequestRoutes(app, ctx); // defines its job queue
   return server.start(async () => {
     if (options.seedLocalData) await seedLotteryRounds(ctx);
   });

@@ -1,5 +1,5 @@
 import { readEnv, serverConfig, type LogLevel } from '@phoenix/server/config';
-import type { MetricsAccess } from '@phoenix/server/http';
+import type { ChangeControlSettings, MetricsAccess } from '@phoenix/server/http';
 
 export interface PointsConfig {
   port: number;
@@ -21,6 +21,8 @@ export interface PointsConfig {
   metrics: MetricsAccess;
   /** The reference page at /docs, as the BFF's (local and dev). */
   apiReference: boolean;
+  /** CHANGE_CONTROL and its companions, as the BFF takes them (CHANGE_CONTROL_ADJUSTMENT_POINTS is the points API's). */
+  changeControl: ChangeControlSettings;
 }
 
 /**
@@ -44,5 +46,6 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     seedLocalData: shared.seedLocalData,
     metrics: shared.metrics,
     apiReference: shared.apiReference,
+    changeControl: shared.changeControl,
   };
 }

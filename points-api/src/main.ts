@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     loggerInstance: log,
     metrics: config.metrics,
     apiReference: config.apiReference,
+    changeControl: config.changeControl,
     seedLocalData: config.seedLocalData,
   });
   if (config.seedLocalData) await seedLocalPointUsers(db, 30, new Date());

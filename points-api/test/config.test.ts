@@ -20,6 +20,17 @@ describe('readPointsConfig: the BFF schema and rules', () => {
     expect(readPointsConfig({ PGLITE_WIRE_PORT: '15432' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:15432/postgres');
   });
 
+  test('change control as the BFF takes it; the adjustment threshold is a whole number of points', () => {
+    expect(readPointsConfig({ PHOENIX_ENV: 'prd' }).changeControl).toEqual({
+      mode: 'approve',
+      ttlHours: 24,
+      bulkIdsAbove: 1000,
+      adjustmentPointsAbove: 100_000,
+    });
+    expect(readPointsConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS: '2500' }).changeControl.adjustmentPointsAbove).toBe(2500);
+    expect(() => readPointsConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS: '1.5' })).toThrow(/CHANGE_CONTROL_ADJUSTMENT_POINTS/);
+  });
+
   test('POINTS_DATABASE_URL before DATABASE_URL; TRUST_PROXY as the BFF takes it', () => {
     const config = readPointsConfig({
       DATABASE_URL: 'postgres://a@db:5432/x',

@@ -258,7 +258,6 @@ export interface Database extends ServerDatabase {
   global_sign_out_runs: GlobalSignOutRunsTable;
   doubleup_seasons: DoubleUpSeasonsTable;
   doubleup_season_players: DoubleUpSeasonPlayersTable;
-  change_requests: ChangeRequestsTable;
 }
 
 export type ConstantVariableRow = Selectable<ConstantVariablesTable>;
@@ -432,32 +431,22 @@ export interface Database {
   player_api_restrictions: PlayerApiRestrictionsTable;
 }
 
-/** A global operation waiting for a second admin, or its outcome (db/changeRequests.ts). */
-export interface ChangeRequestsTable {
+export type { ChangeRequestRow } from '@phoenix/server/db';
+
+/** A staking change recorded before the owner's wallet signs it (migration 0054). */
+export interface StakingIntentsTable {
   id: Generated<number>;
-  operation: string;
-  method: string;
-  path: string;
-  body: Json;
-  scope: string;
-  preview: Json;
-  reason: string;
-  prepared_version: string | null;
-  status: string;
-  scheduled_at: Timestamp | null;
-  expires_at: Timestamp;
-  requested_by_id: number | null;
-  requested_by_email: string;
-  decided_by_id: number | null;
-  decided_by_email: string | null;
-  decision_comment: string | null;
-  decided_at: Timestamp | null;
-  applied_at: Timestamp | null;
-  result: Json;
-  error: Json;
-  job_id: string | null;
-  version: Generated<number>;
+  change: string;
+  chain_id: number;
+  contract_address: string;
+  before: Json;
+  after: Json;
+  status: ColumnType<'open' | 'sent', 'open' | 'sent' | undefined, 'open' | 'sent'>;
+  tx_hash: string | null;
+  requested_by: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export type ChangeRequestRow = Selectable<ChangeRequestsTable>;
+export interface Database {
+  staking_intents: StakingIntentsTable;
+}

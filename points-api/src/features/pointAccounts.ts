@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   keyedMessage,
   apiErrorSchema,
+  CHANGE_CONTROL_CODES,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   ledgerChangeSchema,
@@ -20,10 +21,19 @@ import {
   type PointAccount,
 } from '@phoenix/contract';
 import type { AppContext } from '../context';
-import { writeActionLog, type LogActor, isUniqueViolation, sortKey } from '@phoenix/server/db';
+import { writeActionLog, type LogActor, isUniqueViolation, sortKey, takeCommitHook } from '@phoenix/server/db';
 import type { Database } from '../db/database';
 import { versionedResource, type RowOf, type TableQuery } from '../db/versioned';
-import { requireActor, conflict, notFound, validationFailed, registerReadRoutes, likeEscape, pageSchema } from '@phoenix/server/http';
+import {
+  requireActor,
+  conflict,
+  HttpError,
+  notFound,
+  validationFailed,
+  registerReadRoutes,
+  likeEscape,
+  pageSchema,
+} from '@phoenix/server/http';
 import type { LedgerEntryTable } from '../db/ledgerSchema';
 
 type UserRow = RowOf<'points.users'>;
@@ -155,11 +165,15 @@ async function replay(db: Kysely<Database>, playerId: number, earlier: EntryRow,
  */
 async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, key: string, request: EntryRequest): Promise<LedgerChange> {
   const now = ctx.now();
+  // An approved change request (a large adjustment) is marked applied in this transaction (db/commitHook.ts).
+  const hook = takeCommitHook();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('points.users').selectAll().where('id', '=', playerId).forUpdate().executeTakeFirst();
       if (!user) throw userNotFound();
       const earlier = await entryByKey(trx, key);
+      // The request's key was used: another run of it applied it already.
+      if (earlier && hook) throw new HttpError(409, CHANGE_CONTROL_CODES.notPending, 'This request was applied meanwhile');
       if (earlier) return replay(trx, playerId, earlier, request);
       const { amount, reversesId } = await request.decide(trx);
       const balanceBefore = Number(user.balance);
@@ -196,7 +210,9 @@ async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, ke
         { action: `pointUser.${verb}`, targetType: 'pointUser', targetId: playerId, before, after: { ...after, entry } },
         now,
       );
-      return { entry, user: after, replayed: false };
+      const change = { entry, user: after, replayed: false };
+      if (hook) await hook(trx, now, change);
+      return change;
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

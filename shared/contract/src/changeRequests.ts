@@ -30,6 +30,8 @@ export const CHANGE_CONTROL_CODES = {
   expired: 'change_request_expired',
   /** 409: the target changed since the request was prepared (`current` is the new preview). */
   stale: 'change_request_stale',
+  /** 409: another service owns the request (`current.service`): decide it through that service's API. */
+  otherService: 'change_request_other_service',
 } as const;
 
 export const CHANGE_REQUEST_STATUSES = ['pending', 'scheduled', 'applied', 'rejected', 'failed', 'expired', 'cancelled'] as const;
@@ -49,8 +51,14 @@ export type ChangePreview = z.infer<typeof changePreviewSchema>;
 
 const adminRef = z.object({ id: z.number().int().nullable(), email: z.string() });
 
+/** The services that file change requests; each applies only its own (the console calls the owner's API base). */
+export const CHANGE_REQUEST_SERVICES = ['bff', 'points'] as const;
+export type ChangeRequestService = (typeof CHANGE_REQUEST_SERVICES)[number];
+
 export const changeRequestSchema = z.object({
   id: z.number().int(),
+  /** The service that owns it: only its API approves, rejects, cancels and applies it. */
+  service: z.string(),
   operation: z.string(),
   method: z.string(),
   path: z.string(),
@@ -104,6 +112,8 @@ export const changeRequestQuerySchema = listQuerySchema.pick({ page: true, pageS
   requestedBy: z.string().max(254).optional(),
   /** Only requests on this path (a target page shows its own). */
   path: z.string().max(300).optional(),
+  /** Only one service's requests (a target page of that service). */
+  service: z.enum(CHANGE_REQUEST_SERVICES).optional(),
 });
 export type ChangeRequestQuery = z.input<typeof changeRequestQuerySchema>;
 

@@ -38,6 +38,38 @@ export const stakingChangeInputSchema = z
     replacedBy: txHash.optional(),
     before: stakingParametersSchema,
     after: stakingParametersSchema,
+    /** The recorded intent this transaction carries out (used up when it is confirmed). */
+    intentId: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .strict();
 export type StakingChangeInput = z.infer<typeof stakingChangeInputSchema>;
+
+/**
+ * The record of intent (issue 23): before the owner's wallet signs a change, the console records
+ * what it will send (POST STAKING_INTENTS_PATH, a global operation: typed in "confirm", a change
+ * request in "approve"). Open intents are listed on the staking page; a confirmed transaction
+ * reported with its intentId uses the intent up.
+ */
+export const STAKING_INTENTS_PATH = '/staking-changes/intents';
+
+export const stakingIntentInputSchema = z
+  .object({
+    change: z.enum(STAKING_CHANGES),
+    chainId: z.number().int().positive(),
+    contractAddress: address,
+    before: stakingParametersSchema,
+    after: stakingParametersSchema,
+  })
+  .strict();
+export type StakingIntentInput = z.infer<typeof stakingIntentInputSchema>;
+
+export const stakingIntentSchema = stakingIntentInputSchema.extend({
+  id: z.number().int(),
+  status: z.enum(['open', 'sent']),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  txHash: z.string().nullable(),
+});
+export type StakingIntent = z.infer<typeof stakingIntentSchema>;
+
+export const stakingIntentQuerySchema = z.object({ contractAddress: address, chainId: z.coerce.number().int().positive() });

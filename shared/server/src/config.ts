@@ -160,6 +160,7 @@ export const configSchema = z.object({
   CHANGE_CONTROL: variable(`one of ${CHANGE_CONTROL_MODES.join(', ')}`, oneOf(CHANGE_CONTROL_MODES)),
   CHANGE_REQUEST_TTL_HOURS: variable('a whole number of hours, 1 or more', positiveInt),
   CHANGE_CONTROL_BULK_IDS: variable('a whole number of player ids, 1 or more', positiveInt),
+  CHANGE_CONTROL_ADJUSTMENT_POINTS: variable('a whole number of points, 1 or more', positiveInt),
   METRICS_TOKEN: variable(
     'a secret of 24 to 512 characters without spaces (letters, digits, punctuation), e.g. from openssl rand -hex 32',
     (raw) => (/^[\x21-\x7e]{24,512}$/.test(raw) ? raw : undefined),
@@ -263,6 +264,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
       mode: vars.CHANGE_CONTROL ?? defaultChangeControl(vars.PHOENIX_ENV, vars.NODE_ENV),
       ttlHours: vars.CHANGE_REQUEST_TTL_HOURS ?? 24,
       bulkIdsAbove: vars.CHANGE_CONTROL_BULK_IDS ?? 1000,
+      adjustmentPointsAbove: vars.CHANGE_CONTROL_ADJUSTMENT_POINTS ?? 100_000,
     },
     metrics: vars.METRICS_TOKEN ? { token: vars.METRICS_TOKEN } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off',
     apiReference: isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) || vars.PHOENIX_ENV === 'dev',

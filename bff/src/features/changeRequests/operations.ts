@@ -4,13 +4,14 @@ import {
   constantVariableResource,
   cooldownDocument,
   presentDistributionResource,
+  STAKING_INTENTS_PATH,
   energyDocument,
   GLOBAL_SIGN_OUT_PATH,
   healthDocument,
   maintenanceDocument,
   worldMessageResource,
 } from '@phoenix/contract';
-import type { GlobalOperation } from '@phoenix/server/http';
+import { documentOperations, type GlobalOperation } from '@phoenix/server/http';
 
 /**
  * Every operation marked global (issue 23): whatever reaches every player or changes the game for
@@ -39,20 +40,6 @@ function resourceOperations(name: string, path: string, noun: string, extra: rea
       scope: (p) => `${noun} ${p.id}`,
       current: (_path, p) => record(p.id!),
     })),
-  ];
-}
-
-/** A versioned document: save and restore of an older version. */
-function documentOperations(name: string, path: string, noun: string): GlobalOperation[] {
-  return [
-    { name: `${name}.update`, method: 'PUT', url: path, scope: () => noun },
-    {
-      name: `${name}.restore`,
-      method: 'POST',
-      url: `${path}/history/:version/restore`,
-      scope: () => noun,
-      current: () => ({ method: 'GET', url: path }),
-    },
   ];
 }
 
@@ -92,4 +79,6 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
   ...resourceOperations('worldMessage', worldMessageResource.path, 'world message', ['cancel', 'end']),
   ...resourceOperations('constantVariable', constantVariableResource.path, 'constant variable'),
   ...resourceOperations('activeFlag', activeFlagResource.path, 'flag', ['enabled']),
+  // The record of intent of a staking change: the owner's wallet signs it once recorded.
+  { name: 'staking.intent', method: 'POST', url: STAKING_INTENTS_PATH, scope: (_p, body) => `staking ${String(field(body, 'change'))}` },
 ];

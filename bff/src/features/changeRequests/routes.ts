@@ -1,86 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  CHANGE_REQUESTS_PATH,
-  changeRequestCreateSchema,
-  changeRequestDecisionSchema,
-  changeRequestQuerySchema,
-  idParamSchema,
-  type ChangeControlSettings,
-  type ChangeRequest,
-  type Page,
-} from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import {
-  approveChange,
-  cancelChange,
-  CHANGE_REQUEST_QUEUE,
-  getChangeRequest,
-  listChangeRequests,
-  pendingCount,
-  rejectChange,
-  requestChange,
-  runScheduled,
-  type ChangeRequestDeps,
-  type ChangeRequestJob,
-} from '../../db/changeRequests';
-import { pageOf, requireActor } from '@phoenix/server/http';
+import { registerChangeRequestRoutes } from '@phoenix/server/http';
 import { GLOBAL_OPERATIONS } from './operations';
 
-/**
- * /change-requests: file a global operation for a second admin, list them (pending, scheduled,
- * recent), the navbar's count, approve / reject / cancel; the job that applies scheduled ones.
- */
-export default function registerChangeRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const control = ctx.changeControl;
-  const jobs = ctx.jobs;
-  if (!control || !jobs) throw new Error('changeRequests: needs ctx.changeControl and ctx.jobs');
-  control.declare(...GLOBAL_OPERATIONS);
-  const deps: ChangeRequestDeps = { app, ctx, control };
-  // Retries only for a crash (a refusal is recorded on the request); the status guard makes a rerun harmless.
-  jobs.define<ChangeRequestJob>(CHANGE_REQUEST_QUEUE, async ({ changeRequestId }) => runScheduled(deps, changeRequestId));
-
-  const path = CHANGE_REQUESTS_PATH;
-  app.get(`${path}/settings`, async (): Promise<ChangeControlSettings> => ({
-    mode: control.settings.mode,
-    ttlHours: control.settings.ttlHours,
-    operations: control.operations().map(({ name, method, url }) => ({ name, method, url })),
-  }));
-
-  app.get(`${path}/count`, async () => pendingCount(ctx));
-
-  app.get(path, { schema: { querystring: changeRequestQuerySchema } }, async (request): Promise<Page<ChangeRequest>> => {
-    const query = request.query;
-    return pageOf(query, await listChangeRequests(ctx, query));
-  });
-
-  app.get(`${path}/:id`, { schema: { params: idParamSchema } }, async (request): Promise<ChangeRequest> => {
-    const { id } = request.params;
-    return getChangeRequest(ctx, id);
-  });
-
-  app.post(path, { schema: { body: changeRequestCreateSchema } }, async (request, reply): Promise<ChangeRequest> => {
-    const input = request.body;
-    const created = await requestChange(deps, requireActor(request), input);
-    reply.status(201);
-    return created;
-  });
-
-  const decisionSchema = { schema: { params: idParamSchema, body: changeRequestDecisionSchema } };
-  const decision = (request: { params: { id: number }; body: z.output<typeof changeRequestDecisionSchema> }) => ({
-    id: request.params.id,
-    input: request.body,
-  });
-  app.post(`${path}/:id/approve`, decisionSchema, async (request): Promise<ChangeRequest> => {
-    const { id, input } = decision(request);
-    return approveChange(deps, requireActor(request), id, input);
-  });
-  app.post(`${path}/:id/reject`, decisionSchema, async (request): Promise<ChangeRequest> => {
-    const { id, input } = decision(request);
-    return rejectChange(ctx, requireActor(request), id, input);
-  });
-  app.post(`${path}/:id/cancel`, decisionSchema, async (request): Promise<ChangeRequest> => {
-    const { id, input } = decision(request);
-    return cancelChange(ctx, requireActor(request), id, input);
-  });
+/** /change-requests (@phoenix/server's routes): the BFF's global operations; it owns the requests it files. */
+export default function registerBffChangeRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerChangeRequestRoutes(app, ctx, { service: 'bff', operations: GLOBAL_OPERATIONS });
 }

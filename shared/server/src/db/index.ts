@@ -3,6 +3,7 @@ export * from './actionLog';
 export * from './bindVersioned';
 export * from './catalogue';
 export * from './branchPaging';
+export * from './changeRequests';
 export * from './commitHook';
 export * from './connect';
 export * from './distinctValues';

@@ -73,12 +73,47 @@ export interface DocumentVersionsTable {
   restored_from: number | null;
 }
 
+/**
+ * A global operation waiting for a second admin, or its outcome (db/changeRequests.ts). Both
+ * services file theirs here; `service` owns it: only that service approves and applies it.
+ */
+export interface ChangeRequestsTable {
+  id: Generated<number>;
+  /** The service whose route applies it ('bff', 'points'; migration 0053). */
+  service: ColumnType<string, string | undefined, string>;
+  operation: string;
+  method: string;
+  path: string;
+  body: Json;
+  scope: string;
+  preview: Json;
+  reason: string;
+  prepared_version: string | null;
+  status: string;
+  scheduled_at: Timestamp | null;
+  expires_at: Timestamp;
+  requested_by_id: number | null;
+  requested_by_email: string;
+  decided_by_id: number | null;
+  decided_by_email: string | null;
+  decision_comment: string | null;
+  decided_at: Timestamp | null;
+  applied_at: Timestamp | null;
+  result: Json;
+  error: Json;
+  job_id: string | null;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ServerDatabase {
   admins: AdminsTable;
   sessions: SessionsTable;
   action_logs: ActionLogsTable;
   action_log_targets: ActionLogTargetsTable;
   document_versions: DocumentVersionsTable;
+  change_requests: ChangeRequestsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -86,3 +121,4 @@ export type NewAdminRow = Insertable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ActionLogRow = Selectable<ActionLogsTable>;
 export type DocumentVersionRow = Selectable<DocumentVersionsTable>;
+export type ChangeRequestRow = Selectable<ChangeRequestsTable>;

@@ -19,9 +19,16 @@ export interface ChangeControlSettings {
   ttlHours: number;
   /** A present distribution to a list of more ids than this counts as global. */
   bulkIdsAbove: number;
+  /** A manual point adjustment of more points than this (either way) counts as global (points API). */
+  adjustmentPointsAbove: number;
 }
 
-export const CHANGE_CONTROL_DEFAULTS: ChangeControlSettings = { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000 };
+export const CHANGE_CONTROL_DEFAULTS: ChangeControlSettings = {
+  mode: 'off',
+  ttlHours: 24,
+  bulkIdsAbove: 1000,
+  adjustmentPointsAbove: 100_000,
+};
 
 type Params = Record<string, string>;
 
@@ -44,6 +51,20 @@ export interface GlobalOperation {
    * Default: GET of the same path (the record or document), none for a POST that creates.
    */
   current?(path: string, params: Params, body: unknown): { method: 'GET' | 'POST'; url: string; body?: unknown } | null;
+}
+
+/** A versioned document: save and restore of an older version. */
+export function documentOperations(name: string, path: string, noun: string): GlobalOperation[] {
+  return [
+    { name: `${name}.update`, method: 'PUT', url: path, scope: () => noun },
+    {
+      name: `${name}.restore`,
+      method: 'POST',
+      url: `${path}/history/:version/restore`,
+      scope: () => noun,
+      current: () => ({ method: 'GET', url: path }),
+    },
+  ];
 }
 
 export interface MatchedOperation {
@@ -117,7 +138,7 @@ export function internalCallOf(request: FastifyRequest): InternalCall | null {
  */
 export async function internalCall(
   app: FastifyInstance,
-  call: { actor: Actor; method: string; url: string; body?: unknown; hook?: CommitHook },
+  call: { actor: Actor; method: string; url: string; body?: unknown; hook?: CommitHook; headers?: Record<string, string> },
 ): Promise<LightMyRequestResponse> {
   const key = randomBytes(32).toString('hex');
   internalCalls.set(key, { actor: call.actor, hook: call.hook ?? null });
@@ -125,7 +146,7 @@ export async function internalCall(
     return await app.inject({
       method: call.method as 'GET',
       url: call.url,
-      headers: { [INTERNAL_HEADER]: key },
+      headers: { ...call.headers, [INTERNAL_HEADER]: key },
       ...(call.body === undefined ? {} : { payload: call.body as object }),
     });
   } finally {

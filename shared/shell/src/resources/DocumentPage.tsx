@@ -49,7 +49,7 @@ export function DocumentPage<D extends AnyDocument, V extends FieldValues>(props
   return (
     <PageBody>
       <PageHeader title={title} description={description} />
-      <PendingChanges path={document.path} />
+      <PendingChanges path={document.path} service={document.api === 'points' ? 'points' : 'bff'} />
       {content}
       {controller.data && <DocumentHistory controller={controller} />}
     </PageBody>

@@ -8,6 +8,8 @@
  */
 export interface FakeRequest {
   method: string;
+  /** The API base's origin the page called (the BFF's or the points API's). */
+  origin: string;
   /** Path without the API base, e.g. '/constant-variables/7'. */
   path: string;
   query: URLSearchParams;
@@ -95,7 +97,15 @@ export function fakeBff(): FakeBff {
     } catch {
       /* keep the text */
     }
-    const req: FakeRequest = { method, path: url.pathname, query: url.searchParams, params: {}, headers: request.headers, body };
+    const req: FakeRequest = {
+      method,
+      origin: url.origin,
+      path: url.pathname,
+      query: url.searchParams,
+      params: {},
+      headers: request.headers,
+      body,
+    };
     requests.push(req);
 
     // Later registrations win, so a test can override a default route.

@@ -83,3 +83,53 @@ test('points maintenance: turning it on needs a message and a confirm', async ()
   expect(await screen.findByText('Points maintenance is ON')).toBeInTheDocument();
   expect(api.calls('PUT', '/settings/maintenance')[0]!.body).toEqual({ enabled: true, message: 'Ledger upgrade', version: 3 });
 });
+
+test('points maintenance where a second admin approves: filed as a change request at the points API, listed above the form', async () => {
+  const api = documentApi<PointsMaintenance>('/settings/maintenance', { enabled: false, message: '', ...audit })
+    .put('/settings/maintenance', () =>
+      apiError(428, 'approval_required', 'needs approval', {
+        current: { scope: 'points maintenance', operation: 'pointsMaintenance.update' },
+      }),
+    )
+    .post('/change-requests', (req) => json({ id: 21, scope: 'points maintenance', ...(req.body as object) }, 201))
+    .get('/change-requests', (req) =>
+      json({
+        items:
+          req.query.get('view') === 'pending' && req.query.get('service') === 'points'
+            ? [{ id: 20, status: 'pending', requestedBy: { id: 1, email: 'b@example.com' }, scheduledAt: null }]
+            : [],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      }),
+    );
+  const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points/maintenance' });
+  expect(await screen.findByText(/#20 by b@example.com: waiting for approval/)).toBeInTheDocument();
+  const read = api.calls('GET', '/change-requests')[0]!;
+  expect({ origin: read.origin, path: read.query.get('path'), service: read.query.get('service') }).toEqual({
+    origin: 'http://api.test',
+    path: '/settings/maintenance',
+    service: 'points',
+  });
+
+  await user.click(screen.getByRole('switch', { name: 'Points programme in maintenance' }));
+  await user.type(screen.getByLabelText('Message to players'), 'Ledger upgrade');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  await user.click(
+    within(await screen.findByRole('alertdialog', { name: 'Turn points maintenance on?' })).getByRole('button', {
+      name: 'Turn points maintenance on',
+    }),
+  );
+  const dialog = await screen.findByRole('alertdialog', { name: 'Request approval: points maintenance' });
+  await user.type(within(dialog).getByLabelText(/Reason/), 'Ledger upgrade tonight');
+  await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+  await waitFor(() => expect(api.calls('POST', '/change-requests')).toHaveLength(1));
+  const filed = api.calls('POST', '/change-requests')[0]!;
+  expect(filed.origin).toBe('http://points.test');
+  expect(filed.body).toMatchObject({
+    method: 'PUT',
+    path: '/settings/maintenance',
+    body: { enabled: true, message: 'Ledger upgrade', version: 3 },
+  });
+  expect(screen.getByText('Points maintenance is OFF')).toBeInTheDocument();
+});

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useConfig, useSimulateContract, useWaitForTransactionReceipt, useWriteContract } from 'wagmi';
 import type { Address, Hash, ReplacementReturnType } from 'viem';
 import { pointBoosterStakingAbi } from '@phoenix/contracts';
-import type { StakingChangeInput, StakingOutcome } from '@phoenix/contract';
-import { useApi, useTranslation } from '@phoenix/shell';
+import { STAKING_INTENTS_PATH, type StakingChangeInput, type StakingIntent, type StakingOutcome } from '@phoenix/contract';
+import { describeError as describeApiError, useApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import { Alert, Button, ButtonLink, FormActions, Mono, PlainTable, TableHead } from '@phoenix/ui';
 import { STAKING_CHAIN_ID, explorerTxUrl, stakingChainOf } from './chain';
 import { describeError } from './format';
+import { OPEN_INTENTS_KEY } from './OpenIntents';
 import type { StakingChange } from './types';
 
 interface Props {
@@ -21,6 +22,8 @@ interface Props {
  * A change from preview to receipt: current → new, the contract's answer to a simulation (a revert
  * shows its decoded reason and nothing can be sent), the wallet's signature, the pending transaction,
  * and its outcome (confirmed, failed, or replaced), which is then recorded in the action log.
+ * Before the wallet signs, the change is recorded as intended (a global operation: typed in
+ * "confirm"; in "approve" it becomes a change request, and once approved the page lists it to send).
  */
 export function ChangeFlow({ change, contract, account, onClose }: Props) {
   const { t } = useTranslation('staking');
@@ -53,7 +56,15 @@ export function ChangeFlow({ change, contract, account, onClose }: Props) {
           ? 'failed'
           : null;
   const finalHash: Hash | undefined = replacement?.transaction.hash ?? write.data;
-  const record = useRecordChange(change, contract);
+  const intend = useRecordIntent(change, contract);
+  const intentId = change.intentId ?? intend.data?.id;
+  const record = useRecordChange(change, contract, intentId);
+  const send = () => {
+    if (!simulation.data) return;
+    const request = simulation.data.request as never;
+    if (intentId !== undefined) return write.mutate(request);
+    intend.mutate(undefined, { onSuccess: () => write.mutate(request) });
+  };
   const recorded = useRef(false);
   useEffect(() => {
     if (!outcome || !write.data || recorded.current) return;
@@ -91,6 +102,11 @@ export function ChangeFlow({ change, contract, account, onClose }: Props) {
         </Alert>
       )}
       {!sent && simulation.isSuccess && !write.isPending && !write.isError && <p role="status">{t('flow.simulated')}</p>}
+      {intend.isError && (
+        <Alert tone={intend.error.status === 202 ? 'warning' : 'danger'} title={t('flow.notRecorded')}>
+          <p>{describeApiError(intend.error)}</p>
+        </Alert>
+      )}
       {write.isPending && <p role="status">{t('flow.waitingForSignature')}</p>}
       {write.isError && (
         <Alert title={t('flow.notSent')}>
@@ -132,9 +148,9 @@ export function ChangeFlow({ change, contract, account, onClose }: Props) {
           <>
             <Button
               variant="primary"
-              disabled={!simulation.isSuccess}
-              loading={write.isPending}
-              onClick={() => simulation.data && write.mutate(simulation.data.request as never)}
+              disabled={!simulation.isSuccess || intend.isError}
+              loading={write.isPending || intend.isPending}
+              onClick={send}
             >
               {t('flow.send')}
             </Button>
@@ -154,10 +170,27 @@ export function ChangeFlow({ change, contract, account, onClose }: Props) {
   );
 }
 
-/** Reports a sent change and its outcome to the BFF, which writes it to the action log. */
-function useRecordChange(change: StakingChange, contract: Address) {
+/** Records the change as intended before the wallet signs it (the shell answers a 428: typed scope or change request). */
+function useRecordIntent(change: StakingChange, contract: Address) {
   const api = useApi();
+  return useMutation<StakingIntent, ApiRequestError>({
+    mutationFn: () =>
+      api.post<StakingIntent>(STAKING_INTENTS_PATH, {
+        change: change.kind,
+        chainId: STAKING_CHAIN_ID,
+        contractAddress: contract,
+        before: change.before,
+        after: change.after,
+      }),
+  });
+}
+
+/** Reports a sent change and its outcome to the BFF, which writes it to the action log. */
+function useRecordChange(change: StakingChange, contract: Address, intentId: number | undefined) {
+  const api = useApi();
+  const queryClient = useQueryClient();
   return useMutation({
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPEN_INTENTS_KEY }),
     mutationFn: (sent: Pick<StakingChangeInput, 'txHash' | 'outcome' | 'replacedBy'>) =>
       api.post<void>('/staking-changes', {
         change: change.kind,
@@ -165,6 +198,7 @@ function useRecordChange(change: StakingChange, contract: Address) {
         contractAddress: contract,
         before: change.before,
         after: change.after,
+        ...(intentId !== undefined ? { intentId } : {}),
         ...sent,
       } satisfies StakingChangeInput),
   });

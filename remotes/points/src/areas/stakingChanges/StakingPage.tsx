@@ -8,6 +8,7 @@ import { STAKING_CHAIN_ID, createStakingConfig } from './chain';
 import { ChangeFlow } from './ChangeFlow';
 import { EventHistory } from './EventHistory';
 import { describeError, isZeroAddress, sameAddress } from './format';
+import { OpenIntents } from './OpenIntents';
 import { OwnerChanges } from './OwnerChanges';
 import { ParametersView } from './ParametersPanel';
 import type { StakingChange } from './types';
@@ -89,14 +90,17 @@ export function StakingConsole({ contract, fromGenesis }: { contract: Address; f
           <>
             {change ? (
               <ChangeFlow
-                key={JSON.stringify(change.after)}
+                key={`${change.intentId ?? ''}${JSON.stringify(change.after)}`}
                 change={change}
                 contract={contract}
                 account={connection.address}
                 onClose={() => setChange(null)}
               />
             ) : (
-              <OwnerChanges parameters={parameters} onPropose={setChange} />
+              <>
+                <OpenIntents contract={contract} onSend={setChange} />
+                <OwnerChanges parameters={parameters} onPropose={setChange} />
+              </>
             )}
           </>
         )}

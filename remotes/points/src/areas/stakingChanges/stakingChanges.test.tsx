@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { apiError, json } from '@phoenix/shell/src/testing';
 import { STAKING_CHAIN_ID } from './chain';
 import { NOT_OWNER, mockWalletConfig, renderStaking, startDevChain, type DevChain } from './testing';
 
@@ -92,9 +93,75 @@ test('owner, confirmed change: pending with its hash, confirmed, read back, in t
     outcome: 'confirmed',
     before: { lockPeriod: '604800' },
     after: { lockPeriod: '3600' },
+    intentId: 1,
+  });
+  // Recorded as intended before the wallet signed.
+  expect(bff.calls('POST', '/staking-changes/intents')[0]!.body).toEqual({
+    change: 'setLockPeriod',
+    chainId: STAKING_CHAIN_ID,
+    contractAddress: chain.staking,
+    before: { lockPeriod: '604800' },
+    after: { lockPeriod: '3600' },
   });
 
   await waitFor(() => expect(screen.getByTestId('staking-lock-period')).toHaveTextContent('1 h (3600 seconds)'));
   const history = screen.getByRole('table', { name: 'Parameter change history' });
   await waitFor(() => expect(within(history).getAllByRole('row')[1]).toHaveTextContent(`Lock period7 d → 1 h${hash}`));
+});
+
+test('where a second admin approves: the intent becomes a change request and nothing is sent', async () => {
+  const config = await mockWalletConfig(chain);
+  const { user, bff } = renderStaking(config, chain);
+  bff
+    .post('/staking-changes/intents', () =>
+      apiError(428, 'approval_required', 'needs approval', { current: { scope: 'staking pause', operation: 'staking.intent' } }),
+    )
+    .post('/change-requests', (req) => json({ id: 31, scope: 'staking pause', ...(req.body as object) }, 201));
+  const pause = await screen.findByRole('form', { name: 'Staking' });
+  await user.click(within(pause).getByRole('button', { name: /Pause staking/ }));
+  const flow = await screen.findByRole('region', { name: 'Review and send' });
+  expect(await within(flow).findByText('The simulation succeeded: the contract accepts this change.')).toBeInTheDocument();
+  await user.click(within(flow).getByRole('button', { name: 'Send transaction' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Request approval: staking pause' });
+  await user.type(within(dialog).getByLabelText(/Reason/), 'Incident');
+  await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+  expect(await within(flow).findByText(/Sent for approval as request #31/)).toBeInTheDocument();
+  expect(bff.calls('POST', '/change-requests')[0]!.body).toMatchObject({
+    method: 'POST',
+    path: '/staking-changes/intents',
+    body: { change: 'pause', after: { paused: true } },
+  });
+  expect(within(flow).getByRole('button', { name: 'Send transaction' })).toBeDisabled();
+  expect(bff.calls('POST', '/staking-changes')).toHaveLength(0);
+});
+
+test('an approved intent is listed and sent as recorded; its confirmed transaction carries its id', async () => {
+  const config = await mockWalletConfig(chain);
+  const { user, bff } = renderStaking(config, chain);
+  const intent = {
+    id: 5,
+    change: 'setLockPeriod',
+    chainId: STAKING_CHAIN_ID,
+    contractAddress: chain.staking,
+    before: { lockPeriod: '3600' },
+    after: { lockPeriod: '7200' },
+    status: 'open',
+    requestedBy: 'a@example.com',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    txHash: null,
+  };
+  bff.get('/staking-changes/intents', () => json({ items: [intent] }));
+  await user.click(await screen.findByRole('button', { name: 'Send change #5' }));
+  const flow = await screen.findByRole('region', { name: 'Review and send' });
+  expect(await within(flow).findByText('The simulation succeeded: the contract accepts this change.')).toBeInTheDocument();
+  await user.click(within(flow).getByRole('button', { name: 'Send transaction' }));
+  expect(await within(flow).findByText(/^Confirmed in block \d+\.$/)).toBeInTheDocument();
+  expect(await within(flow).findByText('Recorded in the action log.')).toBeInTheDocument();
+  expect(bff.calls('POST', '/staking-changes/intents')).toHaveLength(0);
+  expect(bff.calls('POST', '/staking-changes')[0]!.body).toMatchObject({
+    change: 'setLockPeriod',
+    intentId: 5,
+    after: { lockPeriod: '7200' },
+  });
+  await waitFor(() => expect(screen.getByTestId('staking-lock-period')).toHaveTextContent('2 h (7200 seconds)'));
 });

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { WagmiProvider, createConfig, http, mock, type Config } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { defineChain, type Address } from 'viem';
-import { fakeBff, noContent, renderWithShell, type FakeBff } from '@phoenix/shell/src/testing';
+import { fakeBff, json, noContent, renderWithShell, type FakeBff } from '@phoenix/shell/src/testing';
 import { STAKING_CHAIN_ID, stakingChain } from './chain';
 import { StakingConsole } from './StakingPage';
 
@@ -71,10 +71,26 @@ export async function mockWalletConfig(chain: DevChain, options: { account?: Add
 
 /**
  * Renders the page under the shell and the given wagmi config. The BFF is a fake (it records
- * POST /staking-changes); the chain is real, so fetch goes to anvil for everything else.
+ * POST /staking-changes and the intents); the chain is real, so fetch goes to anvil for everything else.
  */
 export function renderStaking(config: Config, chain: DevChain): ReturnType<typeof renderWithShell> & { bff: FakeBff } {
-  const bff = fakeBff().post('/staking-changes', () => noContent());
+  let intents = 0;
+  const bff = fakeBff()
+    .post('/staking-changes', () => noContent())
+    .get('/staking-changes/intents', () => json({ items: [] }))
+    .post('/staking-changes/intents', (req) =>
+      json(
+        {
+          id: ++intents,
+          status: 'open',
+          requestedBy: 'admin@test',
+          createdAt: new Date().toISOString(),
+          txHash: null,
+          ...(req.body as object),
+        },
+        201,
+      ),
+    );
   const nodeFetch = globalThis.fetch;
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);

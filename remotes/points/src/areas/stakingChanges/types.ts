@@ -9,4 +9,6 @@ export interface StakingChange {
   /** The parameters before and after, as the action log records them (bigints as decimal strings). */
   before: LoggedParameters;
   after: LoggedParameters;
+  /** The recorded intent it carries out (an approved change request's, listed on the page); else recorded on send. */
+  intentId?: number;
 }

@@ -9,7 +9,7 @@ import {
   type ChangeRequestView,
   type Page,
 } from '@phoenix/contract';
-import { describeError, useApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import { describeError, useApi, usePointsApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Alert,
   Badge,
@@ -108,6 +108,10 @@ function RequestCard({ request, onStep }: { request: ChangeRequest; onStep: (ste
             <dd>{request.reason}</dd>
           </div>
           <div>
+            <dt>{t('changeRequests.service')}</dt>
+            <dd>{t(`changeRequests.services.${request.service}`, { defaultValue: request.service })}</dd>
+          </div>
+          <div>
             <dt>{t('changeRequests.call')}</dt>
             <dd>
               <code>
@@ -169,7 +173,10 @@ function RequestCard({ request, onStep }: { request: ChangeRequest; onStep: (ste
 /** Approve / reject / cancel with a comment (required to reject); a stale approval shows the new diff. */
 function DecisionDialog({ request, step, onClose }: { request: ChangeRequest; step: Step; onClose: () => void }) {
   const { t } = useTranslation('system');
-  const api = useApi();
+  // The owning service decides and applies its request: a points request goes to the points API.
+  const bffApi = useApi();
+  const pointsApi = usePointsApi();
+  const api = request.service === 'points' ? pointsApi : bffApi;
   const toast = useToast();
   const queryClient = useQueryClient();
   const [comment, setComment] = useState('');

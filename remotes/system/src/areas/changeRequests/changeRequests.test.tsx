@@ -7,6 +7,7 @@ const PATH = '/admin/requests';
 
 const pending: ChangeRequest = {
   id: 7,
+  service: 'bff',
   operation: 'battle.forceEndAll',
   method: 'POST',
   path: '/battle-force-end',
@@ -95,6 +96,32 @@ describe('change requests page', () => {
     expect(bff.calls('POST', '/change-requests/7/reject')[0]!.body).toEqual({ version: 1, comment: 'Not during the event' });
   });
 
+  it("lists the points API's requests with the others and decides them through the points API", async () => {
+    const pointsMaintenance: ChangeRequest = {
+      ...flagChange,
+      id: 11,
+      service: 'points',
+      operation: 'pointsMaintenance.update',
+      path: '/settings/maintenance',
+      scope: 'points maintenance',
+      preview: { scope: 'points maintenance', current: { enabled: false }, diff: [{ field: 'enabled', from: false, to: true }] },
+    };
+    const bff = requestsBff([pending, pointsMaintenance]).post('/change-requests/11/approve', () =>
+      json({ ...pointsMaintenance, status: 'applied', version: 2 }),
+    );
+    const { user } = renderRemotePage(pages, { bff, url: PATH });
+    const card = await screen.findByRole('article', { name: /#11 pointsMaintenance.update — points maintenance/ });
+    expect(within(card).getByText('Points API')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: /#7/ })).getByText('Console API')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Approve request #11/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(/Request #11/)).toBeInTheDocument();
+    const [approval] = bff.calls('POST', '/change-requests/11/approve');
+    expect(approval!.origin).toBe('http://points.test');
+    expect(bff.calls('GET', '/change-requests')[0]!.origin).toBe('http://api.test');
+  });
+
   it('in Japanese', async () => {
     renderRemotePage(pages, { bff: requestsBff([pending]), url: PATH, language: 'ja' });
     expect(await screen.findByRole('heading', { name: '変更リクエスト' })).toBeInTheDocument();
@@ -128,6 +155,7 @@ describe('a target page', () => {
       )
       .get('/change-requests', (req) => {
         expect(req.query.get('path')).toBe('/maintenance');
+        expect(req.query.get('service')).toBe('bff');
         const items = req.query.get('view') === 'pending' ? [onMaintenance] : [scheduled];
         return json({ items, total: 1, page: 1, pageSize: 20 });
       });

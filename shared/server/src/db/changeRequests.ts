@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
@@ -5,6 +6,7 @@ import {
   keyedMessage,
   ADMIN_ROLE,
   CHANGE_CONTROL_CODES,
+  IDEMPOTENCY_KEY_HEADER,
   type ApiError,
   type ChangePreview,
   type ChangeRequest,
@@ -12,19 +14,20 @@ import {
   type ChangeRequestStatus,
   type FieldChange,
 } from '@phoenix/contract';
-import type { ErrorText } from '@phoenix/server';
-import type { Actor, AppContext } from '../context';
-import {
-  conflict,
-  HttpError,
-  internalCall,
-  notFound,
-  validationFailed,
-  type ChangeControl,
-  type MatchedOperation,
-} from '@phoenix/server/http';
-import { mutate, toJson, writeActionLog, type LogActor } from '@phoenix/server/db';
-import type { ChangeRequestRow, Database } from './schema';
+import type { Actor, ServerContext } from '../context';
+import { internalCall, type ChangeControl, type MatchedOperation } from '../http/changeControl';
+import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
+import type { ErrorText } from '../errors';
+import { writeActionLog } from './actionLog';
+import { toJson } from './json';
+import { mutate, type LogActor } from './mutate';
+import type { ChangeRequestRow, ServerDatabase } from './schema';
+
+/** Any service's context: the store reads and writes only the server tables (change_requests, action_logs). */
+type AnyContext = ServerContext<any>;
+type Database = ServerDatabase;
+/** The context on the server tables, so that the store's queries are typed. */
+const own = (ctx: AnyContext) => ctx as ServerContext<Database>;
 
 /**
  * Change requests: a global operation prepared by one admin, approved (or rejected) by another,
@@ -35,6 +38,10 @@ import type { ChangeRequestRow, Database } from './schema';
  *
  * Statuses: pending → applied | scheduled | rejected | failed | expired | cancelled;
  * scheduled → applied | failed | cancelled (a pg-boss job at its time, see runScheduled).
+ *
+ * Both services file requests in the one table; each row names its `service`. Only that service
+ * approves, rejects, cancels and applies it (its routes, its pg-boss queue): another answers 409
+ * with the owner, so the console sends the decision to the owner's API base.
  */
 
 /** The pg-boss queue of approved scheduled changes. */
@@ -44,13 +51,14 @@ export interface ChangeRequestJob {
 }
 
 const SYSTEM: LogActor = { id: null, email: 'system' };
-const { selfApproval, notPending, expired, stale } = CHANGE_CONTROL_CODES;
+const { selfApproval, notPending, expired, stale, otherService } = CHANGE_CONTROL_CODES;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toChangeRequest(row: ChangeRequestRow): ChangeRequest {
   return {
     id: row.id,
+    service: row.service,
     operation: row.operation,
     method: row.method,
     path: row.path,
@@ -102,6 +110,12 @@ function preparedVersionOf(body: unknown, current: unknown): string | null {
 
 const pathOnly = (path: string) => path.split('?')[0]!;
 
+/**
+ * The idempotency key a change request's call carries (a route that wants one, e.g. a point
+ * adjustment): one per request, so that an apply run twice appends once; a fresh one for the try.
+ */
+const keyHeaders = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: `change-request-${key}` });
+
 /** What the operation would touch now: its scope, the target (counts or record) and the diff. */
 async function previewOf(app: FastifyInstance, actor: Actor, matched: MatchedOperation, method: string, path: string, body: unknown) {
   const { operation, params } = matched;
@@ -146,8 +160,10 @@ function requesterOf(row: ChangeRequestRow): Actor {
 
 export interface ChangeRequestDeps {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: AnyContext;
   control: ChangeControl;
+  /** This service's name ('bff', 'points'): the owner of the requests it files. */
+  service: string;
 }
 
 /**
@@ -174,6 +190,7 @@ export async function requestChange(deps: ChangeRequestDeps, actor: Actor, input
     method: input.method,
     url: path,
     body: input.body,
+    headers: keyHeaders(`try-${randomBytes(12).toString('hex')}`),
     hook: async () => {
       tried = true;
       throw dryRun; // rolls the operation back
@@ -187,10 +204,11 @@ export async function requestChange(deps: ChangeRequestDeps, actor: Actor, input
 
   const preview = await previewOf(app, actor, matched, input.method, path, input.body);
   const expiresAt = new Date(now.getTime() + control.settings.ttlHours * 3_600_000);
-  return mutate(ctx, actor, async (trx) => {
+  return mutate(own(ctx), actor, async (trx) => {
     const row = await trx
       .insertInto('change_requests')
       .values({
+        service: deps.service,
         operation: matched.operation.name,
         method: input.method,
         path,
@@ -236,27 +254,29 @@ function stepEntry(row: ChangeRequestRow, step: string) {
 }
 
 /** Pending requests past their time become expired, each logged (by the system, naming the requester). */
-export async function expireDue(ctx: AppContext): Promise<void> {
+export async function expireDue(ctx: AnyContext): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .updateTable('change_requests')
-      .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
-      .where('status', '=', 'pending')
-      .where('expires_at', '<=', now)
-      .returningAll()
-      .execute();
-    for (const row of rows) await logStep(trx, SYSTEM, row, 'expire', now);
-  });
+  await own(ctx)
+    .db.transaction()
+    .execute(async (trx) => {
+      const rows = await trx
+        .updateTable('change_requests')
+        .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', now)
+        .returningAll()
+        .execute();
+      for (const row of rows) await logStep(trx, SYSTEM, row, 'expire', now);
+    });
 }
 
-async function find(db: Kysely<Database>, id: number): Promise<ChangeRequestRow> {
-  const row = await db.selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
+async function find(db: Kysely<any>, id: number): Promise<ChangeRequestRow> {
+  const row = await (db as Kysely<Database>).selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('This change request does not exist');
   return row;
 }
 
-export async function getChangeRequest(ctx: AppContext, id: number): Promise<ChangeRequest> {
+export async function getChangeRequest(ctx: AnyContext, id: number): Promise<ChangeRequest> {
   return toChangeRequest(await find(ctx.db, id));
 }
 
@@ -271,6 +291,14 @@ function checkOpen(row: ChangeRequestRow, version: number, allowed: readonly str
       current: toChangeRequest(row),
     });
   if (row.version !== version) throw conflict(toChangeRequest(row), 'This request changed since you opened it: review it again');
+}
+
+/** Only the owning service decides and applies a request (its route runs the operation, its queue holds the job). */
+function checkOwner(row: ChangeRequestRow, service: string): void {
+  if (row.service !== service)
+    throw new HttpError(409, otherService, `This request belongs to the ${row.service} service: decide it there`, {
+      current: toChangeRequest(row),
+    });
 }
 
 function refuseSelf(row: ChangeRequestRow, actor: Actor, verb: string): void {
@@ -301,13 +329,14 @@ export async function approveChange(
   const { ctx } = deps;
   await expireDue(ctx);
   const row = await find(ctx.db, id);
+  checkOwner(row, deps.service);
   checkOpen(row, decision.version, ['pending']);
   refuseSelf(row, actor, 'approve');
   const now = ctx.now();
   if (row.scheduled_at && row.scheduled_at > now) {
     const jobs = ctx.jobs;
     if (!jobs) throw new Error('changeRequests: scheduling needs the job runner (ctx.jobs)');
-    return mutate(ctx, actor, async (trx) => {
+    return mutate(own(ctx), actor, async (trx) => {
       await lockOpen(trx, id, decision.version, ['pending']);
       const seconds = (row.scheduled_at!.getTime() - now.getTime()) / 1000;
       const jobId = await jobs.send<ChangeRequestJob>(trx, CHANGE_REQUEST_QUEUE, { changeRequestId: id }, seconds);
@@ -352,8 +381,9 @@ async function apply(
     method: row.method,
     url: row.path,
     body: row.body ?? undefined,
+    headers: keyHeaders(String(row.id)),
     hook: async (serviceTrx, now, result) => {
-      const trx = serviceTrx as Transaction<Database>; // the BFF's own database (CommitHook is service-neutral)
+      const trx = serviceTrx as Transaction<Database>; // the service's own database (CommitHook is service-neutral)
       const changes =
         options.from === 'pending' ? decided(decider, options.comment ?? '', now) : { updated_at: now, version: sql<number>`version + 1` };
       const updated = await trx
@@ -378,7 +408,7 @@ async function apply(
   if (refusal.code === notPending) throw passOn(response);
   const matched = control.match(row.method, pathOnly(row.path));
   const preview = matched ? await previewOf(app, requesterOf(row), matched, row.method, row.path, row.body ?? undefined) : null;
-  const failed = await mutate(ctx, decider, async (trx, now) => {
+  const failed = await mutate(own(ctx), decider, async (trx, now) => {
     const changes =
       options.from === 'pending' ? decided(decider, options.comment ?? '', now) : { updated_at: now, version: sql<number>`version + 1` };
     const updated = await trx
@@ -404,17 +434,19 @@ async function apply(
 
 /** Reject: another admin, with a comment. */
 export async function rejectChange(
-  ctx: AppContext,
+  deps: Pick<ChangeRequestDeps, 'ctx' | 'service'>,
   actor: Actor,
   id: number,
   decision: { version: number; comment: string },
 ): Promise<ChangeRequest> {
+  const { ctx } = deps;
   if (!decision.comment) throw validationFailed({ comment: ['Say why the request is rejected'] });
   await expireDue(ctx);
   const row = await find(ctx.db, id);
+  checkOwner(row, deps.service);
   checkOpen(row, decision.version, ['pending']);
   refuseSelf(row, actor, 'reject');
-  return mutate(ctx, actor, async (trx, now) => {
+  return mutate(own(ctx), actor, async (trx, now) => {
     await lockOpen(trx, id, decision.version, ['pending']);
     const updated = await trx
       .updateTable('change_requests')
@@ -431,12 +463,14 @@ export async function rejectChange(
  * scheduled one's job is cancelled in the same transaction; the job finding it cancelled does nothing.
  */
 export async function cancelChange(
-  ctx: AppContext,
+  deps: Pick<ChangeRequestDeps, 'ctx' | 'service'>,
   actor: Actor,
   id: number,
   decision: { version: number; comment: string },
 ): Promise<ChangeRequest> {
-  return mutate(ctx, actor, async (trx, now) => {
+  const { ctx } = deps;
+  checkOwner(await find(ctx.db, id), deps.service);
+  return mutate(own(ctx), actor, async (trx, now) => {
     const row = await lockOpen(trx, id, decision.version, ['pending', 'scheduled']);
     if (row.job_id && ctx.jobs) await ctx.jobs.cancel(trx, CHANGE_REQUEST_QUEUE, row.job_id);
     const updated = await trx
@@ -459,8 +493,8 @@ export async function cancelChange(
 
 /** The job of a scheduled change: applies it once, as approved; a cancelled or already applied one is left alone. */
 export async function runScheduled(deps: ChangeRequestDeps, id: number): Promise<void> {
-  const row = await deps.ctx.db.selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row || row.status !== 'scheduled') return;
+  const row = await (deps.ctx.db as Kysely<Database>).selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.status !== 'scheduled' || row.service !== deps.service) return;
   const approver: LogActor = { id: row.decided_by_id, email: row.decided_by_email ?? SYSTEM.email };
   try {
     await apply(deps, row, approver, { from: 'scheduled' });
@@ -478,6 +512,7 @@ export interface ChangeRequestListQuery {
   operation?: string;
   requestedBy?: string;
   path?: string;
+  service?: string;
 }
 
 const VIEW_STATUSES: Record<ChangeRequestListQuery['view'], ChangeRequestStatus[]> = {
@@ -486,13 +521,14 @@ const VIEW_STATUSES: Record<ChangeRequestListQuery['view'], ChangeRequestStatus[
   recent: ['applied', 'rejected', 'failed', 'expired', 'cancelled'],
 };
 
-export async function listChangeRequests(ctx: AppContext, query: ChangeRequestListQuery) {
+export async function listChangeRequests(ctx: AnyContext, query: ChangeRequestListQuery) {
   await expireDue(ctx);
-  let qb = ctx.db.selectFrom('change_requests').where('status', 'in', VIEW_STATUSES[query.view]);
+  let qb = (ctx.db as Kysely<Database>).selectFrom('change_requests').where('status', 'in', VIEW_STATUSES[query.view]);
   if (query.operation)
     qb = qb.where((eb) => eb.or([eb('operation', '=', query.operation!), eb('operation', 'like', `${query.operation}.%`)]));
   if (query.requestedBy) qb = qb.where('requested_by_email', 'ilike', `%${query.requestedBy.replace(/[\\%_]/g, '\\$&')}%`);
   if (query.path) qb = qb.where('path', '=', query.path);
+  if (query.service) qb = qb.where('service', '=', query.service);
   const total = await qb.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const ordered =
     query.view === 'scheduled'
@@ -508,9 +544,9 @@ export async function listChangeRequests(ctx: AppContext, query: ChangeRequestLi
   return { items: rows.map(toChangeRequest), total: Number(total.n) };
 }
 
-export async function pendingCount(ctx: AppContext): Promise<{ pending: number; scheduled: number }> {
+export async function pendingCount(ctx: AnyContext): Promise<{ pending: number; scheduled: number }> {
   await expireDue(ctx);
-  const rows = await ctx.db
+  const rows = await (ctx.db as Kysely<Database>)
     .selectFrom('change_requests')
     .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
     .where('status', 'in', ['pending', 'scheduled'])

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  dailyCheckinDocument,
+  pointAccountResource,
+  pointsMaintenanceDocument,
+  referralDocument,
+  spinWheelDocument,
+} from '@phoenix/contract';
+import type { AppContext } from '../context';
+import { documentOperations, registerChangeRequestRoutes, type GlobalOperation } from '@phoenix/server/http';
+
+/** A manual adjustment's size either way (the contract has checked it is a whole number). */
+const adjustmentSize = (body: unknown) => Math.abs(Number((body as { amount?: unknown } | undefined)?.amount ?? 0));
+
+/**
+ * The points API's global operations (issue 23): what changes the programme for every player, and
+ * a manual adjustment above CHANGE_CONTROL_ADJUSTMENT_POINTS. The gate of @phoenix/server holds
+ * them to the environment's mode as the BFF's; their change requests are this service's to apply.
+ */
+export const POINTS_GLOBAL_OPERATIONS: GlobalOperation[] = [
+  ...documentOperations('pointsMaintenance', pointsMaintenanceDocument.path, 'points maintenance'),
+  ...documentOperations('dailyCheckin', dailyCheckinDocument.path, 'daily check-in'),
+  ...documentOperations('referral', referralDocument.path, 'referral programme'),
+  ...documentOperations('spinWheel', spinWheelDocument.path, 'spin wheel'),
+  {
+    name: 'pointAccount.adjust',
+    method: 'POST',
+    url: `${pointAccountResource.path}/:id/adjustments`,
+    applies: (body, settings) => adjustmentSize(body) > settings.adjustmentPointsAbove,
+    scope: (p, body) => `${adjustmentSize(body)} points on point account ${p.id}`,
+    current: (_path, p) => ({ method: 'GET', url: `${pointAccountResource.path}/${p.id}` }),
+  },
+];
+
+export function registerPointsChangeRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerChangeRequestRoutes(app, ctx, { service: 'points', operations: POINTS_GLOBAL_OPERATIONS });
+}
