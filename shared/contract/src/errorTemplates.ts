@@ -38,6 +38,10 @@ export const ERROR_TEMPLATES = {
     en: 'This request is already {status}',
     ja: 'このリクエストはすでに「{status}」です',
   },
+  this_request_belongs_to_the_service: {
+    en: 'This request belongs to the {service} service: decide it there',
+    ja: 'このリクエストは {service} サービスのものです。そちらで承認または却下してください',
+  },
   n_tickets_have_been_sold_the_round_can_no_longer_change: {
     en: '{tickets} tickets have been sold: the ticket price and the prizes can no longer change',
     ja: 'チケットが {tickets} 枚売れています。チケット価格と賞品は変更できません',

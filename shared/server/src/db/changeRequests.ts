@@ -296,7 +296,7 @@ function checkOpen(row: ChangeRequestRow, version: number, allowed: readonly str
 /** Only the owning service decides and applies a request (its route runs the operation, its queue holds the job). */
 function checkOwner(row: ChangeRequestRow, service: string): void {
   if (row.service !== service)
-    throw new HttpError(409, otherService, `This request belongs to the ${row.service} service: decide it there`, {
+    throw new HttpError(409, otherService, keyedMessage('this_request_belongs_to_the_service', { service: row.service }), {
       current: toChangeRequest(row),
     });
 }
