@@ -1,4 +1,4 @@
-import { activeFlagResource, type ActiveFlag } from '@phoenix/contract';
+import { activeFlagsResource, type ActiveFlag } from '@phoenix/contract';
 import { lastLog, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
 import { expectStaleConflict, itKeepsTheResourceContract, itReturns404 } from '@phoenix/server/testing';
 
@@ -10,7 +10,7 @@ async function create(input: Partial<{ key: string; description: string; enabled
   return response.json();
 }
 
-itKeepsTheResourceContract(contract, activeFlagResource, [['PATCH', '/active-flags/1/enabled']]);
+itKeepsTheResourceContract(contract, activeFlagsResource, [['PATCH', '/active-flags/1/enabled']]);
 
 describe('create and read', () => {
   test('POST → 201 (enabled defaults to false); GET /:id; logged', async () => {

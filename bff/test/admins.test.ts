@@ -1,5 +1,5 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
-import { adminResource, type AdminAccount } from '@phoenix/contract';
+import { adminsResource, type AdminAccount } from '@phoenix/contract';
 import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { lastLog } from './support/system';
 import { replaceOneTimePassword } from '../src/features/admins/repository';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const contract = { t: () => t, token: () => admin.token, operatorToken: () => operatorToken };
-itKeepsTheResourceContract(contract, adminResource, [
+itKeepsTheResourceContract(contract, adminsResource, [
   ['PATCH', '/admins/1/status'],
   ['POST', '/admins/1/reset-password'],
 ]);

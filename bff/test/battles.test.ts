@@ -1,6 +1,6 @@
 // Loads the CommonJS builds of kysely (see support/commonJs.ts) before the feature's code needs them.
 import './support/testApp';
-import { battleResource, type Battle } from '@phoenix/contract';
+import { battlesResource, type Battle } from '@phoenix/contract';
 import { generateBattles } from '../src/features/battles/repository';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { csvLines, lastLog, logCount, refusedFieldErrors, useSystemApp } from './support/system';
@@ -11,7 +11,7 @@ beforeAll(async () => {
   await generateBattles(app.t.db, 200, app.t.clock.now(), { players: 50, spanDays: 10 });
 });
 
-itKeepsTheResourceContract(contract, battleResource, [
+itKeepsTheResourceContract(contract, battlesResource, [
   ['GET', '/battles/1/participants'],
   ['POST', '/battles/1/force-end'],
 ]);

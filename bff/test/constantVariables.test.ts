@@ -1,11 +1,11 @@
 import { signedInTestApp } from './support/testApp';
-import { constantVariableResource, type ConstantVariable } from '@phoenix/contract';
+import { constantVariablesResource, type ConstantVariable } from '@phoenix/contract';
 import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const app = signedInTestApp();
 const { api, contract } = app;
 
-itKeepsTheResourceContract(contract, constantVariableResource);
+itKeepsTheResourceContract(contract, constantVariablesResource);
 
 async function create(input: Partial<{ key: string; type: string; value: string; description: string }>): Promise<ConstantVariable> {
   const response = await api('POST', '/constant-variables', { type: 'string', value: 'x', description: '', ...input });

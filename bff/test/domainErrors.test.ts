@@ -1,6 +1,6 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
-import { adminResource } from '@phoenix/contract';
+import { adminsResource } from '@phoenix/contract';
 import { ConflictError, InvalidInputError, NotFoundError } from '@phoenix/server';
 import { HttpError } from '@phoenix/server/http';
 import { admins } from '../src/features/admins/repository';
@@ -26,7 +26,7 @@ test('a missing record is a NotFoundError, never an HttpError', async () => {
   const error = await rejection(admins.get(t.db, 999_999, t.clock.now()));
   expect(error).toBeInstanceOf(NotFoundError);
   expect(error).not.toBeInstanceOf(HttpError);
-  expect((error as Error).message).toBe(`This ${adminResource.noun} does not exist`);
+  expect((error as Error).message).toBe(`This ${adminsResource.noun} does not exist`);
 });
 
 test('a stale version is a ConflictError carrying the record as it is now', async () => {

@@ -1,6 +1,6 @@
 // Loads the CommonJS builds of kysely (see support/commonJs.ts) before the feature's code needs them.
 import './support/testApp';
-import { doubleUpSeasonResource, type DoubleUpSeason } from '@phoenix/contract';
+import { doubleUpSeasonsResource, type DoubleUpSeason } from '@phoenix/contract';
 import { generateSeasons } from '../src/features/doubleUpSeasons/repository';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { csvLines, useSystemApp } from './support/system';
@@ -11,7 +11,7 @@ beforeAll(async () => {
   await generateSeasons(app.t.db, app.t.clock.now(), 104, 12);
 });
 
-itKeepsTheResourceContract(contract, doubleUpSeasonResource, [['GET', '/double-up-seasons/1/top-participants']]);
+itKeepsTheResourceContract(contract, doubleUpSeasonsResource, [['GET', '/double-up-seasons/1/top-participants']]);
 
 const list = async (query: string): Promise<{ items: DoubleUpSeason[]; total: number }> =>
   (await call('GET', `/double-up-seasons?${query}`)).json();

@@ -1,5 +1,5 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
-import { playerResource, type Player } from '@phoenix/contract';
+import { playersResource, type Player } from '@phoenix/contract';
 import { sql } from 'kysely';
 import { seedLocalPlayers } from '../src/features/players/repository';
 import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 const call: ReturnType<typeof apiFor> = (...args) => apiFor(t, () => token)(...args);
 const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
-itKeepsTheResourceContract(contract, playerResource, [
+itKeepsTheResourceContract(contract, playersResource, [
   ['GET', '/players/1/bans'],
   ['POST', '/players/1/ban'],
   ['POST', '/players/1/unban'],

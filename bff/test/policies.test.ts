@@ -1,4 +1,4 @@
-import { policyResource, type Policy } from '@phoenix/contract';
+import { policiesResource, type Policy } from '@phoenix/contract';
 import { createdNow, lastLog, refusedFieldErrors, useSystemApp } from './support/system';
 import { expectStaleConflict, itKeepsTheResourceContract } from '@phoenix/server/testing';
 
@@ -11,7 +11,7 @@ async function create(name: string, description = 'Blocks trading while under re
 }
 
 describe('contract', () => {
-  itKeepsTheResourceContract(contract, policyResource, [
+  itKeepsTheResourceContract(contract, policiesResource, [
     ['PUT', '/policies/1/apis'],
     ['GET', '/game-apis'],
     ['GET', '/game-apis/1'],

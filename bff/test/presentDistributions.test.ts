@@ -1,6 +1,6 @@
 import { createTestApp, signedInAdmin, TEST_PASSWORD_HASH, type TestApp } from './support/testApp';
 import { sql } from 'kysely';
-import { presentDistributionResource, type Distribution } from '@phoenix/contract';
+import { presentDistributionsResource, type Distribution } from '@phoenix/contract';
 import { buildApp } from '../src/app';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { runDistribution } from '../src/features/presentDistributions/run';
@@ -39,7 +39,7 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
   t.app.inject({ method, url, headers: { token }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const contract = { t: () => t, token: () => token, operatorToken: () => operatorToken };
 
-itKeepsTheResourceContract(contract, presentDistributionResource, [
+itKeepsTheResourceContract(contract, presentDistributionsResource, [
   ['POST', '/present-distributions/preview'],
   ['POST', '/present-distributions/1/cancel'],
 ]);

@@ -1,11 +1,11 @@
 import { signedInTestApp } from './support/testApp';
-import { presentResource, type Present } from '@phoenix/contract';
+import { presentsResource, type Present } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const app = signedInTestApp();
 const { api, contract } = app;
 
-itKeepsTheResourceContract(contract, presentResource, [
+itKeepsTheResourceContract(contract, presentsResource, [
   ['GET', '/items'],
   ['GET', '/items/1'],
 ]);

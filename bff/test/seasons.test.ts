@@ -1,11 +1,11 @@
 import { signedInTestApp } from './support/testApp';
-import { seasonResource, type Season } from '@phoenix/contract';
+import { seasonsResource, type Season } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const app = signedInTestApp();
 const { api, contract } = app;
 
-itKeepsTheResourceContract(contract, seasonResource);
+itKeepsTheResourceContract(contract, seasonsResource);
 
 const tier = (level: number, xpRequired: number) => ({
   level,

@@ -1,11 +1,11 @@
 import { signedInTestApp } from './support/testApp';
-import { shopItemResource, type ShopItem } from '@phoenix/contract';
+import { shopItemsResource, type ShopItem } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const app = signedInTestApp();
 const { api, contract } = app;
 
-itKeepsTheResourceContract(contract, shopItemResource, [['POST', '/shop-items/1/move']]);
+itKeepsTheResourceContract(contract, shopItemsResource, [['POST', '/shop-items/1/move']]);
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   itemId: 2,

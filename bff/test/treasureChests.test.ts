@@ -1,11 +1,11 @@
 import { signedInTestApp } from './support/testApp';
-import { treasureChestResource, dropChances, type TreasureChest } from '@phoenix/contract';
+import { treasureChestsResource, dropChances, type TreasureChest } from '@phoenix/contract';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 
 const app = signedInTestApp();
 const { api, contract } = app;
 
-itKeepsTheResourceContract(contract, treasureChestResource);
+itKeepsTheResourceContract(contract, treasureChestsResource);
 
 const body = (drops: unknown[], overrides: Record<string, unknown> = {}) => ({
   name: 'Ember chest',

@@ -1,4 +1,4 @@
-import { WORLD_MESSAGE_LIVE_LOCKED, worldMessageResource, type WorldMessage } from '@phoenix/contract';
+import { WORLD_MESSAGE_LIVE_LOCKED, worldMessagesResource, type WorldMessage } from '@phoenix/contract';
 import { at, DAY, HOUR, lastLog, useSystemApp, createdNow, csvLines, refusedFieldErrors } from './support/system';
 import { itKeepsTheResourceContract, itReturns404 } from '@phoenix/server/testing';
 
@@ -20,7 +20,7 @@ async function create(overrides: Record<string, unknown> = {}): Promise<WorldMes
   return response.json();
 }
 
-itKeepsTheResourceContract(contract, worldMessageResource, [
+itKeepsTheResourceContract(contract, worldMessagesResource, [
   ['POST', '/world-messages/1/cancel'],
   ['POST', '/world-messages/1/end'],
 ]);
@@ -340,7 +340,7 @@ describe('list: derived state, severity, search, sort, export', () => {
 
   test('CSV export of the current filter', async () => {
     const lines = await csvLines(call, '/world-messages/export.csv?state=cancelled', 'world-messages.csv');
-    expect(lines[0]).toBe(worldMessageResource.csv.columns.join(','));
+    expect(lines[0]).toBe(worldMessagesResource.csv.columns.join(','));
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ids.cancelled},Cancelled one,warning,cancelled,`);
   });

@@ -1,5 +1,5 @@
 import { itKeepsTheResourceContract, type ServiceTestApp } from '@phoenix/server/testing';
-import { pointAccountResource, type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
+import { pointAccountsResource, type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
 import { seedLocalPointUsers } from '../src/seed';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
@@ -15,7 +15,7 @@ const asTestApp = (): ServiceTestApp =>
     ...t.shared,
     call: (token, options) => t.points.inject({ ...options, headers: { ...options.headers, ...(token ? { token } : {}) } }),
   }) as ServiceTestApp;
-itKeepsTheResourceContract({ t: asTestApp, token: () => t.token, operatorToken: () => t.operatorToken }, pointAccountResource, [
+itKeepsTheResourceContract({ t: asTestApp, token: () => t.token, operatorToken: () => t.operatorToken }, pointAccountsResource, [
   ['GET', '/point-accounts/1/ledger'],
   ['POST', '/point-accounts/1/adjustments'],
   ['POST', '/point-accounts/1/ledger/1/reverse'],

@@ -1,4 +1,4 @@
-import { lootboxCreateSchema, lootboxResource, spinWheelDocument } from '@phoenix/contract';
+import { lootboxCreateSchema, lootboxesResource, spinWheelDocument } from '@phoenix/contract';
 import { itKeepsTheResourceContract, type ContractContext, type ServiceTestApp } from '@phoenix/server/testing';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
@@ -15,7 +15,7 @@ const pointsAsTestApp = () =>
       t.points.inject({ ...options, headers: { ...options.headers, ...(token ? { token } : {}) } }),
   }) as unknown as ServiceTestApp;
 const contract: ContractContext = { t: pointsAsTestApp, token: () => t.token, operatorToken: () => t.operatorToken };
-itKeepsTheResourceContract(contract, lootboxResource);
+itKeepsTheResourceContract(contract, lootboxesResource);
 
 const reward = (probability: number, amount = 100) => ({ kind: 'points', itemId: null, amount, probability });
 const box = { name: 'Bronze box', price: 500, rewards: [reward(7000), { kind: 'item', itemId: 1, amount: 3, probability: 3000 }] };

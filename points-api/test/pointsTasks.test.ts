@@ -1,5 +1,5 @@
 import { itKeepsTheResourceContract, type ServiceTestApp } from '@phoenix/server/testing';
-import { pointsTaskResource, type PointsTask } from '@phoenix/contract';
+import { pointsTasksResource, type PointsTask } from '@phoenix/contract';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
 let t: PointsTestApp;
@@ -14,7 +14,7 @@ const asTestApp = (): ServiceTestApp =>
     ...t.shared,
     call: (token, options) => t.points.inject({ ...options, headers: { ...options.headers, ...(token ? { token } : {}) } }),
   }) as ServiceTestApp;
-itKeepsTheResourceContract({ t: asTestApp, token: () => t.token, operatorToken: () => t.operatorToken }, pointsTaskResource);
+itKeepsTheResourceContract({ t: asTestApp, token: () => t.token, operatorToken: () => t.operatorToken }, pointsTasksResource);
 
 const hours = (n: number) => new Date(t.shared.clock.now().getTime() + n * 3600_000).toISOString();
 

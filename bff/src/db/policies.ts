@@ -1,5 +1,5 @@
 // Policies (issue 10): shared by the policies, policyMembers and restrictions features.
-import { policyResource, type Policy } from '@phoenix/contract';
+import { policiesResource, type Policy } from '@phoenix/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { validationFailed } from '@phoenix/server/http';
 import { sortKey } from '@phoenix/server/db';
@@ -30,7 +30,7 @@ export const apiIdsText = (ids: readonly number[]) => `{${[...ids].sort((a, b) =
  * delete (members go with it) through the contract's resource; the APIs are a versioned change
  * of their own (routes.ts).
  */
-export const policies = versionedResource(policyResource, {
+export const policies = versionedResource(policiesResource, {
   table: 'policies',
   toApi: toPolicy,
   toColumns: (input) => ({ name: input.name, description: input.description }),

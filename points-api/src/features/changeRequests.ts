@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   dailyCheckinDocument,
-  pointAccountResource,
+  pointAccountsResource,
   pointsMaintenanceDocument,
   referralDocument,
   spinWheelDocument,
@@ -25,10 +25,10 @@ export const POINTS_GLOBAL_OPERATIONS: GlobalOperation[] = [
   {
     name: 'pointAccount.adjust',
     method: 'POST',
-    url: `${pointAccountResource.path}/:id/adjustments`,
+    url: `${pointAccountsResource.path}/:id/adjustments`,
     applies: (body, settings) => adjustmentSize(body) > settings.adjustmentPointsAbove,
     scope: (p, body) => `${adjustmentSize(body)} points on point account ${p.id}`,
-    current: (_path, p) => ({ method: 'GET', url: `${pointAccountResource.path}/${p.id}` }),
+    current: (_path, p) => ({ method: 'GET', url: `${pointAccountsResource.path}/${p.id}` }),
   },
 ];
 

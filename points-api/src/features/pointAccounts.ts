@@ -12,7 +12,7 @@ import {
   ledgerQuerySchema,
   pointsAdjustmentSchema,
   pointsReversalSchema,
-  pointAccountResource,
+  pointAccountsResource,
   PG_INT_MAX,
   type LedgerChange,
   type LedgerEntry,
@@ -80,7 +80,7 @@ function byIdOrWallet(qb: TableQuery<'points.users'>, raw: string | undefined): 
 }
 
 /** Point accounts: read-only here (they come from the game); a balance changes only through the ledger. */
-export const pointAccounts = versionedResource(pointAccountResource, {
+export const pointAccounts = versionedResource(pointAccountsResource, {
   table: 'points.users',
   toApi: toPointUser,
   toColumns: () => {
@@ -234,7 +234,7 @@ const entryParams = userParams.extend({ entryId: z.coerce.number().int().positiv
 const points = (n: number) => `${n.toLocaleString('en-US')} point${Math.abs(n) === 1 ? '' : 's'}`;
 
 export function registerPointAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { path } = pointAccountResource;
+  const { path } = pointAccountsResource;
   registerReadRoutes(app, ctx, pointAccounts);
 
   const ledgerSchema = { params: userParams, querystring: ledgerQuerySchema, response: { 200: pageSchema(ledgerEntrySchema) } };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
   dropChances,
-  lootboxResource,
+  lootboxesResource,
   spinWheelDocument,
   type LootboxCreate,
   type LootboxUpdate,
@@ -30,7 +30,7 @@ async function assertRewardItems(trx: Transaction<Database>, rows: readonly Rewa
   await assertCatalogueItems(trx, items, (i) => `${path}.${items[i]!.index}.itemId`);
 }
 
-const lootboxBase = versionedResource(lootboxResource, {
+const lootboxBase = versionedResource(lootboxesResource, {
   table: 'points.lootboxes',
   toApi: (row) => ({
     id: row.id,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pointsTaskResource, type PointsTask, type PointsTaskStatus } from '@phoenix/contract';
+import { pointsTasksResource, type PointsTask, type PointsTaskStatus } from '@phoenix/contract';
 import type { AppContext } from '../context';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource, type RowOf } from '../db/versioned';
@@ -37,7 +37,7 @@ function toTask(row: TaskRow, now: Date): PointsTask {
  * reset time (UTC). Status is derived from the window, in SQL for the filter too. Logged as
  * pointsTask.create / .update / .delete in the BFF's action log.
  */
-export const pointsTasks = versionedResource(pointsTaskResource, {
+export const pointsTasks = versionedResource(pointsTasksResource, {
   table: 'points.tasks',
   toApi: toTask,
   toColumns: (input) => ({

@@ -1,4 +1,4 @@
-import { battleResource, doubleUpSeasonResource } from '@phoenix/contract';
+import { battlesResource, doubleUpSeasonsResource } from '@phoenix/contract';
 import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
 
@@ -10,7 +10,7 @@ const pages = {
     name: 'battles',
     base: 'battle',
     shape: 'subViews',
-    resource: battleResource,
+    resource: battlesResource,
     prefetch: false,
     labelOf: (battle, t) => t('battles.label', { id: battle.id }),
     list: () => import('./areas/battles/BattleListPage'),
@@ -19,7 +19,7 @@ const pages = {
     name: 'doubleUpSeasons',
     base: 'doubleupSeasonHistory',
     shape: 'subViews',
-    resource: doubleUpSeasonResource,
+    resource: doubleUpSeasonsResource,
     prefetch: false,
     labelOf: (season) => season.name,
     list: () => import('./areas/doubleUpSeasons/DoubleUpSeasonListPage'),

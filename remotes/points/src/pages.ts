@@ -1,4 +1,4 @@
-import { lootboxResource, lotteryRoundResource, pointAccountResource, pointsTaskResource } from '@phoenix/contract';
+import { lootboxesResource, lotteryRoundsResource, pointAccountsResource, pointsTasksResource } from '@phoenix/contract';
 import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
 import { truncate } from '@phoenix/ui';
@@ -11,7 +11,7 @@ const pages = {
     name: 'pointsTasks',
     base: 'points/tasks',
     shape: 'subViews',
-    resource: pointsTaskResource,
+    resource: pointsTasksResource,
     labelOf: (task) => truncate(task.title, 40),
     formLabelOf: (task) => `"${task.title.slice(0, 60)}"`,
     list: () => import('./areas/pointsTasks/TaskListPage'),
@@ -21,7 +21,7 @@ const pages = {
     name: 'pointAccounts',
     base: 'points/users',
     shape: 'subViews',
-    resource: pointAccountResource,
+    resource: pointAccountsResource,
     labelOf: (account, t) => t('pointAccounts.label', { id: account.id }),
     list: () => import('./areas/pointAccounts/PointAccountListPage'),
   }),
@@ -32,7 +32,7 @@ const pages = {
     name: 'pointsLottery',
     base: 'points-lottery',
     shape: 'subViews',
-    resource: lotteryRoundResource,
+    resource: lotteryRoundsResource,
     labelOf: (round) => round.name,
     formLabelOf: (round) => `"${round.name}"`,
     list: () => import('./areas/pointsLottery/LotteryListPage'),
@@ -42,7 +42,7 @@ const pages = {
     name: 'lootbox',
     base: 'points-lootbox',
     shape: 'subViews',
-    resource: lootboxResource,
+    resource: lootboxesResource,
     labelOf: (box) => box.name,
     formLabelOf: (box) => `"${box.name}"`,
     list: () => import('./areas/pointsGames/LootboxListPage'),

@@ -1,4 +1,10 @@
-import { treasureChestResource, presentDistributionResource, presentResource, seasonResource, shopItemResource } from '@phoenix/contract';
+import {
+  treasureChestsResource,
+  presentDistributionsResource,
+  presentsResource,
+  seasonsResource,
+  shopItemsResource,
+} from '@phoenix/contract';
 import { areasOf, type SectionDefinition } from '@phoenix/shell';
 import './i18n';
 
@@ -10,7 +16,7 @@ const pages = {
     name: 'presents',
     base: 'present',
     shape: 'routes',
-    resource: presentResource,
+    resource: presentsResource,
     prefetch: false,
     labelOf: (present) => present.name,
     formLabelOf: (present) => `"${present.name}"`,
@@ -21,7 +27,7 @@ const pages = {
     name: 'presentDistributions',
     base: 'present/distribution',
     shape: 'subViews',
-    resource: presentDistributionResource,
+    resource: presentDistributionsResource,
     prefetch: false,
     labelOf: (d) => d.presentName,
     list: () => import('./areas/presentDistributions/PresentDistributionPage'),
@@ -30,7 +36,7 @@ const pages = {
     name: 'shop',
     base: 'shop',
     shape: 'editRoute',
-    resource: shopItemResource,
+    resource: shopItemsResource,
     prefetch: false,
     labelOf: (item) => `#${item.sortOrder}`,
     list: () => import('./areas/shop/ShopListPage'),
@@ -40,7 +46,7 @@ const pages = {
     name: 'treasureChests',
     base: 'treasureChest',
     shape: 'subViews',
-    resource: treasureChestResource,
+    resource: treasureChestsResource,
     prefetch: false,
     labelOf: (chest) => chest.name,
     formLabelOf: (chest) => `"${chest.name}"`,
@@ -51,7 +57,7 @@ const pages = {
     name: 'seasons',
     base: 'seasonPass',
     shape: 'subViews',
-    resource: seasonResource,
+    resource: seasonsResource,
     prefetch: false,
     labelOf: (season) => season.name,
     formLabelOf: (season) => `"${season.name}"`,

@@ -1,4 +1,4 @@
-import { activeFlagResource, constantVariableResource, newsResource, worldMessageResource } from '@phoenix/contract';
+import { activeFlagsResource, constantVariablesResource, newsResource, worldMessagesResource } from '@phoenix/contract';
 import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
 import { truncate } from '@phoenix/ui';
 import { actionLogList } from './areas/actionLogs/list';
@@ -16,7 +16,7 @@ const pages = {
   ...area({
     name: 'constantVariables',
     base: 'constantVariables',
-    resource: constantVariableResource,
+    resource: constantVariablesResource,
     shape: 'routes',
     labelOf: (cv) => cv.key,
     list: () => import('./areas/constantVariables/ConstantVariableListPage'),
@@ -34,7 +34,7 @@ const pages = {
   ...area({
     name: 'activeFlags',
     base: 'activeFlag',
-    resource: activeFlagResource,
+    resource: activeFlagsResource,
     shape: 'subViews',
     labelOf: (flag) => flag.key,
     list: () => import('./areas/activeFlags/ActiveFlagListPage'),
@@ -43,7 +43,7 @@ const pages = {
   ...area({
     name: 'worldMessages',
     base: 'worldMessage',
-    resource: worldMessageResource,
+    resource: worldMessagesResource,
     shape: 'subViews',
     labelOf: (wm) => truncate(wm.message, 40),
     formLabelOf: (wm) => `"${wm.message.slice(0, 60)}"`,

@@ -1,4 +1,4 @@
-import { adminResource, playerResource, policyResource, termsOfServiceResource } from '@phoenix/contract';
+import { adminsResource, playersResource, policiesResource, termsOfServiceResource } from '@phoenix/contract';
 import { areasOf, standalonePage } from '@phoenix/shell';
 import './i18n';
 
@@ -10,7 +10,7 @@ const pages = {
     name: 'admins',
     base: 'management',
     shape: 'routes',
-    resource: adminResource,
+    resource: adminsResource,
     prefetch: false,
     labelOf: (admin) => admin.email,
     list: () => import('./areas/admins/AdminListPage'),
@@ -19,7 +19,7 @@ const pages = {
     name: 'players',
     base: 'user',
     shape: 'routes',
-    resource: playerResource,
+    resource: playersResource,
     prefetch: false,
     labelOf: (player) => `${player.name} (#${player.id})`,
     list: () => import('./areas/players/PlayerListPage'),
@@ -28,7 +28,7 @@ const pages = {
     name: 'policies',
     base: 'policies',
     shape: 'routes',
-    resource: policyResource,
+    resource: policiesResource,
     labelOf: (policy) => policy.name,
     list: () => import('./areas/policies/PolicyListPage'),
     form: () => import('./areas/policies/PolicyForm'),

@@ -28,7 +28,7 @@ export type ActionLogQuery = z.infer<typeof actionLogQuerySchema>;
 export const ACTION_LOG_SORTS = ['createdAt', 'adminEmail', 'action', 'targetType'] as const;
 
 /** Read-only: written by every mutation in the same transaction. Newest first by default. */
-export const actionLogResource = defineResource({
+export const actionLogsResource = defineResource({
   path: '/action-logs',
   target: 'actionLog',
   noun: 'action log entry',

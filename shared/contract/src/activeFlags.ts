@@ -52,7 +52,7 @@ export type ActiveFlagQuery = z.infer<typeof activeFlagQuerySchema>;
 export const ACTIVE_FLAG_SORTS = ['key', 'enabled', 'updatedAt'] as const;
 
 /** Feature flags the game reads by key. PATCH <path>/:id/enabled toggles one. */
-export const activeFlagResource = defineResource({
+export const activeFlagsResource = defineResource({
   path: '/active-flags',
   target: 'activeFlag',
   noun: 'flag',

@@ -53,7 +53,7 @@ export const adminQuerySchema = listQuerySchema.extend({
 });
 
 /** Admin accounts (management). `q` matches the email. Never deleted: disabled. */
-export const adminResource = defineResource({
+export const adminsResource = defineResource({
   path: '/admins',
   target: 'admin',
   noun: 'admin account',

@@ -78,7 +78,7 @@ export type BattleForceEnd = z.infer<typeof battleForceEndSchema>;
  * Battles are played, not edited: read-only for the console (create/update never), except the
  * force end of one ongoing battle (its own route) and of all of them (battle/forceEnd).
  */
-export const battleResource = defineResource({
+export const battlesResource = defineResource({
   path: '/battles',
   target: 'battle',
   noun: 'battle',

@@ -64,7 +64,7 @@ export type ConstantVariable = z.infer<typeof constantVariableSchema>;
 export const CONSTANT_VARIABLE_SORTS = ['key', 'type', 'value', 'description', 'updatedAt'] as const;
 
 /** Typed values the game servers read at run time. `q` matches key or description. */
-export const constantVariableResource = defineResource({
+export const constantVariablesResource = defineResource({
   path: '/constant-variables',
   target: 'constantVariable',
   noun: 'constant variable',

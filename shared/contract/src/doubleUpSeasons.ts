@@ -45,7 +45,7 @@ export type DoubleUpSeasonQuery = z.infer<typeof doubleUpSeasonQuerySchema>;
 
 export const DOUBLE_UP_SEASON_SORTS = ['startsAt', 'participants', 'totalWagered', 'paidOut', 'houseResult'] as const;
 
-export const doubleUpSeasonResource = defineResource({
+export const doubleUpSeasonsResource = defineResource({
   path: '/double-up-seasons',
   target: 'doubleupSeason',
   noun: 'double-up season',

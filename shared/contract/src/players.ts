@@ -54,7 +54,7 @@ export type PlayerUnban = z.infer<typeof playerUnbanSchema>;
 
 /** Players come from the game: never created, edited or deleted here (ban / unban only). */
 const noBody = z.never();
-export const playerResource = defineResource({
+export const playersResource = defineResource({
   path: '/players',
   target: 'player',
   noun: 'player',

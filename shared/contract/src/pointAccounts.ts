@@ -46,7 +46,7 @@ export const POINT_ACCOUNT_SORTS = ['id', 'balance', 'lastActivityAt'] as const;
 export const pointAccountQuerySchema = listQuerySchema;
 
 /** Point accounts come from the game; admins change a balance only through the ledger. */
-export const pointAccountResource = defineResource({
+export const pointAccountsResource = defineResource({
   path: '/point-accounts',
   api: 'points',
   target: 'pointUser',

@@ -104,7 +104,7 @@ export type Lootbox = z.infer<typeof lootboxSchema>;
 export const lootboxQuerySchema = listQuerySchema;
 export const LOOTBOX_SORTS = ['name', 'price', 'updatedAt'] as const;
 
-export const lootboxResource = defineResource({
+export const lootboxesResource = defineResource({
   path: '/lootboxes',
   api: 'points',
   target: 'pointsLootbox',

@@ -96,7 +96,7 @@ export const lotteryRoundQuerySchema = listQuerySchema.extend({
 });
 export const LOTTERY_SORTS = ['drawAt', 'name', 'ticketPrice', 'updatedAt'] as const;
 
-export const lotteryRoundResource = defineResource({
+export const lotteryRoundsResource = defineResource({
   api: 'points',
   path: '/lottery/rounds',
   target: 'pointsLotteryRound',

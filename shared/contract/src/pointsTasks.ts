@@ -73,7 +73,7 @@ export type PointsTaskQuery = z.infer<typeof pointsTaskQuerySchema>;
 export const POINTS_TASK_SORTS = ['title', 'type', 'rewardPoints', 'startsAt', 'endsAt', 'updatedAt'] as const;
 
 /** Tasks players complete for points (points API, `pointsApiBase`). */
-export const pointsTaskResource = defineResource({
+export const pointsTasksResource = defineResource({
   path: '/tasks',
   api: 'points',
   target: 'pointsTask',

@@ -62,7 +62,7 @@ export type Policy = z.infer<typeof policySchema>;
 export const policyQuerySchema = listQuerySchema;
 export const POLICY_SORTS = ['name', 'memberCount', 'updatedAt'] as const;
 
-export const policyResource = defineResource({
+export const policiesResource = defineResource({
   path: '/policies',
   target: 'policy',
   noun: 'policy',

@@ -81,7 +81,7 @@ export type DistributionQuery = z.infer<typeof distributionQuerySchema>;
 export const DISTRIBUTION_SORTS = ['scheduledAt', 'createdAt', 'status'] as const;
 
 /** Sending a present to players: created (now or scheduled), listed, cancelled; never edited or deleted. */
-export const presentDistributionResource = defineResource({
+export const presentDistributionsResource = defineResource({
   path: '/present-distributions',
   target: 'presentDistribution',
   noun: 'distribution',

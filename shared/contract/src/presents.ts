@@ -54,7 +54,7 @@ export type PresentQuery = z.infer<typeof presentQuerySchema>;
 export const PRESENT_SORTS = ['name', 'startsAt', 'endsAt', 'updatedAt'] as const;
 
 /** A gift of catalogue items with a claim period. 409 on an item change once distributed. */
-export const presentResource = defineResource({
+export const presentsResource = defineResource({
   path: '/presents',
   target: 'present',
   noun: 'present',

@@ -74,7 +74,7 @@ export const seasonQuerySchema = listQuerySchema.extend({ status: optionalQueryE
 export const SEASON_SORTS = ['name', 'startsAt', 'updatedAt'] as const;
 
 /** Season pass: seasons never overlap; once started their tiers and XP are fixed; once ended read-only. */
-export const seasonResource = defineResource({
+export const seasonsResource = defineResource({
   path: '/seasons',
   target: 'season',
   noun: 'season',

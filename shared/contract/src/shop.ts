@@ -71,7 +71,7 @@ export type ShopItemMove = z.infer<typeof shopItemMoveSchema>;
 export const SHOP_ITEM_SORTS = ['sortOrder', 'price', 'saleStart', 'updatedAt'] as const;
 
 /** What the shop sells: a catalogue item and quantity at a price, in the shop's order. */
-export const shopItemResource = defineResource({
+export const shopItemsResource = defineResource({
   path: '/shop-items',
   target: 'shopItem',
   noun: 'shop item',

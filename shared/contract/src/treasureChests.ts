@@ -76,7 +76,7 @@ export type TreasureChest = z.infer<typeof treasureChestSchema>;
 export const treasureChestQuerySchema = listQuerySchema.extend({ rarity: optionalQueryEnum(TREASURE_CHEST_RARITIES, 'Pick a rarity') });
 export const TREASURE_CHEST_SORTS = ['name', 'rarity', 'openCost', 'updatedAt'] as const;
 
-export const treasureChestResource = defineResource({
+export const treasureChestsResource = defineResource({
   path: '/treasure-chests',
   target: 'treasureChest',
   noun: 'treasure chest',

@@ -88,7 +88,7 @@ export const WORLD_MESSAGE_LIVE_EDITABLE = ['message'] as const;
  * Broadcasts to every player. Never deleted: POST <path>/:id/cancel while scheduled,
  * POST <path>/:id/end while showing.
  */
-export const worldMessageResource = defineResource({
+export const worldMessagesResource = defineResource({
   path: '/world-messages',
   target: 'worldMessage',
   noun: 'world message',

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { activeFlagResource, activeFlagToggleSchema } from '@phoenix/contract';
+import { activeFlagsResource, activeFlagToggleSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
 import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 
 /** Active flags (feature flags): the key is unique and never changes; PUT sets description and enabled. */
-export const activeFlags = versionedResource(activeFlagResource, {
+export const activeFlags = versionedResource(activeFlagsResource, {
   table: 'active_flags',
   toApi: (row) => ({
     id: row.id,
@@ -38,13 +38,13 @@ export default function registerActiveFlagRoutes(app: FastifyInstance, ctx: AppC
 
   /** PATCH /:id/enabled: the one-click toggle, logged as activeFlag.enable / activeFlag.disable. */
   app.patch(
-    `${activeFlagResource.path}/:id/enabled`,
+    `${activeFlagsResource.path}/:id/enabled`,
     versionedChange(
       ctx,
       activeFlagToggleSchema,
       (trx, id, input, actor, now) =>
         activeFlags.change(trx, id, input.version, input.enabled ? 'enable' : 'disable', { enabled: input.enabled }, actor.email, now),
-      activeFlagResource.schemas.record,
+      activeFlagsResource.schemas.record,
     ),
   );
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ADMIN_ROLE, adminResource, type AdminAccount } from '@phoenix/contract';
+import { ADMIN_ROLE, adminsResource, type AdminAccount } from '@phoenix/contract';
 import type { AdminRow, Database } from '../../db/schema';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
@@ -27,7 +27,7 @@ export function toAdminAccount(row: AdminRow): AdminAccount {
  * List, export, get and versioned changes of admin accounts. Creating one is not the generic
  * insert (it needs a hashed one-time password): see service.ts.
  */
-export const admins = versionedResource(adminResource, {
+export const admins = versionedResource(adminsResource, {
   table: 'admins',
   toApi: toAdminAccount,
   toColumns: () => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { battleResource, type Battle, type BattleParticipant } from '@phoenix/contract';
+import { battlesResource, type Battle, type BattleParticipant } from '@phoenix/contract';
 import { sortKey } from '@phoenix/server/db';
 import type { BattlesTable, Database } from '../../db/schema';
 import type { Selectable } from 'kysely';
@@ -35,7 +35,7 @@ export const ALREADY_ENDED = 'This battle has already ended: nothing was changed
  * force-ended one at a time (`change` with the forceEnd verb). Filters: status, mode, player (through
  * battle_participants' (player_id, battle_id) index) and the start-time window.
  */
-export const battles = versionedResource(battleResource, {
+export const battles = versionedResource(battlesResource, {
   table: 'battles',
   toApi: toBattle,
   toColumns: (input: never) => input,

@@ -1,15 +1,15 @@
 import {
-  activeFlagResource,
+  activeFlagsResource,
   BATTLE_FORCE_END_PATH,
-  constantVariableResource,
+  constantVariablesResource,
   cooldownDocument,
-  presentDistributionResource,
+  presentDistributionsResource,
   STAKING_INTENTS_PATH,
   energyDocument,
   GLOBAL_SIGN_OUT_PATH,
   healthDocument,
   maintenanceDocument,
-  worldMessageResource,
+  worldMessagesResource,
 } from '@phoenix/contract';
 import { documentOperations, type GlobalOperation } from '@phoenix/server/http';
 
@@ -61,14 +61,14 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
   {
     name: 'presentDistribution.create',
     method: 'POST',
-    url: presentDistributionResource.path,
+    url: presentDistributionsResource.path,
     applies: (body, settings) =>
       field(body, 'target') !== 'list' ||
       (Array.isArray(field(body, 'playerIds')) && (field(body, 'playerIds') as unknown[]).length > settings.bulkIdsAbove),
     scope: (_p, body) => (field(body, 'target') === 'list' ? `${(field(body, 'playerIds') as unknown[]).length} players` : 'all players'),
     current: (_path, _p, body) => ({
       method: 'POST',
-      url: `${presentDistributionResource.path}/preview`,
+      url: `${presentDistributionsResource.path}/preview`,
       body: { target: field(body, 'target'), playerIds: field(body, 'playerIds') ?? [] },
     }),
   },
@@ -76,9 +76,9 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
   ...documentOperations('health', healthDocument.path, 'game balance health'),
   ...documentOperations('cooldown', cooldownDocument.path, 'game balance cooldown'),
   ...documentOperations('energy', energyDocument.path, 'game balance energy'),
-  ...resourceOperations('worldMessage', worldMessageResource.path, 'world message', ['cancel', 'end']),
-  ...resourceOperations('constantVariable', constantVariableResource.path, 'constant variable'),
-  ...resourceOperations('activeFlag', activeFlagResource.path, 'flag', ['enabled']),
+  ...resourceOperations('worldMessage', worldMessagesResource.path, 'world message', ['cancel', 'end']),
+  ...resourceOperations('constantVariable', constantVariablesResource.path, 'constant variable'),
+  ...resourceOperations('activeFlag', activeFlagsResource.path, 'flag', ['enabled']),
   // The record of intent of a staking change: the owner's wallet signs it once recorded.
   { name: 'staking.intent', method: 'POST', url: STAKING_INTENTS_PATH, scope: (_p, body) => `staking ${String(field(body, 'change'))}` },
 ];

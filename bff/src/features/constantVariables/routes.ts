@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { constantVariableResource } from '@phoenix/contract';
+import { constantVariablesResource } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
@@ -10,7 +10,7 @@ import { registerResourceRoutes } from '@phoenix/server/http';
  * file maps it onto its table. List (q = key or description), get, create, update, delete, each
  * change logged as constantVariable.create / .update / .delete. The key is unique (400 on key).
  */
-export const constantVariables = versionedResource(constantVariableResource, {
+export const constantVariables = versionedResource(constantVariablesResource, {
   table: 'constant_variables',
   toApi: (row) => ({
     id: row.id,

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { DOUBLE_UP_TOP_PARTICIPANTS, doubleUpSeasonResource, type DoubleUpParticipant } from '@phoenix/contract';
+import { DOUBLE_UP_TOP_PARTICIPANTS, doubleUpSeasonsResource, type DoubleUpParticipant } from '@phoenix/contract';
 import { sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versioned';
 
 /** Double-up seasons: read-only (create/update are `never` in the contract), newest first. */
-export const doubleUpSeasons = versionedResource(doubleUpSeasonResource, {
+export const doubleUpSeasons = versionedResource(doubleUpSeasonsResource, {
   table: 'doubleup_seasons',
   toApi: (row) => ({
     id: row.id,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { playerResource, type Player, type PlayerBanRecord } from '@phoenix/contract';
+import { playersResource, type Player, type PlayerBanRecord } from '@phoenix/contract';
 import type { Database, PlayerRow } from '../../db/schema';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
@@ -35,7 +35,7 @@ const bannedNow = (now: Date) => sql<boolean>`(status = 'banned' and (ban_ends_a
  * Players: list, export and get (the contract's resource); ban and unban are versioned changes
  * (service.ts). Players come from the game: no create, update or delete here.
  */
-export const players = versionedResource(playerResource, {
+export const players = versionedResource(playersResource, {
   table: 'players',
   toApi: toPlayer,
   toColumns: () => {

@@ -6,7 +6,7 @@ import {
   distributionCancelSchema,
   distributionCreateSchema,
   distributionPreviewSchema,
-  presentDistributionResource,
+  presentDistributionsResource,
   distributionSchema,
   type Distribution,
   type DistributionCreate,
@@ -26,7 +26,7 @@ import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const distributions = versionedResource(presentDistributionResource, {
+export const distributions = versionedResource(presentDistributionsResource, {
   table: 'present_distributions',
   toApi: (row) => ({
     id: row.id,
@@ -148,7 +148,7 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
   });
 
   registerReadRoutes(app, ctx, distributions);
-  const { path } = presentDistributionResource;
+  const { path } = presentDistributionsResource;
 
   app.put(`${path}/:id`, async () => {
     throw new HttpError(405, 'method_not_allowed', 'A distribution cannot be edited: cancel it and send a new one');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
-import { presentResource, type ItemQuantityRow, type Present, type PresentCreate, type PresentUpdate } from '@phoenix/contract';
+import { presentsResource, type ItemQuantityRow, type Present, type PresentCreate, type PresentUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey, timeWindowFilter } from '@phoenix/server/db';
@@ -19,7 +19,7 @@ function statusAt(row: RowOf<'presents'>, now: Date): Present['status'] {
 const sameItems = (a: readonly ItemQuantityRow[], b: readonly ItemQuantityRow[]) =>
   a.length === b.length && a.every((row, i) => row.itemId === b[i].itemId && row.quantity === b[i].quantity);
 
-const base = versionedResource(presentResource, {
+const base = versionedResource(presentsResource, {
   table: 'presents',
   toApi: (row, now) => ({
     id: row.id,

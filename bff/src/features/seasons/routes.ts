@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { keyedMessage, seasonResource, type Season, type SeasonCreate, type SeasonUpdate } from '@phoenix/contract';
+import { keyedMessage, seasonsResource, type Season, type SeasonCreate, type SeasonUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey, timeWindowFilter } from '@phoenix/server/db';
@@ -14,7 +14,7 @@ function statusAt(row: RowOf<'seasons'>, now: Date): Season['status'] {
   return now < row.ends_at ? 'active' : 'ended';
 }
 
-const base = versionedResource(seasonResource, {
+const base = versionedResource(seasonsResource, {
   table: 'seasons',
   toApi: (row, now) => ({
     id: row.id,

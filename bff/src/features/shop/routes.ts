@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { shopItemMoveSchema, shopItemResource, type ShopItemCreate, type ShopItemMove, type ShopItemUpdate } from '@phoenix/contract';
+import { shopItemMoveSchema, shopItemsResource, type ShopItemCreate, type ShopItemMove, type ShopItemUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey } from '@phoenix/server/db';
@@ -22,7 +22,7 @@ const fields = (input: ShopItemCreate | ShopItemUpdate) => ({
   enabled: input.enabled,
 });
 
-const base = versionedResource(shopItemResource, {
+const base = versionedResource(shopItemsResource, {
   table: 'shop_items',
   toApi: (row, now) => ({
     id: row.id,
@@ -110,12 +110,12 @@ export const shopItems = {
 export default function registerShopRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResourceRoutes(app, ctx, shopItems);
   app.post(
-    `${shopItemResource.path}/:id/move`,
+    `${shopItemsResource.path}/:id/move`,
     versionedChange(
       ctx,
       shopItemMoveSchema,
       (trx, id, input, actor, now) => move(trx, id, input, actor.email, now),
-      shopItemResource.schemas.record,
+      shopItemsResource.schemas.record,
     ),
   );
 }

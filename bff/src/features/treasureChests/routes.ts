@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { treasureChestResource, dropChances, type TreasureChestCreate, type TreasureChestUpdate } from '@phoenix/contract';
+import { treasureChestsResource, dropChances, type TreasureChestCreate, type TreasureChestUpdate } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { assertCatalogueItems } from '../../db/items';
 import { sortKey } from '@phoenix/server/db';
@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versioned';
 import { registerResourceRoutes } from '@phoenix/server/http';
 
-const base = versionedResource(treasureChestResource, {
+const base = versionedResource(treasureChestsResource, {
   table: 'treasure_chests',
   toApi: (row) => {
     const chances = dropChances(row.drops.map((drop) => drop.weight));

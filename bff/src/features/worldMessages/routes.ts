@@ -6,7 +6,7 @@ import {
   WORLD_MESSAGE_ONLY_SCHEDULED,
   worldMessageCancelSchema,
   worldMessageEndSchema,
-  worldMessageResource,
+  worldMessagesResource,
   type WorldMessage,
   type WorldMessageCreate,
   type WorldMessageState,
@@ -84,7 +84,7 @@ function frozenFor(row: WorldMessageRow, now: Date, verb: string): string | null
  * Edit (PUT) while scheduled, only the text while showing; cancel while scheduled; end now while
  * showing (409 otherwise); never deleted. Without a sort: newest display start first.
  */
-export const worldMessages = versionedResource(worldMessageResource, {
+export const worldMessages = versionedResource(worldMessagesResource, {
   table: 'world_messages',
   toApi: toWorldMessage,
   toColumns: (input) => ({
@@ -146,7 +146,7 @@ export default function registerWorldMessageRoutes(app: FastifyInstance, ctx: Ap
   registerResourceRoutes(app, ctx, worldMessages);
 
   app.post(
-    `${worldMessageResource.path}/:id/cancel`,
+    `${worldMessagesResource.path}/:id/cancel`,
     versionedChange(
       ctx,
       worldMessageCancelSchema,
@@ -157,7 +157,7 @@ export default function registerWorldMessageRoutes(app: FastifyInstance, ctx: Ap
   );
 
   app.post(
-    `${worldMessageResource.path}/:id/end`,
+    `${worldMessagesResource.path}/:id/end`,
     versionedChange(
       ctx,
       worldMessageEndSchema,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { lotteryRoundResource, type LotteryRound, type LotteryRoundCreate, type LotteryStatus } from '@phoenix/contract';
+import { lotteryRoundsResource, type LotteryRound, type LotteryRoundCreate, type LotteryStatus } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { toJson, writeActionLog, sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/database';
@@ -25,7 +25,7 @@ export function statusOf(row: Pick<RoundRow, 'drawn_at' | 'draw_at' | 'cancelled
 
 const byRank = <T extends { rank: number }>(prizes: readonly T[]) => [...prizes].sort((a, b) => a.rank - b.rank);
 
-export const lotteryRounds = versionedResource(lotteryRoundResource, {
+export const lotteryRounds = versionedResource(lotteryRoundsResource, {
   table: 'points.lottery_rounds',
   toApi: (row, now): LotteryRound => ({
     id: row.id,

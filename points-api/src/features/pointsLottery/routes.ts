@@ -5,7 +5,7 @@ import {
   idParamSchema,
   LOTTERY_TICKET_CSV_COLUMNS,
   lotteryRoundCancelSchema,
-  lotteryRoundResource,
+  lotteryRoundsResource,
   lotteryTicketQuerySchema,
   type LotteryRound,
   type LotteryRoundCreate,
@@ -108,7 +108,7 @@ export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   registerReadRoutes(app, ctx, lotteryRounds);
-  const { path, schemas } = lotteryRoundResource;
+  const { path, schemas } = lotteryRoundsResource;
 
   app.post(path, { schema: { body: schemas.create, response: { 201: schemas.record } } }, async (request, reply): Promise<LotteryRound> => {
     const input = request.body;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { battleForceEndSchema, battleResource, FORCE_END_REASON_MAX, type Battle, type BattleParticipant } from '@phoenix/contract';
+import { battleForceEndSchema, battlesResource, FORCE_END_REASON_MAX, type Battle, type BattleParticipant } from '@phoenix/contract';
 import {
   describeError,
   errorReason,
@@ -32,7 +32,7 @@ export function BattleDetail({ id, onClose }: { id: number | null; onClose: () =
   const { t } = useTranslation('battle');
   return (
     <RecordDetailModal
-      resource={battleResource}
+      resource={battlesResource}
       id={id}
       title={id === null ? t('battles.detail') : t('battles.label', { id })}
       onClose={onClose}

@@ -1,4 +1,4 @@
-import { BATTLE_MODES, BATTLE_STATUSES, battleResource } from '@phoenix/contract';
+import { BATTLE_MODES, BATTLE_STATUSES, battlesResource } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, Button, formatDateTime } from '@phoenix/ui';
 import { BattleDetail } from './BattleDetail';
@@ -8,7 +8,7 @@ import { playersOf, STATUS_TONE } from './labels';
 /** Battles: filter by status, mode, player and start window; detail and force end at ?id=. */
 export default function BattleListPage() {
   const { t } = useTranslation('battle');
-  const list = useListController(battleResource, { pageSize: 50 });
+  const list = useListController(battlesResource, { pageSize: 50 });
   const detail = useDetailParam();
   const { playerId, from, to } = list.filters;
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { doubleUpSeasonResource, type DoubleUpParticipant, type DoubleUpSeason } from '@phoenix/contract';
+import { doubleUpSeasonsResource, type DoubleUpParticipant, type DoubleUpSeason } from '@phoenix/contract';
 import {
   describeError,
   RecordDetailModal,
@@ -30,7 +30,7 @@ const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n));
 /** Read-only double-up seasons: period filter, sorts, CSV; the detail (?id=) lists the top participants. */
 export default function DoubleUpSeasonListPage() {
   const { t } = useTranslation('battle');
-  const list = useListController(doubleUpSeasonResource);
+  const list = useListController(doubleUpSeasonsResource);
   const detail = useDetailParam();
   const { from, to } = list.filters;
   return (
@@ -74,7 +74,7 @@ export default function DoubleUpSeasonListPage() {
     >
       {detail.isOpen && (
         <RecordDetailModal
-          resource={doubleUpSeasonResource}
+          resource={doubleUpSeasonsResource}
           id={detail.id}
           title={detail.id === null ? t('doubleUpSeasons.fields.season') : t('doubleUpSeasons.detailTitle', { id: detail.id })}
           onClose={detail.close}

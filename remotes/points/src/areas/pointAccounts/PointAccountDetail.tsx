@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { checksumAddress, pointAccountResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
+import { checksumAddress, pointAccountsResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import { describeError, RecordDetailModal, resourceKeys, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Badge,
@@ -25,7 +25,7 @@ export function PointAccountDetail({ id, onClose }: { id: number | null; onClose
   const { t } = useTranslation('points');
   return (
     <RecordDetailModal
-      resource={pointAccountResource}
+      resource={pointAccountsResource}
       id={id}
       title={id === null ? t('pointAccounts.detail') : t('pointAccounts.label', { id })}
       onClose={onClose}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { checksumAddress, pointAccountResource } from '@phoenix/contract';
+import { checksumAddress, pointAccountsResource } from '@phoenix/contract';
 import { ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { Button, formatDateTime, formatNumber, Mono } from '@phoenix/ui';
 import { PointAccountDetail } from './PointAccountDetail';
@@ -7,7 +7,7 @@ import { PointAccountDetail } from './PointAccountDetail';
 /** Point users, searched by player id or wallet (any case); the ledger and adjustments at ?id=. */
 export default function PointAccountListPage() {
   const { t } = useTranslation('points');
-  const list = useListController(pointAccountResource);
+  const list = useListController(pointAccountsResource);
   const detail = useDetailParam();
   return (
     <ResourceListPage

@@ -1,4 +1,4 @@
-import { BASIS_POINTS_TOTAL, basisPointsToPercent, lootboxResource, probabilityTotal } from '@phoenix/contract';
+import { BASIS_POINTS_TOTAL, basisPointsToPercent, lootboxesResource, probabilityTotal } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { TextField } from '@phoenix/ui';
 import { RewardFields, type RewardValues } from './RewardFields';
@@ -16,7 +16,7 @@ export default function LootboxForm() {
   const { t } = useTranslation('points');
   return (
     <RecordFormPage
-      resource={lootboxResource}
+      resource={lootboxesResource}
       titles={{ create: t('lootbox.newTitle'), edit: () => t('lootbox.editTitle') }}
       empty={{ name: '', price: 100, rewards: [newReward(BASIS_POINTS_TOTAL)] } as Values}
       toValues={({ name, price, rewards }) => ({

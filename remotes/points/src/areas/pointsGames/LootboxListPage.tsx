@@ -1,4 +1,4 @@
-import { basisPointsToPercent, lootboxResource } from '@phoenix/contract';
+import { basisPointsToPercent, lootboxesResource } from '@phoenix/contract';
 import { ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { formatNumber, updatedColumn } from '@phoenix/ui';
 import { useRewardLabel } from './RewardFields';
@@ -6,7 +6,7 @@ import { useRewardLabel } from './RewardFields';
 /** The lootboxes: name, price in points, rewards with the percent a player is shown. */
 export default function LootboxListPage() {
   const { t } = useTranslation('points');
-  const list = useListController(lootboxResource);
+  const list = useListController(lootboxesResource);
   const rewardLabel = useRewardLabel();
   return (
     <ResourceListPage

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lotteryRoundResource, type LotteryRound } from '@phoenix/contract';
+import { lotteryRoundsResource, type LotteryRound } from '@phoenix/contract';
 import { resourceKeys, useTranslation } from '@phoenix/shell';
 import { formatDateTime, formatNumber, Panel } from '@phoenix/ui';
 
@@ -20,7 +20,7 @@ function useRefreshUntilDrawn(round: LotteryRound) {
     if (drawnAt) return undefined;
     const timer = setInterval(() => {
       if (Date.now() < Date.parse(drawAt) - DRAW_POLL_LEAD_MS) return;
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.detail(lotteryRoundResource.path.replace(/^\//, ''), id) });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.detail(lotteryRoundsResource.path.replace(/^\//, ''), id) });
     }, DRAW_POLL_MS);
     return () => clearInterval(timer);
   }, [queryClient, id, drawAt, drawnAt]);

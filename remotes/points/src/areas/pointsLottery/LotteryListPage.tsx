@@ -1,4 +1,4 @@
-import { LOTTERY_STATUSES, lotteryRoundResource, type LotteryRound } from '@phoenix/contract';
+import { LOTTERY_STATUSES, lotteryRoundsResource, type LotteryRound } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, formatDateTime, formatNumber, updatedColumn, type BadgeTone } from '@phoenix/ui';
 import { PrizeList } from './PrizeList';
@@ -13,7 +13,7 @@ export const STATUS_TONE: Record<LotteryRound['status'], BadgeTone> = {
 
 export default function LotteryListPage() {
   const { t } = useTranslation('points');
-  const list = useListController(lotteryRoundResource);
+  const list = useListController(lotteryRoundsResource);
   return (
     <ResourceListPage
       list={list}

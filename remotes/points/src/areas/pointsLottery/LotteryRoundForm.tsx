@@ -1,4 +1,4 @@
-import { lotteryRoundResource } from '@phoenix/contract';
+import { lotteryRoundsResource } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeField, TextField } from '@phoenix/ui';
 import { DrawProof } from './DrawProof';
@@ -26,7 +26,7 @@ export default function LotteryRoundForm() {
   const { t } = useTranslation('points');
   return (
     <RecordFormPage
-      resource={lotteryRoundResource}
+      resource={lotteryRoundsResource}
       titles={{ create: t('pointsLottery.newTitle'), edit: () => t('pointsLottery.editTitle') }}
       empty={{ name: '', ticketPrice: 100, prizes: [{ rank: 1, reward: 1000, count: 1 }], drawAt: inDays(7) } as Values}
       toValues={({ name, ticketPrice, prizes, drawAt }) => ({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lotteryRoundResource, type LotteryRound, type LotteryTicketPage } from '@phoenix/contract';
+import { lotteryRoundsResource, type LotteryRound, type LotteryTicketPage } from '@phoenix/contract';
 import { describeError, resourceKeys, saveTextFile, usePointsApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Alert,
@@ -17,7 +17,7 @@ import {
 } from '@phoenix/ui';
 
 const TICKETS_PAGE_SIZE = 50;
-const roundsKey = resourceKeys.all(lotteryRoundResource.path.replace(/^\//, ''));
+const roundsKey = resourceKeys.all(lotteryRoundsResource.path.replace(/^\//, ''));
 
 /**
  * A round's tickets in draw order, the CSV download (the draw's input: ticket ids, players, the

@@ -1,4 +1,4 @@
-import { POINTS_TASK_TYPES, pointsTaskResource, type PointsTaskType } from '@phoenix/contract';
+import { POINTS_TASK_TYPES, pointsTasksResource, type PointsTaskType } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { DateTimeRangeFields, Select, TextField, enumOptions } from '@phoenix/ui';
 
@@ -17,7 +17,7 @@ export default function TaskForm() {
   const { t } = useTranslation('points');
   return (
     <RecordFormPage
-      resource={pointsTaskResource}
+      resource={pointsTasksResource}
       titles={{ create: t('pointsTasks.newTitle'), edit: () => t('pointsTasks.editTitle') }}
       empty={
         {

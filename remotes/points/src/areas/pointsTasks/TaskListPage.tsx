@@ -1,4 +1,4 @@
-import { POINTS_TASK_STATUSES, POINTS_TASK_TYPES, pointsTaskResource, type PointsTask } from '@phoenix/contract';
+import { POINTS_TASK_STATUSES, POINTS_TASK_TYPES, pointsTasksResource, type PointsTask } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, formatDateTime, formatNumber, type BadgeTone } from '@phoenix/ui';
 
@@ -7,7 +7,7 @@ const STATUS_TONE: Record<PointsTask['status'], BadgeTone> = { scheduled: 'info'
 /** Tasks players complete for points; the status (active / scheduled / ended) comes from the window. */
 export default function TaskListPage() {
   const { t } = useTranslation('points');
-  const list = useListController(pointsTaskResource);
+  const list = useListController(pointsTasksResource);
   return (
     <ResourceListPage
       list={list}

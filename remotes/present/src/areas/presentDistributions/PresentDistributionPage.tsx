@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DISTRIBUTION_STATUSES, presentDistributionResource, type Distribution, type DistributionCancel } from '@phoenix/contract';
+import { DISTRIBUTION_STATUSES, presentDistributionsResource, type Distribution, type DistributionCancel } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, resourceKeys, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
 import { Badge, Button, formatDateTime, formatNumber, type BadgeTone } from '@phoenix/ui';
 import { SendDistribution, counted } from './SendDistribution';
@@ -17,19 +17,19 @@ const REFRESH_MS = 2000;
 /** Present 配布: the send panel, then every distribution with its status and progress (refreshed while one is due or running). */
 export default function PresentDistributionPage() {
   const { t } = useTranslation('present');
-  const list = useListController(presentDistributionResource);
+  const list = useListController(presentDistributionsResource);
   const queryClient = useQueryClient();
   const items = list.data?.items ?? [];
   const active = items.some((d) => d.status === 'running' || (d.status === 'scheduled' && Date.parse(d.scheduledAt) <= Date.now()));
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(presentDistributionResource.path.slice(1)) });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(presentDistributionsResource.path.slice(1)) });
     }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [active, queryClient]);
 
-  const cancel = useRecordAction<typeof presentDistributionResource, DistributionCancel>(presentDistributionResource, {
+  const cancel = useRecordAction<typeof presentDistributionsResource, DistributionCancel>(presentDistributionsResource, {
     action: 'cancel',
     body: (d) => ({ version: d.version }),
     confirm: (d) => ({

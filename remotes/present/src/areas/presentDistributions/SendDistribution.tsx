@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
   MAX_PLAYER_IDS,
-  presentDistributionResource,
-  presentResource,
+  presentDistributionsResource,
+  presentsResource,
   type Distribution,
   type DistributionCreate,
   type DistributionPreview,
@@ -122,7 +122,7 @@ export function SendDistribution() {
   const [pasteCount, setPasteCount] = useState(0);
 
   // Searched on the server (name or description): any present can be found, not only the newest page.
-  const presents = useServerPicker<Present>(presentResource.path, { query: { sort: 'startsAt', order: 'desc' } });
+  const presents = useServerPicker<Present>(presentsResource.path, { query: { sort: 'startsAt', order: 'desc' } });
   const [chosen, setChosen] = useState<Present | null>(null);
   const listed = presents.items.filter((p) => p.status !== 'ended');
   // The chosen present stays an option while the admin searches for something else.
@@ -131,18 +131,18 @@ export function SendDistribution() {
   const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length];
   const preview = useQuery({
     queryKey: previewKey,
-    queryFn: () => api.post<DistributionPreview>(`${presentDistributionResource.path}/preview`, { target, playerIds: ids }),
+    queryFn: () => api.post<DistributionPreview>(`${presentDistributionsResource.path}/preview`, { target, playerIds: ids }),
     enabled: target === 'all' || ids.length > 0,
   });
 
   const send = useMutation<Distribution, ApiRequestError, DistributionCreate>({
-    mutationFn: (body) => api.post<Distribution>(presentDistributionResource.path, body),
+    mutationFn: (body) => api.post<Distribution>(presentDistributionsResource.path, body),
     onSuccess: (sent) => {
       toast.success(t('presentDistributions.sent', { name: sent.presentName, ...counted(sent.recipientCount) }));
       setErrors({});
       setPlayerIds([]);
       setScheduledAt(null);
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(presentDistributionResource.path.slice(1)) });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(presentDistributionsResource.path.slice(1)) });
     },
     onError: (error) => {
       setErrors(error.fieldErrors ?? {});

@@ -1,4 +1,4 @@
-import { presentResource } from '@phoenix/contract';
+import { presentsResource } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeRangeFields, TextArea, TextField, formatDateTime } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';
@@ -19,7 +19,7 @@ export default function PresentForm() {
   const { t } = useTranslation('present');
   return (
     <RecordFormPage
-      resource={presentResource}
+      resource={presentsResource}
       titles={{ create: t('presents.newTitle'), edit: () => t('presents.editTitle') }}
       empty={
         {

@@ -1,4 +1,4 @@
-import { PRESENT_STATUSES, presentResource, type Present } from '@phoenix/contract';
+import { PRESENT_STATUSES, presentsResource, type Present } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, formatDateTime, formatTimeWindow, updatedColumn } from '@phoenix/ui';
 import { ItemRowsSummary } from '../items/ItemRowsSummary';
@@ -7,7 +7,7 @@ const tone = { upcoming: 'info', claimable: 'success', ended: 'neutral' } as con
 
 export default function PresentListPage() {
   const { t } = useTranslation('present');
-  const list = useListController(presentResource);
+  const list = useListController(presentsResource);
   return (
     <ResourceListPage
       list={list}

@@ -1,4 +1,4 @@
-import { seasonResource } from '@phoenix/contract';
+import { seasonsResource } from '@phoenix/contract';
 import { FieldArray, RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeRangeFields, TextField } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';
@@ -24,7 +24,7 @@ export default function SeasonForm() {
   const { t } = useTranslation('present');
   return (
     <RecordFormPage
-      resource={seasonResource}
+      resource={seasonsResource}
       titles={{ create: t('seasons.newTitle'), edit: () => t('seasons.editTitle') }}
       readOnly={(season) => (season.status === 'ended' ? t('seasons.endedReadOnly') : null)}
       empty={{ name: '', startsAt: inDays(7), endsAt: inDays(37), premiumPrice: 980, tiers: [newTier(1, 0)] } as Values}

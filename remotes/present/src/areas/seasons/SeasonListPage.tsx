@@ -1,4 +1,4 @@
-import { SEASON_STATUSES, seasonResource, type Season } from '@phoenix/contract';
+import { SEASON_STATUSES, seasonsResource, type Season } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, formatNumber, formatTimeWindow, updatedColumn, type BadgeTone } from '@phoenix/ui';
 
@@ -6,7 +6,7 @@ const TONE: Record<Season['status'], BadgeTone> = { upcoming: 'info', active: 's
 
 export default function SeasonListPage() {
   const { t } = useTranslation('present');
-  const list = useListController(seasonResource);
+  const list = useListController(seasonsResource);
   return (
     <ResourceListPage
       list={list}

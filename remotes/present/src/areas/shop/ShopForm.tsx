@@ -1,4 +1,4 @@
-import { SHOP_CURRENCIES, shopItemResource, type ShopCurrency } from '@phoenix/contract';
+import { SHOP_CURRENCIES, shopItemsResource, type ShopCurrency } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Checkbox, DateTimeRangeFields, FieldRow, Select, TextField, enumOptions } from '@phoenix/ui';
 import { ItemPicker } from '../items/ItemPicker';
@@ -18,7 +18,7 @@ export default function ShopForm() {
   const { t } = useTranslation('present');
   return (
     <RecordFormPage
-      resource={shopItemResource}
+      resource={shopItemsResource}
       titles={{ create: t('shop.newTitle'), edit: (item) => t('shop.editTitle', { position: item.sortOrder }) }}
       empty={
         {

@@ -1,19 +1,19 @@
-import { SHOP_CURRENCIES, shopItemResource, type ShopItem, type ShopItemMove } from '@phoenix/contract';
+import { SHOP_CURRENCIES, shopItemsResource, type ShopItem, type ShopItemMove } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
 import { Badge, Button, formatNumber, formatTimeWindow, updatedColumn } from '@phoenix/ui';
 import { ItemName } from '../items/ItemName';
 
 export default function ShopListPage() {
   const { t } = useTranslation('present');
-  const list = useListController(shopItemResource);
+  const list = useListController(shopItemsResource);
   const moveSpec = (direction: ShopItemMove['direction']) => ({
     action: 'move',
     body: (item: ShopItem) => ({ direction, version: item.version }),
     confirm: null, // a move is undone by the opposite move
     success: (item: ShopItem) => t(`shop.moved.${direction}`, { position: item.sortOrder }),
   });
-  const up = useRecordAction<typeof shopItemResource, ShopItemMove>(shopItemResource, moveSpec('up'));
-  const down = useRecordAction<typeof shopItemResource, ShopItemMove>(shopItemResource, moveSpec('down'));
+  const up = useRecordAction<typeof shopItemsResource, ShopItemMove>(shopItemsResource, moveSpec('up'));
+  const down = useRecordAction<typeof shopItemsResource, ShopItemMove>(shopItemsResource, moveSpec('down'));
   const items = list.data?.items ?? [];
   const ordered = !list.sort || list.sort === 'sortOrder';
   const label = (item: ShopItem) => `#${item.sortOrder}`;

@@ -1,7 +1,7 @@
 import {
   TREASURE_CHEST_RARITIES,
   SHOP_CURRENCIES,
-  treasureChestResource,
+  treasureChestsResource,
   dropChances,
   type TreasureChestRarity,
   type ShopCurrency,
@@ -22,7 +22,7 @@ export default function TreasureChestForm() {
   const { t } = useTranslation('present');
   return (
     <RecordFormPage
-      resource={treasureChestResource}
+      resource={treasureChestsResource}
       titles={{ create: t('treasureChests.newTitle'), edit: () => t('treasureChests.editTitle') }}
       empty={{ name: '', rarity: '', openCost: 100, costCurrency: '', drops: [{ itemId: undefined, quantity: 1, weight: 1 }] } as Values}
       toValues={({ name, rarity, openCost, costCurrency, drops }) => ({

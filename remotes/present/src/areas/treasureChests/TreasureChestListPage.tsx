@@ -1,4 +1,4 @@
-import { TREASURE_CHEST_RARITIES, treasureChestResource, type TreasureChest } from '@phoenix/contract';
+import { TREASURE_CHEST_RARITIES, treasureChestsResource, type TreasureChest } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, formatNumber, updatedColumn, type BadgeTone } from '@phoenix/ui';
 import { ItemName } from '../items/ItemName';
@@ -7,7 +7,7 @@ const RARITY_TONE: Record<TreasureChest['rarity'], BadgeTone> = { common: 'neutr
 
 export default function TreasureChestListPage() {
   const { t } = useTranslation('present');
-  const list = useListController(treasureChestResource);
+  const list = useListController(treasureChestsResource);
   return (
     <ResourceListPage
       list={list}

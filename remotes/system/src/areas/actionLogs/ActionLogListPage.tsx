@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { actionLogResource, type ActionLog, type FilterOf } from '@phoenix/contract';
+import { actionLogsResource, type ActionLog, type FilterOf } from '@phoenix/contract';
 import { RecordDetailModal, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { actionLogList } from './list';
 import {
@@ -18,9 +18,9 @@ import {
   Facts,
 } from '@phoenix/ui';
 
-type Filter = FilterOf<typeof actionLogResource>;
+type Filter = FilterOf<typeof actionLogsResource>;
 type Draft = Record<Filter, string>;
-const FILTERS = actionLogResource.filters;
+const FILTERS = actionLogsResource.filters;
 
 const ChangeCell = styled.div`
   display: flex;
@@ -124,7 +124,7 @@ export default function ActionLogListPage() {
     >
       {detail.isOpen && (
         <RecordDetailModal
-          resource={actionLogResource}
+          resource={actionLogsResource}
           id={detail.id}
           title={detail.id === null ? t('actionLogs.entry') : t('actionLogs.entryId', { id: detail.id })}
           onClose={detail.close}

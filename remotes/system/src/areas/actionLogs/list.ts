@@ -1,4 +1,4 @@
-import { actionLogResource } from '@phoenix/contract';
+import { actionLogsResource } from '@phoenix/contract';
 
 /** The action-log list's resource and page size: read by the page and by its prefetch (pages.ts). */
-export const actionLogList = { resource: actionLogResource, pageSize: 50 };
+export const actionLogList = { resource: actionLogsResource, pageSize: 50 };

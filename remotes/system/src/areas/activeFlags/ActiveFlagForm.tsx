@@ -1,4 +1,4 @@
-import { ACTIVE_FLAG_KEY_HINT, activeFlagResource } from '@phoenix/contract';
+import { ACTIVE_FLAG_KEY_HINT, activeFlagsResource } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Checkbox, Mono, TextArea, TextField } from '@phoenix/ui';
 
@@ -7,7 +7,7 @@ export default function ActiveFlagForm() {
   const { t } = useTranslation('system');
   return (
     <RecordFormPage
-      resource={activeFlagResource}
+      resource={activeFlagsResource}
       empty={{ key: '', description: '', enabled: false }}
       toValues={({ description, enabled }) => ({ key: '', description, enabled })}
     >

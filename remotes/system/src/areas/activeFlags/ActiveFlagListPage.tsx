@@ -1,12 +1,12 @@
-import { activeFlagResource, type ActiveFlagToggle } from '@phoenix/contract';
+import { activeFlagsResource, type ActiveFlagToggle } from '@phoenix/contract';
 import { FilterSelect, ResourceListPage, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
 import { Mono, Switch, truncate, updatedColumn } from '@phoenix/ui';
 
 export default function ActiveFlagListPage() {
   const { t } = useTranslation('system');
-  const list = useListController(activeFlagResource);
+  const list = useListController(activeFlagsResource);
   // The one-click switch: confirm, PATCH with the version seen, the row shows the answer at once.
-  const toggle = useRecordAction<typeof activeFlagResource, ActiveFlagToggle>(activeFlagResource, {
+  const toggle = useRecordAction<typeof activeFlagsResource, ActiveFlagToggle>(activeFlagsResource, {
     action: 'enabled',
     method: 'patch',
     body: (flag) => ({ enabled: !flag.enabled, version: flag.version }),

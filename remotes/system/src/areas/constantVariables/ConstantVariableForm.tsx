@@ -1,4 +1,4 @@
-import { CONSTANT_VALUE_TYPES, constantVariableResource, type ConstantValueType } from '@phoenix/contract';
+import { CONSTANT_VALUE_TYPES, constantVariablesResource, type ConstantValueType } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Mono, Select, TextArea, TextField, enumOptions } from '@phoenix/ui';
 
@@ -14,7 +14,7 @@ export default function ConstantVariableForm() {
   const { t } = useTranslation('system');
   return (
     <RecordFormPage
-      resource={constantVariableResource}
+      resource={constantVariablesResource}
       empty={{ key: '', type: 'string', value: '', description: '' } as Values}
       toValues={({ key, type, value, description }) => ({ key, type, value, description })}
       conflictSummary={(theirs) => <Mono>{`${theirs.key} (${theirs.type}) = ${theirs.value}`}</Mono>}

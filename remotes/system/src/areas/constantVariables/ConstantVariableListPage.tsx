@@ -1,10 +1,10 @@
-import { constantVariableResource } from '@phoenix/contract';
+import { constantVariablesResource } from '@phoenix/contract';
 import { ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, Mono, truncate, updatedColumn } from '@phoenix/ui';
 
 export default function ConstantVariableListPage() {
   const { t } = useTranslation('system');
-  const list = useListController(constantVariableResource);
+  const list = useListController(constantVariablesResource);
   return (
     <ResourceListPage
       list={list}

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { WORLD_MESSAGE_SEVERITIES, worldMessageResource, type WorldMessageSeverity } from '@phoenix/contract';
+import { WORLD_MESSAGE_SEVERITIES, worldMessagesResource, type WorldMessageSeverity } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { Alert, DateTimeRangeFields, Select, TextArea, enumOptions } from '@phoenix/ui';
 
@@ -28,7 +28,7 @@ export default function WorldMessageForm() {
   const { t } = useTranslation('system');
   return (
     <RecordFormPage
-      resource={worldMessageResource}
+      resource={worldMessagesResource}
       titles={{ create: t('worldMessages.newTitle'), edit: () => t('worldMessages.editTitle') }}
       empty={{ message: '', severity: 'info', displayStart: new Date().toISOString(), displayEnd: undefined } as Values}
       toValues={({ message, severity, displayStart, displayEnd }) => ({ message, severity, displayStart, displayEnd })}

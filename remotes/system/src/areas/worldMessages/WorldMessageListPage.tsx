@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import {
   WORLD_MESSAGE_SEVERITIES,
   WORLD_MESSAGE_STATES,
-  worldMessageResource,
+  worldMessagesResource,
   type WorldMessage,
   type WorldMessageCancel,
   type WorldMessageEnd,
@@ -31,8 +31,8 @@ const Muted = styled.span`
 
 export default function WorldMessageListPage() {
   const { t } = useTranslation('system');
-  const list = useListController(worldMessageResource);
-  const cancel = useRecordAction<typeof worldMessageResource, WorldMessageCancel>(worldMessageResource, {
+  const list = useListController(worldMessagesResource);
+  const cancel = useRecordAction<typeof worldMessagesResource, WorldMessageCancel>(worldMessagesResource, {
     action: 'cancel',
     body: (wm) => ({ version: wm.version }),
     confirm: (wm) => ({
@@ -51,7 +51,7 @@ export default function WorldMessageListPage() {
     },
   });
   // A wrong broadcast already showing: end it now (its display end becomes the server's now).
-  const end = useRecordAction<typeof worldMessageResource, WorldMessageEnd>(worldMessageResource, {
+  const end = useRecordAction<typeof worldMessagesResource, WorldMessageEnd>(worldMessagesResource, {
     action: 'end',
     body: (wm) => ({ version: wm.version }),
     confirm: (wm) => ({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_ROLE, ADMIN_ROLES, ADMIN_STATUSES, adminResource, type AdminAccount } from '@phoenix/contract';
+import { ADMIN_ROLE, ADMIN_ROLES, ADMIN_STATUSES, adminsResource, type AdminAccount } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useAuth, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, Button, formatDateTime } from '@phoenix/ui';
 import { NewAdminDialog } from './NewAdminDialog';
@@ -9,7 +9,7 @@ import { useAdminActions } from './useAdminActions';
 /** management: admin accounts (PRODUCT §4). The signed-in admin cannot disable or demote itself. */
 export default function AdminListPage() {
   const { t } = useTranslation('userPolicy');
-  const list = useListController(adminResource);
+  const list = useListController(adminsResource);
   const { account } = useAuth();
   const actions = useAdminActions();
   const [creating, setCreating] = useState(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ROLE, adminResource, type AdminAccount, type AdminWithOneTimePassword } from '@phoenix/contract';
+import { ADMIN_ROLE, adminsResource, type AdminAccount, type AdminWithOneTimePassword } from '@phoenix/contract';
 import { resourceKeys, useApi, useConfirm, useRecordAction, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
 
 /**
@@ -21,7 +21,7 @@ export function useAdminActions() {
   };
   const roleName = (role: number) => t(`admins.roles.${role}`);
 
-  const status = useRecordAction<typeof adminResource, { status: AdminAccount['status']; version: number }>(adminResource, {
+  const status = useRecordAction<typeof adminsResource, { status: AdminAccount['status']; version: number }>(adminsResource, {
     action: 'status',
     method: 'patch',
     body: (a) => ({ status: a.status === 'active' ? 'disabled' : 'active', version: a.version }),

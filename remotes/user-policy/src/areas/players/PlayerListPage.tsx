@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, checksumAddress, playerResource, type Player } from '@phoenix/contract';
+import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, checksumAddress, playersResource, type Player } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { Button, Mono, TextField, formatDateTime } from '@phoenix/ui';
 import { BanDialog, type BanTarget } from './BanDialog';
@@ -18,7 +18,7 @@ export default function PlayerRoute() {
 
 function PlayerListPage() {
   const { t } = useTranslation('userPolicy');
-  const list = useListController(playerResource);
+  const list = useListController(playersResource);
   const detail = useDetailParam();
   const [target, setTarget] = useState<BanTarget | null>(null);
   const banOrUnban = (player: Player) => setTarget({ kind: player.status === 'banned' ? 'unban' : 'ban', player });

@@ -1,4 +1,4 @@
-import { policyResource } from '@phoenix/contract';
+import { policiesResource } from '@phoenix/contract';
 import { RecordFormPage, useTranslation } from '@phoenix/shell';
 import { TextArea, TextField } from '@phoenix/ui';
 
@@ -7,7 +7,7 @@ export default function PolicyForm() {
   const { t } = useTranslation('userPolicy');
   return (
     <RecordFormPage
-      resource={policyResource}
+      resource={policiesResource}
       titles={{ create: t('policies.newTitle'), edit: () => t('policies.editTitle') }}
       empty={{ name: '', description: '' }}
       toValues={({ name, description }) => ({ name, description })}

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
-import { policyResource } from '@phoenix/contract';
+import { policiesResource } from '@phoenix/contract';
 import { ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { ButtonLink, formatNumber, truncate, updatedColumn } from '@phoenix/ui';
 
 /** policies: named sets of restricted game APIs; each row links to its APIs and its members. */
 export default function PolicyListPage() {
   const { t } = useTranslation('userPolicy');
-  const list = useListController(policyResource);
+  const list = useListController(policiesResource);
   return (
     <ResourceListPage
       list={list}
