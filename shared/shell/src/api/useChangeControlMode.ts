@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { CHANGE_REQUESTS_PATH, CONFIRM_SCOPE_HEADER, type ChangeControlMode, type ChangeControlSettings } from '@phoenix/contract';
+import { useApi } from './useApi';
+
+/**
+ * The environment's change-control mode (GET /change-requests/settings), read once per session:
+ * a form with its own confirm dialog asks the typed scope in it when the mode is "confirm", so the
+ * server's 428 does not open a second dialog. 'off' until known, or when the server has none.
+ */
+export function useChangeControlMode(): ChangeControlMode {
+  const api = useApi();
+  const settings = useQuery<ChangeControlSettings>({
+    queryKey: ['change-requests', 'settings'],
+    queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/settings`),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return settings.data?.mode ?? 'off';
+}
+
+/** The request headers of a call whose scope the admin typed in the form's own dialog. */
+export const confirmedScope = (scope: string | undefined): { headers: Record<string, string> } | undefined =>
+  scope ? { headers: { [CONFIRM_SCOPE_HEADER]: scope } } : undefined;
