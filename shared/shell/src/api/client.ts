@@ -32,8 +32,8 @@ export interface ApiClient {
   getText(path: string, query?: Query): Promise<string>;
   /** `headers`: extra request headers (e.g. `idempotency-key` on a ledger change). */
   post<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  patch<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
   delete<T>(path: string, query?: Query): Promise<T>;
 }
 
@@ -114,8 +114,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, query) => call('get', path, { searchParams: cleanQuery(query) }),
     getText: (path, query) => call('get', path, { searchParams: cleanQuery(query) }, 'text'),
     post: (path, body, extra) => call('post', path, { json: body ?? {}, headers: extra?.headers }),
-    put: (path, body) => call('put', path, { json: body ?? {} }),
-    patch: (path, body) => call('patch', path, { json: body ?? {} }),
+    put: (path, body, extra) => call('put', path, { json: body ?? {}, headers: extra?.headers }),
+    patch: (path, body, extra) => call('patch', path, { json: body ?? {}, headers: extra?.headers }),
     delete: (path, query) => call('delete', path, { searchParams: cleanQuery(query) }),
   };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnyResource, Page, RecordOf } from '@phoenix/contract';
 import type { ApiRequestError } from '../api/ApiRequestError';
+import { confirmedScope, useChangeControlMode } from '../api/useChangeControlMode';
 import { resourceKeys } from '../data/queryKeys';
 import { useApiFor } from '../data/useApiFor';
 import { useConfirm, type ConfirmOptions } from '../modals/useConfirm';
@@ -18,6 +19,11 @@ export interface RecordActionSpec<D extends AnyResource, B> {
   /** The confirm's words; null: no confirm. */
   confirm: ((record: Rec<D>) => ConfirmOptions) | null;
   success: (saved: Rec<D>) => string;
+  /**
+   * A global operation's scope as the server names it (e.g. `flag 12`): in a "confirm" environment
+   * the confirm asks it typed and the call carries it, so the server's own confirm does not follow.
+   */
+  scope?: (record: Rec<D>) => string;
   /** The error toast's sentence (what happened, what to do); default the API's. */
   failure?: (error: ApiRequestError, record: Rec<D>) => string | ApiRequestError;
 }
@@ -33,12 +39,15 @@ export function useRecordAction<D extends AnyResource, B = unknown>(resource: D,
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
+  const scoped = useChangeControlMode() === 'confirm' && spec.confirm !== null;
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(path) });
 
+  const scopeOf = (record: Rec<D>) => (scoped ? spec.scope?.(record) : undefined);
   const mutation = useMutation<Rec<D>, ApiRequestError, Rec<D>>({
     mutationFn: (record) => {
       const url = `/${path}/${record.id}/${spec.action}`;
-      return spec.method === 'patch' ? api.patch(url, spec.body(record)) : api.post(url, spec.body(record));
+      const options = confirmedScope(scopeOf(record));
+      return spec.method === 'patch' ? api.patch(url, spec.body(record), options) : api.post(url, spec.body(record), options);
     },
     onSuccess: (saved) => {
       queryClient.setQueriesData<Page<Rec<D>>>({ queryKey: [...resourceKeys.all(path), 'list'] }, (page) =>
@@ -54,7 +63,7 @@ export function useRecordAction<D extends AnyResource, B = unknown>(resource: D,
   });
 
   const run = async (record: Rec<D>) => {
-    if (spec.confirm && !(await confirm({ danger: true, ...spec.confirm(record) }))) return;
+    if (spec.confirm && !(await confirm({ danger: true, ...spec.confirm(record), typedScope: scopeOf(record) }))) return;
     mutation.mutate(record);
   };
 
