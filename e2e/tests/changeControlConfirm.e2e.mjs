@@ -44,7 +44,8 @@ describe('change control (CHANGE_CONTROL=confirm)', () => {
     const key = 'e2e.confirmMode';
     const refused = await api('POST', '/constant-variables', { key, type: 'number', value: '1', description: '' });
     assert.equal(refused.status, 428);
-    assert.equal(refused.body.current.scope, `new constant variable ${key}`);
+    assert.equal(refused.body.error.code, 'confirmation_required');
+    assert.equal(refused.body.error.current.scope, `new constant variable ${key}`);
     const created = await api(
       'POST',
       '/constant-variables',
