@@ -50,7 +50,21 @@ describe('change requests (CHANGE_CONTROL=approve)', () => {
     await page.waitForURL(/\/admin\/requests$/);
     const card = main.getByRole('article', { name: new RegExp(`^#${id} `) });
     await card.waitFor();
-    if (axe) await assertAccessible(page, 'requests page');
+    if (axe) {
+      await assertAccessible(page, 'requests page');
+      // The other two decisions' dialogs, opened and closed without deciding.
+      for (const [button, title] of [
+        ['Reject', `Reject request #${id}?`],
+        ['Cancel request', `Cancel request #${id}?`],
+      ]) {
+        await card.getByRole('button', { name: button }).click();
+        const other = page.getByRole('dialog', { name: title });
+        await other.waitFor();
+        await assertAccessible(page, `requests: ${button} dialog`);
+        await other.getByRole('button', { name: 'Close' }).click();
+        await other.waitFor({ state: 'detached' });
+      }
+    }
     await card.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('alertdialog', { name: new RegExp(`^Approve request #${id} `) });
     await dialog.waitFor();
