@@ -74,6 +74,22 @@ describe('change control (CHANGE_CONTROL=confirm)', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/admin\/constantVariables(\?.*)?$/);
     assert.equal(await value(), '2');
+
+    // Its delete has a confirm of its own: the scope is typed there, once.
+    await page.goto(`${ctx.stack.hostUrl}/admin/constantVariables?q=${key}`);
+    await main.getByRole('cell', { name: key, exact: true }).waitFor();
+    const dialogs = await watchDialogs(page);
+    await main
+      .getByRole('row', { name: new RegExp(key.replace('.', '\\.')) })
+      .getByRole('button', { name: /delete/i })
+      .click();
+    const remove = page.getByRole('alertdialog');
+    await remove.getByLabel(`Type "constant variable ${id}" to confirm`).fill(`constant variable ${id}`);
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await main.getByRole('cell', { name: key, exact: true }).waitFor({ state: 'detached' });
+    const titles = await dialogs();
+    assert.equal(titles.length, 1, `one dialog, not two: ${titles.join(' | ')}`);
+    assert.equal((await api('GET', `/constant-variables/${id}`)).status, 404);
     await context.close();
   });
 

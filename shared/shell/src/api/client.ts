@@ -34,7 +34,7 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
   put<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
-  delete<T>(path: string, query?: Query): Promise<T>;
+  delete<T>(path: string, query?: Query, options?: { headers?: Record<string, string> }): Promise<T>;
 }
 
 function cleanQuery(query?: Query): Record<string, string> | undefined {
@@ -116,6 +116,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, extra) => call('post', path, { json: body ?? {}, headers: extra?.headers }),
     put: (path, body, extra) => call('put', path, { json: body ?? {}, headers: extra?.headers }),
     patch: (path, body, extra) => call('patch', path, { json: body ?? {}, headers: extra?.headers }),
-    delete: (path, query) => call('delete', path, { searchParams: cleanQuery(query) }),
+    delete: (path, query, extra) => call('delete', path, { searchParams: cleanQuery(query), headers: extra?.headers }),
   };
 }

@@ -8,6 +8,11 @@ import { useApi } from './useApi';
  * server's 428 does not open a second dialog. 'off' until known, or when the server has none.
  */
 export function useChangeControlMode(): ChangeControlMode {
+  return useChangeControlSettings()?.mode ?? 'off';
+}
+
+/** The settings themselves (mode and the declared operations), undefined until known. */
+export function useChangeControlSettings(): ChangeControlSettings | undefined {
   const api = useApi();
   const settings = useQuery<ChangeControlSettings>({
     queryKey: ['change-requests', 'settings'],
@@ -15,7 +20,19 @@ export function useChangeControlMode(): ChangeControlMode {
     staleTime: Infinity,
     retry: false,
   });
-  return settings.data?.mode ?? 'off';
+  return settings.data;
+}
+
+/**
+ * In "confirm" mode, the scope the server names for a resource's global `method` on one record
+ * (`<noun> <id>`, as bff/src/features/changeRequests/operations.ts declares resources), else
+ * undefined: the operation is not global here, or the mode asks nothing typed.
+ */
+export function useRecordScope(resource: { path: string; noun: string }, method: string): (id: string | number) => string | undefined {
+  const settings = useChangeControlSettings();
+  const global =
+    settings?.mode === 'confirm' && settings.operations.some((op) => op.method === method && op.url === `${resource.path}/:id`);
+  return (id) => (global ? `${resource.noun} ${id}` : undefined);
 }
 
 /** The request headers of a call whose scope the admin typed in the form's own dialog. */
