@@ -25,13 +25,17 @@ export function useChangeControlSettings(): ChangeControlSettings | undefined {
 
 /**
  * In "confirm" mode, the scope the server names for a resource's global `method` on one record
- * (`<noun> <id>`, as bff/src/features/changeRequests/operations.ts declares resources), else
- * undefined: the operation is not global here, or the mode asks nothing typed.
+ * (`<noun> <id>`, as bff/src/features/changeRequests/operations.ts declares resources; `suffix`: a
+ * record action's, e.g. '/enabled'), else undefined: not global here, or nothing to type.
  */
-export function useRecordScope(resource: { path: string; noun: string }, method: string): (id: string | number) => string | undefined {
+export function useRecordScope(
+  resource: { path: string; noun: string },
+  method: string,
+  suffix = '',
+): (id: string | number) => string | undefined {
   const settings = useChangeControlSettings();
-  const global =
-    settings?.mode === 'confirm' && settings.operations.some((op) => op.method === method && op.url === `${resource.path}/:id`);
+  const url = `${resource.path}/:id${suffix}`;
+  const global = settings?.mode === 'confirm' && settings.operations.some((op) => op.method === method.toUpperCase() && op.url === url);
   return (id) => (global ? `${resource.noun} ${id}` : undefined);
 }
 

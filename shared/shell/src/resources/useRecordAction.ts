@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnyResource, Page, RecordOf } from '@phoenix/contract';
 import type { ApiRequestError } from '../api/ApiRequestError';
-import { confirmedScope, useChangeControlMode } from '../api/useChangeControlMode';
+import { confirmedScope, useRecordScope } from '../api/useChangeControlMode';
 import { resourceKeys } from '../data/queryKeys';
 import { useApiFor } from '../data/useApiFor';
 import { useConfirm, type ConfirmOptions } from '../modals/useConfirm';
@@ -19,11 +19,6 @@ export interface RecordActionSpec<D extends AnyResource, B> {
   /** The confirm's words; null: no confirm. */
   confirm: ((record: Rec<D>) => ConfirmOptions) | null;
   success: (saved: Rec<D>) => string;
-  /**
-   * A global operation's scope as the server names it (e.g. `flag 12`): in a "confirm" environment
-   * the confirm asks it typed and the call carries it, so the server's own confirm does not follow.
-   */
-  scope?: (record: Rec<D>) => string;
   /** The error toast's sentence (what happened, what to do); default the API's. */
   failure?: (error: ApiRequestError, record: Rec<D>) => string | ApiRequestError;
 }
@@ -39,10 +34,12 @@ export function useRecordAction<D extends AnyResource, B = unknown>(resource: D,
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
-  const scoped = useChangeControlMode() === 'confirm' && spec.confirm !== null;
+  // A declared global action in a "confirm" environment: the confirm asks the scope typed and the
+  // call carries it, so the server's own confirm does not follow (one dialog).
+  const recordScope = useRecordScope(resource, spec.method ?? 'post', `/${spec.action}`);
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(path) });
 
-  const scopeOf = (record: Rec<D>) => (scoped ? spec.scope?.(record) : undefined);
+  const scopeOf = (record: Rec<D>) => (spec.confirm ? recordScope(record.id) : undefined);
   const mutation = useMutation<Rec<D>, ApiRequestError, Rec<D>>({
     mutationFn: (record) => {
       const url = `/${path}/${record.id}/${spec.action}`;

@@ -15,7 +15,6 @@ export default function ActiveFlagListPage() {
       body: t('activeFlags.toggleBody'),
       okText: t(flag.enabled ? 'activeFlags.turnOff' : 'activeFlags.turnOn'),
     }),
-    scope: (flag) => `${activeFlagResource.noun} ${flag.id}`,
     success: (flag) => t(flag.enabled ? 'activeFlags.nowOn' : 'activeFlags.nowOff', { key: flag.key }),
     failure: (error, flag) =>
       error.isConflict

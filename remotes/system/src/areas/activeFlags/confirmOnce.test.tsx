@@ -8,10 +8,16 @@ import { doubleUp } from './fixtures';
  * typed and the PATCH carries it, so the server's 428 never opens a second dialog.
  */
 describe('a flag switched in a "confirm" environment', () => {
-  it('asks once: the switch confirm with "flag <id>" typed', async () => {
+  it('asks once: the switch confirm with "flag <id>" typed (the action is declared global)', async () => {
     const dialogs = watchDialogs();
     const bff = fakeBff()
-      .get('/change-requests/settings', () => json({ mode: 'confirm', ttlHours: 24, operations: [] }))
+      .get('/change-requests/settings', () =>
+        json({
+          mode: 'confirm',
+          ttlHours: 24,
+          operations: [{ name: 'activeFlag.enabled', method: 'PATCH', url: '/active-flags/:id/enabled' }],
+        }),
+      )
       .get('/active-flags', () => json(page([doubleUp])))
       .patch(
         '/active-flags/:id/enabled',

@@ -41,7 +41,6 @@ export default function WorldMessageListPage() {
       okText: t('worldMessages.cancelOk'),
       cancelText: t('worldMessages.keepIt'),
     }),
-    scope: (wm) => `${worldMessageResource.noun} ${wm.id}`,
     success: (wm) => t('worldMessages.cancelled', { message: truncate(wm.message, 60) }),
     failure: (error) => {
       const current = error.current as WorldMessage | undefined;
@@ -61,7 +60,6 @@ export default function WorldMessageListPage() {
       okText: t('worldMessages.endOk'),
       cancelText: t('worldMessages.keepShowing'),
     }),
-    scope: (wm) => `${worldMessageResource.noun} ${wm.id}`,
     success: (wm) => t('worldMessages.ended', { message: truncate(wm.message, 60) }),
     failure: (error) => {
       const current = error.current as WorldMessage | undefined;
