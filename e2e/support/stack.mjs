@@ -31,9 +31,10 @@ async function startBffOnFreePort(env) {
 
 /**
  * Starts the BFF, the host and every remote; the old fixed-port argument is ignored. hostDir: another
- * build of the host to serve (an older release: e2e/tests/shellContract.e2e.mjs).
+ * build of the host to serve (an older release: e2e/tests/shellContract.e2e.mjs). bffEnv: more
+ * variables for the BFF (e.g. CHANGE_CONTROL=approve: e2e/tests/changeRequests.e2e.mjs).
  */
-export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/dist') } = {}) {
+export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/dist'), bffEnv = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
   const config = readEnvironment('local');
   // No test may reach a public chain: a page reading the chain here gets a closed loopback port
@@ -71,6 +72,7 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
       PGLITE_DATA_DIR: dataDir,
       SEED_LOCAL_DATA: '1',
       CORS_ORIGINS: hostUrl,
+      ...bffEnv,
     });
     bff = started.bff;
     wirePort = started.wirePort;

@@ -1,13 +1,14 @@
 // The frame of most end-to-end files: one stack (BFF + host + remotes) and one Chromium for the
-// file, stopped after it. `const ctx = useConsole(port)`, then `ctx.stack` / `ctx.browser` in tests.
+// file, stopped after it. `const ctx = useConsole(port)`, then `ctx.stack` / `ctx.browser` in tests;
+// `options` go to startStack (e.g. `{ bffEnv: { CHANGE_CONTROL: 'approve' } }`).
 import { after, before } from 'node:test';
 import { launchBrowser, signedInPage } from './browser.mjs';
 import { startStack } from './stack.mjs';
 
-export function useConsole(basePort) {
+export function useConsole(basePort, options) {
   const ctx = { stack: undefined, browser: undefined };
   before(async () => {
-    ctx.stack = await startStack(basePort);
+    ctx.stack = await startStack(basePort, options);
     ctx.browser = await launchBrowser();
   });
   after(async () => {

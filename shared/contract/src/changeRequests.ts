@@ -16,6 +16,12 @@ export type ChangeControlMode = (typeof CHANGE_CONTROL_MODES)[number];
 /** The header carrying the typed scope in "confirm" mode. */
 export const CONFIRM_SCOPE_HEADER = 'x-confirm-scope';
 
+/**
+ * The scopes of the operations whose forms have their own confirm dialog (force end all, global
+ * sign-out, a present to all): in "confirm" mode that dialog asks them typed, the only dialog.
+ */
+export const GLOBAL_SCOPES = { allBattles: 'all battles', allPlayers: 'all players' } as const;
+
 /** Error codes of the mechanism (ApiError.code). */
 export const CHANGE_CONTROL_CODES = {
   /** 428: the route wants the typed scope (`current.scope`) in CONFIRM_SCOPE_HEADER. */

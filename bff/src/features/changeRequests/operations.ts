@@ -6,6 +6,7 @@ import {
   presentDistributionsResource,
   STAKING_INTENTS_PATH,
   energyDocument,
+  GLOBAL_SCOPES,
   GLOBAL_SIGN_OUT_PATH,
   healthDocument,
   maintenanceDocument,
@@ -48,14 +49,14 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
     name: 'battle.forceEndAll',
     method: 'POST',
     url: BATTLE_FORCE_END_PATH,
-    scope: () => 'all battles',
+    scope: () => GLOBAL_SCOPES.allBattles,
     current: () => ({ method: 'GET', url: BATTLE_FORCE_END_PATH }),
   },
   {
     name: 'globalSignOut.run',
     method: 'POST',
     url: GLOBAL_SIGN_OUT_PATH,
-    scope: () => 'all players',
+    scope: () => GLOBAL_SCOPES.allPlayers,
     current: () => ({ method: 'GET', url: GLOBAL_SIGN_OUT_PATH }),
   },
   {
@@ -65,7 +66,8 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
     applies: (body, settings) =>
       field(body, 'target') !== 'list' ||
       (Array.isArray(field(body, 'playerIds')) && (field(body, 'playerIds') as unknown[]).length > settings.bulkIdsAbove),
-    scope: (_p, body) => (field(body, 'target') === 'list' ? `${(field(body, 'playerIds') as unknown[]).length} players` : 'all players'),
+    scope: (_p, body) =>
+      field(body, 'target') === 'list' ? `${(field(body, 'playerIds') as unknown[]).length} players` : GLOBAL_SCOPES.allPlayers,
     current: (_path, _p, body) => ({
       method: 'POST',
       url: `${presentDistributionsResource.path}/preview`,

@@ -32,9 +32,9 @@ export interface ApiClient {
   getText(path: string, query?: Query): Promise<string>;
   /** `headers`: extra request headers (e.g. `idempotency-key` on a ledger change). */
   post<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  patch<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string, query?: Query): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T>;
+  delete<T>(path: string, query?: Query, options?: { headers?: Record<string, string> }): Promise<T>;
 }
 
 function cleanQuery(query?: Query): Record<string, string> | undefined {
@@ -115,8 +115,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, query) => call('get', path, { searchParams: cleanQuery(query) }),
     getText: (path, query) => call('get', path, { searchParams: cleanQuery(query) }, 'text'),
     post: (path, body, extra) => call('post', path, { json: body ?? {}, headers: extra?.headers }),
-    put: (path, body) => call('put', path, { json: body ?? {} }),
-    patch: (path, body) => call('patch', path, { json: body ?? {} }),
-    delete: (path, query) => call('delete', path, { searchParams: cleanQuery(query) }),
+    put: (path, body, extra) => call('put', path, { json: body ?? {}, headers: extra?.headers }),
+    patch: (path, body, extra) => call('patch', path, { json: body ?? {}, headers: extra?.headers }),
+    delete: (path, query, extra) => call('delete', path, { searchParams: cleanQuery(query), headers: extra?.headers }),
   };
 }

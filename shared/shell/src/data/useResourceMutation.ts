@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { ApiRequestError } from '../api/ApiRequestError';
+import { confirmedScope } from '../api/useChangeControlMode';
 import { useToast } from '../toasts/useToast';
 import { resourceKeys, type ApiTarget } from './queryKeys';
 import { useApiFor } from './useApiFor';
 
 type Id = string | number;
 type Message<A> = string | ((arg: A) => string);
-/** `label` names the record in the default toast ("Deleted battle.maxTurns."). */
-type RemoveVars = { id: Id; version?: number; label?: string };
+/**
+ * `label` names the record in the default toast ("Deleted battle.maxTurns."); `scope`: the global
+ * operation's scope the admin typed (change control's "confirm" mode), sent with the call.
+ */
+type RemoveVars = { id: Id; version?: number; label?: string; scope?: string };
 
 export interface ResourceMutationOptions<T> {
   api?: ApiTarget;
@@ -77,7 +81,7 @@ export function useResourceMutation<T, Input = Record<string, unknown>>(
   });
 
   const remove = useMutation<void, ApiRequestError, RemoveVars>({
-    mutationFn: ({ id, version }) => api.delete<void>(path(id), { version }),
+    mutationFn: ({ id, version, scope }) => api.delete<void>(path(id), { version }, confirmedScope(scope)),
     onSuccess: (_, vars) => {
       toast.success(say(options.messages?.removed, vars, vars.label ? `Deleted ${vars.label}.` : 'Deleted.'));
       return refresh();

@@ -1,17 +1,24 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useAtom } from 'jotai';
-import { Button, Modal } from '@phoenix/ui';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal, TextField } from '@phoenix/ui';
 import { confirmModalAtom } from './modalAtoms';
 
 /** The one confirm modal of the console, driven by confirmModalAtom (see useConfirm). */
 export function ConfirmDialog() {
   const [state, setState] = useAtom(confirmModalAtom);
+  const { t } = useTranslation('shell');
   const cancelRef = useRef<HTMLButtonElement>(null);
+  // What was typed, for the scope it was typed against (a new confirm starts empty).
+  const [entry, setEntry] = useState({ for: '', typed: '' });
   const { visible, content, resolve } = state;
+  const scope = content.typedScope;
+  const typed = entry.for === scope ? entry.typed : '';
 
   const close = (ok: boolean) => {
     resolve?.(ok);
     setState((s) => ({ ...s, visible: false, resolve: null }));
+    setEntry({ for: '', typed: '' });
   };
 
   return (
@@ -27,13 +34,21 @@ export function ConfirmDialog() {
           <Button ref={cancelRef} onClick={() => close(false)}>
             {content.cancelText}
           </Button>
-          <Button variant={content.danger ? 'danger' : 'primary'} onClick={() => close(true)}>
+          <Button variant={content.danger ? 'danger' : 'primary'} disabled={!!scope && typed.trim() !== scope} onClick={() => close(true)}>
             {content.okText}
           </Button>
         </>
       }
     >
       {content.body}
+      {scope && (
+        <TextField
+          label={t('changeControl.typeScope', { scope })}
+          value={typed}
+          autoComplete="off"
+          onChange={(e) => setEntry({ for: scope, typed: e.target.value })}
+        />
+      )}
     </Modal>
   );
 }

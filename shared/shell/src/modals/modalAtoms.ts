@@ -12,7 +12,8 @@ export interface ModalContent {
 
 export interface ConfirmModalState {
   visible: boolean;
-  content: ModalContent & { danger: boolean };
+  /** typedScope: what the admin must type before OK works (useConfirm). */
+  content: ModalContent & { danger: boolean; typedScope?: string };
   /** Settles the promise returned by confirm(); cleared when the modal closes. */
   resolve: ((ok: boolean) => void) | null;
 }

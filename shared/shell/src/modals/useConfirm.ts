@@ -11,6 +11,11 @@ export interface ConfirmOptions {
   cancelText?: string;
   /** Red OK button and role="alertdialog", for destructive or global actions. */
   danger?: boolean;
+  /**
+   * A global operation's scope (e.g. 'all players') the admin must type before OK works: in a
+   * "confirm" environment this dialog is then the only one (the call carries the typed scope).
+   */
+  typedScope?: string;
 }
 
 /** `await confirm({...})` → true on OK, false on Cancel or Escape. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnyResource, FilterOf, RecordOf, SortOf } from '@phoenix/contract';
 import type { RowKey } from '@phoenix/ui';
+import { useRecordScope } from '../api/useChangeControlMode';
 import { useConfirm, type ConfirmOptions } from '../modals/useConfirm';
 import { useCsvExport } from '../data/useCsvExport';
 import { useListParams, type ListParams, type SortOrder } from '../data/useListParams';
@@ -46,6 +47,8 @@ export function useListController<D extends AnyResource>(resource: D, options: L
   const { exportCsv, isExporting } = useCsvExport(path, params.toFilterQuery(), { api: resource.api, filename: resource.csv.filename });
   const { remove: removeMutation } = useResourceMutation<RecordOf<D>>(path, { api: resource.api });
   const confirm = useConfirm();
+  // A global resource in a "confirm" environment: the delete confirm asks the typed scope (one dialog).
+  const scopeOf = useRecordScope(resource, 'DELETE');
 
   const [selected, setSelected] = useState<Set<RowKey>>(() => new Set());
   const pageKey = JSON.stringify(params.toQuery());
@@ -55,10 +58,11 @@ export function useListController<D extends AnyResource>(resource: D, options: L
 
   const remove = useCallback(
     async (record: RecordOf<D> & Versioned, { label, ...words }: ConfirmOptions & { label: string }) => {
-      if (!(await confirm({ danger: true, ...words }))) return;
-      await removeMutation.mutateAsync({ id: record.id, version: record.version, label }).catch(() => undefined);
+      const scope = scopeOf(record.id);
+      if (!(await confirm({ danger: true, ...words, typedScope: scope }))) return;
+      await removeMutation.mutateAsync({ id: record.id, version: record.version, label, scope }).catch(() => undefined);
     },
-    [confirm, removeMutation],
+    [confirm, removeMutation, scopeOf],
   );
 
   const filtered = Boolean(params.q) || Object.values(params.filters as Record<string, string>).some(Boolean);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnyResource, Page, RecordOf } from '@phoenix/contract';
 import type { ApiRequestError } from '../api/ApiRequestError';
+import { confirmedScope, useRecordScope } from '../api/useChangeControlMode';
 import { resourceKeys } from '../data/queryKeys';
 import { useApiFor } from '../data/useApiFor';
 import { useConfirm, type ConfirmOptions } from '../modals/useConfirm';
@@ -33,12 +34,17 @@ export function useRecordAction<D extends AnyResource, B = unknown>(resource: D,
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
+  // A declared global action in a "confirm" environment: the confirm asks the scope typed and the
+  // call carries it, so the server's own confirm does not follow (one dialog).
+  const recordScope = useRecordScope(resource, spec.method ?? 'post', `/${spec.action}`);
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(path) });
 
+  const scopeOf = (record: Rec<D>) => (spec.confirm ? recordScope(record.id) : undefined);
   const mutation = useMutation<Rec<D>, ApiRequestError, Rec<D>>({
     mutationFn: (record) => {
       const url = `/${path}/${record.id}/${spec.action}`;
-      return spec.method === 'patch' ? api.patch(url, spec.body(record)) : api.post(url, spec.body(record));
+      const options = confirmedScope(scopeOf(record));
+      return spec.method === 'patch' ? api.patch(url, spec.body(record), options) : api.post(url, spec.body(record), options);
     },
     onSuccess: (saved) => {
       queryClient.setQueriesData<Page<Rec<D>>>({ queryKey: [...resourceKeys.all(path), 'list'] }, (page) =>
@@ -54,7 +60,7 @@ export function useRecordAction<D extends AnyResource, B = unknown>(resource: D,
   });
 
   const run = async (record: Rec<D>) => {
-    if (spec.confirm && !(await confirm({ danger: true, ...spec.confirm(record) }))) return;
+    if (spec.confirm && !(await confirm({ danger: true, ...spec.confirm(record), typedScope: scopeOf(record) }))) return;
     mutation.mutate(record);
   };
 

@@ -6,3 +6,4 @@ import './installWebGlobals'; // must run before ky / react-router load
 export * from './fakeBff';
 export * from './renderWithShell';
 export * from './resourcePagesContract';
+export * from './watchDialogs';

@@ -1,7 +1,21 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BATTLE_FORCE_END_PATH, type BattleForceEndAll, type BattleForceEndAllResult, type BattleForceEndSummary } from '@phoenix/contract';
-import { describeError, resourceKeys, useApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import {
+  BATTLE_FORCE_END_PATH,
+  GLOBAL_SCOPES,
+  type BattleForceEndAll,
+  type BattleForceEndAllResult,
+  type BattleForceEndSummary,
+} from '@phoenix/contract';
+import {
+  confirmedScope,
+  describeError,
+  useChangeControlMode,
+  resourceKeys,
+  useApi,
+  useTranslation,
+  type ApiRequestError,
+} from '@phoenix/shell';
 import { Alert, Button, ErrorState, Facts, formatDateTime, formatNumber, LoadingBlock, PageBody, PageHeader, Panel } from '@phoenix/ui';
 import { LIVE_COUNT_MS } from '../common/live';
 import { TypedConfirmDialog } from '../common/TypedConfirmDialog';
@@ -14,6 +28,8 @@ export default function BattleForceEndPage() {
   const { t } = useTranslation('battle');
   const api = useApi();
   const queryClient = useQueryClient();
+  // "confirm" environment: the dialog below asks the typed scope, the call carries it (one dialog).
+  const scope = useChangeControlMode() === 'confirm' ? GLOBAL_SCOPES.allBattles : undefined;
   const [confirming, setConfirming] = useState<number | null>(null);
   // The BFF refused (409): the count changed since it was read; the dialog stays open on the new one.
   const [changed, setChanged] = useState(false);
@@ -23,7 +39,7 @@ export default function BattleForceEndPage() {
     refetchInterval: LIVE_COUNT_MS,
   });
   const forceEnd = useMutation<BattleForceEndAllResult, ApiRequestError, BattleForceEndAll>({
-    mutationFn: (body) => api.post(BATTLE_FORCE_END_PATH, body),
+    mutationFn: (body) => api.post(BATTLE_FORCE_END_PATH, body, confirmedScope(scope)),
     onSettled: (_result, error) => {
       const now = error?.isConflict ? (error.current as Partial<BattleForceEndSummary> | undefined)?.ongoing : undefined;
       setChanged(typeof now === 'number');
@@ -81,6 +97,7 @@ export default function BattleForceEndPage() {
           defaultReason={t('battleForceEnd.defaultReason')}
           busy={forceEnd.isPending}
           notice={changed ? t('confirm.countChanged', { n: formatNumber(confirming) }) : undefined}
+          scope={scope}
           onClose={close}
           onConfirm={({ reason }) => forceEnd.mutate({ confirmedCount: confirming, reason })}
         />

@@ -10,7 +10,8 @@ export interface TypedConfirmValues {
  * The confirm of a global operation: it says what will be touched, and the admin must type
  * `expected` (the count it names) before the danger button works; a reason is asked too.
  * `notice` (e.g. "the count changed") is shown first; a new `expected` clears what was typed, so
- * a changed count is confirmed by typing it again.
+ * a changed count is confirmed by typing it again. `scope` (a "confirm" environment): the
+ * operation's scope is typed here too, so the server's own confirm (a 428) does not follow.
  */
 export function TypedConfirmDialog({
   title,
@@ -21,6 +22,7 @@ export function TypedConfirmDialog({
   defaultReason,
   busy,
   notice,
+  scope,
   onConfirm,
   onClose,
 }: {
@@ -32,17 +34,20 @@ export function TypedConfirmDialog({
   defaultReason: string;
   busy: boolean;
   notice?: ReactNode;
+  scope?: string;
   onConfirm: (values: TypedConfirmValues) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('battle');
+  const { t: shellT } = useTranslation('shell');
   const formId = useId();
   // What was typed, for the count it was typed against.
   const [entry, setEntry] = useState({ for: expected, typed: '' });
   const typed = entry.for === expected ? entry.typed : '';
   const [reason, setReason] = useState(defaultReason);
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const matches = typed.trim() === expected;
+  const [typedScope, setTypedScope] = useState('');
+  const matches = typed.trim() === expected && (!scope || typedScope.trim() === scope);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!matches) return;
@@ -75,6 +80,14 @@ export function TypedConfirmDialog({
           onChange={(e) => setEntry({ for: expected, typed: e.target.value })}
           hint={t('confirm.typeHint', { expected })}
         />
+        {scope && (
+          <TextField
+            label={shellT('changeControl.typeScope', { scope })}
+            autoComplete="off"
+            value={typedScope}
+            onChange={(e) => setTypedScope(e.target.value)}
+          />
+        )}
         <TextArea label={t('confirm.reason')} rows={2} value={reason} error={reasonError} onChange={(e) => setReason(e.target.value)} />
       </form>
     </Modal>

@@ -1,13 +1,23 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  GLOBAL_SCOPES,
   GLOBAL_SIGN_OUT_PATH,
   type GlobalSignOutRun,
   type GlobalSignOutRunInput,
   type GlobalSignOutSummary,
   type Page,
 } from '@phoenix/contract';
-import { describeError, errorReason, useApi, useAreaColumns, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import {
+  confirmedScope,
+  describeError,
+  errorReason,
+  useChangeControlMode,
+  useApi,
+  useAreaColumns,
+  useTranslation,
+  type ApiRequestError,
+} from '@phoenix/shell';
 import {
   Alert,
   Button,
@@ -37,6 +47,8 @@ export default function GlobalSignOutPage() {
   const { t } = useTranslation('battle');
   const api = useApi();
   const queryClient = useQueryClient();
+  // "confirm" environment: the dialog below asks the typed scope, the call carries it (one dialog).
+  const scope = useChangeControlMode() === 'confirm' ? GLOBAL_SCOPES.allPlayers : undefined;
   const [confirming, setConfirming] = useState<GlobalSignOutSummary | null>(null);
   // The counts changed since they were read: the BFF refused (409) with the new ones, confirmed anew.
   const [changed, setChanged] = useState(false);
@@ -52,7 +64,7 @@ export default function GlobalSignOutPage() {
     placeholderData: keepPreviousData,
   });
   const run = useMutation<GlobalSignOutRun, ApiRequestError, GlobalSignOutRunInput>({
-    mutationFn: (body) => api.post(GLOBAL_SIGN_OUT_PATH, body),
+    mutationFn: (body) => api.post(GLOBAL_SIGN_OUT_PATH, body, confirmedScope(scope)),
     onSettled: (_result, error) => {
       const current = error?.isConflict ? (error.current as Partial<GlobalSignOutSummary> | null | undefined) : undefined;
       const counts = typeof current?.openSessions === 'number' ? (current as GlobalSignOutSummary) : null;
@@ -143,6 +155,7 @@ export default function GlobalSignOutPage() {
                 })
               : undefined
           }
+          scope={scope}
           onClose={close}
           onConfirm={({ reason }) =>
             run.mutate({

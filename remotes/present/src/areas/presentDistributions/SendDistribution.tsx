@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
+  GLOBAL_SCOPES,
   MAX_PLAYER_IDS,
   presentDistributionsResource,
   presentsResource,
@@ -13,10 +14,12 @@ import {
 } from '@phoenix/contract';
 import {
   ApiRequestError,
+  confirmedScope,
   describeError,
   resourceKeys,
   useAddBulkUsers,
   useApi,
+  useChangeControlMode,
   useConfirm,
   useServerPicker,
   useToast,
@@ -111,6 +114,7 @@ export function SendDistribution() {
   const validatePlayerIds = useValidatePlayerIds();
   const queryClient = useQueryClient();
   const titleId = useId();
+  const mode = useChangeControlMode();
 
   const [presentId, setPresentId] = useState('');
   const [target, setTarget] = useState<DistributionTarget>('all');
@@ -135,8 +139,12 @@ export function SendDistribution() {
     enabled: target === 'all' || ids.length > 0,
   });
 
+  // "confirm" environment, to all players: the confirm below asks the typed scope and the call
+  // carries it, so the server's own confirm (428) does not follow. (A list above the BFF's bulk
+  // limit is still confirmed by the server's dialog: the console does not know that limit.)
+  const scope = mode === 'confirm' && target === 'all' ? GLOBAL_SCOPES.allPlayers : undefined;
   const send = useMutation<Distribution, ApiRequestError, DistributionCreate>({
-    mutationFn: (body) => api.post<Distribution>(presentDistributionsResource.path, body),
+    mutationFn: (body) => api.post<Distribution>(presentDistributionsResource.path, body, confirmedScope(scope)),
     onSuccess: (sent) => {
       toast.success(t('presentDistributions.sent', { name: sent.presentName, ...counted(sent.recipientCount) }));
       setErrors({});
@@ -179,6 +187,7 @@ export function SendDistribution() {
       title: t('presentDistributions.confirmTitle', { name: chosen.name }),
       body: changed ? `${t('presentDistributions.countChanged', { n: formatNumber(count) })} ${body}` : body,
       okText: t('presentDistributions.send'),
+      typedScope: scope,
     });
     if (!ok) return;
     send.mutate(
