@@ -121,7 +121,7 @@ describe('versioned releases composed per environment', () => {
       const dir = path.join(artifacts, 'remotes/battle', version);
       const info = JSON.parse(fs.readFileSync(path.join(dir, 'build-info.json'), 'utf8'));
       assert.equal(info.version, version);
-      assert.equal(info.shellContract, '^1.1.0');
+      assert.equal(info.shellContract, '^1.2.0');
       assert.ok(info.singletons.react && info.singletons['@phoenix/shell']);
       assert.ok(fs.existsSync(path.join(dir, 'mf-manifest.json')) && fs.existsSync(path.join(dir, 'remoteEntry.js')));
       assert.ok(

@@ -114,7 +114,7 @@ describe('a remote release that adds a page, without a host release', () => {
   it('emits routes.json beside mf-manifest.json with the new page and the shell contract', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'routes.json'), 'utf8'));
     assert.equal(manifest.remote, 'battle');
-    assert.equal(manifest.shellContract, '^1.1.0');
+    assert.equal(manifest.shellContract, '^1.2.0');
     assert.deepEqual(manifest.routes.at(-1), REPLAYS);
     assert.ok(fs.existsSync(path.join(out, 'mf-manifest.json')));
   });
