@@ -125,3 +125,11 @@ test('a keyed reason: the English text the API always answered, the same values 
     '操作は拒否されました：プレイヤーに理由を伝えてください',
   );
 });
+
+test('every fixed 409 reason is in the catalogue, so the Japanese console shows it in Japanese', () => {
+  const fixed = new Set<string>();
+  for (const { text } of conflictReasons())
+    for (const m of text.replace(/keyedMessage\([^)]*\)/g, '').matchAll(/'([A-Z][^']*[a-z][^']{2,})'/g)) fixed.add(m[1]!);
+  expect(fixed.size).toBeGreaterThan(20);
+  expect([...fixed].filter((message) => errorMessageKey(message) === null)).toEqual([]);
+});

@@ -281,6 +281,103 @@ export const ERROR_MESSAGES = {
     en: 'XP required goes up strictly from one tier to the next',
     ja: '必要 XP はティアごとに必ず増える必要があります',
   },
+  // 409 reasons the services give (errorMessages.test.ts lists a fixed one missing here).
+  a_sign_out_of_every_player_is_running_right_now_wait_for_it_to_finish_then_check: {
+    en: 'A sign-out of every player is running right now. Wait for it to finish, then check the counts again.',
+    ja: '全プレイヤーのサインアウトを実行中です。完了を待ってから、件数をもう一度確認してください。',
+  },
+  this_player_is_already_banned: {
+    en: 'This player is already banned',
+    ja: 'このプレイヤーはすでに BAN されています',
+  },
+  this_player_is_not_banned: {
+    en: 'This player is not banned',
+    ja: 'このプレイヤーは BAN されていません',
+  },
+  this_present_has_a_distribution_and_can_no_longer_be_deleted: {
+    en: 'This present has a distribution and can no longer be deleted',
+    ja: 'このプレゼントには配布があるため、削除できません',
+  },
+  this_present_has_been_distributed_to_players_and_can_no_longer_be_deleted: {
+    en: 'This present has been distributed to players and can no longer be deleted',
+    ja: 'このプレゼントはプレイヤーに配布済みのため、削除できません',
+  },
+  this_api_is_already_restricted_for_this_player: {
+    en: 'This API is already restricted for this player',
+    ja: 'この API はこのプレイヤーに対してすでに制限されています',
+  },
+  this_season_has_started_its_start_can_no_longer_change: {
+    en: 'This season has started: its start can no longer change',
+    ja: 'このシーズンは開始済みです。開始日時は変更できません',
+  },
+  this_season_has_ended_it_is_read_only: {
+    en: 'This season has ended: it is read-only',
+    ja: 'このシーズンは終了しています。読み取り専用です',
+  },
+  this_season_has_started_it_can_no_longer_be_deleted: {
+    en: 'This season has started: it can no longer be deleted',
+    ja: 'このシーズンは開始済みです。削除できません',
+  },
+  this_shop_item_is_already_first: {
+    en: 'This shop item is already first',
+    ja: 'このショップアイテムはすでに先頭です',
+  },
+  this_shop_item_is_already_last: {
+    en: 'This shop item is already last',
+    ja: 'このショップアイテムはすでに末尾です',
+  },
+  this_staking_change_was_not_recorded_as_intended_or_it_was_already_sent: {
+    en: 'This staking change was not recorded as intended, or it was already sent',
+    ja: 'このステーキング変更は意図として記録されていないか、すでに送信済みです',
+  },
+  this_idempotency_key_was_already_used_for_another_change_open_the_dialog_again: {
+    en: 'This idempotency key was already used for another change. Open the dialog again.',
+    ja: 'この冪等キーは別の変更ですでに使われています。ダイアログを開き直してください。',
+  },
+  this_request_was_applied_meanwhile: {
+    en: 'This request was applied meanwhile',
+    ja: 'このリクエストはその間に適用されました',
+  },
+  this_entry_has_already_been_reversed: {
+    en: 'This entry has already been reversed',
+    ja: 'この記録はすでに取り消されています',
+  },
+  a_reversal_cannot_be_reversed_add_an_adjustment_instead: {
+    en: 'A reversal cannot be reversed: add an adjustment instead',
+    ja: '取り消しの記録は取り消せません。代わりに調整を追加してください',
+  },
+  this_round_has_already_been_cancelled_its_tickets_were_refunded_then: {
+    en: 'This round has already been cancelled: its tickets were refunded then',
+    ja: 'このラウンドはすでに中止されています。チケットはその時に返金済みです',
+  },
+  this_round_has_been_cancelled_it_can_no_longer_change: {
+    en: 'This round has been cancelled: it can no longer change',
+    ja: 'このラウンドは中止されています。変更できません',
+  },
+  this_round_has_been_drawn_it_can_no_longer_change: {
+    en: 'This round has been drawn: it can no longer change',
+    ja: 'このラウンドは抽選済みです。変更できません',
+  },
+  this_round_is_being_drawn_it_can_no_longer_change: {
+    en: 'This round is being drawn: it can no longer change',
+    ja: 'このラウンドは抽選中です。変更できません',
+  },
+  this_request_expired_before_anyone_approved_it_prepare_it_again: {
+    en: 'This request expired before anyone approved it: prepare it again',
+    ja: 'このリクエストは承認される前に期限切れになりました。もう一度作成してください',
+  },
+  this_request_changed_since_you_opened_it_review_it_again: {
+    en: 'This request changed since you opened it: review it again',
+    ja: 'このリクエストは開いた後に変更されました。もう一度確認してください',
+  },
+  this_request_was_decided_meanwhile: {
+    en: 'This request was decided meanwhile',
+    ja: 'このリクエストはその間に承認または却下されました',
+  },
+  the_target_changed_since_this_request_was_prepared_it_was_not_applied_prepare_it: {
+    en: 'The target changed since this request was prepared: it was not applied. Prepare it again.',
+    ja: 'このリクエストの作成後に対象が変更されたため、適用されませんでした。もう一度作成してください。',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;
