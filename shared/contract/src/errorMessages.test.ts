@@ -30,6 +30,13 @@ test('messages with values keep them in Japanese; English stays English; unknown
   );
   expect(localizeErrorMessage('Name is at most 100 characters', 'ja')).toBe('名前は 100 文字以内です');
   expect(localizeErrorMessage('Something new', 'ja')).toBe('Something new');
+  // Field errors and refusals built from values (season overlap, policies, sorts, change control).
+  expect(localizeErrorMessage('Overlaps the season "Ember" (2030-01-01 – 2030-02-01): seasons never overlap', 'ja')).toBe(
+    'シーズン「Ember」（2030-01-01 – 2030-02-01）と期間が重なっています。シーズンは重複できません',
+  );
+  expect(localizeErrorMessage('No such API in the catalogue: /a, /b', 'ja')).toBe('カタログにない API です：/a, /b');
+  expect(localizeErrorMessage('Type "all battles" to confirm', 'ja')).toBe('確定するには「all battles」と入力してください');
+  expect(localizeErrorMessage('Another administrator must approve this request: you requested it', 'ja')).toMatch(/別の管理者/);
   expect(fieldErrorKeysOf({ message: ['Tell players why', 'Something new'] })).toEqual({ message: ['tell_players_why', null] });
 });
 

@@ -426,6 +426,19 @@ export const ERROR_PATTERNS: readonly ErrorPattern[] = [
     en: /^Probabilities add up to ([\d.]+)%; they must add up to exactly 100\.00% \((.*)\)$/,
     ja: (m) => `確率の合計は ${m[1]}% です。ちょうど 100.00% にしてください（${m[2]}）`,
   },
+  {
+    key: 'overlaps_the_season',
+    en: /^Overlaps the season "(.*)" \((.*)\): seasons never overlap$/,
+    ja: (m) => `シーズン「${m[1]}」（${m[2]}）と期間が重なっています。シーズンは重複できません`,
+  },
+  { key: 'no_such_api_in_the_catalogue', en: /^No such API in the catalogue: (.*)$/, ja: (m) => `カタログにない API です：${m[1]}` },
+  { key: 'sort_by_one_of', en: /^Sort by one of: (.*)$/, ja: (m) => `並べ替えに使える項目：${m[1]}` },
+  { key: 'type_the_scope_to_confirm', en: /^Type "(.*)" to confirm$/, ja: (m) => `確定するには「${m[1]}」と入力してください` },
+  {
+    key: 'another_administrator_must_decide',
+    en: /^Another administrator must (approve|reject|decide) this request: you requested it$/,
+    ja: (m) => `このリクエストはあなたが作成したものです。${m[1] === 'reject' ? '却下' : '承認'}は別の管理者が行います`,
+  },
 ];
 const FIELD_JA: Record<string, string> = { Name: '名前', Title: 'タイトル', Description: '説明' };
 
