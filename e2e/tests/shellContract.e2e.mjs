@@ -52,7 +52,7 @@ describe('releases built against the previous shell contract', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('records the contracts: the current remote needs ^1.2.0 (1.1: the host's runtime; 1.2: shell exports remotes now use) and its entry no longer carries the runtime', () => {
+  it('records the contracts: the current remote needs ^1.2.0 (1.1: one federation runtime; 1.2: the shell exports remotes now use) and its entry no longer carries the runtime', () => {
     assert.equal(readJson(path.join(newSystem, 'build-info.json')).shellContract, '^1.2.0');
     assert.equal(readJson(path.join(newSystem, 'routes.json')).shellContract, '^1.2.0');
     assert.equal(readJson(path.join(oldSystem, 'build-info.json')).shellContract, '^1.0.0');
