@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
+import { parseCsv } from '../../scripts/lottery-verify.mjs';
 import { assertAccessible } from '../support/axe.mjs';
 import { signedInPage } from '../support/browser.mjs';
 import { useConsole } from '../support/suite.mjs';
@@ -46,36 +47,9 @@ async function sellTickets(db, roundId, playerIds) {
   return rows.map((r) => ({ id: Number(r.id), playerId: r.player_id }));
 }
 
-/** RFC 4180 (quoted cells with doubled quotes; the prizes cell is JSON), the BOM dropped; objects by header. */
+/** The CSV's rows as objects by header (parsed as the published verifier parses it; the prizes cell is JSON). */
 function csvRecords(text) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < src.length; i += 1) {
-    const c = src[i];
-    if (quoted && c === '"' && src[i + 1] === '"') {
-      cell += '"';
-      i += 1;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted || (c !== ',' && c !== '\r' && c !== '\n')) cell += c;
-    else if (c === ',') endCell();
-    else if (c === '\n' || src[i + 1] !== '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    }
-  }
-  if (cell !== '' || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  const [header, ...body] = rows;
+  const [header, ...body] = parseCsv(text);
   return body.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i]])));
 }
 
