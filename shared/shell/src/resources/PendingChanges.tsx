@@ -4,19 +4,26 @@ import { CHANGE_REQUESTS_PATH, type ChangeRequest, type ChangeRequestService, ty
 import { Alert, formatDateTime } from '@phoenix/ui';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/useApi';
+import { useGlobalRecords } from '../api/useChangeControlMode';
+
+type Where = { path: string; target?: undefined } | { target: string; path?: undefined };
 
 /**
  * A target page's change requests still to happen (pending approval or scheduled), under the
  * Requests page's query key: shown above the form so nobody edits a document a request will
  * overwrite without knowing. Nothing when none (or when the server has no change requests). The
  * BFF lists every service's requests: `service` keeps a points document's apart from a BFF path.
+ * `path`: the requests on exactly that path (a document); `target`: on a record and under it
+ * (its update, its delete, its actions).
  */
-export function PendingChanges({ path, service = 'bff' }: { path: string; service?: ChangeRequestService }) {
+export function PendingChanges({ path, target, service = 'bff' }: Where & { service?: ChangeRequestService }) {
   const api = useApi();
   const { t } = useTranslation('shell');
-  const read = (view: 'pending' | 'scheduled') => api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, path, service, pageSize: 20 });
+  const where = target === undefined ? { path } : { target };
+  const read = (view: 'pending' | 'scheduled') =>
+    api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, ...where, service, pageSize: 20 });
   const requests = useQuery<ChangeRequest[]>({
-    queryKey: ['change-requests', 'target', service, path],
+    queryKey: ['change-requests', 'target', service, path ?? `${target}/*`],
     queryFn: async () => [...(await read('pending')).items, ...(await read('scheduled')).items],
     retry: false,
   });
@@ -37,4 +44,14 @@ export function PendingChanges({ path, service = 'bff' }: { path: string; servic
       <Link to="/admin/requests">{t('changeControl.openRequests')}</Link>
     </Alert>
   );
+}
+
+/**
+ * A record's pending and scheduled changes, on its edit page or detail, when its resource is
+ * declared global (GET /change-requests/settings of its service): one place for every such resource.
+ */
+export function RecordPendingChanges({ resource, id }: { resource: { path: string; api?: 'bff' | 'points' }; id: number | string }) {
+  const global = useGlobalRecords(resource);
+  if (!global) return null;
+  return <PendingChanges target={`${resource.path}/${id}`} service={resource.api === 'points' ? 'points' : 'bff'} />;
 }
