@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/useApi';
 import { useGlobalRecords } from '../api/useChangeControlMode';
 
+/** A resource's paths the console reads requests of: 'bff' unless the points API owns it. */
+const serviceOf = (resource: { api?: 'bff' | 'points' }): ChangeRequestService => (resource.api === 'points' ? 'points' : 'bff');
+
 type Where = { path: string; target?: undefined } | { target: string; path?: undefined };
 
 /**
@@ -53,5 +56,30 @@ export function PendingChanges({ path, target, service = 'bff' }: Where & { serv
 export function RecordPendingChanges({ resource, id }: { resource: { path: string; api?: 'bff' | 'points' }; id: number | string }) {
   const global = useGlobalRecords(resource);
   if (!global) return null;
-  return <PendingChanges target={`${resource.path}/${id}`} service={resource.api === 'points' ? 'points' : 'bff'} />;
+  return <PendingChanges target={`${resource.path}/${id}`} service={serviceOf(resource)} />;
+}
+
+/**
+ * The ids of a global resource's records with a request pending or scheduled (a list's row
+ * marker): one read per view of the requests under the resource's path; empty for other resources.
+ */
+export function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
+  const api = useApi();
+  const global = useGlobalRecords(resource);
+  const service = serviceOf(resource);
+  const read = (view: 'pending' | 'scheduled') =>
+    api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, target: resource.path, service, pageSize: 200 });
+  const requests = useQuery<ChangeRequest[]>({
+    queryKey: ['change-requests', 'target', service, `${resource.path}/**`],
+    queryFn: async () => [...(await read('pending')).items, ...(await read('scheduled')).items],
+    enabled: global,
+    retry: false,
+  });
+  const ids = new Set<string>();
+  for (const r of requests.data ?? []) {
+    // '/active-flags/3/enabled', '/active-flags/3?version=2' → '3'; a create ('/active-flags') names no record.
+    const id = r.path.slice(resource.path.length + 1).split(/[/?]/)[0];
+    if (r.path.startsWith(`${resource.path}/`) && id) ids.add(id);
+  }
+  return ids;
 }

@@ -1,8 +1,8 @@
 import { fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ChangeRequest } from '@phoenix/contract';
 import pages from '../../pages';
-import { doubleUp } from '../activeFlags/fixtures';
+import { doubleUp, newShop } from '../activeFlags/fixtures';
 import { maxTurns } from '../constantVariables/fixtures';
 
 /**
@@ -113,5 +113,18 @@ describe('a global record shows its pending and scheduled changes on its edit pa
     await screen.findByText('battle.double-up');
     expect(screen.queryByText(/Change requests waiting/)).toBeNull();
     expect(bff.calls('GET', '/change-requests')).toHaveLength(0);
+  });
+
+  it("the list marks the rows with a change waiting (one read of the resource's requests)", async () => {
+    const bff = fakeBff()
+      .get('/change-requests/settings', () => settings([{ name: 'activeFlag.enabled', method: 'PATCH', url: '/active-flags/:id/enabled' }]))
+      .get('/change-requests', requestsOn([request({ id: 31 }), request({ id: 34, path: '/active-flags', method: 'POST' })]))
+      .get('/active-flags', () => json(page([doubleUp, newShop])));
+    renderRemotePage(pages, { bff, url: '/admin/activeFlag' });
+    const marker = await screen.findByText('Change requested');
+    expect(marker.closest('tr')).toBe(screen.getByRole('switch', { name: doubleUp.key }).closest('tr'));
+    expect(within(screen.getByRole('switch', { name: newShop.key }).closest('tr')!).queryByText('Change requested')).toBeNull();
+    expect(screen.getAllByText('Change requested')).toHaveLength(1);
+    expect(bff.calls('GET', '/change-requests')[0]!.query.get('target')).toBe('/active-flags');
   });
 });
