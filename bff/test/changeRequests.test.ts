@@ -300,3 +300,48 @@ test('a delete keeps its query (?version=) through the request and is applied wi
   expect(approved.json().status).toBe('applied');
   expect(await t.db.selectFrom('constant_variables').select('id').where('id', '=', row.id).executeTakeFirst()).toBeUndefined();
 });
+
+test("a record's page lists the requests on it (target): its update, its delete, not another record's", async () => {
+  let mine = await constantVariable('TARGET_MINE');
+  // An id of two digits or more, so that a shorter id is a prefix of it (12 is not under 1).
+  for (let n = 0; mine.id < 10; n++) mine = await constantVariable(`TARGET_MINE_${n}`);
+  const other = await constantVariable('TARGET_OTHER');
+  const update = (await requestUpdate(mine, '30')).json();
+  const remove = (
+    await a('POST', '/change-requests', {
+      method: 'DELETE',
+      path: `/constant-variables/${mine.id}?version=${mine.version}`,
+      reason: 'Unused',
+    })
+  ).json();
+  await requestUpdate(other, '40');
+  const listed = await b('GET', `/change-requests?view=pending&target=${encodeURIComponent(`/constant-variables/${mine.id}`)}`);
+  expect(listed.statusCode).toBe(200);
+  expect(
+    listed
+      .json()
+      .items.map((r: { id: number }) => r.id)
+      .sort(),
+  ).toEqual([update.id, remove.id].sort());
+  expect(listed.json().total).toBe(2);
+  const prefix = `/constant-variables/${String(mine.id).slice(0, -1)}`;
+  const none = await b('GET', `/change-requests?view=pending&target=${encodeURIComponent(prefix)}`);
+  expect(none.json().items.map((r: { id: number }) => r.id)).not.toContain(update.id);
+  expect(none.json().items.map((r: { id: number }) => r.id)).not.toContain(remove.id);
+});
+
+test('the settings say what the console needs to ask once: fixed scopes and the bulk-ids limit', async () => {
+  const settings = (await b('GET', '/change-requests/settings')).json();
+  expect(settings).toMatchObject({ mode: 'approve', ttlHours: 24, bulkIdsAbove: expect.any(Number) });
+  const op = (name: string) => settings.operations.find((o: { name: string }) => o.name === name);
+  expect(op('health.restore')).toEqual({
+    name: 'health.restore',
+    method: 'POST',
+    url: '/game-balance/health/history/:version/restore',
+    scope: 'game balance health',
+  });
+  expect(op('battle.forceEndAll').scope).toBe('all battles');
+  // Named after the record or the body: the console builds these itself.
+  expect(op('constantVariable.update').scope).toBeUndefined();
+  expect(op('presentDistribution.create').scope).toBeUndefined();
+});

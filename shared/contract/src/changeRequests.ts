@@ -22,6 +22,9 @@ export const CONFIRM_SCOPE_HEADER = 'x-confirm-scope';
  */
 export const GLOBAL_SCOPES = { allBattles: 'all battles', allPlayers: 'all players' } as const;
 
+/** The scope of a present to a list of ids above the bulk limit (settings' bulkIdsAbove). */
+export const playersScope = (count: number) => `${count} players`;
+
 /** Error codes of the mechanism (ApiError.code). */
 export const CHANGE_CONTROL_CODES = {
   /** 428: the route wants the typed scope (`current.scope`) in CONFIRM_SCOPE_HEADER. */
@@ -118,15 +121,27 @@ export const changeRequestQuerySchema = listQuerySchema.pick({ page: true, pageS
   requestedBy: z.string().max(254).optional(),
   /** Only requests on this path (a target page shows its own). */
   path: z.string().max(300).optional(),
+  /**
+   * Only requests on this record or under it (a record page shows its own): `/active-flags/12`
+   * finds its update, its delete (`?version=`) and its actions (`/enabled`), not `/active-flags/123`.
+   */
+  target: z.string().max(300).startsWith('/').optional(),
   /** Only one service's requests (a target page of that service). */
   service: z.enum(CHANGE_REQUEST_SERVICES).optional(),
 });
 export type ChangeRequestQuery = z.input<typeof changeRequestQuerySchema>;
 
-/** GET /change-requests/settings: the environment's mode and what counts as global. */
+/**
+ * GET /change-requests/settings: the environment's mode and what counts as global, so that a form
+ * with its own confirm asks the typed scope there (one dialog): each operation's `scope` when it
+ * does not depend on the call (a document's 'game balance health'), and the thresholds above which
+ * a call is global (a present to more ids than bulkIdsAbove; a point adjustment above adjustmentPointsAbove).
+ */
 export const changeControlSettingsSchema = z.object({
   mode: z.enum(CHANGE_CONTROL_MODES),
   ttlHours: z.number().int().min(1).max(PG_INT_MAX),
-  operations: z.array(z.object({ name: z.string(), method: z.string(), url: z.string() })),
+  bulkIdsAbove: z.number().int().min(0),
+  adjustmentPointsAbove: z.number().int().min(0),
+  operations: z.array(z.object({ name: z.string(), method: z.string(), url: z.string(), scope: z.string().optional() })),
 });
 export type ChangeControlSettings = z.infer<typeof changeControlSettingsSchema>;

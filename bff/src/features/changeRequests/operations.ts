@@ -10,6 +10,7 @@ import {
   GLOBAL_SIGN_OUT_PATH,
   healthDocument,
   maintenanceDocument,
+  playersScope,
   worldMessagesResource,
 } from '@phoenix/contract';
 import { documentOperations, type GlobalOperation } from '@phoenix/server/http';
@@ -49,14 +50,14 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
     name: 'battle.forceEndAll',
     method: 'POST',
     url: BATTLE_FORCE_END_PATH,
-    scope: () => GLOBAL_SCOPES.allBattles,
+    scope: GLOBAL_SCOPES.allBattles,
     current: () => ({ method: 'GET', url: BATTLE_FORCE_END_PATH }),
   },
   {
     name: 'globalSignOut.run',
     method: 'POST',
     url: GLOBAL_SIGN_OUT_PATH,
-    scope: () => GLOBAL_SCOPES.allPlayers,
+    scope: GLOBAL_SCOPES.allPlayers,
     current: () => ({ method: 'GET', url: GLOBAL_SIGN_OUT_PATH }),
   },
   {
@@ -67,7 +68,7 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
       field(body, 'target') !== 'list' ||
       (Array.isArray(field(body, 'playerIds')) && (field(body, 'playerIds') as unknown[]).length > settings.bulkIdsAbove),
     scope: (_p, body) =>
-      field(body, 'target') === 'list' ? `${(field(body, 'playerIds') as unknown[]).length} players` : GLOBAL_SCOPES.allPlayers,
+      field(body, 'target') === 'list' ? playersScope((field(body, 'playerIds') as unknown[]).length) : GLOBAL_SCOPES.allPlayers,
     current: (_path, _p, body) => ({
       method: 'POST',
       url: `${presentDistributionsResource.path}/preview`,

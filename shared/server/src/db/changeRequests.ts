@@ -15,7 +15,7 @@ import {
   type FieldChange,
 } from '@phoenix/contract';
 import type { Actor, ServerContext } from '../context';
-import { internalCall, type ChangeControl, type MatchedOperation } from '../http/changeControl';
+import { internalCall, scopeOf, type ChangeControl, type MatchedOperation } from '../http/changeControl';
 import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
 import type { ErrorText } from '../errors';
 import { writeActionLog } from './actionLog';
@@ -130,7 +130,7 @@ async function previewOf(app: FastifyInstance, actor: Actor, matched: MatchedOpe
     const response = await internalCall(app, { actor, method: source.method, url: source.url, body: source.body });
     current = response.statusCode === 200 ? response.json() : null;
   }
-  const preview: ChangePreview = { scope: operation.scope(params, body), current, diff: diffOf(method, current, body) };
+  const preview: ChangePreview = { scope: scopeOf(operation, params, body), current, diff: diffOf(method, current, body) };
   return preview;
 }
 
@@ -512,6 +512,7 @@ export interface ChangeRequestListQuery {
   operation?: string;
   requestedBy?: string;
   path?: string;
+  target?: string;
   service?: string;
 }
 
@@ -528,6 +529,11 @@ export async function listChangeRequests(ctx: AnyContext, query: ChangeRequestLi
     qb = qb.where((eb) => eb.or([eb('operation', '=', query.operation!), eb('operation', 'like', `${query.operation}.%`)]));
   if (query.requestedBy) qb = qb.where('requested_by_email', 'ilike', `%${query.requestedBy.replace(/[\\%_]/g, '\\$&')}%`);
   if (query.path) qb = qb.where('path', '=', query.path);
+  if (query.target) {
+    const target = query.target.replace(/\/+$/, '');
+    const like = target.replace(/[\\%_]/g, '\\$&');
+    qb = qb.where((eb) => eb.or([eb('path', '=', target), eb('path', 'like', `${like}/%`), eb('path', 'like', `${like}?%`)]));
+  }
   if (query.service) qb = qb.where('service', '=', query.service);
   const total = await qb.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const ordered =

@@ -42,8 +42,12 @@ export interface GlobalOperation {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as registered, e.g. '/constant-variables/:id'. */
   url: string;
-  /** What it touches, in words the admin types to confirm (e.g. 'all battles', 'constant variable 12'). */
-  scope(params: Params, body: unknown): string;
+  /**
+   * What it touches, in words the admin types to confirm (e.g. 'all battles', 'constant variable 12'):
+   * a string when it does not depend on the call (the settings route tells the console, so a form
+   * with its own confirm asks it there), else built from the call.
+   */
+  scope: string | ((params: Params, body: unknown) => string);
   /** Whether this call is global (e.g. a distribution only to all players or many ids). Default: always. */
   applies?(body: unknown, settings: ChangeControlSettings): boolean;
   /**
@@ -53,15 +57,19 @@ export interface GlobalOperation {
   current?(path: string, params: Params, body: unknown): { method: 'GET' | 'POST'; url: string; body?: unknown } | null;
 }
 
+/** The scope of one call of `operation`. */
+export const scopeOf = (operation: GlobalOperation, params: Params, body: unknown): string =>
+  typeof operation.scope === 'string' ? operation.scope : operation.scope(params, body);
+
 /** A versioned document: save and restore of an older version. */
 export function documentOperations(name: string, path: string, noun: string): GlobalOperation[] {
   return [
-    { name: `${name}.update`, method: 'PUT', url: path, scope: () => noun },
+    { name: `${name}.update`, method: 'PUT', url: path, scope: noun },
     {
       name: `${name}.restore`,
       method: 'POST',
       url: `${path}/history/:version/restore`,
-      scope: () => noun,
+      scope: noun,
       current: () => ({ method: 'GET', url: path }),
     },
   ];
@@ -180,7 +188,7 @@ export function installChangeControl(app: FastifyInstance, control: ChangeContro
     const operation = request.is404 ? null : control.byRoute(request.method, request.routeOptions.url ?? '');
     const { mode } = control.settings;
     if (!operation || mode === 'off' || !(operation.applies?.(request.body, control.settings) ?? true)) return done();
-    const scope = operation.scope(request.params as Params, request.body);
+    const scope = scopeOf(operation, request.params as Params, request.body);
     if (mode === 'approve') return done(approvalRequired(scope, operation.name));
     const typed = request.headers[CONFIRM_SCOPE_HEADER];
     if (typeof typed === 'string' && typed.trim() === scope) return done();

@@ -51,7 +51,15 @@ export function registerChangeRequestRoutes(
   app.get(`${path}/settings`, async (): Promise<ChangeControlSettings> => ({
     mode: control.settings.mode,
     ttlHours: control.settings.ttlHours,
-    operations: control.operations().map(({ name, method, url }) => ({ name, method, url })),
+    bulkIdsAbove: control.settings.bulkIdsAbove,
+    adjustmentPointsAbove: control.settings.adjustmentPointsAbove,
+    // A scope that does not depend on the call is said here: the console's own confirm asks it.
+    operations: control.operations().map(({ name, method, url, scope }) => ({
+      name,
+      method,
+      url,
+      ...(typeof scope === 'string' ? { scope } : {}),
+    })),
   }));
 
   app.get(`${path}/count`, async () => pendingCount(ctx));

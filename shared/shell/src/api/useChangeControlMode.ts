@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CHANGE_REQUESTS_PATH, CONFIRM_SCOPE_HEADER, type ChangeControlMode, type ChangeControlSettings } from '@phoenix/contract';
-import { useApi } from './useApi';
+import { useApiFor } from '../data/useApiFor';
+import type { ApiTarget } from '../data/queryKeys';
 
 /**
  * The environment's change-control mode (GET /change-requests/settings), read once per session:
@@ -11,11 +12,14 @@ export function useChangeControlMode(): ChangeControlMode {
   return useChangeControlSettings()?.mode ?? 'off';
 }
 
-/** The settings themselves (mode and the declared operations), undefined until known. */
-export function useChangeControlSettings(): ChangeControlSettings | undefined {
-  const api = useApi();
+/**
+ * The settings of one service (mode, thresholds, the declared operations and their fixed scopes),
+ * undefined until known: the points API declares its own operations.
+ */
+export function useChangeControlSettings(service: ApiTarget = 'bff'): ChangeControlSettings | undefined {
+  const api = useApiFor(service);
   const settings = useQuery<ChangeControlSettings>({
-    queryKey: ['change-requests', 'settings'],
+    queryKey: ['change-requests', 'settings', service],
     queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/settings`),
     staleTime: Infinity,
     retry: false,
@@ -37,6 +41,24 @@ export function useRecordScope(
   const url = `${resource.path}/:id${suffix}`;
   const global = settings?.mode === 'confirm' && settings.operations.some((op) => op.method === method.toUpperCase() && op.url === url);
   return (id) => (global ? `${resource.noun} ${id}` : undefined);
+}
+
+/**
+ * In "confirm" mode, the scope of an operation that does not depend on the record (a document's
+ * restore: 'game balance health'), as the service's settings name it; else undefined.
+ */
+export function useFixedScope(service: ApiTarget, method: string, url: string): string | undefined {
+  const settings = useChangeControlSettings(service);
+  if (settings?.mode !== 'confirm') return undefined;
+  return settings.operations.find((op) => op.method === method.toUpperCase() && op.url === url)?.scope;
+}
+
+/** Whether a resource's records are global here (an operation declared on `<path>/:id…`): their pages show pending changes. */
+export function useGlobalRecords(resource: { path: string; api?: ApiTarget }): boolean {
+  const settings = useChangeControlSettings(resource.api ?? 'bff');
+  const prefix = `${resource.path}/:id`;
+  // Whatever the mode now: a change scheduled before it was switched off still applies.
+  return !!settings && settings.operations.some((op) => op.url === prefix || op.url.startsWith(`${prefix}/`));
 }
 
 /** The request headers of a call whose scope the admin typed in the form's own dialog. */

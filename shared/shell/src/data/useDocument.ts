@@ -10,6 +10,8 @@ export interface DocumentOptions<T> {
   savedMessage?: string | ((saved: T) => string) | null;
   /** Toast failures (default true). Forms pass false: they show errors themselves. */
   toastErrors?: boolean;
+  /** Extra headers of a save, read as it is sent (the scope the admin typed in the page's confirm). */
+  saveHeaders?: () => Record<string, string> | undefined;
 }
 
 export interface DocumentResult<T, Input> {
@@ -45,7 +47,7 @@ export function useDocument<T, Input = Record<string, unknown>>(
   });
 
   const save = useMutation<T, ApiRequestError, Input>({
-    mutationFn: (input) => api.put<T>(`/${resource}`, input),
+    mutationFn: (input) => api.put<T>(`/${resource}`, input, { headers: options.saveHeaders?.() }),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       const message = options.savedMessage;

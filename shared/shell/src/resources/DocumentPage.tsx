@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyDocument, RecordOf } from '@phoenix/contract';
@@ -6,6 +6,8 @@ import { PendingChanges } from './PendingChanges';
 import { ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, formatDateTime } from '@phoenix/ui';
 import { describeError } from '../api/describeError';
 import { useToast } from '../toasts/useToast';
+import { useConfirm, type ConfirmOptions } from '../modals/useConfirm';
+import { confirmedScope, useFixedScope } from '../api/useChangeControlMode';
 import { DocumentHistory } from './DocumentHistory';
 import { useDocumentController, type DocumentController } from './useDocumentController';
 import { useRecordForm, type RecordForm } from './useRecordForm';
@@ -24,9 +26,18 @@ export interface DocumentPageProps<D extends AnyDocument, V extends FieldValues>
   children: (form: RecordForm<V, RecordOf<D>>, doc: RecordOf<D>) => ReactNode;
   /** Above the form: the state players live with now (a status panel with its own switch). */
   header?: (doc: RecordOf<D>, form: RecordForm<V, RecordOf<D>>) => ReactNode;
-  /** After client validation, before sending (a confirm naming a global effect). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- receives the parsed update body, whose type the page does not name
-  beforeSubmit?: (values: any, doc: RecordOf<D>, isDirty: boolean) => boolean | Promise<boolean>;
+  /**
+   * After client validation, before sending (a confirm naming a global effect). Ask it with
+   * `confirmSave`: in a "confirm" environment it also asks the document's scope typed and the save
+   * carries it, so the server's 428 does not open a second dialog.
+   */
+  beforeSubmit?: (
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- receives the parsed update body, whose type the page does not name
+    values: any,
+    doc: RecordOf<D>,
+    isDirty: boolean,
+    confirmSave: (options: ConfirmOptions) => Promise<boolean>,
+  ) => boolean | Promise<boolean>;
   /** The success toast, from the document before and after. */
   savedMessage?: (before: RecordOf<D>, after: RecordOf<D>) => string;
 }
@@ -38,11 +49,17 @@ export interface DocumentPageProps<D extends AnyDocument, V extends FieldValues>
 export function DocumentPage<D extends AnyDocument, V extends FieldValues>(props: DocumentPageProps<D, V>) {
   const { document, title, description } = props;
   const { t } = useTranslation('resources');
+  // The scope typed in this save's confirm (confirmSave), sent with it; cleared before each save.
+  const typedScope = useRef<string | undefined>(undefined);
   // The form says what a save did, and shows failures itself.
-  const controller = useDocumentController(document, { toastErrors: false, savedMessage: null });
+  const controller = useDocumentController(document, {
+    toastErrors: false,
+    savedMessage: null,
+    saveHeaders: () => confirmedScope(typedScope.current)?.headers,
+  });
   const { noun } = useNouns(document);
   let content: ReactNode;
-  if (controller.data) content = <DocumentForm {...props} controller={controller} doc={controller.data} />;
+  if (controller.data) content = <DocumentForm {...props} controller={controller} doc={controller.data} typedScope={typedScope} />;
   else if (controller.error)
     content = <ErrorState title={t('form.loadFailed', { noun })} message={describeError(controller.error)} onRetry={controller.refetch} />;
   else content = <LoadingBlock label={t('form.loading', { noun })} />;
@@ -65,16 +82,29 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
   savedMessage,
   controller,
   doc,
-}: DocumentPageProps<D, V> & { controller: DocumentController<D>; doc: RecordOf<D> }) {
+  typedScope,
+}: DocumentPageProps<D, V> & { controller: DocumentController<D>; doc: RecordOf<D>; typedScope: MutableRefObject<string | undefined> }) {
   const { t } = useTranslation('resources');
   const toast = useToast();
+  const confirm = useConfirm();
+  const saveScope = useFixedScope(document.api, 'PUT', document.path);
+  const confirmSave = async (options: ConfirmOptions) => {
+    const ok = await confirm({ ...options, typedScope: saveScope });
+    if (ok) typedScope.current = saveScope;
+    return ok;
+  };
   const { noun } = useNouns(document);
   const valuesOf = (d: RecordOf<D>) => ({ ...toValues(d), version: (d as Versioned).version }) as V;
   const form: RecordForm<V, RecordOf<D>> = useRecordForm<V, unknown, RecordOf<D>>({
     schema: document.schemas.update,
     defaultValues: valuesOf(doc),
     fromRecord: valuesOf,
-    beforeSubmit: beforeSubmit && ((values) => beforeSubmit(values, doc, form.isDirty)),
+    beforeSubmit:
+      beforeSubmit &&
+      ((values) => {
+        typedScope.current = undefined;
+        return beforeSubmit(values, doc, form.isDirty, confirmSave);
+      }),
     onSubmit: async (values) => {
       const saved = await controller.save.mutateAsync(values as never);
       toast.success(savedMessage ? savedMessage(doc, saved) : t('form.saved', { label: noun }));

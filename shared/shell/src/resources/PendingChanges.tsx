@@ -4,19 +4,29 @@ import { CHANGE_REQUESTS_PATH, type ChangeRequest, type ChangeRequestService, ty
 import { Alert, formatDateTime } from '@phoenix/ui';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/useApi';
+import { useGlobalRecords } from '../api/useChangeControlMode';
+
+/** A resource's paths the console reads requests of: 'bff' unless the points API owns it. */
+const serviceOf = (resource: { api?: 'bff' | 'points' }): ChangeRequestService => (resource.api === 'points' ? 'points' : 'bff');
+
+type Where = { path: string; target?: undefined } | { target: string; path?: undefined };
 
 /**
  * A target page's change requests still to happen (pending approval or scheduled), under the
  * Requests page's query key: shown above the form so nobody edits a document a request will
  * overwrite without knowing. Nothing when none (or when the server has no change requests). The
  * BFF lists every service's requests: `service` keeps a points document's apart from a BFF path.
+ * `path`: the requests on exactly that path (a document); `target`: on a record and under it
+ * (its update, its delete, its actions).
  */
-export function PendingChanges({ path, service = 'bff' }: { path: string; service?: ChangeRequestService }) {
+export function PendingChanges({ path, target, service = 'bff' }: Where & { service?: ChangeRequestService }) {
   const api = useApi();
   const { t } = useTranslation('shell');
-  const read = (view: 'pending' | 'scheduled') => api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, path, service, pageSize: 20 });
+  const where = target === undefined ? { path } : { target };
+  const read = (view: 'pending' | 'scheduled') =>
+    api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, ...where, service, pageSize: 20 });
   const requests = useQuery<ChangeRequest[]>({
-    queryKey: ['change-requests', 'target', service, path],
+    queryKey: ['change-requests', 'target', service, path ?? `${target}/*`],
     queryFn: async () => [...(await read('pending')).items, ...(await read('scheduled')).items],
     retry: false,
   });
@@ -37,4 +47,39 @@ export function PendingChanges({ path, service = 'bff' }: { path: string; servic
       <Link to="/admin/requests">{t('changeControl.openRequests')}</Link>
     </Alert>
   );
+}
+
+/**
+ * A record's pending and scheduled changes, on its edit page or detail, when its resource is
+ * declared global (GET /change-requests/settings of its service): one place for every such resource.
+ */
+export function RecordPendingChanges({ resource, id }: { resource: { path: string; api?: 'bff' | 'points' }; id: number | string }) {
+  const global = useGlobalRecords(resource);
+  if (!global) return null;
+  return <PendingChanges target={`${resource.path}/${id}`} service={serviceOf(resource)} />;
+}
+
+/**
+ * The ids of a global resource's records with a request pending or scheduled (a list's row
+ * marker): one read per view of the requests under the resource's path; empty for other resources.
+ */
+export function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
+  const api = useApi();
+  const global = useGlobalRecords(resource);
+  const service = serviceOf(resource);
+  const read = (view: 'pending' | 'scheduled') =>
+    api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, target: resource.path, service, pageSize: 200 });
+  const requests = useQuery<ChangeRequest[]>({
+    queryKey: ['change-requests', 'target', service, `${resource.path}/**`],
+    queryFn: async () => [...(await read('pending')).items, ...(await read('scheduled')).items],
+    enabled: global,
+    retry: false,
+  });
+  const ids = new Set<string>();
+  for (const r of requests.data ?? []) {
+    // '/active-flags/3/enabled', '/active-flags/3?version=2' → '3'; a create ('/active-flags') names no record.
+    const id = r.path.slice(resource.path.length + 1).split(/[/?]/)[0];
+    if (r.path.startsWith(`${resource.path}/`) && id) ids.add(id);
+  }
+  return ids;
 }

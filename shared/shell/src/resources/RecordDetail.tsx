@@ -9,6 +9,7 @@ import { apiPath } from './apiPath';
 import { parseRecordId } from './routing';
 import { useNouns } from './useNouns';
 import { RecordHistoryButton } from './RecordHistory';
+import { RecordPendingChanges } from './PendingChanges';
 import './translations';
 
 /**
@@ -59,7 +60,13 @@ export function RecordDetailModal<D extends AnyResource>({
   else if (isNotFound) content = <EmptyState title={t('form.notFound', { noun })}>{t('form.gone', { noun, id })}</EmptyState>;
   else if (error) content = <ErrorState title={t('form.loadFailed', { noun })} message={describeError(error)} onRetry={refetch} />;
   else if (isLoading || data === undefined) content = <LoadingBlock label={t('form.loading', { noun })} />;
-  else content = children(data);
+  else
+    content = (
+      <>
+        <RecordPendingChanges resource={resource} id={id} />
+        {children(data)}
+      </>
+    );
   return (
     <Modal
       open

@@ -10,6 +10,7 @@ import { useNouns } from './useNouns';
 import { useRecordLabel } from './area';
 import { useLabelOf } from './ResourceListPage';
 import { RecordHistoryButton } from './RecordHistory';
+import { RecordPendingChanges } from './PendingChanges';
 import './translations';
 
 type Versioned = { version: number; updatedAt?: string; updatedBy?: string | null };
@@ -79,6 +80,8 @@ export function RecordFormPage<D extends AnyResource, V extends FieldValues>(pro
           mode === 'edit' && record && <RecordHistoryButton size="md" target={resource.target} id={links.id!} label={labelOf(record)} />
         }
       />
+      {/* A global record's changes waiting for approval or their time (nothing for other resources). */}
+      {mode === 'edit' && links.id !== null && <RecordPendingChanges resource={resource} id={links.id} />}
       {content}
       {status === 'ready' && record && props.after?.(record)}
     </PageBody>

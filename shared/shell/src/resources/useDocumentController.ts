@@ -7,6 +7,7 @@ import { useDocument, type DocumentOptions, type DocumentResult } from '../data/
 import { resourceKeys } from '../data/queryKeys';
 import { useApiFor } from '../data/useApiFor';
 import { useConfirm } from '../modals/useConfirm';
+import { confirmedScope, useFixedScope } from '../api/useChangeControlMode';
 import { useToast } from '../toasts/useToast';
 import { apiPath } from './apiPath';
 import { useNouns } from './useNouns';
@@ -56,8 +57,12 @@ export function useDocumentController<D extends AnyDocument>(
     placeholderData: keepPreviousData,
   });
 
-  const restoreMutation = useMutation<RecordOf<D>, ApiRequestError, { version: number; current: number }>({
-    mutationFn: ({ version, current }) => api.post(`/${path}/history/${version}/restore`, { version: current }),
+  // A global document in a "confirm" environment: the restore confirm asks its scope typed and the
+  // call carries it, so the server's 428 does not open a second dialog.
+  const restoreScope = useFixedScope(definition.api, 'POST', `${definition.path}/history/:version/restore`);
+  const restoreMutation = useMutation<RecordOf<D>, ApiRequestError, { version: number; current: number; scope?: string }>({
+    mutationFn: ({ version, current, scope }) =>
+      api.post(`/${path}/history/${version}/restore`, { version: current }, confirmedScope(scope)),
     onSuccess: (saved, { version }) => {
       queryClient.setQueryData(resourceKeys.document(path), saved);
       toast.success(t('history.restored', { version, next: (saved as { version: number }).version }));
@@ -77,8 +82,9 @@ export function useDocumentController<D extends AnyDocument>(
       body: t('history.restoreBody', { next: current + 1, current }),
       okText: t('history.restore'),
       danger: true,
+      typedScope: restoreScope,
     });
-    if (ok) await restoreMutation.mutateAsync({ version, current }).catch(() => undefined);
+    if (ok) await restoreMutation.mutateAsync({ version, current, scope: restoreScope }).catch(() => undefined);
   };
 
   return {

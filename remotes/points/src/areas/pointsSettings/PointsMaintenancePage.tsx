@@ -12,9 +12,10 @@ export default function PointsMaintenancePage() {
       title={t('maintenance.title')}
       description={t('maintenance.description')}
       toValues={(doc) => ({ enabled: doc.enabled, message: doc.message })}
-      beforeSubmit={(update: PointsMaintenanceUpdate, doc) =>
+      // confirmSave: the shell's confirm that also asks the typed scope in a "confirm" environment (one dialog).
+      beforeSubmit={(update: PointsMaintenanceUpdate, doc, _dirty, confirmSave) =>
         update.enabled === doc.enabled ||
-        confirm({
+        (confirmSave ?? confirm)({
           title: t(update.enabled ? 'maintenance.turnOnTitle' : 'maintenance.turnOffTitle'),
           body: t(update.enabled ? 'maintenance.turnOnBody' : 'maintenance.turnOffBody'),
           okText: t(update.enabled ? 'maintenance.turnOn' : 'maintenance.turnOff'),

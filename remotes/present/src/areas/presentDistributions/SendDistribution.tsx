@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import {
   GLOBAL_SCOPES,
   MAX_PLAYER_IDS,
+  playersScope,
   presentDistributionsResource,
   presentsResource,
   type Distribution,
@@ -19,7 +20,7 @@ import {
   resourceKeys,
   useAddBulkUsers,
   useApi,
-  useChangeControlMode,
+  useChangeControlSettings,
   useConfirm,
   useServerPicker,
   useToast,
@@ -114,7 +115,7 @@ export function SendDistribution() {
   const validatePlayerIds = useValidatePlayerIds();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const mode = useChangeControlMode();
+  const changeControl = useChangeControlSettings();
 
   const [presentId, setPresentId] = useState('');
   const [target, setTarget] = useState<DistributionTarget>('all');
@@ -139,10 +140,18 @@ export function SendDistribution() {
     enabled: target === 'all' || ids.length > 0,
   });
 
-  // "confirm" environment, to all players: the confirm below asks the typed scope and the call
-  // carries it, so the server's own confirm (428) does not follow. (A list above the BFF's bulk
-  // limit is still confirmed by the server's dialog: the console does not know that limit.)
-  const scope = mode === 'confirm' && target === 'all' ? GLOBAL_SCOPES.allPlayers : undefined;
+  // "confirm" environment, to all players or to more ids than the BFF's bulk limit (its settings
+  // say it): the confirm below asks the typed scope and the call carries it, so the server's own
+  // confirm (428) does not follow.
+  const bulkIdsAbove = changeControl?.bulkIdsAbove;
+  const scope =
+    changeControl?.mode !== 'confirm'
+      ? undefined
+      : target === 'all'
+        ? GLOBAL_SCOPES.allPlayers
+        : bulkIdsAbove !== undefined && ids.length > bulkIdsAbove
+          ? playersScope(ids.length)
+          : undefined;
   const send = useMutation<Distribution, ApiRequestError, DistributionCreate>({
     mutationFn: (body) => api.post<Distribution>(presentDistributionsResource.path, body, confirmedScope(scope)),
     onSuccess: (sent) => {

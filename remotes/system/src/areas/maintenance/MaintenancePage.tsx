@@ -41,8 +41,10 @@ export default function MaintenancePage() {
         plannedEnd: doc.plannedEnd,
         allowedPlayerIds: undefined,
       })}
-      beforeSubmit={(update: MaintenanceUpdate, doc: MaintenanceStatus, dirty) =>
-        update.enabled === doc.enabled || confirm(effect(update.enabled, (update.allowedPlayerIds ?? doc.allowedPlayerIds).length, dirty))
+      // confirmSave: the shell's confirm that also asks the typed scope in a "confirm" environment (one dialog).
+      beforeSubmit={(update: MaintenanceUpdate, doc: MaintenanceStatus, dirty, confirmSave) =>
+        update.enabled === doc.enabled ||
+        (confirmSave ?? confirm)(effect(update.enabled, (update.allowedPlayerIds ?? doc.allowedPlayerIds).length, dirty))
       }
       savedMessage={(before, after) =>
         before.enabled === after.enabled ? t('maintenance.saved') : t(after.enabled ? 'maintenance.nowOn' : 'maintenance.nowOff')
