@@ -13,6 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startBff } from '../../scripts/lib/console.mjs';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
+
+/** The shell this build provides (its contract range is ^major.minor.0): read, so a contract bump needs no edit here. */
+const SHELL_VERSION = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared/shell/package.json'), 'utf8')).version;
+const SHELL_RANGE = `^${SHELL_VERSION.split('.').slice(0, 2).join('.')}.0`;
+const escape = (text) => text.replace(/[.^$*+?()[\]{}|\\]/g, '\\$&');
 import { launchBrowser, signedInPage } from '../support/browser.mjs';
 
 const BASE_PORT = 18600;
@@ -121,7 +126,7 @@ describe('versioned releases composed per environment', () => {
       const dir = path.join(artifacts, 'remotes/battle', version);
       const info = JSON.parse(fs.readFileSync(path.join(dir, 'build-info.json'), 'utf8'));
       assert.equal(info.version, version);
-      assert.equal(info.shellContract, '^1.2.0');
+      assert.equal(info.shellContract, SHELL_RANGE);
       assert.ok(info.singletons.react && info.singletons['@phoenix/shell']);
       assert.ok(fs.existsSync(path.join(dir, 'mf-manifest.json')) && fs.existsSync(path.join(dir, 'remoteEntry.js')));
       assert.ok(
@@ -165,7 +170,10 @@ describe('versioned releases composed per environment', () => {
 
     const refused = compose('set', 'battle', '2.0.0');
     assert.equal(refused.code, 3);
-    assert.match(refused.err, /battle 2\.0\.0 needs shell contract \^2\.0\.0 but the stg host 1\.0\.0 provides shell 1\.1\.0/);
+    assert.match(
+      refused.err,
+      new RegExp(`battle 2\\.0\\.0 needs shell contract \\^2\\.0\\.0 but the stg host 1\\.0\\.0 provides shell ${escape(SHELL_VERSION)}`),
+    );
     assert.equal(pinned(), '1.0.0');
 
     const forced = compose('set', 'battle', '2.0.0', '--force');
@@ -180,7 +188,7 @@ describe('versioned releases composed per environment', () => {
     const text = await panel.innerText();
     assert.match(text, /battle 2\.0\.0/);
     assert.match(text, /\^2\.0\.0/);
-    assert.match(text, /provides shell 1\.1\.0/);
+    assert.match(text, new RegExp(`provides shell ${escape(SHELL_VERSION)}`));
     // The host may preload the entry (fetched, never run) while it checks build-info: it never ran
     // (a run remoteEntry.js defines its container, the global `battle`).
     assert.equal(await page.evaluate(() => typeof window.battle?.get), 'undefined', 'the incompatible remote was not run');
