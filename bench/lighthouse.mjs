@@ -8,7 +8,7 @@
 // a console page is a cold load of a signed-in person. Prints, per page, the performance score, total
 // blocking time, LCP and JS boot-up, and TBT and boot-up as a ratio to the floor's.
 // Targets (issue 24): console pages ≥ 90 and TBT ≤ 2× the floor; sign-in ≥ 95.
-//   node bench/lighthouse.mjs [--runs 1] [--details]   (needs `pnpm build` first)
+//   node bench/lighthouse.mjs [--runs 1] [--details] [--save DIR] [--pages user,logs]   (needs `pnpm build` first)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,8 +28,15 @@ const root = path.resolve(here, '..');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 1;
 const DETAILS = process.argv.includes('--details');
+const saveArg = process.argv.indexOf('--save');
+/** --save DIR: each run's Lighthouse report and its trace (JSON) land there, to read the tasks and requests behind a figure. */
+const SAVE_DIR = saveArg > 0 ? path.resolve(process.argv[saveArg + 1]) : undefined;
 /** Console pages measured signed in: one or two per remote, lists with their rows. */
-const CONSOLE_PAGES = ['/admin/constantVariables', '/admin/user', '/admin/points-lottery', '/admin/logs'];
+const pagesArg = process.argv.indexOf('--pages');
+const CONSOLE_PAGES =
+  pagesArg > 0
+    ? process.argv[pagesArg + 1].split(',').map((p) => `/admin/${p}`)
+    : ['/admin/constantVariables', '/admin/user', '/admin/points-lottery', '/admin/logs'];
 
 /** The console-page floor, built with the repo's webpack toolchain into `out`, with its 20 API rows. */
 function buildFloor(out) {
@@ -51,8 +58,15 @@ function buildFloor(out) {
 
 /** One Lighthouse run: the figures the issue asks for (ms), and the boot-up per script with --details. */
 async function measure(url, port) {
-  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const { lhr, artifacts } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (SAVE_DIR) {
+    fs.mkdirSync(SAVE_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_');
+    const stamp = Date.now();
+    fs.writeFileSync(path.join(SAVE_DIR, `${name}-${stamp}.json`), JSON.stringify(lhr));
+    fs.writeFileSync(path.join(SAVE_DIR, `${name}-${stamp}.trace.json`), JSON.stringify(artifacts.Trace ?? artifacts.traces?.defaultPass));
+  }
   const audit = (id) => lhr.audits[id];
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { runtimeConfigAtom, sectionSourceAtom, shellStore, ShellProviders } from '@phoenix/shell';
@@ -18,6 +19,9 @@ function providedShellContract(): string | undefined {
 }
 
 async function start(): Promise<void> {
+  // A console opened on a page: its federation loader is fetched beside the configuration.
+  const onAdminPage = window.location.pathname.startsWith('/admin/');
+  if (onAdminPage) void Promise.all([import('./federation/preparePage'), import('./federation/RemotePage')]).catch(() => {});
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);
   setConfiguredRemoteEntries(config.remotes); // registered with the federation runtime on first use
@@ -26,11 +30,16 @@ async function start(): Promise<void> {
   // the sidebar are composed once, before the first render, so the menu never moves afterwards.
   const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), prepareSession()]);
   setAdminTable(composeAdminTable(manifests));
-  createRoot(document.getElementById('root')!).render(
-    <ShellProviders theme={themeFor(config.environment)}>
-      <RouterProvider router={createAppRouter()} />
-    </ShellProviders>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // A transition render is time-sliced: React yields to the browser every few milliseconds instead of
+  // building the whole console in one long task (the main thread stays free for input while it boots).
+  startTransition(() => {
+    root.render(
+      <ShellProviders theme={themeFor(config.environment)}>
+        <RouterProvider router={createAppRouter()} />
+      </ShellProviders>,
+    );
+  });
 }
 
 start().catch((error: unknown) => showBootError(error instanceof Error ? error.message : String(error)));

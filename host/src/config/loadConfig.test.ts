@@ -38,3 +38,37 @@ describe.each([
     );
   });
 });
+
+describe('the request started by the entry (earlyConfig)', () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+    jest.resetModules();
+  });
+
+  test('the console reads the early answer once, then asks again; a failed early request reports the same words', async () => {
+    const calls: string[] = [];
+    const bodies = [JSON.stringify(valid), JSON.stringify({ ...valid, environment: 'prd' })];
+    global.fetch = (async (url: string) => {
+      calls.push(url);
+      return new Response(bodies.shift() ?? '{}', { status: 200 });
+    }) as typeof fetch;
+    await jest.isolateModulesAsync(async () => {
+      const { startConfigFetch } = await import('./earlyConfig');
+      const { loadRuntimeConfig: load } = await import('./loadRuntimeConfig');
+      startConfigFetch();
+      startConfigFetch(); // once only
+      expect(calls).toEqual(['/config.json']);
+      await expect(load()).resolves.toMatchObject({ environment: 'stg' });
+      await expect(load()).resolves.toMatchObject({ environment: 'prd' });
+      expect(calls).toHaveLength(2);
+    });
+    global.fetch = unreachable;
+    await jest.isolateModulesAsync(async () => {
+      const { startConfigFetch } = await import('./earlyConfig');
+      const { loadRuntimeConfig: load } = await import('./loadRuntimeConfig');
+      startConfigFetch();
+      await expect(load()).rejects.toThrow("Could not fetch /config.json: check that the console's server is running.");
+    });
+  });
+});

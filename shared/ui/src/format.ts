@@ -11,12 +11,20 @@ type Language = 'en' | 'ja';
 
 /** The admin's IANA time zone (the browser's), e.g. "Asia/Tokyo"; "UTC" if the browser says nothing. */
 export function adminTimeZone(): string {
+  // Resolving the zone builds an Intl.DateTimeFormat (about 0.1 ms): a list formats dozens of dates per
+  // render, so it is read once a second at most (a changed system zone still shows within a second).
+  const now = Date.now();
+  if (zoneCache && now - zoneCache.at < 1000) return zoneCache.zone;
+  let zone = 'UTC';
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    // keep UTC
   }
+  zoneCache = { zone, at: now };
+  return zone;
 }
+let zoneCache: { zone: string; at: number } | undefined;
 
 /** "UTC+09:00" for a zone at a given moment (offsets change with daylight saving time). */
 export function utcOffset(timeZone: string = adminTimeZone(), at: Date = new Date()): string {
