@@ -18,6 +18,11 @@ function providedShellContract(): string | undefined {
   return __PHOENIX_BUILD__.shellVersion ?? __PHOENIX_BUILD__.shellContract.replace(/^[\^~]/, '');
 }
 
+/** Lets the browser run what is queued (input, paint, network callbacks) before going on. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   // A console opened on a page: its federation loader is fetched beside the configuration.
   const onAdminPage = window.location.pathname.startsWith('/admin/');
@@ -30,6 +35,7 @@ async function start(): Promise<void> {
   // the sidebar are composed once, before the first render, so the menu never moves afterwards.
   const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), prepareSession()]);
   setAdminTable(composeAdminTable(manifests));
+  await yieldToBrowser(); // the router's creation and first render start in a task of their own
   const root = createRoot(document.getElementById('root')!);
   // A transition render is time-sliced: React yields to the browser every few milliseconds instead of
   // building the whole console in one long task (the main thread stays free for input while it boots).

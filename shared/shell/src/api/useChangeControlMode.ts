@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CHANGE_REQUESTS_PATH, CONFIRM_SCOPE_HEADER, type ChangeControlMode, type ChangeControlSettings } from '@phoenix/contract';
 import { useApiFor } from '../data/useApiFor';
+import type { ApiClient } from './client';
 import type { ApiTarget } from '../data/queryKeys';
 
 /**
@@ -17,14 +18,17 @@ export function useChangeControlMode(): ChangeControlMode {
  * undefined until known: the points API declares its own operations.
  */
 export function useChangeControlSettings(service: ApiTarget = 'bff'): ChangeControlSettings | undefined {
-  const api = useApiFor(service);
-  const settings = useQuery<ChangeControlSettings>({
+  return useQuery(changeControlSettingsQuery(useApiFor(service), service)).data;
+}
+
+/** The settings' query (read once per session): the hook's, and a page's prefetch before it renders. */
+export function changeControlSettingsQuery(api: ApiClient, service: ApiTarget) {
+  return {
     queryKey: ['change-requests', 'settings', service],
-    queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/settings`),
+    queryFn: () => api.get<ChangeControlSettings>(`${CHANGE_REQUESTS_PATH}/settings`),
     staleTime: Infinity,
     retry: false,
-  });
-  return settings.data;
+  } as const;
 }
 
 /**
@@ -55,7 +59,11 @@ export function useFixedScope(service: ApiTarget, method: string, url: string): 
 
 /** Whether a resource's records are global here (an operation declared on `<path>/:id…`): their pages show pending changes. */
 export function useGlobalRecords(resource: { path: string; api?: ApiTarget }): boolean {
-  const settings = useChangeControlSettings(resource.api ?? 'bff');
+  return hasGlobalRecords(useChangeControlSettings(resource.api ?? 'bff'), resource);
+}
+
+/** Whether the settings declare an operation on the resource's records (`<path>/:id…`). */
+export function hasGlobalRecords(settings: ChangeControlSettings | undefined, resource: { path: string }): boolean {
   const prefix = `${resource.path}/:id`;
   // Whatever the mode now: a change scheduled before it was switched off still applies.
   return !!settings && settings.operations.some((op) => op.url === prefix || op.url.startsWith(`${prefix}/`));

@@ -4,6 +4,7 @@ import { CHANGE_REQUESTS_PATH, type ChangeRequest, type ChangeRequestService, ty
 import { Alert, formatDateTime } from '@phoenix/ui';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/useApi';
+import type { ApiClient } from '../api/client';
 import { useGlobalRecords } from '../api/useChangeControlMode';
 
 /** A resource's paths the console reads requests of: 'bff' unless the points API owns it. */
@@ -59,22 +60,25 @@ export function RecordPendingChanges({ resource, id }: { resource: { path: strin
   return <PendingChanges target={`${resource.path}/${id}`} service={serviceOf(resource)} />;
 }
 
+/** The requests pending or scheduled on a resource's records (BFF client): the list's row markers, and its prefetch. */
+export function pendingRecordsQuery(api: ApiClient, resource: { path: string; api?: 'bff' | 'points' }) {
+  const service = serviceOf(resource);
+  const read = (view: 'pending' | 'scheduled') =>
+    api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, target: resource.path, service, pageSize: 200 });
+  return {
+    queryKey: ['change-requests', 'target', service, `${resource.path}/**`],
+    queryFn: async (): Promise<ChangeRequest[]> => [...(await read('pending')).items, ...(await read('scheduled')).items],
+    retry: false,
+  } as const;
+}
+
 /**
  * The ids of a global resource's records with a request pending or scheduled (a list's row
  * marker): one read per view of the requests under the resource's path; empty for other resources.
  */
 export function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
-  const api = useApi();
   const global = useGlobalRecords(resource);
-  const service = serviceOf(resource);
-  const read = (view: 'pending' | 'scheduled') =>
-    api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, target: resource.path, service, pageSize: 200 });
-  const requests = useQuery<ChangeRequest[]>({
-    queryKey: ['change-requests', 'target', service, `${resource.path}/**`],
-    queryFn: async () => [...(await read('pending')).items, ...(await read('scheduled')).items],
-    enabled: global,
-    retry: false,
-  });
+  const requests = useQuery({ ...pendingRecordsQuery(useApi(), resource), enabled: global });
   const ids = new Set<string>();
   for (const r of requests.data ?? []) {
     // '/active-flags/3/enabled', '/active-flags/3?version=2' → '3'; a create ('/active-flags') names no record.

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyResource, FilterOf, Page } from '@phoenix/contract';
 import { apiClientOf } from '../api/useApi';
+import { changeControlSettingsQuery, hasGlobalRecords } from '../api/useChangeControlMode';
+import { pendingRecordsQuery } from './PendingChanges';
 import { shellStore, type ShellStore } from '../core/store';
 import { resourceKeys } from '../data/queryKeys';
 import { listQueryOf, readListParams, type ListParamsOptions } from '../data/useListParams';
@@ -33,5 +35,17 @@ export function prefetchResourceList(
   const path = apiPath(resource);
   const query = listQueryOf(readListParams(searchParams, listParamsOptionsOf(resource, options)));
   const api = apiClientOf(store, resource.api === 'points' ? 'pointsApiBase' : 'apiBase');
-  return queryClient.prefetchQuery({ queryKey: resourceKeys.list(path, query), queryFn: () => api.get<Page<unknown>>(`/${path}`, query) });
+  // The change-control settings (once per session) and, for a resource with global records, their
+  // pending requests (the row markers): in flight beside the rows, so the list renders them together.
+  const service = resource.api === 'points' ? 'points' : 'bff';
+  const markers = queryClient
+    .fetchQuery(changeControlSettingsQuery(api, service))
+    .then((settings) =>
+      hasGlobalRecords(settings, resource)
+        ? queryClient.prefetchQuery(pendingRecordsQuery(apiClientOf(store, 'apiBase'), resource))
+        : undefined,
+    )
+    .catch(() => undefined); // the page asks again and shows its own error
+  const rows = queryClient.prefetchQuery({ queryKey: resourceKeys.list(path, query), queryFn: () => api.get<Page<unknown>>(`/${path}`, query) });
+  return Promise.all([rows, markers]).then(() => undefined);
 }
