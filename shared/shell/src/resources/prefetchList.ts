@@ -46,6 +46,9 @@ export function prefetchResourceList(
         : undefined,
     )
     .catch(() => undefined); // the page asks again and shows its own error
-  const rows = queryClient.prefetchQuery({ queryKey: resourceKeys.list(path, query), queryFn: () => api.get<Page<unknown>>(`/${path}`, query) });
+  const rows = queryClient.prefetchQuery({
+    queryKey: resourceKeys.list(path, query),
+    queryFn: () => api.get<Page<unknown>>(`/${path}`, query),
+  });
   return Promise.all([rows, markers]).then(() => undefined);
 }
