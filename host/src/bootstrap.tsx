@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { runtimeConfigAtom, sectionSourceAtom, shellStore, ShellProviders } from '@phoenix/shell';
+import { isNarrowWidth, isSidebarMinimizedAtom, runtimeConfigAtom, sectionSourceAtom, shellStore, ShellProviders } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
@@ -36,6 +36,8 @@ async function start(): Promise<void> {
   const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), prepareSession()]);
   setAdminTable(composeAdminTable(manifests));
   await yieldToBrowser(); // the router's creation and first render start in a task of their own
+  // The sidebar starts as the layout would set it at mount (seed §4): no second render of the layout.
+  shellStore.set(isSidebarMinimizedAtom, isNarrowWidth(window.innerWidth));
   const root = createRoot(document.getElementById('root')!);
   // A transition render is time-sliced: React yields to the browser every few milliseconds instead of
   // building the whole console in one long task (the main thread stays free for input while it boots).

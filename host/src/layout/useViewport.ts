@@ -19,14 +19,17 @@ const currentWidth = () => (typeof window === 'undefined' ? 1280 : window.innerW
  */
 export function useViewport(): Viewport {
   const setMinimized = useSetAtom(isSidebarMinimizedAtom);
-  const [viewport, setViewport] = useState<Viewport>(() => viewportOf(currentWidth()));
+  // The width is read while rendering, before this layout's DOM exists: reading it in the effects
+  // below (window.innerWidth) would force a style and layout pass of the whole new page in the commit.
+  const [mountWidth] = useState(currentWidth);
+  const [viewport, setViewport] = useState<Viewport>(() => viewportOf(mountWidth));
 
   useLayoutEffect(() => {
-    setMinimized(isNarrowWidth(currentWidth()));
-  }, [setMinimized]);
+    setMinimized(isNarrowWidth(mountWidth)); // no re-render when the start already set it (bootstrap.tsx)
+  }, [setMinimized, mountWidth]);
 
   useEffect(() => {
-    let wasNarrow = isNarrowWidth(currentWidth());
+    let wasNarrow = isNarrowWidth(mountWidth);
     const onResize = () => {
       const width = currentWidth();
       setViewport(viewportOf(width));
@@ -38,7 +41,7 @@ export function useViewport(): Viewport {
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [setMinimized]);
+  }, [setMinimized, mountWidth]);
 
   return viewport;
 }
