@@ -8,9 +8,12 @@ import { defineDocument } from './resource';
  * with the same schema, and the table has the same CHECK constraints (migrations 0040–0042).
  */
 
+/** "100000" → "100,000": what toLocaleString('en') gives, without starting ICU while the console boots. */
+const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** A whole number between min and max, with a message naming both (the same in form and API). */
 export function rangedInt(label: string, min: number, max: number) {
-  const message = `${label} is a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`;
+  const message = `${label} is a whole number from ${groupDigits(min)} to ${groupDigits(max)}`;
   return z.number({ message }).int(message).min(min, message).max(max, message);
 }
 
