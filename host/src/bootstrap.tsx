@@ -1,11 +1,20 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { isNarrowWidth, isSidebarMinimizedAtom, runtimeConfigAtom, sectionSourceAtom, shellStore, ShellProviders } from '@phoenix/shell';
+import {
+  isNarrowWidth,
+  isSidebarMinimizedAtom,
+  runtimeConfigAtom,
+  sectionSourceAtom,
+  shellStore,
+  ShellProviders,
+  tokenAtom,
+} from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { setConfiguredRemoteEntries } from './federation/config';
+import { fetchRemoteFilesEarly } from './federation/earlyFiles';
 import { hostSectionSource } from './federation/sections';
 import { composeAdminTable } from './routes/composeRoutes';
 import { loadRemoteManifests } from './routes/loadRemoteRoutes';
@@ -33,7 +42,11 @@ async function start(): Promise<void> {
   shellStore.set(sectionSourceAtom, () => hostSectionSource); // remotes' sections for pages' slots
   // The remotes' routes.json (what each serves) while the session is restored: the route table and
   // the sidebar are composed once, before the first render, so the menu never moves afterwards.
-  const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), prepareSession()]);
+  const session = prepareSession(); // a valid stored session is applied at once
+  // Signed in on a remote page: the remotes' manifests beside their routes.json, so the page's remote
+  // starts its scripts as soon as the route table names it (signed out, no remote file is fetched).
+  if (onAdminPage && shellStore.get(tokenAtom)) fetchRemoteFilesEarly(config.remotes);
+  const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), session]);
   setAdminTable(composeAdminTable(manifests));
   await yieldToBrowser(); // the router's creation and first render start in a task of their own
   // The sidebar starts as the layout would set it at mount (seed §4): no second render of the layout.

@@ -3,16 +3,12 @@ import type { RemoteName, RuntimeConfig } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { checkCompatibility, hostBuildInfo, RemoteIncompatibleError, type BuildInfo } from './compatibility';
 import { configuredRemoteEntries } from './config';
+import { absolute, buildInfoUrl, takeEarly } from './earlyFiles';
 import type { RemotePagesModule } from './pageModule';
 
 /** Module Federation names are identifiers: user-policy → user_policy (same rule as the build). */
 export function federationName(remote: RemoteName): string {
   return remote.replace(/[^A-Za-z0-9_]/g, '_');
-}
-
-/** Entries may be relative to the console's origin (one server for everything, the local default). */
-function absolute(entry: string): string {
-  return new URL(entry, window.location.href).href;
 }
 
 let configured: Partial<RuntimeConfig['remotes']> = {};
@@ -56,10 +52,7 @@ export function configuredRemotes(): Partial<RuntimeConfig['remotes']> {
   return configured;
 }
 
-/** build-info.json sits beside the manifest (or remoteEntry.js) in every release folder. */
-export function buildInfoUrl(entry: string): string {
-  return new URL('build-info.json', absolute(entry)).href;
-}
+export { buildInfoUrl };
 
 const infos = new Map<RemoteName, Promise<BuildInfo | null>>();
 
@@ -73,7 +66,8 @@ export function fetchRemoteBuildInfo(remote: RemoteName, fetchImpl: typeof fetch
   if (!entry) return Promise.resolve(null);
   let pending = infos.get(remote);
   if (!pending) {
-    pending = fetchImpl(buildInfoUrl(entry.entry), { cache: 'no-cache' })
+    const url = buildInfoUrl(entry.entry);
+    pending = ((fetchImpl === fetch && takeEarly(url)) || fetchImpl(url, { cache: 'no-cache' }))
       .then((res) => (res.ok ? (res.json() as Promise<BuildInfo>) : null))
       .then((info) => (info && typeof info.version === 'string' ? info : null))
       .catch(() => null);
@@ -90,20 +84,28 @@ export function loadedRemoteVersion(remote: RemoteName): string | undefined {
   return loadedVersions.get(remote);
 }
 
+/** Each manifest's body, fetched once per page (a failure is forgotten, so the next call retries). */
+const manifestBodies = new Map<string, Promise<unknown>>();
+
 /**
- * Starts fetching a remote's manifest (when its entry is one) and, as soon as it is in, preloads its
- * remoteEntry and the `./pages` chunks with <link rel="preload">: fetched, not executed, so the
- * compatibility check still decides whether any of its code runs.
+ * Starts fetching a remote's manifest (when its entry is one) and, as soon as it is in, hints its
+ * remoteEntry and the `./pages` chunks with <link rel="preload"> (or "prefetch"; none for null):
+ * fetched, not executed, so the compatibility check still decides whether any of its code runs.
  */
-function prefetchManifest(entryUrl: string, rel: ScriptHint = 'preload'): Promise<unknown> {
-  if (!/\.json(?:$|[?#])/.test(entryUrl) || prefetchedManifests.has(entryUrl)) return Promise.resolve();
-  const pending = fetch(entryUrl);
-  prefetchedManifests.set(entryUrl, pending);
-  pending.catch(() => prefetchedManifests.delete(entryUrl));
-  return pending
-    .then((response) => (response.ok ? response.clone().json() : null))
-    .then((manifest: unknown) => preloadManifestScripts(entryUrl, manifest, rel))
-    .catch(() => undefined); // the federation runtime reports the failure when it loads
+function prefetchManifest(entryUrl: string, rel: ScriptHint | null = 'preload'): Promise<unknown> {
+  if (!/\.json(?:$|[?#])/.test(entryUrl)) return Promise.resolve();
+  let body = manifestBodies.get(entryUrl);
+  if (!body) {
+    const pending = takeEarly(entryUrl) ?? fetch(entryUrl);
+    prefetchedManifests.set(entryUrl, pending);
+    pending.catch(() => prefetchedManifests.delete(entryUrl));
+    body = pending.then((response) => (response.ok ? response.clone().json() : null)).catch(() => null); // the runtime reports it
+    manifestBodies.set(entryUrl, body);
+    void body.then((manifest: unknown) => manifest ?? manifestBodies.delete(entryUrl));
+  }
+  return body.then((manifest: unknown) => {
+    if (rel && manifest) preloadManifestScripts(entryUrl, manifest, rel);
+  });
 }
 
 interface ManifestShape {
@@ -123,11 +125,13 @@ function preloadManifestScripts(entryUrl: string, manifest: unknown, rel: Script
   for (const file of files) preloadScript(new URL(file, base).href, rel);
 }
 
-const preloadedScripts = new Set<string>();
+const hintedScripts = new Map<string, ScriptHint>();
 
 function preloadScript(href: string, rel: ScriptHint): void {
-  if (typeof document === 'undefined' || preloadedScripts.has(href)) return;
-  preloadedScripts.add(href);
+  // Once per script, but an idle-time prefetch is raised to a preload when its page is being opened.
+  const hinted = hintedScripts.get(href);
+  if (typeof document === 'undefined' || hinted === rel || hinted === 'preload') return;
+  hintedScripts.set(href, rel);
   const link = document.createElement('link');
   link.rel = rel;
   link.as = 'script';
@@ -199,6 +203,7 @@ export function resetRemote(remote: RemoteName): void {
   const entry = configured[remote];
   if (entry) {
     prefetchedManifests.delete(absolute(entry.entry));
+    manifestBodies.delete(absolute(entry.entry));
     registerRemotes([{ name: federationName(remote), entry: absolute(entry.entry) }], { force: true });
   }
 }

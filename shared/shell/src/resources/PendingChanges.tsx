@@ -10,6 +10,12 @@ import { useGlobalRecords } from '../api/useChangeControlMode';
 /** A resource's paths the console reads requests of: 'bff' unless the points API owns it. */
 const serviceOf = (resource: { api?: 'bff' | 'points' }): ChangeRequestService => (resource.api === 'points' ? 'points' : 'bff');
 
+/** Both views at once (one round trip, not two): pending approval first, then scheduled. */
+async function readBoth(read: (view: 'pending' | 'scheduled') => Promise<Page<ChangeRequest>>): Promise<ChangeRequest[]> {
+  const [pending, scheduled] = await Promise.all([read('pending'), read('scheduled')]);
+  return [...pending.items, ...scheduled.items];
+}
+
 type Where = { path: string; target?: undefined } | { target: string; path?: undefined };
 
 /**
@@ -28,7 +34,7 @@ export function PendingChanges({ path, target, service = 'bff' }: Where & { serv
     api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, ...where, service, pageSize: 20 });
   const requests = useQuery<ChangeRequest[]>({
     queryKey: ['change-requests', 'target', service, path ?? `${target}/*`],
-    queryFn: async () => [...(await read('pending')).items, ...(await read('scheduled')).items],
+    queryFn: () => readBoth(read),
     retry: false,
   });
   if (!requests.data?.length) return null;
@@ -67,7 +73,7 @@ export function pendingRecordsQuery(api: ApiClient, resource: { path: string; ap
     api.get<Page<ChangeRequest>>(CHANGE_REQUESTS_PATH, { view, target: resource.path, service, pageSize: 200 });
   return {
     queryKey: ['change-requests', 'target', service, `${resource.path}/**`],
-    queryFn: async (): Promise<ChangeRequest[]> => [...(await read('pending')).items, ...(await read('scheduled')).items],
+    queryFn: () => readBoth(read),
     retry: false,
   } as const;
 }
