@@ -10,6 +10,11 @@ export function buildInfoUrl(entry: string): string {
   return new URL('build-info.json', absolute(entry)).href;
 }
 
+/** An entry is a manifest (mf-manifest.json, its scripts listed) or a remoteEntry.js itself. */
+export function isManifest(entryUrl: string): boolean {
+  return /\.json(?:$|[?#])/.test(entryUrl);
+}
+
 const early = new Map<string, Promise<Response>>();
 
 /**
@@ -21,7 +26,7 @@ const early = new Map<string, Promise<Response>>();
 export function fetchRemoteFilesEarly(remotes: RuntimeConfig['remotes']): void {
   for (const { entry } of Object.values(remotes)) {
     const manifest = absolute(entry);
-    if (/\.json(?:$|[?#])/.test(manifest)) request(manifest);
+    if (isManifest(manifest)) request(manifest);
     request(buildInfoUrl(entry), { cache: 'no-cache' });
   }
 }

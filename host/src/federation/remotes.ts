@@ -3,7 +3,7 @@ import type { RemoteName, RuntimeConfig } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { checkCompatibility, hostBuildInfo, RemoteIncompatibleError, type BuildInfo } from './compatibility';
 import { configuredRemoteEntries } from './config';
-import { absolute, buildInfoUrl, takeEarly } from './earlyFiles';
+import { absolute, buildInfoUrl, isManifest, takeEarly } from './earlyFiles';
 import type { RemotePagesModule } from './pageModule';
 
 /** Module Federation names are identifiers: user-policy → user_policy (same rule as the build). */
@@ -52,8 +52,6 @@ export function configuredRemotes(): Partial<RuntimeConfig['remotes']> {
   return configured;
 }
 
-export { buildInfoUrl };
-
 const infos = new Map<RemoteName, Promise<BuildInfo | null>>();
 
 /**
@@ -93,7 +91,7 @@ const manifestBodies = new Map<string, Promise<unknown>>();
  * fetched, not executed, so the compatibility check still decides whether any of its code runs.
  */
 function prefetchManifest(entryUrl: string, rel: ScriptHint | null = 'preload'): Promise<unknown> {
-  if (!/\.json(?:$|[?#])/.test(entryUrl)) return Promise.resolve();
+  if (!isManifest(entryUrl)) return Promise.resolve();
   let body = manifestBodies.get(entryUrl);
   if (!body) {
     const pending = takeEarly(entryUrl) ?? fetch(entryUrl);
