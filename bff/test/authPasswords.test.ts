@@ -1,4 +1,5 @@
 import { createTestApp, TEST_PASSWORD_HASH, type TestApp } from './support/testApp';
+import { collectGarbage } from './support/gc';
 import bcrypt from 'bcryptjs';
 import { mutate } from '@phoenix/server/db';
 import { createAdmin } from '../src/features/admins/service';
@@ -29,15 +30,23 @@ test("argon2id at OWASP's parameters (m=19456 KiB, t=2, p=1), verified", async (
 });
 
 test('hashing runs off the event loop: timers keep firing while a full-cost hash is computed', async () => {
-  let ticks = 0;
-  const timer = setInterval(() => ticks++, 1);
-  try {
-    await Promise.all([1, 2, 3].map((i) => hashPassword(`passphrase ${i}`, OWASP_ARGON2ID)));
-  } finally {
-    clearInterval(timer);
-  }
-  // On the event loop (bcryptjs / a sync hash), the interval could not run in between.
-  expect(ticks).toBeGreaterThanOrEqual(5);
+  /** How often a 1 ms interval fires while three full-cost hashes are computed. */
+  const ticksDuringHashes = async () => {
+    collectGarbage(); // a collection owed by earlier tests is not the hash's
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      await Promise.all([1, 2, 3].map((i) => hashPassword(`passphrase ${i}`, OWASP_ARGON2ID)));
+    } finally {
+      clearInterval(timer);
+    }
+    return ticks;
+  };
+  // On the event loop (bcryptjs / a sync hash), the interval could not run in between, in any try; a
+  // pause of the shared test process (the in-band PostgreSQL run) can starve one try, not three.
+  let best = 0;
+  for (let i = 0; i < 3 && best < 5; i++) best = Math.max(best, await ticksDuringHashes());
+  expect(best).toBeGreaterThanOrEqual(5);
 });
 
 test('a bcrypt hash from before still signs in, and is replaced by argon2id at that sign-in', async () => {

@@ -1,8 +1,7 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { collectGarbage } from './support/gc';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import {
   HttpError,
   jsonShapeError,
@@ -78,13 +77,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ms = (ns: number) => ns / 1e6;
-
-/**
- * A full garbage collection before each measurement, so a collection owed by earlier tests in this
- * process (the in-band PostgreSQL run holds a large heap) is not counted as the body's delay.
- */
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 /**
  * The timed case runs where the process is shared least (the PGlite run): the guards never reach the
