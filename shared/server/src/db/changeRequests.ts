@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import {
   isErrorTemplateKey,
   keyedMessage,
@@ -261,7 +261,7 @@ export async function expireDue(ctx: AnyContext): Promise<void> {
     .execute(async (trx) => {
       const rows = await trx
         .updateTable('change_requests')
-        .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
+        .set({ status: 'expired', ...bumped(now) })
         .where('status', '=', 'pending')
         .where('expires_at', '<=', now)
         .returningAll()
@@ -340,26 +340,28 @@ export async function approveChange(
       await lockOpen(trx, id, decision.version, ['pending']);
       const seconds = (row.scheduled_at!.getTime() - now.getTime()) / 1000;
       const jobId = await jobs.send<ChangeRequestJob>(trx, CHANGE_REQUEST_QUEUE, { changeRequestId: id }, seconds);
-      const updated = await trx
-        .updateTable('change_requests')
-        .set({ ...decided(actor, decision.comment, now), status: 'scheduled', job_id: jobId })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateRequest(trx, id, { ...decided(actor, decision.comment, now), status: 'scheduled', job_id: jobId });
       return { result: toChangeRequest(updated), log: stepEntry(updated, 'approve') };
     });
   }
   return apply(deps, row, actor, { from: 'pending', comment: decision.comment });
 }
 
+/** Every change to a request: its time and its next version. */
+const bumped = (now: Date) => ({ updated_at: now, version: sql<number>`version + 1` });
+
+/** A decision on a pending request: who, why, when. */
 const decided = (actor: LogActor, comment: string, now: Date) => ({
   decided_by_id: actor.id,
   decided_by_email: actor.email,
   decision_comment: comment || null,
   decided_at: now,
-  updated_at: now,
-  version: sql<number>`version + 1`,
+  ...bumped(now),
 });
+
+/** Sets a request's columns (its row is locked by lockOpen) and returns it. */
+const updateRequest = (trx: Transaction<Database>, id: number, values: UpdateObject<Database, 'change_requests'>) =>
+  trx.updateTable('change_requests').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
 /**
  * Runs the operation through its route as its requester, with a commit hook that moves the
@@ -384,8 +386,7 @@ async function apply(
     headers: keyHeaders(String(row.id)),
     hook: async (serviceTrx, now, result) => {
       const trx = serviceTrx as Transaction<Database>; // the service's own database (CommitHook is service-neutral)
-      const changes =
-        options.from === 'pending' ? decided(decider, options.comment ?? '', now) : { updated_at: now, version: sql<number>`version + 1` };
+      const changes = options.from === 'pending' ? decided(decider, options.comment ?? '', now) : bumped(now);
       const updated = await trx
         .updateTable('change_requests')
         .set({ ...changes, status: 'applied', applied_at: now, result: toJson(result) })
@@ -409,8 +410,7 @@ async function apply(
   const matched = control.match(row.method, pathOnly(row.path));
   const preview = matched ? await previewOf(app, requesterOf(row), matched, row.method, row.path, row.body ?? undefined) : null;
   const failed = await mutate(own(ctx), decider, async (trx, now) => {
-    const changes =
-      options.from === 'pending' ? decided(decider, options.comment ?? '', now) : { updated_at: now, version: sql<number>`version + 1` };
+    const changes = options.from === 'pending' ? decided(decider, options.comment ?? '', now) : bumped(now);
     const updated = await trx
       .updateTable('change_requests')
       .set({ ...changes, status: 'failed', error: toJson({ status: response.statusCode, ...refusal, preview }) })
@@ -448,12 +448,7 @@ export async function rejectChange(
   refuseSelf(row, actor, 'reject');
   return mutate(own(ctx), actor, async (trx, now) => {
     await lockOpen(trx, id, decision.version, ['pending']);
-    const updated = await trx
-      .updateTable('change_requests')
-      .set({ ...decided(actor, decision.comment, now), status: 'rejected' })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateRequest(trx, id, { ...decided(actor, decision.comment, now), status: 'rejected' });
     return { result: toChangeRequest(updated), log: stepEntry(updated, 'reject') };
   });
 }
@@ -473,20 +468,9 @@ export async function cancelChange(
   return mutate(own(ctx), actor, async (trx, now) => {
     const row = await lockOpen(trx, id, decision.version, ['pending', 'scheduled']);
     if (row.job_id && ctx.jobs) await ctx.jobs.cancel(trx, CHANGE_REQUEST_QUEUE, row.job_id);
-    const updated = await trx
-      .updateTable('change_requests')
-      .set({
-        status: 'cancelled',
-        updated_at: now,
-        version: sql<number>`version + 1`,
-        // Cancelling a pending request is its decision; a scheduled one keeps its approver.
-        ...(row.status === 'pending'
-          ? { decided_by_id: actor.id, decided_by_email: actor.email, decided_at: now, decision_comment: decision.comment || null }
-          : {}),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // Cancelling a pending request is its decision; a scheduled one keeps its approver.
+    const changes = row.status === 'pending' ? decided(actor, decision.comment, now) : bumped(now);
+    const updated = await updateRequest(trx, id, { ...changes, status: 'cancelled' });
     return { result: toChangeRequest(updated), log: stepEntry(updated, 'cancel') };
   });
 }
