@@ -21,6 +21,19 @@ describe('format', () => {
     expect(formatDateTime('not a date', 'en')).toBe('not a date');
   });
 
+  it("writes the browser zone's text without Intl exactly as Intl writes it", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // Every month, single- and double-digit days and hours, midnight, a leap day, years far apart.
+    const instants = ['2024-02-29T00:00:00Z', '1999-12-31T23:59:59Z', '2030-07-04T09:07:00Z'];
+    for (let month = 0; month < 12; month++)
+      instants.push(new Date(Date.UTC(2026, month, 1 + month * 2, month * 2, month * 5)).toISOString());
+    for (const iso of instants)
+      for (const language of ['en', 'ja'] as const) expect(formatDateTime(iso, language)).toBe(formatDateTime(iso, language, zone));
+    for (const n of [0, 7, 999, 1000, -1234, 1234567, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
+      expect(formatNumber(n, 'en')).toBe(new Intl.NumberFormat('en').format(n));
+    expect(formatNumber(1234.5678, 'ja')).toBe('1,234.568');
+  });
+
   it('follows the console language by default', async () => {
     const en = formatDateTime(instant);
     await i18next.changeLanguage('ja');
