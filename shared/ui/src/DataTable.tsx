@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from './focus';
@@ -120,6 +120,38 @@ function defaultCell<T>(row: T, key: string): ReactNode {
   return value === null || value === undefined ? '' : String(value);
 }
 
+interface DataRowProps<T> {
+  row: T;
+  rowKey: RowKey;
+  columns: readonly DataTableColumn<T>[];
+  /** undefined: the table has no selection column. */
+  selected: boolean | undefined;
+  onToggle: ((key: RowKey) => void) | undefined;
+  selectLabel: string;
+}
+
+/**
+ * One row as its own component: React can yield between rows while a page of them renders (a table
+ * rendered in one function is one unit of work, 30 ms and more at 4x CPU for 20 player rows), and a
+ * row whose props did not change is not rendered again.
+ */
+const DataRow = memo(function DataRow<T>({ row, rowKey, columns, selected, onToggle, selectLabel }: DataRowProps<T>) {
+  return (
+    <Tr aria-selected={selected}>
+      {selected !== undefined && (
+        <Td>
+          <Check type="checkbox" checked={selected} onChange={() => onToggle?.(rowKey)} aria-label={selectLabel} />
+        </Td>
+      )}
+      {columns.map((c) => (
+        <Td key={c.key} $align={c.align}>
+          {c.render ? c.render(row) : defaultCell(row, c.key)}
+        </Td>
+      ))}
+    </Tr>
+  );
+}) as <T>(props: DataRowProps<T>) => ReactNode;
+
 /**
  * A server-driven table: it renders what it is given and reports what the admin asks for
  * (sort, retry, selection). Paging, fetching and URL state live in the shell's list hooks.
@@ -187,23 +219,15 @@ export function DataTable<T>({
     body = rows.map((row) => {
       const key = rowKey(row);
       return (
-        <Tr key={key} aria-selected={selection ? selection.selected.has(key) : undefined}>
-          {selection && (
-            <Td>
-              <Check
-                type="checkbox"
-                checked={selection.selected.has(key)}
-                onChange={() => toggleOne(key)}
-                aria-label={t('table.selectRow', { key })}
-              />
-            </Td>
-          )}
-          {columns.map((c) => (
-            <Td key={c.key} $align={c.align}>
-              {c.render ? c.render(row) : defaultCell(row, c.key)}
-            </Td>
-          ))}
-        </Tr>
+        <DataRow
+          key={key}
+          row={row}
+          rowKey={key}
+          columns={columns}
+          selected={selection ? selection.selected.has(key) : undefined}
+          onToggle={selection ? toggleOne : undefined}
+          selectLabel={selection ? t('table.selectRow', { key }) : ''}
+        />
       );
     });
   }
