@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
 import { describeError, useDocument } from '@phoenix/shell';
-import { Countdown, ErrorState, formatDateTime, TableHead, PlainTable } from '@phoenix/ui';
+import { Countdown, ErrorState, formatDateTime, PlainTable, TableHead, tokens } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 
 const Heading = styled.h1`
@@ -17,9 +17,9 @@ const Panels = styled.div`
 `;
 
 const Panel = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  background: ${tokens.colors.surface};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
   padding: 1rem 1.25rem;
   h2 {
     margin: 0 0 0.75rem;
@@ -29,13 +29,13 @@ const Panel = styled.section`
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 
 const Footer = styled.p`
   margin: 0.75rem 0 0;
   a:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;

@@ -7,23 +7,24 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteIncompatibleError } from './compatibility';
 import { Trans } from '@phoenix/shell';
 import { useHostTranslation } from '../layout/hostI18n';
+import { tokens } from '@phoenix/ui';
 
 type LoadState = { status: 'loading' } | { status: 'ready'; pages: RemotePages } | { status: 'error'; error: Error };
 
 const Panel = styled.section`
   margin: 1rem 0;
   padding: 1.25rem 1.5rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-left: 4px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${tokens.colors.border};
+  border-left: 4px solid ${tokens.colors.danger};
+  border-radius: ${tokens.radius};
+  background: ${tokens.colors.surface};
   h2 {
     margin: 0 0 0.5rem;
     font-size: 1.1rem;
   }
   p {
     margin: 0 0 1rem;
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${tokens.colors.muted};
   }
   details {
     margin: 0 0 1rem;
@@ -36,20 +37,20 @@ const Panel = styled.section`
   button {
     font: inherit;
     padding: 0.45rem 1rem;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primaryText};
+    border-radius: ${tokens.radius};
+    border: 1px solid ${tokens.colors.primary};
+    background: ${tokens.colors.primary};
+    color: ${tokens.colors.primaryText};
     cursor: pointer;
   }
   button:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 const Loading = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 
 export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteName; error: Error; onRetry: () => void }) {

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { LANGUAGES, isLanguage, type Language } from '@phoenix/shell/src/i18n/language';
+// The theme module alone: the lean sign-in page shows this select and does not load the kit.
+import { tokens } from '@phoenix/ui/src/theme';
 
 const Select = styled.select`
   font: inherit;
@@ -10,14 +12,14 @@ const Select = styled.select`
   color: inherit;
   background: transparent;
   border: 1px solid currentColor;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   cursor: pointer;
   option {
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surface};
+    color: ${tokens.colors.text};
+    background: ${tokens.colors.surface};
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;

@@ -8,6 +8,7 @@ import { Navbar as NavbarComponent } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
 import { useHostTranslation, useLabel } from './hostI18n';
+import { tokens } from '@phoenix/ui';
 
 /* An app shell: the document never scrolls, the sidebar and the content scroll on their own,
    so "100%" of the narrow sidebar is the whole window width. */
@@ -44,12 +45,12 @@ const SkipLink = styled.a`
   top: 0;
   z-index: 100;
   padding: 0.5rem 1rem;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${tokens.colors.surface};
+  color: ${tokens.colors.text};
   &:focus {
     left: 0.5rem;
     top: 0.5rem;
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
   }
 `;
 

@@ -7,6 +7,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { FindAnything } from '../search/FindAnything';
 import { RequestsBadge } from './RequestsBadge';
 import { useHostTranslation } from './hostI18n';
+import { tokens } from '@phoenix/ui';
 
 const Header = styled.header`
   display: flex;
@@ -14,8 +15,8 @@ const Header = styled.header`
   gap: 0.75rem;
   min-height: 3.5rem;
   padding: 0 1rem;
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.accentText};
+  background: ${tokens.colors.accent};
+  color: ${tokens.colors.accentText};
 `;
 
 const Title = styled.span`
@@ -27,7 +28,7 @@ const Title = styled.span`
 const EnvLabel = styled.span`
   padding: 0.1rem 0.5rem;
   border: 2px solid currentColor;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   font-size: 0.8rem;
   font-weight: 700;
   letter-spacing: 0.05em;
@@ -57,13 +58,13 @@ const HeaderButton = styled.button`
   color: inherit;
   background: transparent;
   border: 1px solid currentColor;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   cursor: pointer;
   &:hover {
     background: rgba(255, 255, 255, 0.15);
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -74,7 +75,7 @@ const NavbarLink = styled(Link)`
   margin-right: 0.75rem;
   white-space: nowrap;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
   @media (max-width: 640px) {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { CHANGE_REQUESTS_PATH } from '@phoenix/contract';
 import { useApi } from '@phoenix/shell';
 import { useHostTranslation } from './hostI18n';
+import { tokens } from '@phoenix/ui';
 
 const RequestsLink = styled(Link)`
   display: inline-flex;
@@ -13,7 +14,7 @@ const RequestsLink = styled(Link)`
   font-size: 0.85rem;
   white-space: nowrap;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -22,8 +23,8 @@ const Count = styled.span`
   min-width: 1.4rem;
   padding: 0 0.35rem;
   border-radius: 999px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${tokens.colors.surface};
+  color: ${tokens.colors.text};
   font-weight: 700;
   text-align: center;
 `;

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { visuallyHidden } from '@phoenix/ui';
+import { tokens, visuallyHidden } from '@phoenix/ui';
 import styled, { css } from 'styled-components';
 import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell';
 import { preloadAdminTarget } from '../routes/preload';
@@ -18,8 +18,8 @@ const Nav = styled.nav<{ $minimized: boolean }>`
   width: ${({ $minimized }) => ($minimized ? SIDEBAR_WIDTH.minimized : SIDEBAR_WIDTH.expanded)};
   overflow-x: hidden;
   overflow-y: auto;
-  background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${tokens.colors.surface};
+  border-right: 1px solid ${tokens.colors.border};
 
   @media (max-width: ${BREAKPOINTS.narrow}px) {
     ${({ $minimized }) =>
@@ -64,7 +64,7 @@ const itemStyle = css<{ $minimized: boolean }>`
   min-height: 2.5rem;
   padding: 0.4rem ${({ $minimized }) => ($minimized ? '0' : '1rem')};
   justify-content: ${({ $minimized }) => ($minimized ? 'center' : 'flex-start')};
-  color: ${({ theme }) => theme.colors.text};
+  color: ${tokens.colors.text};
   text-decoration: none;
   font: inherit;
   text-align: left;
@@ -74,10 +74,10 @@ const itemStyle = css<{ $minimized: boolean }>`
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.background};
+    background: ${tokens.colors.background};
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: -3px;
   }
 `;
@@ -85,8 +85,8 @@ const itemStyle = css<{ $minimized: boolean }>`
 const ItemLink = styled(Link)<{ $minimized: boolean }>`
   ${itemStyle}
   &[aria-current='page'] {
-    border-left-color: ${({ theme }) => theme.colors.accent};
-    background: ${({ theme }) => theme.colors.background};
+    border-left-color: ${tokens.colors.accent};
+    background: ${tokens.colors.background};
     font-weight: 600;
   }
 `;
@@ -105,8 +105,8 @@ const Mark = styled.span`
   border-radius: 50%;
   font-size: 0.75rem;
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.accentText};
-  background: ${({ theme }) => theme.colors.accent};
+  color: ${tokens.colors.accentText};
+  background: ${tokens.colors.accent};
 `;
 
 /** Visible label when expanded; kept for screen readers (the link's name) when minimized. */
@@ -130,7 +130,7 @@ const CloseRow = styled.div`
   display: flex;
   justify-content: flex-end;
   padding: 0.5rem;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${tokens.colors.border};
 `;
 
 const CloseButton = styled.button`
@@ -139,13 +139,13 @@ const CloseButton = styled.button`
   line-height: 1;
   width: 2.75rem;
   height: 2.75rem;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${tokens.radius};
+  border: 1px solid ${tokens.colors.border};
+  background: ${tokens.colors.surface};
+  color: ${tokens.colors.text};
   cursor: pointer;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { SearchHit, SearchResponse } from '@phoenix/contract';
 import { useApi, useLanguage, usePointsApi, useTranslation } from '@phoenix/shell';
-import { Button, Modal } from '@phoenix/ui';
+import { Button, Modal, tokens } from '@phoenix/ui';
 import { adminTable } from '../routes/routeTable';
 import { findPages } from './findPages';
 import './strings';
@@ -26,10 +26,10 @@ const Input = styled.input`
   box-sizing: border-box;
   padding: 0.6rem 0.75rem;
   font: inherit;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 1px;
   }
 `;
@@ -43,7 +43,7 @@ const Item = styled.li<{ $active: boolean }>`
   gap: 0.75rem;
   align-items: baseline;
   padding: 0.45rem 0.6rem;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   cursor: pointer;
   background: ${({ $active, theme }) => ($active ? theme.colors.subtle : 'transparent')};
   outline: ${({ $active, theme }) => ($active ? `2px solid ${theme.colors.focus}` : 'none')};
@@ -51,18 +51,18 @@ const Item = styled.li<{ $active: boolean }>`
 const Kind = styled.span`
   flex: 0 0 7.5rem;
   font-size: 0.8rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 const Detail = styled.span`
   margin-left: auto;
   font-size: 0.8rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
   word-break: break-all;
 `;
 const Note = styled.p`
   margin: 0.5rem 0 0;
   font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 
 /** The text to search for, settled for a moment (no request per keystroke). */
@@ -131,7 +131,7 @@ const FindButton = styled.button`
   color: inherit;
   background: transparent;
   border: 1px solid currentColor;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   cursor: pointer;
   kbd {
     font: inherit;
@@ -139,7 +139,7 @@ const FindButton = styled.button`
     opacity: 0.9;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;

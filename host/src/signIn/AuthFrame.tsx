@@ -1,6 +1,8 @@
 import type { ElementType, ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Translate } from './signInServices';
+// The theme module alone: the lean sign-in page does not load the kit.
+import { tokens } from '@phoenix/ui/src/theme';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -9,16 +11,16 @@ const Page = styled.div`
   justify-content: center;
   padding: 8vh 1rem 2rem;
   box-sizing: border-box;
-  background: ${({ theme }) => theme.colors.background};
-  border-top: 6px solid ${({ theme }) => theme.colors.accent};
+  background: ${tokens.colors.background};
+  border-top: 6px solid ${tokens.colors.accent};
 `;
 
 const Card = styled.main`
   width: 100%;
   max-width: 24rem;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  background: ${tokens.colors.surface};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
   padding: 1.5rem;
   box-sizing: border-box;
 `;
@@ -34,26 +36,26 @@ const Heading = styled.h1`
 const Env = styled.span`
   font-size: 0.75rem;
   padding: 0.1rem 0.45rem;
-  border-radius: ${({ theme }) => theme.radius};
-  color: ${({ theme }) => theme.colors.accentText};
-  background: ${({ theme }) => theme.colors.accent};
+  border-radius: ${tokens.radius};
+  color: ${tokens.colors.accentText};
+  background: ${tokens.colors.accent};
 `;
 
 const TabList = styled.div`
   display: flex;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${tokens.colors.border};
   margin-bottom: 1rem;
 `;
 
 const Tab = styled.a`
   padding: 0.5rem 1rem;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${tokens.colors.text};
   text-decoration: none;
   font-weight: 600;
-  border-bottom: 3px solid ${({ theme }) => theme.colors.accent};
+  border-bottom: 3px solid ${tokens.colors.accent};
   margin-bottom: -1px;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;

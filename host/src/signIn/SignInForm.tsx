@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'reac
 import styled from 'styled-components';
 import { checkSignIn, type SignInFieldErrors } from './signInRules';
 import type { SignInOutcome, SignInServices } from './signInServices';
+// The theme module alone: the lean sign-in page does not load the kit.
+import { tokens } from '@phoenix/ui/src/theme';
 
 const Form = styled.form`
   display: flex;
@@ -19,14 +21,14 @@ const Field = styled.div`
   input {
     font: inherit;
     padding: 0.5rem 0.6rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${tokens.colors.border};
+    border-radius: ${tokens.radius};
   }
   input[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${tokens.colors.danger};
   }
   input:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 1px;
   }
 `;
@@ -34,15 +36,15 @@ const Field = styled.div`
 const FieldError = styled.p`
   margin: 0;
   font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${tokens.colors.danger};
 `;
 
 const Alert = styled.p`
   margin: 0;
   padding: 0.6rem 0.8rem;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  color: ${({ theme }) => theme.colors.danger};
+  border-radius: ${tokens.radius};
+  border: 1px solid ${tokens.colors.danger};
+  color: ${tokens.colors.danger};
   background: #fef2f2;
 `;
 
@@ -51,16 +53,16 @@ const Submit = styled.button`
   font-weight: 600;
   padding: 0.6rem 1rem;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
+  border-radius: ${tokens.radius};
+  background: ${tokens.colors.primary};
+  color: ${tokens.colors.primaryText};
   cursor: pointer;
   &:disabled {
     opacity: 0.7;
     cursor: progress;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;

@@ -1,6 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import styled, { css, type DefaultTheme } from 'styled-components';
 import { focusRing, visuallyHidden } from './focus';
+import { tokens } from './theme';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md';
@@ -33,7 +34,7 @@ export const buttonCss = css<{ $variant?: ButtonVariant; $size?: ButtonSize }>`
   font-size: ${({ $size }) => ($size === 'sm' ? '0.8125rem' : '0.875rem')};
   line-height: 1.2;
   padding: ${({ $size }) => ($size === 'sm' ? '0.3rem 0.6rem' : '0.5rem 0.9rem')};
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   border: 1px solid ${({ theme, $variant = 'secondary' }) => variantColors(theme, $variant).border};
   background: ${({ theme, $variant = 'secondary' }) => variantColors(theme, $variant).bg};
   color: ${({ theme, $variant = 'secondary' }) => variantColors(theme, $variant).fg};

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from './focus';
 import { EmptyState, ErrorState, LoadingSkeleton } from './states';
+import { tokens } from './theme';
 
 export type SortOrder = 'asc' | 'desc';
 export interface SortState {
@@ -50,15 +51,15 @@ export interface DataTableProps<T> {
 
 const Wrap = styled.div`
   overflow-x: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
+  background: ${tokens.colors.surface};
 `;
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${tokens.colors.text};
   &[aria-busy='true'] tbody {
     opacity: 0.6;
   }
@@ -70,8 +71,8 @@ const Th = styled.th<{ $align?: string; $width?: string }>`
   text-align: ${({ $align }) => $align ?? 'left'};
   width: ${({ $width }) => $width ?? 'auto'};
   padding: 0.55rem 0.75rem;
-  background: ${({ theme }) => theme.colors.background};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${tokens.colors.background};
+  border-bottom: 1px solid ${tokens.colors.border};
   font-weight: 600;
   white-space: nowrap;
 `;
@@ -91,12 +92,12 @@ const SortButton = styled.button`
 const Td = styled.td<{ $align?: string }>`
   text-align: ${({ $align }) => $align ?? 'left'};
   padding: 0.55rem 0.75rem;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.subtle};
+  border-bottom: 1px solid ${tokens.colors.subtle};
   vertical-align: top;
 `;
 const Tr = styled.tr`
   &:hover td {
-    background: ${({ theme }) => theme.colors.background};
+    background: ${tokens.colors.background};
   }
 `;
 const BulkBar = styled.div`
@@ -104,8 +105,8 @@ const BulkBar = styled.div`
   align-items: center;
   gap: 0.75rem;
   padding: 0.5rem 0.75rem;
-  background: ${({ theme }) => theme.colors.warningSurface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${tokens.colors.warningSurface};
+  border-bottom: 1px solid ${tokens.colors.border};
   font-size: 0.875rem;
 `;
 const Check = styled.input`

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { TextField } from './fields';
 import { isoToLocalInput, localInputToIso, timeZoneNote } from './format';
+import { tokens } from './theme';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -85,7 +86,7 @@ const Pair = styled.div`
 const ZoneNote = styled.p`
   margin: 0;
   font-size: 0.8125rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 
 /**

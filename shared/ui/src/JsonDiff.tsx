@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { diffJson, formatJsonValue } from './jsonDiff';
 import { Badge, type BadgeTone } from './layout';
+import { tokens } from './theme';
 
 export { diffJson, flattenJson, formatJsonValue, type JsonDiffResult, type JsonLeaf, type JsonChange } from './jsonDiff';
 
@@ -13,11 +14,11 @@ const Table = styled.table`
     text-align: left;
     vertical-align: top;
     padding: 0.35rem 0.5rem;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.subtle};
+    border-bottom: 1px solid ${tokens.colors.subtle};
   }
   th {
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${tokens.colors.muted};
   }
   caption {
     text-align: left;
@@ -26,7 +27,7 @@ const Table = styled.table`
   }
 `;
 const Code = styled.code`
-  font-family: ${({ theme }) => theme.monoFont};
+  font-family: ${tokens.monoFont};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
   display: block;
@@ -42,7 +43,7 @@ const Details = styled.details`
 `;
 const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
   font-size: 0.875rem;
 `;
 

@@ -1,6 +1,7 @@
 import { isValidElement, useMemo, type ReactNode } from 'react';
 import { compiler, type MarkdownToJSX } from 'markdown-to-jsx';
 import styled from 'styled-components';
+import { tokens } from './theme';
 
 const Body = styled.div`
   font-size: 0.9rem;
@@ -27,15 +28,15 @@ const Body = styled.div`
     margin: 0 0 0.75rem;
   }
   code {
-    font-family: ${({ theme }) => theme.monoFont};
+    font-family: ${tokens.monoFont};
     font-size: 0.85em;
-    background: ${({ theme }) => theme.colors.subtle};
+    background: ${tokens.colors.subtle};
     border-radius: 4px;
     padding: 0.05rem 0.3rem;
   }
   pre {
-    background: ${({ theme }) => theme.colors.subtle};
-    border-radius: ${({ theme }) => theme.radius};
+    background: ${tokens.colors.subtle};
+    border-radius: ${tokens.radius};
     padding: 0.6rem 0.75rem;
     overflow-x: auto;
   }
@@ -44,7 +45,7 @@ const Body = styled.div`
     padding: 0;
   }
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${tokens.colors.primary};
   }
 `;
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { tokens } from './theme';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -19,11 +20,11 @@ const Backdrop = styled.div`
 const Dialog = styled.div<{ $width: string }>`
   width: 100%;
   max-width: ${({ $width }) => $width};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.font};
-  border-radius: ${({ theme }) => theme.radius};
-  box-shadow: ${({ theme }) => theme.shadow};
+  background: ${tokens.colors.surface};
+  color: ${tokens.colors.text};
+  font-family: ${tokens.font};
+  border-radius: ${tokens.radius};
+  box-shadow: ${tokens.shadow};
   display: flex;
   flex-direction: column;
   max-height: 84vh;
@@ -45,7 +46,7 @@ const Footer = styled.div`
   justify-content: flex-end;
   gap: 0.5rem;
   padding: 0.75rem 1.25rem;
-  border-top: 1px solid ${({ theme }) => theme.colors.subtle};
+  border-top: 1px solid ${tokens.colors.subtle};
 `;
 
 export interface ModalProps {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button } from './Button';
 import { focusRing } from './focus';
 import { formatNumber } from './format';
+import { tokens } from './theme';
 
 const Nav = styled.nav`
   display: flex;
@@ -13,7 +14,7 @@ const Nav = styled.nav`
   gap: 0.75rem;
   padding: 0.5rem 0;
   font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 const Group = styled.div`
   display: flex;
@@ -23,9 +24,9 @@ const Group = styled.div`
 const SizeSelect = styled.select`
   font: inherit;
   padding: 0.25rem 0.4rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
+  background: ${tokens.colors.surface};
   ${focusRing}
 `;
 

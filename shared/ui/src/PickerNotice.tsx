@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { formatNumber } from './format';
+import { tokens } from './theme';
 
 const Note = styled.p`
   margin: 0.25rem 0 0;
   font-size: 0.8125rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 
 /** Under a picker searched on the server: "Showing 50 of 1,234: type to narrow", when not all are shown. */

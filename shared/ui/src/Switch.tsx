@@ -2,6 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { focusRing } from './focus';
+import { tokens } from './theme';
 
 export interface SwitchProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange' | 'children' | 'role'> {
   checked: boolean;
@@ -48,7 +49,7 @@ const Thumb = styled.span<{ $on: boolean }>`
   width: 1rem;
   height: 1rem;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${tokens.colors.surface};
   transition: left 120ms;
 `;
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { IconButton } from './Button';
+import { tokens } from './theme';
 
 export type ToastKind = 'success' | 'error';
 export interface ToastItem {
@@ -18,19 +19,19 @@ const Region = styled.div`
   flex-direction: column;
   gap: 0.5rem;
   max-width: min(26rem, calc(100vw - 2rem));
-  font-family: ${({ theme }) => theme.font};
+  font-family: ${tokens.font};
 `;
 const Item = styled.div<{ $kind: ToastKind }>`
   display: flex;
   align-items: flex-start;
   gap: 0.5rem;
   padding: 0.65rem 0.75rem;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   border: 1px solid ${({ theme, $kind }) => ($kind === 'error' ? theme.colors.danger : theme.colors.success)};
   border-left-width: 5px;
   background: ${({ theme, $kind }) => ($kind === 'error' ? theme.colors.dangerSurface : theme.colors.successSurface)};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadow};
+  color: ${tokens.colors.text};
+  box-shadow: ${tokens.shadow};
   font-size: 0.875rem;
 `;
 const Message = styled.p`

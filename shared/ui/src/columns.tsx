@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { DataTableColumn } from './DataTable';
 import { formatDateTime } from './format';
 import { kitT } from './i18n';
+import { tokens } from './theme';
 
 /** The Edit / Delete (or other) buttons at the end of a row. */
 export const RowActions = styled.div`
@@ -12,7 +13,7 @@ export const RowActions = styled.div`
 
 const UpdatedBy = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
   font-size: 0.75rem;
 `;
 

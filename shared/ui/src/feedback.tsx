@@ -2,15 +2,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from './Button';
+import { tokens } from './theme';
 
 type Tone = 'danger' | 'warning' | 'success';
 
 const Box = styled.div<{ $tone: Tone }>`
   border: 1px solid ${({ theme, $tone }) => theme.colors[$tone]};
   border-left-width: 5px;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   background: ${({ theme, $tone }) => theme.colors[`${$tone}Surface`]};
-  color: ${({ theme }) => theme.colors.text};
+  color: ${tokens.colors.text};
   padding: 0.75rem 1rem;
   font-size: 0.875rem;
   display: flex;

@@ -1,6 +1,7 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { focusRing } from './focus';
+import { tokens } from './theme';
 
 /* Every field: a visible <label>, an optional hint, and an error linked by aria-describedby. */
 
@@ -15,14 +16,14 @@ const Field = styled.div`
 const Label = styled.label<{ $required?: boolean }>`
   font-weight: 600;
   font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${tokens.colors.text};
   ${({ $required, theme }) => ($required ? `&::after { content: ' *'; color: ${theme.colors.danger}; }` : '')}
 `;
 
 const Hint = styled.p`
   margin: 0;
   font-size: 0.8125rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 
 /** A field's (or a field group's) error message. */
@@ -30,21 +31,21 @@ export const FieldErrorText = styled.p`
   margin: 0;
   font-size: 0.8125rem;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${tokens.colors.danger};
 `;
 
 const controlCss = css<{ $invalid?: boolean }>`
   font: inherit;
   font-size: 0.9rem;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
+  color: ${tokens.colors.text};
+  background: ${tokens.colors.surface};
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${tokens.radius};
   padding: 0.45rem 0.6rem;
   width: 100%;
   box-sizing: border-box;
   &:disabled {
-    background: ${({ theme }) => theme.colors.background};
+    background: ${tokens.colors.background};
   }
   ${focusRing}
 `;
@@ -56,7 +57,7 @@ const Area = styled.textarea<{ $invalid?: boolean }>`
   ${controlCss}
   resize: vertical;
   min-height: 6rem;
-  font-family: ${({ theme }) => theme.monoFont};
+  font-family: ${tokens.monoFont};
 `;
 const SelectBox = styled.select<{ $invalid?: boolean }>`
   ${controlCss}
@@ -178,7 +179,7 @@ const CheckboxInput = styled.input`
   width: 1rem;
   height: 1rem;
   margin: 0;
-  accent-color: ${({ theme }) => theme.colors.primary};
+  accent-color: ${tokens.colors.primary};
   ${focusRing}
 `;
 

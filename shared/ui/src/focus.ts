@@ -1,9 +1,10 @@
 import { css } from 'styled-components';
+import { tokens } from './theme';
 
 /** Visible keyboard focus on every interactive piece of the kit (mouse clicks stay quiet). */
 export const focusRing = css`
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
 `;

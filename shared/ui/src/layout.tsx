@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { visuallyHidden } from './focus';
 import styled from 'styled-components';
+import { tokens } from './theme';
 
 /** A surface with a border: groups a table, a form, a detail. */
 export const Panel = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  background: ${tokens.colors.surface};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
   padding: 1rem 1.25rem;
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.font};
+  color: ${tokens.colors.text};
+  font-family: ${tokens.font};
 `;
 
 /** A smaller panel for one fact or one setting. */
@@ -22,8 +23,8 @@ export const PageBody = styled.div`
   display: flex;
   flex-direction: column;
   gap: 1rem;
-  font-family: ${({ theme }) => theme.font};
-  color: ${({ theme }) => theme.colors.text};
+  font-family: ${tokens.font};
+  color: ${tokens.colors.text};
 `;
 
 const Header = styled.header`
@@ -43,7 +44,7 @@ const H1 = styled.h1`
 `;
 const Description = styled.p`
   margin: 0.25rem 0 0;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 const Actions = styled.div`
   display: flex;
@@ -84,7 +85,7 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   line-height: 1.4;
   border: 1px solid ${({ theme, $tone = 'neutral' }) => theme.colors[toneColor[$tone]]};
   color: ${({ theme, $tone = 'neutral' }) => theme.colors[toneColor[$tone]]};
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${tokens.colors.surface};
   white-space: nowrap;
 `;
 
@@ -95,7 +96,7 @@ export const VisuallyHidden = styled.span`
 
 /** Keys, ids and values an admin compares character by character. */
 export const Mono = styled.code`
-  font-family: ${({ theme }) => theme.monoFont};
+  font-family: ${tokens.monoFont};
   font-size: 0.8125rem;
 `;
 
@@ -108,7 +109,7 @@ export const Facts = styled.dl`
   font-size: 0.9rem;
   dt {
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${tokens.colors.muted};
   }
   dd {
     margin: 0;
@@ -141,12 +142,12 @@ export const PlainTable = styled.table`
   td {
     text-align: left;
     padding: 0.4rem 0.6rem;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${tokens.colors.border};
     vertical-align: top;
     overflow-wrap: anywhere;
   }
   th {
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${tokens.colors.muted};
     font-weight: 600;
   }
   time {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { Button } from './Button';
 import { Panel } from './layout';
+import { tokens } from './theme';
 
 const Box = styled.div`
   display: flex;
@@ -11,12 +12,12 @@ const Box = styled.div`
   gap: 0.5rem;
   padding: 2rem 1rem;
   text-align: center;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${tokens.colors.muted};
 `;
 const Title = styled.p`
   margin: 0;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${tokens.colors.text};
 `;
 const Text = styled.p`
   margin: 0;
@@ -35,7 +36,7 @@ export function EmptyState({ title, children, action }: { title?: ReactNode; chi
 }
 
 const ErrorBox = styled(Box)`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${tokens.colors.danger};
 `;
 
 /** A failed load: what happened (a describeError sentence) and a Retry button. */
@@ -59,12 +60,12 @@ const Bar = styled.span<{ $width: number }>`
   height: 0.8rem;
   width: ${({ $width }) => $width}%;
   border-radius: 4px;
-  background: ${({ theme }) => theme.colors.subtle};
+  background: ${tokens.colors.subtle};
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 const SkeletonCell = styled.td`
   padding: 0.7rem 0.75rem;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.subtle};
+  border-bottom: 1px solid ${tokens.colors.subtle};
 `;
 
 /**

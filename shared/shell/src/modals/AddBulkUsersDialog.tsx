@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button, FormStack, Modal, TextArea } from '@phoenix/ui';
+import { Button, FormStack, Modal, TextArea, tokens } from '@phoenix/ui';
 import { describeError } from '../api/describeError';
 import { addBulkUsersModalAtom } from './modalAtoms';
 import { parseUserIds } from './parseUserIds';
@@ -16,8 +16,8 @@ const Summary = styled.ul`
   font-size: 0.875rem;
 `;
 const Problems = styled.div`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
   padding: 0.5rem 0.75rem;
   font-size: 0.8125rem;
   max-height: 10rem;
@@ -30,7 +30,7 @@ const Problems = styled.div`
   ul {
     margin: 0;
     padding-left: 1.1rem;
-    font-family: ${({ theme }) => theme.monoFont};
+    font-family: ${tokens.monoFont};
   }
 `;
 const FileLabel = styled.label`

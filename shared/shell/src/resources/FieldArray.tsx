@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { useFieldArray, type ArrayPath, type FieldArray as RowOf, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button, FieldErrorText } from '@phoenix/ui';
+import { Button, FieldErrorText, tokens } from '@phoenix/ui';
 import type { RecordForm } from './useRecordForm';
 import './translations';
 
 const Fieldset = styled.fieldset`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
   padding: 0.75rem 1rem;
   margin: 0;
   display: flex;
@@ -25,7 +25,7 @@ const Row = styled.div`
   align-items: flex-end;
   flex-wrap: wrap;
   padding-bottom: 0.75rem;
-  border-bottom: 1px dashed ${({ theme }) => theme.colors.border};
+  border-bottom: 1px dashed ${tokens.colors.border};
   & > :first-child {
     flex: 1 1 auto;
     display: flex;
