@@ -1,3 +1,4 @@
+import { evaluateContractInSlices } from './config/contractInSlices';
 import { startConfigFetch } from './config/earlyConfig';
 
 // /config.json is read while the shared modules load, not after them.
@@ -5,7 +6,7 @@ startConfigFetch();
 // The largest shared modules are evaluated each in the task that brings its chunks, as they arrive,
 // rather than all together in one long task when the last chunk is in (they load in parallel either way).
 void Promise.all([
-  import('@phoenix/contract'),
+  evaluateContractInSlices().then(() => import('@phoenix/contract')),
   import('react-dom/client'),
   import('react-router-dom'),
   import('i18next'),
