@@ -4,6 +4,7 @@ import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemotePageLoading } from './RemotePageLoading';
 import { RemoteIncompatibleError } from './compatibility';
 import { Trans } from '@phoenix/shell';
 import { useHostTranslation } from '../layout/hostI18n';
@@ -47,10 +48,6 @@ const Panel = styled.section`
     outline: 3px solid ${tokens.colors.focus};
     outline-offset: 2px;
   }
-`;
-
-const Loading = styled.p`
-  color: ${tokens.colors.muted};
 `;
 
 export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteName; error: Error; onRetry: () => void }) {
@@ -147,7 +144,7 @@ function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
     setAttempt((n) => n + 1);
   };
 
-  if (state.status === 'loading') return <Loading role="status">Loading…</Loading>;
+  if (state.status === 'loading') return <RemotePageLoading />;
   if (state.status === 'error' && state.error instanceof RemoteIncompatibleError)
     return <RemoteIncompatible error={state.error} onReload={() => window.location.reload()} />;
   if (state.status === 'error') return <RemoteUnavailable remote={remote} error={state.error} onRetry={retry} />;
@@ -161,7 +158,7 @@ function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
       resetKey={`${remote}/${page}/${attempt}`}
       fallback={(error) => <RemoteUnavailable remote={remote} error={error} onRetry={retry} />}
     >
-      <Suspense fallback={<Loading role="status">Loading…</Loading>}>
+      <Suspense fallback={<RemotePageLoading />}>
         <Page />
       </Suspense>
     </RemoteErrorBoundary>

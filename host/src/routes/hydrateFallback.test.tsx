@@ -1,14 +1,12 @@
 import '@phoenix/shell/src/auth/testing';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { adminChildRoutes } from './routeTable';
 
 jest.mock('../federation/RemotePage', () => ({ RemotePage: () => null }));
 
-// A console opened on a remote page paints its layout at once: the page's route has a
-// HydrateFallback, so the first render does not wait for its loader (which loads the remote).
-test('on the first load, the layout renders with a loading status while the page’s loader runs', async () => {
-  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+function renderPendingPage() {
   const pending = new Promise<null>(() => undefined);
   const routes = adminChildRoutes().map((route) => ('loader' in route && route.loader ? { ...route, loader: () => pending } : route));
   const router = createMemoryRouter(
@@ -27,8 +25,25 @@ test('on the first load, the layout renders with a loading status while the page
     { initialEntries: ['/admin/logs'] },
   );
   render(<RouterProvider router={router} />);
+}
+
+// A console opened on a remote page paints its layout at once: the page's route has a
+// HydrateFallback, so the first render does not wait for its loader (which loads the remote).
+test('on the first load, the layout renders with a loading status while the page’s loader runs', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  renderPendingPage();
   expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
   expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   expect(warn.mock.calls.flat().join(' ')).not.toMatch(/HydrateFallback/);
   warn.mockRestore();
+});
+
+test('the loading status is in the console’s language', async () => {
+  await act(() => i18next.changeLanguage('ja'));
+  try {
+    renderPendingPage();
+    expect(await screen.findByRole('status')).toHaveTextContent('読み込み中…');
+  } finally {
+    await act(() => i18next.changeLanguage('en'));
+  }
 });

@@ -2,16 +2,12 @@ import { Suspense, createElement, lazy } from 'react';
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { RemoteName } from '@phoenix/contract';
 import { shellStore, tokenAtom } from '@phoenix/shell';
+import { RemotePageLoading } from '../federation/RemotePageLoading';
 import { trackNavigation } from './navigationActivity';
 import { composeAdminTable, routeOf, type AdminRoute, type AdminTable } from './composeRoutes';
 
 // The federation loader is a lazy chunk: the login page never loads it.
 const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ default: m.RemotePage })));
-
-/** The page's place while its remote loads on the console's first load (RemotePage shows the same). */
-function RemotePageLoading() {
-  return createElement('p', { role: 'status' }, 'Loading…');
-}
 
 /**
  * Loader of a remote page: the navigation commits once the page can render without a fallback
@@ -60,8 +56,8 @@ export function adminChildRoutes(table: AdminTable = current): RouteObject[] {
       ? { element: createElement(Navigate, { to: `${ADMIN_BASE}/${route.redirectTo}`, replace: true }) }
       : {
           loader: (args: LoaderFunctionArgs) => prepareRemoteRoute(route.remote, route.path, args),
-          // A console opened on this page paints its layout at once, with this in the page's place,
-          // instead of waiting for the loader (the remote) before the first paint.
+          // A console opened on this page paints its layout at once, with this in the page's place
+          // (as RemotePage shows), instead of waiting for the loader (the remote) before the first paint.
           HydrateFallback: RemotePageLoading,
           element: createElement(Suspense, { fallback: null }, createElement(RemotePage, { remote: route.remote, page: route.path })),
         }),
