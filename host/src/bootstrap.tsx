@@ -18,7 +18,7 @@ import { fetchRemoteFilesEarly } from './federation/earlyFiles';
 import { hostSectionSource } from './federation/sections';
 import { composeAdminTable } from './routes/composeRoutes';
 import { loadRemoteManifests } from './routes/loadRemoteRoutes';
-import { setAdminTable } from './routes/routeTable';
+import { adminRouteFor, setAdminTable } from './routes/routeTable';
 import { createAppRouter, prepareSession } from './App';
 
 /** The shell-contract version this console provides to remotes (its build record; see federation/compatibility.ts). */
@@ -43,9 +43,12 @@ async function start(): Promise<void> {
   // The remotes' routes.json (what each serves) while the session is restored: the route table and
   // the sidebar are composed once, before the first render, so the menu never moves afterwards.
   const session = prepareSession(); // a valid stored session is applied at once
-  // Signed in on a remote page: the remotes' manifests beside their routes.json, so the page's remote
-  // starts its scripts as soon as the route table names it (signed out, no remote file is fetched).
-  if (onAdminPage && shellStore.get(tokenAtom)) fetchRemoteFilesEarly(config.remotes);
+  // Signed in on a remote page: that page's remote's manifest beside the routes.json files, so it starts
+  // its scripts as soon as the route table names it (signed out, no remote file is fetched). Only the
+  // seed's owner of the path: the other remotes' files would queue before the page's scripts on a slow
+  // connection. A routes.json that moves the page only means the loader fetches the right one itself.
+  const owner = onAdminPage && shellStore.get(tokenAtom) ? adminRouteFor(window.location.pathname)?.remote : undefined;
+  if (owner && config.remotes[owner]) fetchRemoteFilesEarly({ [owner]: config.remotes[owner] });
   const [manifests] = await Promise.all([loadRemoteManifests(config.remotes, { provides: providedShellContract() }), session]);
   setAdminTable(composeAdminTable(manifests));
   await yieldToBrowser(); // the router's creation and first render start in a task of their own

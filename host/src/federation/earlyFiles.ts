@@ -18,13 +18,15 @@ export function isManifest(entryUrl: string): boolean {
 const early = new Map<string, Promise<Response>>();
 
 /**
- * A console started signed in on a remote page: every remote's manifest and build-info (small JSON
- * files, which idle time would fetch anyway) requested beside the remotes' routes.json, so the page's
- * remote can start its scripts as soon as the route table names it. No script is fetched or run here;
- * the federation loader (a lazy chunk) takes each answer once (takeEarly).
+ * A console started signed in on a remote page: that remote's manifest and build-info (small JSON
+ * files) requested beside the remotes' routes.json, so the page's remote can start its scripts as soon
+ * as the route table names it. No script is fetched or run here; the federation loader (a lazy chunk)
+ * takes each answer once (takeEarly).
  */
-export function fetchRemoteFilesEarly(remotes: RuntimeConfig['remotes']): void {
-  for (const { entry } of Object.values(remotes)) {
+export function fetchRemoteFilesEarly(remotes: Partial<RuntimeConfig['remotes']>): void {
+  for (const remote of Object.values(remotes)) {
+    if (!remote) continue;
+    const { entry } = remote;
     const manifest = absolute(entry);
     if (isManifest(manifest)) request(manifest);
     request(buildInfoUrl(entry), { cache: 'no-cache' });
