@@ -34,6 +34,30 @@ describe('layout', () => {
     await context.close();
   });
 
+  it("preloads the start's chunks from the HTML, and the start fetches each of them once", async () => {
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+    const html = await (await fetch(`${ctx.stack.hostUrl}/admin/logs`)).text();
+    const preloaded = [...html.matchAll(/<link rel="?preload"? as="?script"? href="?([^" >]+)/g)].map((m) => m[1]);
+    assert.ok(preloaded.length >= 10, `preloads in index.html: ${preloaded.join(', ')}`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const fetched = [];
+    const warnings = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await page.goto(`${ctx.stack.hostUrl}/admin/logs`);
+    await page.getByRole('main').getByRole('heading').first().waitFor({ timeout: 15_000 });
+    // Fetched a second time beside its preload, or preloaded and never used (Chromium says so 3 s after
+    // the load event), a file would waste the start's bytes.
+    await page.waitForTimeout(3_500);
+    for (const file of preloaded) assert.equal(fetched.filter((f) => f === file).length, 1, `${file} fetched once`);
+    assert.deepEqual(
+      warnings.filter((w) => /preloaded using link preload but not used/.test(w)),
+      [],
+    );
+    await context.close();
+  });
+
   it('sizes the sidebar as the seed says at 1280, 700 and 600 px', async () => {
     const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 1280, height: 900 });
     assert.equal(await sidebarWidth(page), 256); // 16rem expanded

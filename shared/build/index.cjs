@@ -244,6 +244,66 @@ function routesManifestPlugin(srcDir, shellContract) {
 }
 
 /**
+ * The console's start as HTML preloads: the chunks of the entry's dynamic imports (the bootstrap and
+ * the shared modules it asks for separately) and of every shared module they consume, transitively
+ * (the host provides each singleton from its own chunks at start). Without them the browser learns of
+ * those ~20 chunks only once main.js has arrived and run: one round trip and the federation runtime's
+ * evaluation later on a slow connection. Ordinary lazy chunks (routes, the federation loader) are not
+ * followed.
+ */
+function bootPreloads() {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('PhoenixBootPreloads', (compilation) => {
+        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PhoenixBootPreloads', (data) => {
+          const { chunkGraph } = compilation;
+          const entryFiles = new Set();
+          const chunks = new Set();
+          const seen = new Set();
+          const isConsume = (module) => module.type === 'consume-shared-module';
+          const visitGroup = (group) => {
+            if (!group || seen.has(group)) return;
+            seen.add(group);
+            for (const chunk of group.chunks) {
+              chunks.add(chunk);
+              for (const module of chunkGraph.getChunkModulesIterable(chunk))
+                if (isConsume(module)) for (const block of module.blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+            }
+          };
+          for (const entrypoint of compilation.entrypoints.values())
+            for (const chunk of entrypoint.chunks) {
+              for (const file of chunk.files) entryFiles.add(file);
+              for (const module of chunkGraph.getChunkModulesIterable(chunk))
+                for (const block of module.blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+            }
+          // Two chunks with the same modules (react-dom's index: one per share key, 'react-dom' and
+          // 'react-dom/client') are one fetch at most, which only the runtime knows: neither is preloaded.
+          const modulesOf = (chunk) => [...chunkGraph.getChunkModulesIterable(chunk)].filter((m) => !isConsume(m));
+          const files = new Set();
+          for (const chunk of chunks) {
+            const others = [...chunks].filter((c) => c !== chunk);
+            const modules = modulesOf(chunk);
+            if (modules.length > 0 && modules.every((m) => others.some((c) => chunkGraph.isModuleInChunk(m, c)))) continue;
+            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          }
+          const links = [...files]
+            .filter((file) => !entryFiles.has(file))
+            .sort()
+            .map((file) => ({
+              tagName: 'link',
+              voidTag: true,
+              meta: { plugin: 'PhoenixBootPreloads' },
+              attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
+            }));
+          data.headTags.push(...links);
+          return data;
+        });
+      });
+    },
+  };
+}
+
+/**
  * The host's public/ files besides the HTML template (favicon.ico, favicon.svg), copied beside its
  * index.html: the dev server serves public/ itself, the static server serves dist.
  */
@@ -329,7 +389,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         },
         ...(kind === 'remote' ? [routesManifestPlugin(sourceDir(dir), info.shellContract)] : []),
         ...(kind === 'host'
-          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' }), publicFiles(dir)]
+          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' }), bootPreloads(), publicFiles(dir)]
           : []),
         ...(mode === 'production' ? precompressionPlugins() : []),
       ],
