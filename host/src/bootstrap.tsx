@@ -13,6 +13,7 @@ import {
 import { themeFor } from '@phoenix/ui';
 import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
+import { yieldToBrowser } from './config/yieldToBrowser';
 import { setConfiguredRemoteEntries } from './federation/config';
 import { fetchRemoteFilesEarly } from './federation/earlyFiles';
 import { hostSectionSource } from './federation/sections';
@@ -25,11 +26,6 @@ import { createAppRouter, prepareSession } from './App';
 function providedShellContract(): string | undefined {
   if (typeof __PHOENIX_BUILD__ === 'undefined' || !__PHOENIX_BUILD__) return undefined;
   return __PHOENIX_BUILD__.shellVersion ?? __PHOENIX_BUILD__.shellContract.replace(/^[\^~]/, '');
-}
-
-/** Lets the browser run what is queued (input, paint, network callbacks) before going on. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function start(): Promise<void> {

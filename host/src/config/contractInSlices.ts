@@ -1,5 +1,4 @@
-/** Lets the browser run what is queued (input, paint, network callbacks) before going on. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { yieldToBrowser } from './yieldToBrowser';
 
 interface ContractModules {
   keys(): string[];
