@@ -229,14 +229,17 @@ function sourceDir(dir) {
  * and the shell-contract range it needs. The host builds its route table and sidebar from it at start.
  * The entry is precompressed like the rest (it is not rewritten after the build, unlike build-info.json).
  */
-function routesManifestPlugin(srcDir, shellContract) {
+function routesManifestPlugin(srcDir, shellContract, stringsDir) {
   return {
     apply(compiler) {
       compiler.hooks.thisCompilation.tap('PhoenixRoutes', (compilation) => {
         const { sources, Compilation } = compiler.webpack;
         compilation.fileDependencies.add(path.join(srcDir, 'routes.ts'));
         compilation.hooks.processAssets.tap({ name: 'PhoenixRoutes', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-          compilation.emitAsset('routes.json', new sources.RawSource(JSON.stringify(routesManifest(srcDir, shellContract), null, 2)));
+          compilation.emitAsset(
+            'routes.json',
+            new sources.RawSource(JSON.stringify(routesManifest(srcDir, shellContract, stringsDir), null, 2)),
+          );
         });
       });
     },
@@ -387,7 +390,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
             });
           },
         },
-        ...(kind === 'remote' ? [routesManifestPlugin(sourceDir(dir), info.shellContract)] : []),
+        ...(kind === 'remote' ? [routesManifestPlugin(sourceDir(dir), info.shellContract, path.join(dir, 'src'))] : []),
         ...(kind === 'host'
           ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' }), bootPreloads(), publicFiles(dir)]
           : []),

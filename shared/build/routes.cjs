@@ -47,9 +47,47 @@ function checkShape(declaration, file) {
   }
 }
 
-/** routes.json of a remote: its declaration and the shell-contract range its build needs. */
-function routesManifest(srcDir, shellContract) {
-  return { ...readRoutesDeclaration(srcDir), shellContract };
+const LANGUAGES = ['en', 'ja'];
+
+/** A remote's strings in a language: src/locales/<language>.json, and those an area keeps beside its pages (src/areas/<area>/locales), merged as the remote registers them. */
+function readStrings(srcDir, language) {
+  const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
+  const areasDir = path.join(srcDir, 'areas');
+  const areas = fs.existsSync(areasDir) ? fs.readdirSync(areasDir).sort() : [];
+  return Object.assign(
+    read(path.join(srcDir, 'locales', `${language}.json`)),
+    ...areas.map((area) => read(path.join(areasDir, area, 'locales', `${language}.json`))),
+  );
+}
+
+/**
+ * The heading of a route that declares its `area`: `<area>.title` and `<area>.description` from the
+ * remote's locales (src/locales/<language>.json), the strings its list page renders. A title missing
+ * in a language, or a description in only one, fails the build.
+ */
+function headingOf(srcDir, route, locales) {
+  const texts = (key) => LANGUAGES.map((language) => locales[language]?.[route.area]?.[key]);
+  const [title, description] = [texts('title'), texts('description')];
+  const where = `${path.relative(process.cwd(), path.join(srcDir, 'routes.ts'))}: ${route.path}'s area ${route.area}`;
+  if (!title.every((text) => typeof text === 'string' && text))
+    throw new Error(`${where} needs ${route.area}.title in locales/en.json and ja.json`);
+  const described = description.filter((text) => typeof text === 'string' && text).length;
+  if (described === 1) throw new Error(`${where} has ${route.area}.description in one language only`);
+  const pair = ([en, ja]) => ({ en, ja });
+  return described ? { title: pair(title), description: pair(description) } : { title: pair(title) };
+}
+
+/**
+ * routes.json of a remote: its declaration, each area route's heading, and the shell-contract range its
+ * build needs. `stringsDir`: where the remote's locales are, its package's src/ (the declaration may be
+ * read from another folder: PHOENIX_REMOTE_SRC).
+ */
+function routesManifest(srcDir, shellContract, stringsDir = srcDir) {
+  const declaration = readRoutesDeclaration(srcDir);
+  let locales;
+  const readLocales = () => (locales ??= Object.fromEntries(LANGUAGES.map((language) => [language, readStrings(stringsDir, language)])));
+  const routes = declaration.routes.map((route) => (route.area ? { ...route, heading: headingOf(srcDir, route, readLocales()) } : route));
+  return { ...declaration, routes, shellContract };
 }
 
 module.exports = { readRoutesDeclaration, routesManifest };

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
@@ -11,11 +12,13 @@ jest.mock('./remotes', () => ({ loadRemotePages: jest.fn(), loadedRemotePages: j
 const load = loadRemotePages as jest.MockedFunction<typeof loadRemotePages>;
 
 const view = (remote: RemoteName, page: string) => (
-  <ThemeProvider theme={themeFor('local')}>
-    <main>
-      <RemotePage remote={remote} page={page} />
-    </main>
-  </ThemeProvider>
+  <MemoryRouter initialEntries={['/admin/elsewhere']}>
+    <ThemeProvider theme={themeFor('local')}>
+      <main>
+        <RemotePage remote={remote} page={page} />
+      </main>
+    </ThemeProvider>
+  </MemoryRouter>
 );
 
 // The router reuses RemotePage from one admin page to the next: moving to another remote must show

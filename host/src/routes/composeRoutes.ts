@@ -1,4 +1,4 @@
-import type { RemoteName, RemoteRoute, RemoteRoutesManifest } from '@phoenix/contract';
+import type { PageHeading, RemoteManifestRoute, RemoteName, RemoteRoutesManifest } from '@phoenix/contract';
 import type { Label, MenuEntry, MenuGroup, MenuLink } from '../layout/menu';
 import SEED from './seed.json';
 
@@ -15,6 +15,8 @@ export interface AdminRoute {
   title: Label;
   /** Relative to /admin: this path only redirects there. */
   redirectTo?: string;
+  /** A list page's h1 and sentence, from its manifest: painted while the remote loads (RemotePageLoading). */
+  heading?: PageHeading;
   /** False for a seed path whose remote's manifest could not be read: kept, so it shows that remote's error page. */
   declared: boolean;
 }
@@ -37,7 +39,7 @@ export interface SeedTables {
 export const SEED_TABLES: SeedTables = SEED;
 
 interface Claim {
-  route: RemoteRoute;
+  route: RemoteManifestRoute;
   remote: RemoteName;
 }
 
@@ -49,7 +51,7 @@ export function composeAdminTable(manifests: RemoteManifests, seed: SeedTables =
   const seedOwner = new Map(seed.routes.map((r) => [r.path, r.remote]));
   const claims = new Map<string, Claim>();
   const names = new Set<string>();
-  const claim = (remote: RemoteName, route: RemoteRoute) => {
+  const claim = (remote: RemoteName, route: RemoteManifestRoute) => {
     if (claims.has(route.path) || names.has(route.name)) {
       console.warn(`[routes] ${remote} declares ${route.path} (${route.name}), already served: ignored`);
       return;
@@ -90,6 +92,7 @@ function fromClaim({ route, remote }: Claim): AdminRoute {
     remote,
     title: route.title,
     ...(route.redirectTo ? { redirectTo: route.redirectTo } : {}),
+    ...(route.heading ? { heading: route.heading } : {}),
     declared: true,
   };
 }

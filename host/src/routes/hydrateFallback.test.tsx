@@ -2,11 +2,13 @@ import '@phoenix/shell/src/auth/testing';
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { adminChildRoutes } from './routeTable';
+import { declaredManifests } from '../testing/declaredRoutes';
+import { composeAdminTable } from './composeRoutes';
+import { adminChildRoutes, setAdminTable } from './routeTable';
 
 jest.mock('../federation/RemotePage', () => ({ RemotePage: () => null }));
 
-function renderPendingPage() {
+function renderPendingPage(url = '/admin/logs') {
   const pending = new Promise<null>(() => undefined);
   const routes = adminChildRoutes().map((route) => ('loader' in route && route.loader ? { ...route, loader: () => pending } : route));
   const router = createMemoryRouter(
@@ -22,7 +24,7 @@ function renderPendingPage() {
         children: routes,
       },
     ],
-    { initialEntries: ['/admin/logs'] },
+    { initialEntries: [url] },
   );
   render(<RouterProvider router={router} />);
 }
@@ -46,4 +48,30 @@ test('the loading status is in the console’s language', async () => {
   } finally {
     await act(() => i18next.changeLanguage('en'));
   }
+});
+
+describe('with the remotes’ routes.json', () => {
+  beforeAll(() => setAdminTable(composeAdminTable(declaredManifests())));
+  afterAll(() => setAdminTable(composeAdminTable({})));
+
+  // The page's h1 and sentence come with its manifest: painted with the layout, before the remote loads.
+  test('a list page’s heading and sentence are painted while its remote loads, in the console’s language', async () => {
+    renderPendingPage('/admin/constantVariables?page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Constant variables' })).toBeInTheDocument();
+    expect(screen.getByText('Typed values the game servers read at run time.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+
+    await act(() => i18next.changeLanguage('ja'));
+    try {
+      expect(await screen.findByRole('heading', { level: 1, name: '定数' })).toBeInTheDocument();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+
+  test('a form or a record opened on that path shows no list heading meanwhile', async () => {
+    renderPendingPage('/admin/information?create=1');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
 });

@@ -12,6 +12,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'battle',
       name: 'battle',
+      area: 'battles',
       title: { en: 'Battle Management', ja: 'バトル管理' },
       menu: {
         label: { en: 'Battle Management', ja: 'バトル管理' },
@@ -53,6 +54,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'doubleupSeasonHistory',
       name: 'doubleupSeasonHistory',
+      area: 'doubleUpSeasons',
       title: { en: 'DoubleupSeasonHistory Management', ja: 'ダブルアップシーズン履歴管理' },
       menu: {
         label: { en: 'DoubleupSeasonHistory Management', ja: 'ダブルアップシーズン履歴管理' },

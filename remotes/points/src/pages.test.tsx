@@ -1,9 +1,13 @@
-import { remoteRoutesDeclarationSchema } from '@phoenix/contract';
+import { remoteRoutesDeclarationSchema, remoteRoutesManifestSchema } from '@phoenix/contract';
+import { expectRouteHeadings } from '@phoenix/shell/src/testing';
 import pages from './pages';
 import routes from './routes';
 
 // What the host reads (routes.json, emitted by the build from routes.ts) and what this remote runs agree.
-const { readRoutesDeclaration } = require('@phoenix/build/routes.cjs') as { readRoutesDeclaration: (srcDir: string) => unknown };
+const { readRoutesDeclaration, routesManifest } = require('@phoenix/build/routes.cjs') as {
+  readRoutesDeclaration: (srcDir: string) => unknown;
+  routesManifest: (srcDir: string, shellContract: string) => unknown;
+};
 
 describe('points remote pages', () => {
   it('has a page for every path its routes declare (redirects aside), and no other', () => {
@@ -15,5 +19,10 @@ describe('points remote pages', () => {
     expect(remoteRoutesDeclarationSchema.parse(routes)).toEqual(routes);
     expect(routes.remote).toBe('points');
     expect(readRoutesDeclaration(__dirname)).toEqual(routes);
+  });
+
+  it('heads each list page, as the host paints it while loading, with what the page renders', async () => {
+    const manifest = remoteRoutesManifestSchema.parse(routesManifest(__dirname, '^1.0.0'));
+    expect(await expectRouteHeadings(pages, manifest.routes)).toBeGreaterThan(0);
   });
 });

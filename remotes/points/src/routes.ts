@@ -25,6 +25,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'points/tasks',
       name: 'pointsTasks',
+      area: 'pointsTasks',
       title: { en: 'Tasks Management', ja: 'タスク管理' },
       menu: {
         label: { en: 'Tasks Management', ja: 'タスク管理' },
@@ -35,6 +36,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'points/users',
       name: 'pointsUsers',
+      area: 'pointAccounts',
       title: { en: 'Users Management', ja: 'ポイントユーザー管理' },
       menu: {
         label: { en: 'Users Management', ja: 'ポイントユーザー管理' },
@@ -65,6 +67,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'points-lottery',
       name: 'pointsLottery',
+      area: 'pointsLottery',
       title: { en: 'Lottery Configuration', ja: '抽選設定' },
       menu: {
         label: { en: 'Lottery Configuration', ja: '抽選設定' },
@@ -95,6 +98,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'points-lootbox',
       name: 'pointsLootbox',
+      area: 'lootbox',
       title: { en: 'LootBox Configuration', ja: 'ルートボックス設定' },
       menu: {
         label: { en: 'LootBox Configuration', ja: 'ルートボックス設定' },

@@ -12,6 +12,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'present',
       name: 'present',
+      area: 'presents',
       title: { en: 'Present Management', ja: 'プレゼント管理' },
       menu: {
         label: { en: 'Present Management', ja: 'プレゼント管理' },
@@ -31,6 +32,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'present/distribution',
       name: 'presentDistribution',
+      area: 'presentDistributions',
       title: { en: 'Present 配布', ja: 'プレゼント配布' },
       menu: {
         label: { en: 'Present 配布', ja: 'プレゼント配布' },
@@ -40,6 +42,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'shop',
       name: 'shop',
+      area: 'shop',
       title: { en: 'Shop Management', ja: 'ショップ管理' },
       menu: {
         label: { en: 'Shop Management', ja: 'ショップ管理' },
@@ -54,6 +57,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'treasureChest',
       name: 'treasureChest',
+      area: 'treasureChests',
       title: { en: 'TreasureChest Management', ja: '宝箱管理' },
       menu: {
         label: { en: 'TreasureChest Management', ja: '宝箱管理' },
@@ -63,6 +67,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'seasonPass',
       name: 'seasonPass',
+      area: 'seasons',
       title: { en: 'SeasonPass Management', ja: 'シーズンパス管理' },
       menu: {
         label: { en: 'SeasonPass Management', ja: 'シーズンパス管理' },

@@ -12,6 +12,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'information',
       name: 'information',
+      area: 'news',
       title: { en: 'Information Management', ja: 'お知らせ管理' },
       menu: {
         label: { en: 'Information Management', ja: 'お知らせ管理' },
@@ -30,6 +31,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'logs',
       name: 'logs',
+      area: 'actionLogs',
       title: { en: 'Action Log Management', ja: '操作ログ管理' },
       menu: {
         label: { en: 'Action Log Management', ja: '操作ログ管理' },
@@ -39,6 +41,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'activeFlag',
       name: 'activeFlag',
+      area: 'activeFlags',
       title: { en: 'Active Flag Management', ja: '有効フラグ管理' },
       menu: {
         label: { en: 'Active Flag Management', ja: '有効フラグ管理' },
@@ -48,6 +51,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'constantVariables',
       name: 'constantVariables',
+      area: 'constantVariables',
       title: { en: 'ConstantVariable Management', ja: '定数管理' },
       menu: {
         label: { en: 'ConstantVariable Management', ja: '定数管理' },
@@ -67,6 +71,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'worldMessage',
       name: 'worldMessage',
+      area: 'worldMessages',
       title: { en: 'World Message Management', ja: 'ワールドメッセージ管理' },
       menu: {
         label: { en: 'World Message Management', ja: 'ワールドメッセージ管理' },

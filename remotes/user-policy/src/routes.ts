@@ -12,6 +12,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'management',
       name: 'management',
+      area: 'admins',
       title: { en: 'Admin Management', ja: '管理者管理' },
       menu: {
         label: { en: 'Admin Management', ja: '管理者管理' },
@@ -21,6 +22,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'user',
       name: 'user',
+      area: 'players',
       title: { en: 'User Management', ja: 'ユーザー管理' },
       menu: {
         label: { en: 'User Management', ja: 'ユーザー管理' },
@@ -35,6 +37,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'policies',
       name: 'policies',
+      area: 'policies',
       title: { en: 'Policy Management', ja: 'ポリシー管理' },
       menu: {
         label: { en: 'Policy Management', ja: 'ポリシー管理' },
@@ -64,6 +67,7 @@ const routes: RemoteRoutesDeclaration = {
     {
       path: 'terms-of-service',
       name: 'termsOfService',
+      area: 'termsOfService',
       title: { en: 'ToS Management', ja: '利用規約管理' },
       menu: {
         label: { en: 'ToS Management', ja: '利用規約管理' },

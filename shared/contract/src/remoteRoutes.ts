@@ -15,6 +15,15 @@ export const remoteRouteSchema = z.object({
   name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/),
   /** Page title (document title). */
   title: localizedTextSchema,
+  /**
+   * The area whose list this path shows: its `<area>.title` and `<area>.description` in the remote's
+   * locales are the page's heading, which the build copies into routes.json (`heading`) so the host
+   * paints it while the remote's code loads.
+   */
+  area: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]*$/)
+    .optional(),
   /** This path only redirects to another one (points → points/tasks). */
   redirectTo: adminPath.optional(),
   /**
@@ -31,6 +40,10 @@ export const remoteRouteSchema = z.object({
     .optional(),
 });
 export type RemoteRoute = z.infer<typeof remoteRouteSchema>;
+
+/** A list page's h1 and the sentence under it, as the page renders them, in both languages. */
+export const pageHeadingSchema = z.object({ title: localizedTextSchema, description: localizedTextSchema.optional() });
+export type PageHeading = z.infer<typeof pageHeadingSchema>;
 
 /** What a remote declares in its src/routes.ts: the pages it serves under /admin. */
 export const remoteRoutesDeclarationSchema = z.object({
@@ -51,5 +64,7 @@ export type RemoteRoutesDeclaration = z.infer<typeof remoteRoutesDeclarationSche
  */
 export const remoteRoutesManifestSchema = remoteRoutesDeclarationSchema.extend({
   shellContract: z.string().min(1),
+  routes: z.array(remoteRouteSchema.extend({ heading: pageHeadingSchema.optional() })).min(1),
 });
 export type RemoteRoutesManifest = z.infer<typeof remoteRoutesManifestSchema>;
+export type RemoteManifestRoute = RemoteRoutesManifest['routes'][number];

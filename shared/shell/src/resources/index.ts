@@ -4,6 +4,8 @@ export {
   standalonePage,
   useResourceLinks,
   parseRecordId,
+  showsList,
+  RECORD_VIEW_PARAMS,
   type ResourceLinks,
   type RoutingShape,
   type ResourcePagesSpec,

@@ -38,6 +38,18 @@ export function parseRecordId(raw: string | null): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/**
+ * Query parameters that open something other than a path's list: a sub-view's form (`create`, `edit`)
+ * or a record (`id`: an edit path, a player, a log entry's dialog). The host paints a list's heading
+ * while its remote loads only without them (RemotePageLoading).
+ */
+export const RECORD_VIEW_PARAMS = ['create', 'edit', 'id'] as const;
+
+/** True when the location shows a path's list, not a record or a form (see RECORD_VIEW_PARAMS). */
+export function showsList(search: URLSearchParams): boolean {
+  return RECORD_VIEW_PARAMS.every((param) => !search.has(param));
+}
+
 function withParams(search: URLSearchParams, set: Record<string, string>): string {
   const next = new URLSearchParams(search);
   next.delete('create');
