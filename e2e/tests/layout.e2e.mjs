@@ -42,8 +42,9 @@ describe('layout', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const fetched = [];
+    const urls = [];
     const warnings = [];
-    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname) && urls.push(request.url()));
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.goto(`${ctx.stack.hostUrl}/admin/logs`);
     await page.getByRole('main').getByRole('heading').first().waitFor({ timeout: 15_000 });
@@ -51,6 +52,13 @@ describe('layout', () => {
     // the load event), a file would waste the start's bytes.
     await page.waitForTimeout(3_500);
     for (const file of preloaded) assert.equal(fetched.filter((f) => f === file).length, 1, `${file} fetched once`);
+    // The configuration (preloaded by the HTML, read by the entry) and each remote's routes.json (requested
+    // by the entry once the configuration is in, read by the start) are one request each.
+    assert.match(html, /<link rel="?preload"? href="?\/config\.json"? as="?fetch"? crossorigin/);
+    assert.equal(fetched.filter((f) => f === '/config.json').length, 1, 'config.json fetched once');
+    const routesFiles = urls.filter((url) => new URL(url).pathname.endsWith('/routes.json'));
+    assert.equal(routesFiles.length, 5, routesFiles.join(', '));
+    assert.equal(new Set(routesFiles).size, 5, `each routes.json once: ${routesFiles.join(', ')}`);
     assert.deepEqual(
       warnings.filter((w) => /preloaded using link preload but not used/.test(w)),
       [],

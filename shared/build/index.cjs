@@ -264,31 +264,40 @@ function bootPreloads() {
           const chunks = new Set();
           const seen = new Set();
           const isConsume = (module) => module.type === 'consume-shared-module';
+          // At the start this build is the only provider of its shared modules, so a consumed key loads
+          // the chunk its provide module registers, not the consume's own fallback copy (react-dom's
+          // index, for one, sits in several fallbacks: only the provider's is fetched). A key provided
+          // twice (two versions) is the runtime's choice: left to it.
+          const providers = new Map();
+          for (const module of compilation.modules) {
+            if (module.type !== 'provide-module') continue;
+            const key = `${module._shareScope}:${module._name}`;
+            providers.set(key, providers.has(key) ? null : module);
+          }
+          const scopeOf = (consume) => [consume.options.shareScope].flat().join('|');
+          const visitBlocks = (module) => {
+            for (const block of module.blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+          };
           const visitGroup = (group) => {
             if (!group || seen.has(group)) return;
             seen.add(group);
             for (const chunk of group.chunks) {
               chunks.add(chunk);
-              for (const module of chunkGraph.getChunkModulesIterable(chunk))
-                if (isConsume(module)) for (const block of module.blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+              for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+                if (!isConsume(module)) continue;
+                const provider = providers.get(`${scopeOf(module)}:${module.options.shareKey}`);
+                if (provider) visitBlocks(provider);
+                else if (provider === undefined) visitBlocks(module);
+              }
             }
           };
           for (const entrypoint of compilation.entrypoints.values())
             for (const chunk of entrypoint.chunks) {
               for (const file of chunk.files) entryFiles.add(file);
-              for (const module of chunkGraph.getChunkModulesIterable(chunk))
-                for (const block of module.blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+              for (const module of chunkGraph.getChunkModulesIterable(chunk)) visitBlocks(module);
             }
-          // Two chunks with the same modules (react-dom's index: one per share key, 'react-dom' and
-          // 'react-dom/client') are one fetch at most, which only the runtime knows: neither is preloaded.
-          const modulesOf = (chunk) => [...chunkGraph.getChunkModulesIterable(chunk)].filter((m) => !isConsume(m));
           const files = new Set();
-          for (const chunk of chunks) {
-            const others = [...chunks].filter((c) => c !== chunk);
-            const modules = modulesOf(chunk);
-            if (modules.length > 0 && modules.every((m) => others.some((c) => chunkGraph.isModuleInChunk(m, c)))) continue;
-            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-          }
+          for (const chunk of chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
           const links = [...files]
             .filter((file) => !entryFiles.has(file))
             .sort()

@@ -8,9 +8,10 @@ let early: Promise<unknown> | undefined;
  * request then runs beside those chunks instead of after them (one round trip fewer before the console
  * can start). Plain fetch only: this runs before any shared module.
  */
-export function startConfigFetch(): void {
+export function startConfigFetch(): Promise<unknown> {
   early ??= fetchConfigJson(CONFIG_URL, fetch);
   early.catch(() => {}); // read (and reported) by loadRuntimeConfig
+  return early;
 }
 
 /** The early request's body for /config.json (once), else a new request. */

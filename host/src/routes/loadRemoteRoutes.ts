@@ -1,13 +1,8 @@
 import { remoteRoutesManifestSchema, type RemoteName, type RemoteRoutesManifest, type RuntimeConfig } from '@phoenix/contract';
 import type { RemoteManifests } from './composeRoutes';
+import { ROUTES_TIMEOUT_MS, routesUrl, takeEarly } from '../federation/earlyFiles';
 
-/** How long the console's start waits for a remote's routes.json: past it, that remote keeps its seed entries. */
-export const ROUTES_TIMEOUT_MS = 4000;
-
-/** routes.json sits beside the remote's mf-manifest.json (or remoteEntry.js), like build-info.json. */
-export function routesUrl(entry: string): string {
-  return new URL('routes.json', new URL(entry, window.location.href)).href;
-}
+export { ROUTES_TIMEOUT_MS, routesUrl } from '../federation/earlyFiles';
 
 export interface LoadRemoteRoutesOptions {
   fetchImpl?: typeof fetch;
@@ -49,7 +44,9 @@ async function fetchManifest(name: RemoteName, url: string, fetchImpl: typeof fe
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetchImpl(url, { cache: 'no-cache', signal: controller.signal });
+    // The entry's request when it made one (index.ts, beside the shared modules), else a new one.
+    const started = fetchImpl === fetch ? takeEarly(url) : undefined;
+    const response = await (started ?? fetchImpl(url, { cache: 'no-cache', signal: controller.signal }));
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const parsed = remoteRoutesManifestSchema.safeParse(await response.json());
     if (!parsed.success)
