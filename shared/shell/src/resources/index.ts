@@ -5,7 +5,6 @@ export {
   useResourceLinks,
   parseRecordId,
   showsList,
-  RECORD_VIEW_PARAMS,
   type ResourceLinks,
   type RoutingShape,
   type ResourcePagesSpec,

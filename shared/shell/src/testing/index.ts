@@ -7,4 +7,4 @@ export * from './fakeBff';
 export * from './renderWithShell';
 export * from './resourcePagesContract';
 export * from './watchDialogs';
-export * from './routeHeadings';
+export * from './remotePages';
