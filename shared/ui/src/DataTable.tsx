@@ -1,9 +1,9 @@
 import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { focusRing, visuallyHidden } from './focus';
 import { EmptyState, ErrorState, LoadingSkeleton } from './states';
-import { tokens } from './theme';
+import { BREAKPOINTS, tokens } from './theme';
 
 export type SortOrder = 'asc' | 'desc';
 export interface SortState {
@@ -20,6 +20,11 @@ export interface DataTableColumn<T> {
   render?: (row: T) => ReactNode;
   width?: string;
   align?: 'left' | 'right' | 'center';
+  /**
+   * Stays at the table's right edge while a wide table scrolls sideways: a row's actions are always in
+   * view, however long its values (a wallet address, a JSON value) make the other columns.
+   */
+  pinned?: boolean;
 }
 
 export type RowKey = string | number;
@@ -67,7 +72,16 @@ const Table = styled.table`
 const Caption = styled.caption`
   ${visuallyHidden}
 `;
-const Th = styled.th<{ $align?: string; $width?: string }>`
+/** Last column kept in view (not on a phone, where it would leave no room for the rest); the separator marks what scrolls under it. */
+const pinnedCell = css`
+  @media (min-width: ${BREAKPOINTS.tiny + 1}px) {
+    position: sticky;
+    right: 0;
+    z-index: 1;
+    box-shadow: -1px 0 0 ${tokens.colors.border};
+  }
+`;
+const Th = styled.th<{ $align?: string; $width?: string; $pinned?: boolean }>`
   text-align: ${({ $align }) => $align ?? 'left'};
   width: ${({ $width }) => $width ?? 'auto'};
   padding: 0.55rem 0.75rem;
@@ -75,6 +89,7 @@ const Th = styled.th<{ $align?: string; $width?: string }>`
   border-bottom: 1px solid ${tokens.colors.border};
   font-weight: 600;
   white-space: nowrap;
+  ${({ $pinned }) => $pinned && pinnedCell}
 `;
 const SortButton = styled.button`
   font: inherit;
@@ -89,11 +104,17 @@ const SortButton = styled.button`
   align-items: center;
   ${focusRing}
 `;
-const Td = styled.td<{ $align?: string }>`
+const Td = styled.td<{ $align?: string; $pinned?: boolean }>`
   text-align: ${({ $align }) => $align ?? 'left'};
   padding: 0.55rem 0.75rem;
   border-bottom: 1px solid ${tokens.colors.subtle};
   vertical-align: top;
+  ${({ $pinned }) =>
+    $pinned &&
+    css`
+      ${pinnedCell}
+      background: ${tokens.colors.surface};
+    `}
 `;
 const Tr = styled.tr`
   &:hover td {
@@ -145,7 +166,7 @@ const DataRow = memo(function DataRow<T>({ row, rowKey, columns, selected, onTog
         </Td>
       )}
       {columns.map((c) => (
-        <Td key={c.key} $align={c.align}>
+        <Td key={c.key} $align={c.align} $pinned={c.pinned}>
           {c.render ? c.render(row) : defaultCell(row, c.key)}
         </Td>
       ))}
@@ -254,7 +275,14 @@ export function DataTable<T>({
               </Th>
             )}
             {columns.map((c) => (
-              <Th key={c.key} scope="col" $align={c.align} $width={c.width} aria-sort={c.sortable ? ariaSortOf(sort, c.key) : undefined}>
+              <Th
+                key={c.key}
+                scope="col"
+                $align={c.align}
+                $width={c.width}
+                $pinned={c.pinned}
+                aria-sort={c.sortable ? ariaSortOf(sort, c.key) : undefined}
+              >
                 {c.sortable && onSortChange ? (
                   <SortButton
                     type="button"

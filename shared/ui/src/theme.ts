@@ -89,3 +89,9 @@ export const tokens: Omit<PhoenixTheme, 'environment'> = {
 export const accentStyle = (theme: PhoenixTheme) => `:root { ${ACCENT_VARIABLE}: ${theme.colors.accent}; }`;
 
 export const defaultTheme = themeFor('local');
+
+/** Seed §9 breakpoints, in CSS px: at or below NARROW the sidebar collapses; at or below TINY it hides. */
+export const BREAKPOINTS = {
+  tiny: 640,
+  narrow: 768,
+} as const;

@@ -1,13 +1,11 @@
 import { atom } from 'jotai';
+import { BREAKPOINTS } from '@phoenix/ui';
+
+/** Seed §9 breakpoints: the kit's, which its tables follow too. */
+export { BREAKPOINTS };
 
 /** Seed §3 global UI state: whether the sidebar is minimized (icons only, or hidden when very narrow). */
 export const isSidebarMinimizedAtom = atom<boolean>(false);
-
-/** Seed §9 breakpoints, in CSS px: at or below NARROW the sidebar collapses; at or below TINY it hides. */
-export const BREAKPOINTS = {
-  tiny: 640,
-  narrow: 768,
-} as const;
 
 /** Seed §2 / §9 sidebar widths. */
 export const SIDEBAR_WIDTH = {

@@ -135,6 +135,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       key: 'actions',
       header: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
       align: 'right',
+      pinned: true,
       render: (record: RecordOf<D> & Versioned) => (
         <RowActions>
           {pendingIds.has(String(record.id)) && (
