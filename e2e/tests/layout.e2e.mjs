@@ -66,6 +66,54 @@ describe('layout', () => {
     await context.close();
   });
 
+  it("keeps each row's actions in view at 1280 px, however wide the values make the table", async () => {
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 1280, height: 900 });
+    // A JSON value and the players' wallet addresses make these two tables wider than the content area.
+    for (const [path, name] of [
+      ['constantVariables', /^Delete /],
+      ['user', /^Ban /],
+    ]) {
+      await page.goto(`${ctx.stack.hostUrl}/admin/${path}`);
+      const table = page.getByRole('main').getByRole('table');
+      const actions = table.getByRole('button', { name });
+      await actions.first().waitFor({ timeout: 15_000 });
+      const scroller = await table.evaluate((el) => el.parentElement.getBoundingClientRect().toJSON());
+      const boxes = await actions.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+      assert.ok(boxes.length > 0);
+      for (const box of boxes)
+        assert.ok(
+          box.right <= scroller.right && box.left >= scroller.left,
+          `${path}: ${JSON.stringify(box)} inside ${JSON.stringify(scroller)}`,
+        );
+      await actions.first().click({ trial: true }); // not covered by another cell
+    }
+    await context.close();
+  });
+
+  it('keeps every navbar control on screen, above the page, from a phone to a desktop', async () => {
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 390, height: 844 });
+    for (const width of [390, 700, 900, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${ctx.stack.hostUrl}/admin/constantVariables`);
+      const banner = page.getByRole('banner');
+      await banner.getByRole('button', { name: 'Log out' }).waitFor();
+      const controls = await banner.evaluate((header) =>
+        [...header.querySelectorAll('button, select, a')]
+          .filter((el) => el.checkVisibility())
+          .map((el) => ({ name: el.textContent.trim().slice(0, 20), ...el.getBoundingClientRect().toJSON() })),
+      );
+      const header = await banner.evaluate((el) => el.getBoundingClientRect().toJSON());
+      const main = await page.getByRole('main').evaluate((el) => el.getBoundingClientRect().toJSON());
+      assert.ok(controls.length >= 4, `${width}: ${JSON.stringify(controls)}`);
+      for (const c of controls) {
+        assert.ok(c.left >= 0 && c.right <= width, `${width} px: ${c.name} at ${c.left}-${c.right}`);
+        assert.ok(c.bottom <= header.bottom, `${width} px: ${c.name} below the navbar (${c.bottom} > ${header.bottom})`);
+      }
+      assert.ok(main.top >= header.bottom, `${width} px: the page starts under the navbar`);
+    }
+    await context.close();
+  });
+
   it('sizes the sidebar as the seed says at 1280, 700 and 600 px', async () => {
     const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 1280, height: 900 });
     assert.equal(await sidebarWidth(page), 256); // 16rem expanded

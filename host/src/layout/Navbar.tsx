@@ -9,12 +9,18 @@ import { RequestsBadge } from './RequestsBadge';
 import { useHostTranslation } from './hostI18n';
 import { tokens } from '@phoenix/ui';
 
+/* One row of 3.5rem where it fits; on a phone or a narrow window the controls wrap onto a second row,
+   at its right, instead of running off the screen (language and logout included). */
 const Header = styled.header`
   display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
   align-items: center;
-  gap: 0.75rem;
+  flex-shrink: 0; /* the layout's column gives the rest to the page, never the navbar's rows */
+  gap: 0.5rem 0.75rem;
   min-height: 3.5rem;
-  padding: 0 1rem;
+  box-sizing: border-box;
+  padding: 0.5rem 1rem;
   background: ${tokens.colors.accent};
   color: ${tokens.colors.accentText};
 `;
@@ -38,7 +44,15 @@ const Spacer = styled.span`
   flex: 1 1 auto;
 `;
 
+/* Takes the room the other controls leave (a basis of 0, up to its own width) and ends in an ellipsis
+   beyond it: a long address never pushes the controls onto a second row. */
 const Email = styled.span`
+  flex: 100 1 0; /* before the spacer */
+  min-width: 3rem;
+  max-width: max-content;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
   font-size: 0.9rem;
   opacity: 0.9;
   @media (max-width: ${BREAKPOINTS.narrow}px) {
@@ -124,7 +138,7 @@ export function Navbar() {
       <Spacer />
       <FindAnything />
       {account && <RequestsBadge />}
-      {account && <Email>{account.email}</Email>}
+      {account && <Email title={account.email}>{account.email}</Email>}
       <NavbarLink to="/admin/about">{t('navbar.about')}</NavbarLink>
       <LanguageSwitch />
       <HeaderButton type="button" onClick={onLogout}>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { SearchHit, SearchResponse } from '@phoenix/contract';
 import { useApi, useLanguage, usePointsApi, useTranslation } from '@phoenix/shell';
-import { Button, Modal, tokens } from '@phoenix/ui';
+import { BREAKPOINTS, Button, Modal, tokens } from '@phoenix/ui';
 import { adminTable } from '../routes/routeTable';
 import { findPages } from './findPages';
 import './strings';
@@ -137,6 +137,10 @@ const FindButton = styled.button`
     font: inherit;
     font-size: 0.75rem;
     opacity: 0.9;
+    /* Phones and tablets seldom have the keyboard; the room goes to the navbar's other controls. */
+    @media (max-width: ${BREAKPOINTS.narrow}px) {
+      display: none;
+    }
   }
   &:focus-visible {
     outline: 3px solid ${tokens.colors.focus};
