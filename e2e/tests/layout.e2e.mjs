@@ -114,6 +114,36 @@ describe('layout', () => {
     await context.close();
   });
 
+  it("keeps every page's controls on a phone's screen, outside the tables that scroll sideways", async () => {
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 390, height: 844 });
+    const offScreen = [];
+    for (const path of SEED_PATHS) {
+      await page.goto(`${ctx.stack.hostUrl}/admin/${path}`);
+      await page.getByRole('main').getByRole('heading').first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle').catch(() => {}); // the page's data, then its controls
+      const found = await page.getByRole('main').evaluate((main) => {
+        const out = [];
+        for (const el of main.querySelectorAll('button, a, select, input, textarea')) {
+          if (!el.checkVisibility()) continue;
+          // Inside a container that scrolls (a wide table), the control is reached by scrolling it.
+          let scroller = el.parentElement;
+          while (scroller && scroller !== main && !/auto|scroll|hidden/.test(getComputedStyle(scroller).overflowX))
+            scroller = scroller.parentElement;
+          if (scroller && scroller !== main) continue;
+          const box = el.getBoundingClientRect();
+          if (box.width > 0 && (box.left < 0 || box.right > window.innerWidth + 1))
+            out.push(
+              `${(el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40)} (${Math.round(box.left)}-${Math.round(box.right)})`,
+            );
+        }
+        return out;
+      });
+      offScreen.push(...found.map((f) => `${path}: ${f}`));
+    }
+    assert.deepEqual(offScreen, []);
+    await context.close();
+  });
+
   it('sizes the sidebar as the seed says at 1280, 700 and 600 px', async () => {
     const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 1280, height: 900 });
     assert.equal(await sidebarWidth(page), 256); // 16rem expanded

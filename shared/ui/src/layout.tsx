@@ -103,7 +103,9 @@ export const Mono = styled.code`
 /** Label → value pairs of one record (a detail, a status): `<Facts><dt>When</dt><dd>…</dd></Facts>`. */
 export const Facts = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  /* Labels take their width up to 60%, then wrap: on a phone a long label leaves its value room
+     (it broke "396" into one digit per line). */
+  grid-template-columns: fit-content(60%) minmax(0, 1fr);
   gap: 0.35rem 1rem;
   margin: 0 0 1rem;
   font-size: 0.9rem;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GLOBAL_SCOPES,
@@ -36,6 +37,12 @@ import { TypedConfirmDialog } from '../common/TypedConfirmDialog';
 import { LIVE_COUNT_MS } from '../common/live';
 
 const KEY = ['globalSignOut'] as const;
+
+/** Its long label wraps in a narrow panel (a phone) instead of running past it. */
+const RunButton = styled(Button)`
+  max-width: 100%;
+  white-space: normal;
+`;
 const RUNS_PAGE_SIZE = 10;
 
 /**
@@ -103,9 +110,9 @@ export default function GlobalSignOutPage() {
               <dd>{formatNumber(now.ongoingBattles)}</dd>
             </Facts>
             <p>{t('battleForceEnd.checkedAt', { at: formatDateTime(now.checkedAt), seconds: LIVE_COUNT_MS / 1000 })}</p>
-            <Button variant="danger" disabled={run.isPending} onClick={() => setConfirming(now)}>
+            <RunButton variant="danger" disabled={run.isPending} onClick={() => setConfirming(now)}>
               {t('globalSignOut.button')}
-            </Button>
+            </RunButton>
           </>
         )}
       </Panel>
