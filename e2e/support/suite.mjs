@@ -40,3 +40,16 @@ export async function openFromMenu(ctx, menuLabel, url) {
 export function formReady(main) {
   return main.getByRole('button', { name: /^(Create .+|Save changes)$/ }).waitFor();
 }
+
+/**
+ * A remote page rendered by its remote. Its heading alone does not say so: the host's placeholder
+ * paints a list page's heading from routes.json while the remote loads, beside a "Loading…" status.
+ */
+export async function remotePageLoaded(main) {
+  await main.getByRole('heading').first().waitFor({ timeout: 15_000 });
+  await main
+    .getByRole('status')
+    .filter({ hasText: /^Loading…$/ })
+    .first()
+    .waitFor({ state: 'detached', timeout: 20_000 });
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useConsole } from '../support/suite.mjs';
+import { remotePageLoaded, useConsole } from '../support/suite.mjs';
 import { signedInPage } from '../support/browser.mjs';
 
 // Every child path of /admin in the seed's route table (the host's seed tables, which its route-table test holds).
@@ -25,7 +25,7 @@ describe('layout', () => {
       await page.getByRole('banner').waitFor();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
       const main = page.getByRole('main');
-      await main.getByRole('heading').first().waitFor({ timeout: 15_000 });
+      await remotePageLoaded(main);
       assert.equal(await main.getByText('This page could not be loaded').count(), 0, `${path} failed to load its remote`);
       const pathname = new URL(page.url()).pathname;
       assert.equal(pathname, path === 'points' ? '/admin/points/tasks' : `/admin/${path}`);

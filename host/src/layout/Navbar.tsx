@@ -45,7 +45,7 @@ const Spacer = styled.span`
 `;
 
 /* Takes the room the other controls leave (a basis of 0, up to its own width) and ends in an ellipsis
-   beyond it: a long address never pushes the controls onto a second row. */
+   beyond it: a long address shrinks before any control wraps. */
 const Email = styled.span`
   flex: 100 1 0; /* before the spacer */
   min-width: 3rem;

@@ -37,13 +37,13 @@ import { TypedConfirmDialog } from '../common/TypedConfirmDialog';
 import { LIVE_COUNT_MS } from '../common/live';
 
 const KEY = ['globalSignOut'] as const;
+const RUNS_PAGE_SIZE = 10;
 
 /** Its long label wraps in a narrow panel (a phone) instead of running past it. */
 const RunButton = styled(Button)`
   max-width: 100%;
   white-space: normal;
 `;
-const RUNS_PAGE_SIZE = 10;
 
 /**
  * Logout & battle force end: both counts now (live), one confirmed operation that signs every
