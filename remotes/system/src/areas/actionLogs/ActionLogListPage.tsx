@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { actionLogsResource, type ActionLog, type FilterOf } from '@phoenix/contract';
 import { RecordDetailModal, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { actionLogList } from './list';
@@ -22,12 +21,6 @@ type Filter = FilterOf<typeof actionLogsResource>;
 type Draft = Record<Filter, string>;
 const FILTERS = actionLogsResource.filters;
 
-const ChangeCell = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 0.5rem;
-  white-space: nowrap;
-`;
 const targetLabel = (log: ActionLog) => (log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType);
 
 /** The filter inputs: edited locally, written to the URL on "Apply" (one request, one history entry). */
@@ -102,6 +95,12 @@ export default function ActionLogListPage() {
       list={list}
       history={false}
       pageSizeOptions={[20, 50, 100, 200]}
+      // The row's action: pinned at the table's right edge with the other lists' actions.
+      rowActions={(log) => (
+        <Button size="sm" variant="ghost" onClick={() => detail.open(log.id)} aria-label={t('actionLogs.viewLabel', { id: log.id })}>
+          {t('actionLogs.view')}
+        </Button>
+      )}
       // Re-mounted on URL change (back/forward, a shared link) so the inputs show the applied filters.
       before={<Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />}
       columns={[
@@ -109,17 +108,7 @@ export default function ActionLogListPage() {
         { key: 'adminEmail', field: 'admin', sortable: true },
         { key: 'action', sortable: true, render: (log) => <Mono>{log.action}</Mono> },
         { key: 'targetType', field: 'target', sortable: true, render: targetLabel },
-        {
-          key: 'changes',
-          render: (log) => (
-            <ChangeCell>
-              <span>{changeSummary(log)}</span>
-              <Button size="sm" variant="ghost" onClick={() => detail.open(log.id)} aria-label={t('actionLogs.viewLabel', { id: log.id })}>
-                {t('actionLogs.view')}
-              </Button>
-            </ChangeCell>
-          ),
-        },
+        { key: 'changes', render: changeSummary },
       ]}
     >
       {detail.isOpen && (
