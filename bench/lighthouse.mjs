@@ -2,7 +2,10 @@
 // Lighthouse (its default mobile settings: simulated 4× CPU slowdown and slow 4G) on the sign-in page and
 // on console pages signed in, beside a floor app measured in the same run: React, react-dom and
 // react-router only, a sidebar of 31 links and one list page of 20 rows fetched from the server
-// (bench/floor/src/list.tsx, built the way the host is into a temp folder). The console runs as the e2e
+// (bench/floor/src/list.tsx, built the way the host is into a temp folder), and the same page on the
+// console's stack ("stack floor", bench/floor/src/stack: a federation host sharing React, the router,
+// styled-components, i18next and jotai, preloaded as the host is): what the stack alone costs, so what is
+// left is the console's own start. The console runs as the e2e
 // stack does (production builds, host, remotes, BFF on free ports); Debian's Chromium through
 // chrome-launcher (CHROME_PATH). Lighthouse clears the cache before each page but keeps localStorage, so
 // a console page is a cold load of a signed-in person. Prints, per page, the performance score, total
@@ -38,15 +41,19 @@ const CONSOLE_PAGES =
     ? process.argv[pagesArg + 1].split(',').map((p) => `/admin/${p}`)
     : ['/admin/constantVariables', '/admin/user', '/admin/points-lottery', '/admin/logs'];
 
-/** The console-page floor, built with the repo's webpack toolchain into `out`, with its 20 API rows. */
-function buildFloor(out) {
+/**
+ * A floor app built with the repo's webpack toolchain into `out`, with its 20 API rows: `list` (React and
+ * react-router only) or `stack` (the same page on the console's stack: a federation host with its shared
+ * singletons, styled-components, i18next, jotai; bench/floor/src/stack).
+ */
+function buildFloor(entry, out) {
   const webpackCli = createRequire(path.join(root, 'host/package.json')).resolve('webpack-cli/bin/cli.js');
   const config = path.join(here, 'floor/webpack.config.cjs');
-  const result = spawnSync(process.execPath, [webpackCli, '--config', config, '--env', 'entry=list', '--env', `out=${out}`], {
+  const result = spawnSync(process.execPath, [webpackCli, '--config', config, '--env', `entry=${entry}`, '--env', `out=${out}`], {
     stdio: 'inherit',
     cwd: path.join(here, 'floor'),
   });
-  if (result.status !== 0) throw new Error('The floor app did not build');
+  if (result.status !== 0) throw new Error(`The ${entry} floor app did not build`);
   const rows = Array.from({ length: 20 }, (_, i) => ({
     id: i + 1,
     name: `constant_${i + 1}`,
@@ -95,14 +102,19 @@ const loadNote = () =>
 async function main() {
   if (!fs.existsSync(path.join(root, 'host/dist/index.html'))) throw new Error('host/dist is missing: run `pnpm build` first.');
   const floorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-bench-floor-'));
+  const stackFloorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-bench-stack-floor-'));
   let stack;
   let floorServer;
+  let stackFloorServer;
   let chrome;
   let cdp;
   try {
-    buildFloor(floorDir);
+    buildFloor('list', floorDir);
+    buildFloor('stack', stackFloorDir);
     floorServer = await startStaticServer({ port: 0, mounts: [{ prefix: '/', dir: floorDir, spa: true }] });
+    stackFloorServer = await startStaticServer({ port: 0, mounts: [{ prefix: '/', dir: stackFloorDir, spa: true }] });
     const floorUrl = `http://127.0.0.1:${floorServer.address().port}/admin/page-1`;
+    const stackFloorUrl = `http://127.0.0.1:${stackFloorServer.address().port}/admin/page-1`;
     stack = await startStack();
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -112,6 +124,7 @@ async function main() {
 
     const pages = [
       { name: 'floor list page', url: floorUrl },
+      { name: 'stack floor', url: stackFloorUrl },
       { name: 'sign-in', url: `${stack.hostUrl}/auth/login` },
     ];
     const results = {};
@@ -156,8 +169,10 @@ async function main() {
     await cdp?.close().catch(() => {});
     chrome?.kill();
     if (floorServer) await closeServer(floorServer);
+    if (stackFloorServer) await closeServer(stackFloorServer);
     await stack?.stop();
     fs.rmSync(floorDir, { recursive: true, force: true });
+    fs.rmSync(stackFloorDir, { recursive: true, force: true });
   }
 }
 

@@ -483,4 +483,14 @@ function createRemoteConfig(dir, name, port) {
   return createFederatedConfig({ dir, name, kind: 'remote', port, exposes: { './pages': `./${pages.split(path.sep).join('/')}` } });
 }
 
-module.exports = { createFederatedConfig, createPageConfig, createRemoteConfig, federationName, SINGLETONS, buildInfo };
+module.exports = {
+  createFederatedConfig,
+  createPageConfig,
+  createRemoteConfig,
+  federationName,
+  SINGLETONS,
+  buildInfo,
+  sharedConfig,
+  bootPreloads,
+  precompressionPlugins,
+};
