@@ -72,7 +72,6 @@ module.exports = (env = {}) => ({
     ],
   },
   plugins: env.entry === 'stack' ? stackPlugins() : [new HtmlWebpackPlugin({ templateContent: HTML })],
-  optimization: { moduleIds: 'deterministic' },
   performance: { hints: false },
   stats: 'errors-warnings',
 });
