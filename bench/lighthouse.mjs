@@ -151,7 +151,9 @@ async function main() {
     );
     for (const name of Object.keys(results)) {
       const [tbt, bootup] = [pick(name, 'tbt'), pick(name, 'bootup')];
-      const ratio = name === 'floor list page' ? '' : `  ${(tbt / floor.tbt).toFixed(1)}×, ${(bootup / floor.bootup).toFixed(1)}×`;
+      // A floor with no blocking time at all (0 ms, as in some runs) has no ratio to give.
+      const tbtRatio = floor.tbt > 0 ? `${(tbt / floor.tbt).toFixed(1)}×` : 'n/a (floor 0 ms)';
+      const ratio = name === 'floor list page' ? '' : `  ${tbtRatio}, ${(bootup / floor.bootup).toFixed(1)}×`;
       console.log(
         `${name.padEnd(18)} ${String(pick(name, 'score')).padStart(5)} ${ms(tbt).padStart(9)} ${ms(pick(name, 'lcp')).padStart(9)} ${ms(bootup).padStart(10)}${ratio}`,
       );

@@ -12,18 +12,8 @@ const build = require(path.join(repoRoot, 'shared/build/index.cjs'));
 const fromBuild = createRequire(path.join(repoRoot, 'shared/build/index.cjs'));
 const HtmlWebpackPlugin = fromBuild('html-webpack-plugin');
 const hostDir = path.join(repoRoot, 'host');
-/** The console's singletons the stack floor uses: everything but its own packages and TanStack Query. */
-const STACK = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'jotai',
-  'styled-components',
-  'i18next',
-  'react-i18next',
-];
+/** The console's singletons the stack floor shares: all but its own packages and TanStack Query. */
+const STACK = build.SINGLETONS.filter((name) => !name.startsWith('@phoenix/') && name !== '@tanstack/react-query');
 const HTML = '<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div></body></html>';
 /** The stack floor's page is laid out for the phone's width, as the console's is. */
 const STACK_HTML = HTML.replace('<title>', '<meta name="viewport" content="width=device-width, initial-scale=1"><title>');

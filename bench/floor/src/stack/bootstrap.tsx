@@ -1,19 +1,11 @@
-import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { NavLink, Navigate, Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { NavLink, Outlet, RouterProvider } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { atom, createStore, Provider, useAtomValue } from 'jotai';
+import { LINKS, RowsTable, floorRouter, useRows } from '../floorPage';
 
-interface Row {
-  id: number;
-  name: string;
-  value: string;
-  updatedAt: string;
-}
-
-const LINKS = Array.from({ length: 31 }, (_, i) => ({ path: `/admin/page-${i + 1}`, n: i + 1 }));
 const en = {
   page: 'Page {{n}}',
   list: 'List',
@@ -80,47 +72,18 @@ function Layout() {
 
 function ListPage() {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Row[] | null>(null);
-  useEffect(() => {
-    void fetch('/rows.json')
-      .then((r) => r.json() as Promise<Row[]>)
-      .then(setRows);
-  }, []);
+  const rows = useRows();
   return (
     <>
       <h1>{t('list')}</h1>
       <p>{t('description')}</p>
-      <table>
-        <thead>
-          <tr>
-            <th>{t('id')}</th>
-            <th>{t('name')}</th>
-            <th>{t('value')}</th>
-            <th>{t('updated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows?.map((row) => (
-            <tr key={row.id}>
-              <Cell>{row.id}</Cell>
-              <Cell>{row.name}</Cell>
-              <Cell>{row.value}</Cell>
-              <Cell>{row.updatedAt}</Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowsTable rows={rows} headers={[t('id'), t('name'), t('value'), t('updated')]} Cell={Cell} />
     </>
   );
 }
 
-const router = createBrowserRouter([
-  { path: '/admin', element: <Layout />, children: [{ path: '*', element: <ListPage /> }] },
-  { path: '*', element: <Navigate to="/admin/page-1" replace /> },
-]);
-
 createRoot(document.getElementById('root')!).render(
   <Provider store={store}>
-    <RouterProvider router={router} />
+    <RouterProvider router={floorRouter(Layout, ListPage)} />
   </Provider>,
 );
