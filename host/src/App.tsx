@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell';
+import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell/src/boot';
 import { AuthLayout } from './signIn/AuthLayout';
 import { LoginPage } from './signIn/LoginPage';
-import { Dashboard } from './dashboard/Dashboard';
+import { DashboardRoute } from './dashboard/DashboardRoute';
 import { configuredRemoteEntries } from './federation/config';
 import { GlobalStyle } from './layout/GlobalStyle';
 import { MainLayout } from './layout/MainLayout';
 import { RequireAuth } from './routes/guards';
+import { afterFirstPaint, markFirstRender } from './routes/firstPaint';
 import { preloadRemotesWhenIdle } from './routes/preload';
 import { adminChildRoutes } from './routes/routeTable';
 
@@ -28,6 +29,7 @@ function AdminArea() {
 export function App() {
   const location = useLocation();
   useAuthSync(`${location.pathname}${location.search}`);
+  useEffect(markFirstRender, []);
   return (
     <>
       <GlobalStyle />
@@ -60,7 +62,7 @@ export function appRoutes(): RouteObject[] {
             </RequireAuth>
           ),
           children: [
-            { index: true, id: 'dashboard', element: <Dashboard /> },
+            { index: true, id: 'dashboard', element: <DashboardRoute /> },
             // The host's own page: which host and remote versions this environment runs.
             // Lazy: it reads versions through the federation loader, which stays off the login page's path.
             { path: 'about', id: 'about', lazy: () => import('./about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
@@ -85,5 +87,5 @@ export function createAppRouter() {
  * (with a password) needs a sign-in call, so await the promise to render already signed in.
  */
 export function prepareSession(options?: RestoreSessionOptions): Promise<void> {
-  return restoreSession(options);
+  return restoreSession({ confirmAfter: afterFirstPaint(), ...options });
 }

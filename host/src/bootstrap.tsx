@@ -1,6 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { isNarrowWidth, isSidebarMinimizedAtom, runtimeConfigAtom, sectionSourceAtom, shellStore, ShellProviders } from '@phoenix/shell';
+import {
+  isNarrowWidth,
+  isSidebarMinimizedAtom,
+  runtimeConfigAtom,
+  sectionSourceAtom,
+  shellStore,
+  ShellProviders,
+} from '@phoenix/shell/src/boot';
 import { themeFor } from '@phoenix/ui';
 import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
@@ -19,9 +26,6 @@ function providedShellContract(): string | undefined {
 }
 
 async function start(): Promise<void> {
-  // A console opened on a page: its federation loader is fetched beside the configuration.
-  const onAdminPage = window.location.pathname.startsWith('/admin/');
-  if (onAdminPage) void Promise.all([import('./federation/preparePage'), import('./federation/RemotePage')]).catch(() => {});
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);
   setConfiguredRemoteEntries(config.remotes); // registered with the federation runtime on first use

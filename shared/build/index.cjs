@@ -249,7 +249,8 @@ function routesManifestPlugin(srcDir, shellContract, stringsDir) {
 /**
  * The console's start as HTML preloads: the chunks of the entry's dynamic imports (the bootstrap and
  * the shared modules it asks for separately) and of every shared module they consume, transitively
- * (the host provides each singleton from its own chunks at start). Without them the browser learns of
+ * (the host provides each singleton from its own chunks at start; a singleton the start does not
+ * consume, such as the shell's whole module, is not preloaded). Without them the browser learns of
  * those ~20 chunks only once main.js has arrived and run: one round trip and the federation runtime's
  * evaluation later on a slow connection. Ordinary lazy chunks (routes, the federation loader) are not
  * followed.
@@ -294,7 +295,8 @@ function bootPreloads() {
           for (const entrypoint of compilation.entrypoints.values())
             for (const chunk of entrypoint.chunks) {
               for (const file of chunk.files) entryFiles.add(file);
-              for (const module of chunkGraph.getChunkModulesIterable(chunk)) visitBlocks(module);
+              // A provide module (in the entry, like all of them) is followed only when the start consumes its key.
+              for (const module of chunkGraph.getChunkModulesIterable(chunk)) if (module.type !== 'provide-module') visitBlocks(module);
             }
           const files = new Set();
           for (const chunk of chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);

@@ -23,7 +23,7 @@ describe('dashboard', () => {
         'GET /dashboard/summary': () => ({ body: { maintenance: { enabled: true, plannedStart, plannedEnd }, recentActions: [] } }),
       }),
     });
-    const panel = screen.getByRole('region', { name: 'Game maintenance' });
+    const panel = await screen.findByRole('region', { name: 'Game maintenance' });
     expect(await within(panel).findByText('ON: players are kept out')).toBeInTheDocument();
     expect(panel).toHaveTextContent(`Planned window: ${formatDateTime(plannedStart)} – ${formatDateTime(plannedEnd)}`);
     expect(within(panel).getByRole('link', { name: 'Open the maintenance status' })).toHaveAttribute('href', '/admin/maintenance');
@@ -53,10 +53,10 @@ describe('dashboard', () => {
 
   it('reads one summary through the shell: maintenance off and the recent actions', async () => {
     const { backend } = await start();
-    const recent = screen.getByRole('region', { name: 'Recent actions' });
+    const recent = await screen.findByRole('region', { name: 'Recent actions' });
     expect(within(recent).getByRole('status')).toHaveTextContent('Loading the dashboard');
     expect(
-      await within(screen.getByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in'),
+      await within(await screen.findByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in'),
     ).toBeInTheDocument();
     expect(screen.getByText('No window planned.')).toBeInTheDocument();
     expect(within(recent).getByText('present.create')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('dashboard', () => {
     await start({ language: 'ja' });
     expect(await screen.findByRole('heading', { name: 'ダッシュボード' })).toBeInTheDocument();
     expect(await screen.findByText('オフ：プレイヤーはログインできます')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: '最近の操作' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: '最近の操作' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '日時' })).toBeInTheDocument();
   });
 
@@ -100,7 +100,7 @@ describe('dashboard', () => {
         }),
       }),
     });
-    const panel = screen.getByRole('region', { name: 'Points maintenance' });
+    const panel = await screen.findByRole('region', { name: 'Points maintenance' });
     expect(await within(panel).findByText('ON: the points programme is paused')).toBeInTheDocument();
     expect(panel).toHaveTextContent('Ledger upgrade');
     expect(within(panel).getByRole('link', { name: 'Open points maintenance' })).toHaveAttribute('href', '/admin/points/maintenance');
@@ -109,10 +109,10 @@ describe('dashboard', () => {
 
   it('says the points API did not answer, and keeps the rest of the dashboard', async () => {
     await start({ handlers: defaultHandlers({ 'GET /settings/maintenance': down }) });
-    const panel = screen.getByRole('region', { name: 'Points maintenance' });
+    const panel = await screen.findByRole('region', { name: 'Points maintenance' });
     expect(await within(panel).findByRole('alert')).toHaveTextContent('The points API did not answer.');
     expect(
-      await within(screen.getByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in'),
+      await within(await screen.findByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in'),
     ).toBeInTheDocument();
   });
 });

@@ -4,11 +4,7 @@ import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenanc
 import { describeError, useDocument } from '@phoenix/shell';
 import { Countdown, ErrorState, formatDateTime, PlainTable, TableHead, tokens } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
-
-const Heading = styled.h1`
-  margin: 0 0 1rem;
-  font-size: 1.5rem;
-`;
+import { DashboardHeading } from './DashboardHeading';
 
 const Panels = styled.div`
   display: grid;
@@ -172,7 +168,7 @@ export function Dashboard() {
   const summary = useDocument<DashboardSummary>(DASHBOARD_SUMMARY_RESOURCE, { toastErrors: false });
   return (
     <>
-      <Heading>{t('dashboard.title')}</Heading>
+      <DashboardHeading>{t('dashboard.title')}</DashboardHeading>
       {summary.error ? (
         <ErrorState title={t('dashboard.loadFailed')} message={describeError(summary.error)} onRetry={summary.refetch} />
       ) : (

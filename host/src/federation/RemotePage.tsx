@@ -6,7 +6,7 @@ import { loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemotePageLoading } from './RemotePageLoading';
 import { RemoteIncompatibleError } from './compatibility';
-import { Trans } from '@phoenix/shell';
+import { Trans } from '@phoenix/shell/src/boot';
 import { useHostTranslation } from '../layout/hostI18n';
 import { tokens } from '@phoenix/ui';
 

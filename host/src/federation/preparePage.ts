@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RemoteName } from '@phoenix/contract';
-import { shellQueryClient } from '@phoenix/shell';
+import { shellQueryClient } from '@phoenix/shell/src/boot';
 import { loadRemotePagesModule, loadedRemotePages } from './remotes';
 import type { PagePrefetch } from './pageModule';
 

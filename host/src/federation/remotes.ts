@@ -5,6 +5,10 @@ import { checkCompatibility, hostBuildInfo, RemoteIncompatibleError, type BuildI
 import { configuredRemoteEntries } from './config';
 import { absolute, buildInfoUrl, isManifest, takeEarly } from './earlyFiles';
 import type { RemotePagesModule } from './pageModule';
+// The host's whole shell, loaded before any remote is registered (all registering is in this module):
+// the federation runtime then keeps this loaded copy as the one singleton, so every remote runs on the
+// very instances the host's first paint imported through @phoenix/shell/src/boot.
+import '@phoenix/shell';
 
 /** Module Federation names are identifiers: user-policy → user_policy (same rule as the build). */
 export function federationName(remote: RemoteName): string {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@phoenix/contract';
-import { useRuntimeConfig } from '@phoenix/shell';
+import { useRuntimeConfig } from '@phoenix/shell/src/boot';
 import { checkCompatibility, hostBuildInfo, type BuildInfo } from './compatibility';
 import { fetchRemoteBuildInfo, loadedRemoteVersion } from './remotes';
 

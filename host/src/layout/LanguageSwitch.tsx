@@ -1,4 +1,4 @@
-import { useLanguage, useTranslation } from '@phoenix/shell';
+import { useLanguage, useTranslation } from '@phoenix/shell/src/boot';
 import { LanguageSelect } from './LanguageSelect';
 
 /** The navbar's language switch (PRODUCT §5): each language named in itself, the choice remembered. */

@@ -2,9 +2,10 @@ import { memo, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useStore } from 'jotai';
 import styled from 'styled-components';
-import { ShellOverlays, returnToAtom } from '@phoenix/shell';
+import { returnToAtom } from '@phoenix/shell/src/boot';
 import { adminRouteFor } from '../routes/routeTable';
 import { Navbar as NavbarComponent } from './Navbar';
+import { Overlays } from './Overlays';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
 import { useHostTranslation, useLabel } from './hostI18n';
@@ -90,7 +91,7 @@ export function MainLayout() {
           <Outlet />
         </Main>
       </Body>
-      <ShellOverlays />
+      <Overlays />
     </Shell>
   );
 }

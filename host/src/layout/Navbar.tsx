@@ -1,11 +1,11 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell';
+import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell/src/boot';
 import { SIDEBAR_ID } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { FindAnything } from '../search/FindAnything';
-import { RequestsBadge } from './RequestsBadge';
+import { RequestsBadge } from './RequestsBadgeSlot';
 import { useHostTranslation } from './hostI18n';
 import { tokens } from '@phoenix/ui';
 

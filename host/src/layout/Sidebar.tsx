@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import { tokens, visuallyHidden } from '@phoenix/ui';
 import styled, { css } from 'styled-components';
-import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell';
+import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell/src/boot';
 import { preloadAdminTarget } from '../routes/preload';
 import { adminTable } from '../routes/routeTable';
 import { activeMenuTarget, menuInitials, type MenuLink } from './menu';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { registerTranslations, useTranslation } from '@phoenix/shell';
+import { registerTranslations, useTranslation } from '@phoenix/shell/src/boot';
 import type { Translate } from '../signIn/signInServices';
 import { authEn, authJa } from '../signIn/authStrings';
 import type { Label } from './menu';

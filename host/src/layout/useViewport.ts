@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { isNarrowWidth, isSidebarMinimizedAtom, isTinyWidth } from '@phoenix/shell';
+import { isNarrowWidth, isSidebarMinimizedAtom, isTinyWidth } from '@phoenix/shell/src/boot';
 
 export type Viewport = 'wide' | 'narrow' | 'tiny';
 

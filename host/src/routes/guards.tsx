@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { tokenAtom } from '@phoenix/shell';
+import { tokenAtom } from '@phoenix/shell/src/boot';
 
 /** Seed §2: /admin sends to login when no token is held (remembering the page asked for). */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,8 +1,9 @@
 import { Suspense, createElement, lazy } from 'react';
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { RemoteName } from '@phoenix/contract';
-import { shellStore, tokenAtom } from '@phoenix/shell';
+import { shellStore, tokenAtom } from '@phoenix/shell/src/boot';
 import { RemotePageLoading } from '../federation/RemotePageLoading';
+import { afterFirstPaint } from './firstPaint';
 import { trackNavigation } from './navigationActivity';
 import { composeAdminTable, routeOf, type AdminRoute, type AdminTable } from './composeRoutes';
 
@@ -13,13 +14,16 @@ const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ 
  * Loader of a remote page: the navigation commits once the page can render without a fallback
  * (remote, page code and its first data request started), so the previous page stays on screen
  * meanwhile. Signed out, it does nothing: RequireAuth sends to login without loading any remote.
+ * A console opened on the page paints first (its HydrateFallback), then loads (routes/firstPaint.ts).
  */
 function prepareRemoteRoute(remote: RemoteName, page: string, { request }: LoaderFunctionArgs): Promise<null> {
   if (!shellStore.get(tokenAtom)) return Promise.resolve(null);
   return trackNavigation(
-    import('../federation/preparePage').then(({ prepareForNavigation, loadPageCode }) =>
-      Promise.all([loadPageCode(RemotePage), prepareForNavigation(remote, page, request)]).then(() => null),
-    ),
+    afterFirstPaint()
+      .then(() => import('../federation/preparePage'))
+      .then(({ prepareForNavigation, loadPageCode }) =>
+        Promise.all([loadPageCode(RemotePage), prepareForNavigation(remote, page, request)]).then(() => null),
+      ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { registerTranslations } from '@phoenix/shell';
+import { registerTranslations } from '@phoenix/shell/src/boot';
 
 /** Strings of "Find anything" (namespace 'findAnything'). */
 registerTranslations('findAnything', {

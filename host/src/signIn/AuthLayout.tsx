@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ShellOverlays, environmentLabel, runtimeConfigAtom } from '@phoenix/shell';
+import { environmentLabel, runtimeConfigAtom } from '@phoenix/shell/src/boot';
+import { Overlays } from '../layout/Overlays';
 import { useHostTranslate } from '../layout/hostI18n';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { AuthFrame } from './AuthFrame';
@@ -15,7 +16,7 @@ export function AuthLayout() {
       environment={config && environmentLabel(config.apiBase)}
       tools={<LanguageSwitch />}
       tabLink={Link}
-      after={<ShellOverlays />}
+      after={<Overlays />}
     >
       <Outlet />
     </AuthFrame>

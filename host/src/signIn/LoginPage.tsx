@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { authClientFactory, returnToAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell';
+import { returnToAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell/src/boot';
 import { useHostTranslate } from '../layout/hostI18n';
 import { safeReturnTo } from './signInRules';
 import { SignInForm } from './SignInForm';
@@ -29,6 +29,7 @@ export function LoginPage() {
       signIn: login,
       changePassword: async (body) => {
         if (!config) throw new Error('Runtime configuration is not loaded yet');
+        const { authClientFactory } = await import('@phoenix/shell'); // the API client is not in the first paint
         await authClientFactory({ baseUrl: config.apiBase })(null).post('/users/change-password', body);
       },
     }),

@@ -5,7 +5,6 @@ type Store = typeof shellStore;
 import { accountAtom, notifyUnauthorized, returnToAtom, setUnauthorizedHandler, tokenAtom } from '../core/authState';
 import { runtimeConfigAtom } from '../core/config';
 import { ApiRequestError } from '../api/ApiRequestError';
-import { createApiClient } from '../api/client';
 import {
   STORAGE_KEY,
   clearSession,
@@ -15,8 +14,13 @@ import {
   type SessionStorage,
   type StoredSession,
 } from '../session/session';
-import { authClientFactory } from './authClient';
 import { signIn } from './signIn';
+
+/**
+ * The API client (ky) loads on the first call that needs it: a restored session paints the console
+ * before it (the host's first paint imports this module through the shell's boot entry, src/boot.ts).
+ */
+const loadAuthClient = () => import('./authClient');
 
 /** Used when there is no window (never in the browser): keeps everything in memory. */
 function memoryStorage(): SessionStorage {
@@ -81,8 +85,8 @@ export async function logoutSession(env?: AuthEnv): Promise<void> {
   const config = store.get(runtimeConfigAtom);
   const pending =
     token && config
-      ? authClientFactory({ baseUrl: config.apiBase, fetch })(token)
-          .post('/users/logout')
+      ? loadAuthClient()
+          .then(({ authClientFactory }) => authClientFactory({ baseUrl: config.apiBase, fetch })(token).post('/users/logout'))
           .then(
             () => undefined,
             () => undefined,
@@ -149,6 +153,7 @@ export function syncSessionAcrossTabs(
 async function confirmSession(token: string, env: ReturnType<typeof resolve>): Promise<void> {
   const config = env.store.get(runtimeConfigAtom);
   if (!config) return;
+  const { createApiClient } = await import('../api/client');
   const client = createApiClient({
     baseUrl: config.apiBase,
     getToken: () => token,
@@ -172,6 +177,8 @@ async function confirmSession(token: string, env: ReturnType<typeof resolve>): P
 export interface RestoreSessionOptions extends AuthEnv {
   /** Where a 401 should bring the admin back to; the browser location by default. */
   getCurrentPath?: () => string;
+  /** The background /users/info check (and its API client) waits for this: the host passes its first paint. */
+  confirmAfter?: Promise<unknown>;
 }
 
 /**
@@ -193,6 +200,7 @@ export async function restoreSession(options: RestoreSessionOptions = {}): Promi
     clearSession(env.storage); // the password leaves storage whatever happens next
     const config = env.store.get(runtimeConfigAtom);
     if (!config) return;
+    const { authClientFactory } = await loadAuthClient();
     const result = await signIn(authClientFactory({ baseUrl: config.apiBase, fetch: env.fetch }), found.legacy);
     if (result.status) establishSession({ email: result.email, token: result.token }, env);
     return;
@@ -200,5 +208,5 @@ export async function restoreSession(options: RestoreSessionOptions = {}): Promi
 
   env.store.set(accountAtom, { email: found.email });
   env.store.set(tokenAtom, found.token);
-  void confirmSession(found.token, env);
+  void Promise.resolve(options.confirmAfter).then(() => confirmSession(found.token, env));
 }

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountAtom, tokenAtom, type Account } from '../core/authState';
 import { runtimeConfigAtom } from '../core/config';
 import type { SessionStorage } from '../session/session';
-import { authClientFactory } from './authClient';
 import { signIn, type SignInFailureReason } from './signIn';
 import { defaultSessionStorage, establishSession, installUnauthorizedHandler, logoutSession, syncSessionAcrossTabs } from './authSession';
 
@@ -33,6 +32,7 @@ export function useAuth(options: { storage?: SessionStorage } = {}): UseAuth {
     async (email: string, password: string): Promise<LoginOutcome> => {
       const config = store.get(runtimeConfigAtom);
       if (!config) return { status: false, reason: 'unavailable' };
+      const { authClientFactory } = await import('./authClient'); // the API client loads on first use
       const result = await signIn(authClientFactory({ baseUrl: config.apiBase }), { email, password });
       if (!result.status) return { status: false, reason: result.reason };
       // Nothing cached for a previous admin may show to this one.

@@ -5,6 +5,9 @@ import type { AnyResource } from '@phoenix/contract';
 import type { ShellStore } from '../core/store';
 import { AreaContext, type AreaDefinition, type AreaSpec } from './area';
 import { prefetchResourceList } from './prefetchList';
+import { showsList } from './listView';
+
+export { showsList };
 
 /**
  * How an area is routed. The route table has two shapes:
@@ -36,18 +39,6 @@ export function parseRecordId(raw: string | null): number | null {
   if (raw === null || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   const id = Number(raw);
   return id <= 2_147_483_647 ? id : null;
-}
-
-/**
- * Query parameters that open something other than a path's list: a sub-view's form (`create`, `edit`)
- * or a record (`id`: an edit path, a player, a log entry's dialog). The host paints a list's heading
- * while its remote loads only without them (RemotePageLoading).
- */
-const RECORD_VIEW_PARAMS = ['create', 'edit', 'id'] as const;
-
-/** True when the location shows a path's list, not a record or a form (see RECORD_VIEW_PARAMS). */
-export function showsList(search: URLSearchParams): boolean {
-  return RECORD_VIEW_PARAMS.every((param) => !search.has(param));
 }
 
 function withParams(search: URLSearchParams, set: Record<string, string>): string {

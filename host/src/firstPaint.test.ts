@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { staticImportGraph } from '@phoenix/shell/src/testing/staticImports';
+
+describe("the console's first paint", () => {
+  const graph = staticImportGraph(path.join(__dirname, 'bootstrap.tsx'));
+  const files = [...graph.files].map((file) => path.relative(__dirname, file));
+
+  it("imports the shell's boot entry, not its whole module (loaded after the paint, before any remote)", () => {
+    expect(graph.packages).toContain('@phoenix/shell/src/boot');
+    expect(graph.packages).not.toContain('@phoenix/shell');
+    expect(files).toEqual(expect.arrayContaining(['App.tsx', 'layout/MainLayout.tsx', 'layout/Navbar.tsx', 'routes/routeTable.ts']));
+  });
+
+  it('leaves the remotes, the dashboard, the search dialog, the requests badge and the overlays to lazy chunks', () => {
+    for (const later of [
+      'federation/remotes.ts',
+      'federation/RemotePage.tsx',
+      'dashboard/Dashboard.tsx',
+      'search/FindDialog.tsx',
+      'layout/RequestsBadge.tsx',
+    ])
+      expect(files).not.toContain(later);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The console's first paint (layout, sidebar and the page's heading) comes before a cold page's remote
+ * and the shell's whole module are loaded: their scripts, evaluated before that paint, would delay it.
+ * A cold page's loader (routes/routeTable.ts) waits for this; every later navigation finds it resolved.
+ */
+let painted: () => void = () => {};
+const firstPaint = new Promise<void>((resolve) => {
+  painted = resolve;
+});
+let marked = false;
+
+export function afterFirstPaint(): Promise<void> {
+  return firstPaint;
+}
+
+/** Called once the first render has committed (App's effect): resolves after the frame that paints it. */
+export function markFirstRender(): void {
+  if (marked) return;
+  marked = true;
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(painted, 0));
+  else setTimeout(painted, 0);
+}

@@ -1,0 +1,208 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { SearchHit, SearchResponse } from '@phoenix/contract';
+import { useApi, useLanguage, usePointsApi, useTranslation } from '@phoenix/shell';
+import { Button, Modal, tokens } from '@phoenix/ui';
+import { adminTable } from '../routes/routeTable';
+import { findPages } from './findPages';
+import './strings';
+
+/** One option of the list: a page of the console or a record from an area's search. */
+interface Option {
+  key: string;
+  kind: 'page' | SearchHit['area'];
+  label: string;
+  detail?: string;
+  /** Relative to /admin. */
+  path: string;
+}
+
+const DEBOUNCE_MS = 150;
+
+const Input = styled.input`
+  width: 100%;
+  box-sizing: border-box;
+  padding: 0.6rem 0.75rem;
+  font: inherit;
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radius};
+  &:focus-visible {
+    outline: 3px solid ${tokens.colors.focus};
+    outline-offset: 1px;
+  }
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0.75rem 0 0;
+  padding: 0;
+`;
+const Item = styled.li<{ $active: boolean }>`
+  display: flex;
+  gap: 0.75rem;
+  align-items: baseline;
+  padding: 0.45rem 0.6rem;
+  border-radius: ${tokens.radius};
+  cursor: pointer;
+  background: ${({ $active, theme }) => ($active ? theme.colors.subtle : 'transparent')};
+  outline: ${({ $active, theme }) => ($active ? `2px solid ${theme.colors.focus}` : 'none')};
+`;
+const Kind = styled.span`
+  flex: 0 0 7.5rem;
+  font-size: 0.8rem;
+  color: ${tokens.colors.muted};
+`;
+const Detail = styled.span`
+  margin-left: auto;
+  font-size: 0.8rem;
+  color: ${tokens.colors.muted};
+  word-break: break-all;
+`;
+const Note = styled.p`
+  margin: 0.5rem 0 0;
+  font-size: 0.85rem;
+  color: ${tokens.colors.muted};
+`;
+
+/** The text to search for, settled for a moment (no request per keystroke). */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+/** GET /search on the BFF and on the points API, each on its own: one down leaves the other's hits. */
+function useRecordSearch(q: string) {
+  const api = useApi();
+  const pointsApi = usePointsApi();
+  const enabled = q.trim().length > 0;
+  const options = { enabled, staleTime: 30_000, retry: false } as const;
+  const bff = useQuery<SearchResponse>({ queryKey: ['findAnything', 'bff', q], queryFn: () => api.get('/search', { q }), ...options });
+  const points = useQuery<SearchResponse>({
+    queryKey: ['findAnything', 'points', q],
+    queryFn: () => pointsApi.get('/search', { q }),
+    ...options,
+  });
+  const hits = [...(bff.data?.items ?? []), ...(points.data?.items ?? [])];
+  const unavailable = [...(bff.error ? ['console'] : []), ...(bff.data?.unavailable ?? []), ...(points.error ? ['points'] : [])];
+  return { hits, unavailable, loading: enabled && (bff.isFetching || points.isFetching) };
+}
+
+/** The dialog of "Find anything" (FindAnything.tsx): a chunk of its own, loaded when first opened. */
+export function FindDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('findAnything');
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), list: useId(), status: useId() };
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const q = useSettled(text);
+  const records = useRecordSearch(q);
+
+  const options: Option[] = useMemo(() => {
+    const pages = findPages(adminTable(), text).map((page): Option => ({
+      key: `page:${page.path}`,
+      kind: 'page',
+      label: (language === 'ja' && page.title.ja) || page.title.en,
+      path: page.path,
+    }));
+    const hits = records.hits.map((hit): Option => ({
+      key: `${hit.area}:${hit.id}`,
+      kind: hit.area,
+      label: hit.label,
+      detail: hit.detail ?? `#${hit.id}`,
+      path: hit.path,
+    }));
+    return [...pages, ...hits];
+  }, [text, language, records.hits]);
+  const current = Math.min(active, Math.max(0, options.length - 1));
+  const optionId = (i: number) => `${ids.list}-${i}`;
+
+  const go = (option: Option | undefined) => {
+    if (!option) return;
+    onClose();
+    navigate(option.path ? `/admin/${option.path}` : '/admin');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (options.length === 0) return;
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + options.length) % options.length);
+    } else if (e.key === 'Home' && options.length) {
+      setActive(0);
+    } else if (e.key === 'End' && options.length) {
+      setActive(options.length - 1);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      go(options[current]);
+    }
+  };
+
+  let status: string;
+  if (!text.trim()) status = t('typeToSearch');
+  else if (options.length) status = t('count', { count: options.length });
+  else if (records.loading || q !== text) status = t('searching');
+  else status = t('none', { q: text.trim() });
+
+  return (
+    <Modal
+      open
+      title={t('title')}
+      onClose={onClose}
+      initialFocusRef={inputRef}
+      width="40rem"
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
+    >
+      <label htmlFor={ids.input}>{t('label')}</label>
+      <Input
+        ref={inputRef}
+        id={ids.input}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={options.length > 0}
+        aria-controls={ids.list}
+        aria-activedescendant={options.length ? optionId(current) : undefined}
+        aria-describedby={ids.status}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <Note id={ids.status} role="status">
+        {status}{' '}
+        {records.unavailable.length > 0 &&
+          t('unavailable', { areas: records.unavailable.map((a) => t(`areas.${a}`, { defaultValue: a })).join(', ') })}
+      </Note>
+      <List id={ids.list} role="listbox" aria-label={t('results')}>
+        {options.map((option, i) => (
+          // Chosen from the text field with the keyboard (aria-activedescendant), or by a click.
+          <Item
+            key={option.key}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === current}
+            $active={i === current}
+            onMouseMove={() => i !== current && setActive(i)}
+            onClick={() => go(option)}
+          >
+            <Kind>{t(`areas.${option.kind}`)}</Kind>
+            <span>{option.label}</span>
+            {option.detail && <Detail>{option.detail}</Detail>}
+          </Item>
+        ))}
+      </List>
+      <Note>{t('hint')}</Note>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { staticImportGraph } from './testing/staticImports';
+
+const src = __dirname;
+const relative = (file: string) => path.relative(src, file);
+
+describe("the shell's boot entry (what the host's first paint imports)", () => {
+  const graph = staticImportGraph(path.join(src, 'boot.ts'));
+
+  it('leaves the API client, forms, resources, modals and data hooks to the whole module', () => {
+    const files = [...graph.files].map(relative);
+    expect(files).toContain('core/store.ts');
+    expect(files).toContain('auth/authSession.ts');
+    for (const heavy of ['api/client.ts', 'auth/authClient.ts', 'resources/routing.tsx', 'modals/index.ts', 'data/index.ts', 'index.ts'])
+      expect(files).not.toContain(heavy);
+    expect(files.filter((file) => /^(modals|data|toasts)\//.test(file))).toEqual([]);
+  });
+
+  it('imports none of their libraries', () => {
+    expect([...graph.packages]).toEqual(expect.arrayContaining(['jotai', '@tanstack/react-query', 'i18next']));
+    for (const library of ['ky', 'react-hook-form', '@hookform/resolvers', '@phoenix/shell'])
+      expect([...graph.packages].filter((name) => name === library || name.startsWith(`${library}/`))).toEqual([]);
+  });
+});
