@@ -15,6 +15,7 @@ import { yieldToBrowser } from './config/yieldToBrowser';
 import { setConfiguredRemoteEntries } from './federation/config';
 import { hostSectionSource } from './federation/sections';
 import { composeAdminTable } from './routes/composeRoutes';
+import { afterFirstPaint } from './routes/firstPaint';
 import { loadRemoteManifests } from './routes/loadRemoteRoutes';
 import { setAdminTable } from './routes/routeTable';
 import { createAppRouter, prepareSession } from './App';
@@ -26,6 +27,11 @@ function providedShellContract(): string | undefined {
 }
 
 async function start(): Promise<void> {
+  // The federation loader (with the shell's whole module) loads once the first paint is on screen,
+  // not in it: a cold page's remote and a first click both need it.
+  void afterFirstPaint()
+    .then(() => Promise.all([import('./federation/preparePage'), import('./federation/RemotePage')]))
+    .catch(() => {}); // a chunk that fails fails the page that needs it, which reports it
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);
   setConfiguredRemoteEntries(config.remotes); // registered with the federation runtime on first use
