@@ -1,28 +1,22 @@
-import { lazy, Suspense } from 'react';
 import { useHostTranslation } from '../layout/hostI18n';
-import { afterFirstPaint } from '../routes/firstPaint';
+import { afterFirstPaintComponent } from '../routes/firstPaint';
 import { DashboardHeading } from './DashboardHeading';
 
-/** The dashboard reads through the shell's data hooks: its module loads after the first paint, not in it. */
-const Dashboard = lazy(() =>
-  afterFirstPaint()
-    .then(() => import('./Dashboard'))
-    .then((module) => ({ default: module.Dashboard })),
-);
-
-/** /admin: the dashboard, with its heading painted while its module loads (the page replaces it in place). */
-export function DashboardRoute() {
+function DashboardLoading() {
   const { t } = useHostTranslation();
   return (
-    <Suspense
-      fallback={
-        <>
-          <DashboardHeading>{t('dashboard.title')}</DashboardHeading>
-          <p role="status">{t('dashboard.loading')}</p>
-        </>
-      }
-    >
-      <Dashboard />
-    </Suspense>
+    <>
+      <DashboardHeading>{t('dashboard.title')}</DashboardHeading>
+      <p role="status">{t('dashboard.loading')}</p>
+    </>
   );
 }
+
+/**
+ * /admin. The dashboard reads through the shell's data hooks, so its module loads after the first
+ * paint; its heading is painted meanwhile, where the page then renders it.
+ */
+export const DashboardRoute = afterFirstPaintComponent(
+  () => import('./Dashboard').then((module) => module.Dashboard),
+  <DashboardLoading />,
+);

@@ -5,9 +5,12 @@ import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAto
 import { SIDEBAR_ID } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { FindAnything } from '../search/FindAnything';
-import { RequestsBadge } from './RequestsBadgeSlot';
+import { afterFirstPaintComponent } from '../routes/firstPaint';
 import { useHostTranslation } from './hostI18n';
 import { tokens } from '@phoenix/ui';
+
+/** The badge reads through the shell's API client: it loads after the first paint (it shows nothing until its count is in). */
+const RequestsBadge = afterFirstPaintComponent(() => import('./RequestsBadge').then((module) => module.RequestsBadge));
 
 /* One row of 3.5rem where it fits; on a phone or a narrow window the controls wrap onto a second row,
    at its right, instead of running off the screen (language and logout included). */

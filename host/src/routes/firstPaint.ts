@@ -1,3 +1,5 @@
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
 /**
  * The console's first paint (layout, sidebar and the page's heading) comes before a cold page's remote
  * and the shell's whole module are loaded: their scripts, evaluated before that paint, would delay it.
@@ -19,4 +21,16 @@ export function markFirstRender(): void {
   marked = true;
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(painted, 0));
   else setTimeout(painted, 0);
+}
+
+/** A component whose module loads after the first paint; `fallback` shows until it is in (nothing by default). */
+export function afterFirstPaintComponent(load: () => Promise<ComponentType>, fallback: ReactNode = null): ComponentType {
+  const Later = lazy(() =>
+    afterFirstPaint()
+      .then(load)
+      .then((component) => ({ default: component })),
+  );
+  return function AfterFirstPaint() {
+    return createElement(Suspense, { fallback }, createElement(Later));
+  };
 }
