@@ -11,7 +11,8 @@
 // a console page is a cold load of a signed-in person. Prints, per page, the performance score, total
 // blocking time, LCP and JS boot-up, and TBT and boot-up as a ratio to the floor's.
 // Targets (issue 24): console pages ≥ 90 and TBT ≤ 2× the floor; sign-in ≥ 95.
-//   node bench/lighthouse.mjs [--runs 1] [--details] [--save DIR] [--pages user,logs]   (needs `pnpm build` first)
+//   node bench/lighthouse.mjs [--runs 1] [--details] [--save DIR] [--pages user,logs] [--host-dist DIR]   (needs `pnpm build` first)
+// --host-dist: serve another build of the host (the "before" of a host change) with this checkout's remotes.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,8 @@ const DETAILS = process.argv.includes('--details');
 const saveArg = process.argv.indexOf('--save');
 /** --save DIR: each run's Lighthouse report and its trace (JSON) land there, to read the tasks and requests behind a figure. */
 const SAVE_DIR = saveArg > 0 ? path.resolve(process.argv[saveArg + 1]) : undefined;
+const hostDistArg = process.argv.indexOf('--host-dist');
+const HOST_DIST = hostDistArg > 0 ? path.resolve(process.argv[hostDistArg + 1]) : undefined;
 /** Console pages measured signed in: one or two per remote, lists with their rows. */
 const pagesArg = process.argv.indexOf('--pages');
 const CONSOLE_PAGES =
@@ -115,7 +118,7 @@ async function main() {
     stackFloorServer = await startStaticServer({ port: 0, mounts: [{ prefix: '/', dir: stackFloorDir, spa: true }] });
     const floorUrl = `http://127.0.0.1:${floorServer.address().port}/admin/page-1`;
     const stackFloorUrl = `http://127.0.0.1:${stackFloorServer.address().port}/admin/page-1`;
-    stack = await startStack();
+    stack = await startStack(undefined, HOST_DIST ? { hostDir: HOST_DIST } : {});
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],

@@ -11,6 +11,13 @@ describe("the console's first paint", () => {
     expect(files).toEqual(expect.arrayContaining(['App.tsx', 'layout/MainLayout.tsx', 'layout/Navbar.tsx', 'routes/routeTable.ts']));
   });
 
+  it('takes from the contract only the schemas of /config.json and routes.json, by path, not its whole module', () => {
+    expect([...graph.packages].filter((name) => name.startsWith('@phoenix/contract')).sort()).toEqual([
+      '@phoenix/contract/src/config',
+      '@phoenix/contract/src/remoteRoutes',
+    ]);
+  });
+
   it('leaves the remotes, the dashboard, the search dialog, the requests badge and the overlays to lazy chunks', () => {
     for (const later of [
       'federation/remotes.ts',

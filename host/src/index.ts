@@ -1,4 +1,3 @@
-import { evaluateContractInSlices } from './config/contractInSlices';
 import { startConfigFetch } from './config/earlyConfig';
 import { fetchStartFilesEarly } from './federation/earlyFiles';
 
@@ -11,7 +10,6 @@ startConfigFetch().then(
 // The largest shared modules are evaluated each in the task that brings its chunks, as they arrive,
 // rather than all together in one long task when the last chunk is in (they load in parallel either way).
 void Promise.all([
-  evaluateContractInSlices().then(() => import('@phoenix/contract')),
   import('react-dom/client'),
   import('react-router-dom'),
   import('i18next'),

@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '@phoenix/contract';
+import { runtimeConfigSchema, type RuntimeConfig } from '@phoenix/contract/src/config';
 import { configJson } from './earlyConfig';
 
 /**

@@ -1,4 +1,6 @@
-import { remoteRoutesManifestSchema, type RemoteName, type RemoteRoutesManifest, type RuntimeConfig } from '@phoenix/contract';
+import type { RemoteName, RuntimeConfig } from '@phoenix/contract';
+// By path: the console's first paint needs these two schemas, not the contract's ~200 (loaded after it).
+import { remoteRoutesManifestSchema, type RemoteRoutesManifest } from '@phoenix/contract/src/remoteRoutes';
 import type { RemoteManifests } from './composeRoutes';
 import { ROUTES_TIMEOUT_MS, routesUrl, takeEarly } from '../federation/earlyFiles';
 

@@ -21,4 +21,8 @@ describe("the shell's boot entry (what the host's first paint imports)", () => {
     for (const library of ['ky', 'react-hook-form', '@hookform/resolvers', '@phoenix/shell'])
       expect([...graph.packages].filter((name) => name === library || name.startsWith(`${library}/`))).toEqual([]);
   });
+
+  it('takes from the contract only its roles, by path (its ~200 schemas load after the paint)', () => {
+    expect([...graph.packages].filter((name) => name.startsWith('@phoenix/contract'))).toEqual(['@phoenix/contract/src/roles']);
+  });
 });

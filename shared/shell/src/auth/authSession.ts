@@ -1,4 +1,5 @@
-import { ADMIN_ROLE, type UserInfoResponse } from '@phoenix/contract';
+import type { UserInfoResponse } from '@phoenix/contract';
+import { ADMIN_ROLE } from '@phoenix/contract/src/roles';
 import { shellStore } from '../core/store';
 
 type Store = typeof shellStore;
