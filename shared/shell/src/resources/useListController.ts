@@ -52,8 +52,9 @@ export function useListController<D extends AnyResource>(resource: D, options: L
 
   const [selected, setSelected] = useState<Set<RowKey>>(() => new Set());
   const pageKey = JSON.stringify(params.toQuery());
-  // A selection belongs to the rows on screen: a new page, sort or filter starts empty.
-  useEffect(() => setSelected(new Set()), [pageKey]);
+  // A selection belongs to the rows on screen: a new page, sort or filter starts empty. An empty one
+  // is kept as it is, so the list does not render a second time when it mounts.
+  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Set())), [pageKey]);
   const selection = useMemo<Selection>(() => ({ ids: selected, set: setSelected, clear: () => setSelected(new Set()) }), [selected]);
 
   const remove = useCallback(
