@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { newsResource, type NewsItem } from '@phoenix/contract';
 import { registerTranslations } from '../i18n';
 import { fakeBff, json, page } from '../testing/fakeBff';
@@ -99,4 +99,38 @@ describe('an area declared once', () => {
   it('carries the area on its pages (tests and the contract read it there)', () => {
     expect(pages.bulletins.area).toMatchObject({ name: 'bulletins', ns: 'areaTest', base: 'bulletins', shape: 'subViews' });
   });
+});
+
+let listRenders = 0;
+function CountedList() {
+  listRenders++;
+  return <BulletinList />;
+}
+
+test('a list page renders once while its rows load: its empty selection is not replaced when it mounts', async () => {
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const counted = areasOf('areaTest')({
+    name: 'bulletins',
+    base: 'bulletins',
+    shape: 'routes',
+    resource: newsResource,
+    labelOf: (news) => news.title,
+    list: async () => ({ default: CountedList }),
+  });
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const slowBff = fakeBff().get('/news', async () => {
+    await answered;
+    return json(page([record]));
+  });
+  listRenders = 0;
+  renderRemotePage(counted, { bff: slowBff, url: '/admin/bulletins' });
+  await screen.findByRole('heading', { level: 1, name: 'Bulletins' });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  const whileLoading = listRenders;
+  answer();
+  await screen.findByRole('cell', { name: 'Server move' });
+  // Mounted once while its rows load (an empty selection replaced by a new empty one was a second render).
+  expect(whileLoading).toBe(1);
+  errors.mockRestore();
 });
