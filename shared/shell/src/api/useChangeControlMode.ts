@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHANGE_REQUESTS_PATH, CONFIRM_SCOPE_HEADER, type ChangeControlMode, type ChangeControlSettings } from '@phoenix/contract';
 import { useApiFor } from '../data/useApiFor';
 import type { ApiClient } from './client';
@@ -36,15 +36,35 @@ export function changeControlSettingsQuery(api: ApiClient, service: ApiTarget) {
  * (`<noun> <id>`, as bff/src/features/changeRequests/operations.ts declares resources; `suffix`: a
  * record action's, e.g. '/enabled'), else undefined: not global here, or nothing to type.
  */
+export function recordScopeOf(
+  settings: ChangeControlSettings | undefined,
+  resource: { path: string; noun: string },
+  method: string,
+  id: string | number,
+  suffix = '',
+): string | undefined {
+  const url = `${resource.path}/:id${suffix}`;
+  const global = settings?.mode === 'confirm' && settings.operations.some((op) => op.method === method.toUpperCase() && op.url === url);
+  return global ? `${resource.noun} ${id}` : undefined;
+}
+
+/**
+ * recordScopeOf, asked when the admin acts (a row's delete, switch or ban), from the settings read once
+ * per session. Not a subscription: a list page holding it would render again when the settings answer,
+ * a whole page of rows for a value only a click reads.
+ */
 export function useRecordScope(
   resource: { path: string; noun: string },
   method: string,
   suffix = '',
-): (id: string | number) => string | undefined {
-  const settings = useChangeControlSettings();
-  const url = `${resource.path}/:id${suffix}`;
-  const global = settings?.mode === 'confirm' && settings.operations.some((op) => op.method === method.toUpperCase() && op.url === url);
-  return (id) => (global ? `${resource.noun} ${id}` : undefined);
+): (id: string | number) => Promise<string | undefined> {
+  const queryClient = useQueryClient();
+  const api = useApiFor('bff');
+  return (id) =>
+    queryClient
+      .fetchQuery(changeControlSettingsQuery(api, 'bff'))
+      .catch(() => undefined) // no settings (an old server): no typed scope; the server's 428 still asks
+      .then((settings) => recordScopeOf(settings, resource, method, id, suffix));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { CHANGE_REQUESTS_PATH, type ChangeRequest, type ChangeRequestService, type Page } from '@phoenix/contract';
-import { Alert, formatDateTime } from '@phoenix/ui';
+import { Alert, Badge, formatDateTime } from '@phoenix/ui';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/useApi';
 import type { ApiClient } from '../api/client';
@@ -82,7 +82,7 @@ export function pendingRecordsQuery(api: ApiClient, resource: { path: string; ap
  * The ids of a global resource's records with a request pending or scheduled (a list's row
  * marker): one read per view of the requests under the resource's path; empty for other resources.
  */
-export function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
+function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
   const global = useGlobalRecords(resource);
   const requests = useQuery({ ...pendingRecordsQuery(useApi(), resource), enabled: global });
   const ids = new Set<string>();
@@ -92,4 +92,26 @@ export function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'poi
     if (r.path.startsWith(`${resource.path}/`) && id) ids.add(id);
   }
   return ids;
+}
+
+/**
+ * A list row's "change pending" marker. Each row reads the requests itself (one shared query): the page
+ * holding them would render again, every row with it, when the settings or the requests answer.
+ */
+export function PendingRowMarker({
+  resource,
+  id,
+  label,
+}: {
+  resource: { path: string; api?: 'bff' | 'points' };
+  id: number | string;
+  label: string;
+}) {
+  const { t } = useTranslation('shell');
+  if (!usePendingRecordIds(resource).has(String(id))) return null;
+  return (
+    <Badge $tone="warning" title={t('changeControl.rowPendingLabel', { label })}>
+      {t('changeControl.rowPending')}
+    </Badge>
+  );
 }

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AnyResource, FilterOf, RecordOf, SortOf } from '@phoenix/contract';
 import {
-  Badge,
   Button,
   ButtonLink,
   enumOptions,
@@ -19,7 +18,7 @@ import { ResourceTable } from '../data/ResourceTable';
 import { useAreaColumns, useAreaLabels, useRecordLabel, type LabelledColumn } from './area';
 import { useResourceLinks } from './routing';
 import { RecordHistoryButton } from './RecordHistory';
-import { usePendingRecordIds } from './PendingChanges';
+import { PendingRowMarker } from './PendingChanges';
 import type { ListController } from './useListController';
 import { useNouns } from './useNouns';
 import './translations';
@@ -125,8 +124,6 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       okText: t('list.delete'),
     });
 
-  const pendingIds = usePendingRecordIds(list.resource);
-  const { t: shellT } = useTranslation('shell');
   const withActions = [...labelled];
   const withHistory = history ?? true;
   const anyRowAction = rowActions || links.hasForm || list.resource.remove || withHistory;
@@ -138,11 +135,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       pinned: true,
       render: (record: RecordOf<D> & Versioned) => (
         <RowActions>
-          {pendingIds.has(String(record.id)) && (
-            <Badge $tone="warning" title={shellT('changeControl.rowPendingLabel', { label: labelOf(record) })}>
-              {shellT('changeControl.rowPending')}
-            </Badge>
-          )}
+          <PendingRowMarker resource={list.resource} id={record.id} label={labelOf(record)} />
           {rowActions?.(record)}
           {withHistory && <RecordHistoryButton target={list.resource.target} id={record.id} label={labelOf(record)} />}
           {decide(editable, record, links.hasForm) && (

@@ -132,3 +132,34 @@ test('a list page renders once while its rows load: its empty selection is not r
   expect(whileLoading).toBe(1);
   errors.mockRestore();
 });
+
+test('the change-control settings answering does not render a list page again (only a click reads them)', async () => {
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const counted = areasOf('areaTest')({
+    name: 'bulletins',
+    base: 'bulletins',
+    shape: 'routes',
+    resource: newsResource,
+    labelOf: (news) => news.title,
+    list: async () => ({ default: BulletinList }),
+  });
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const slowSettings = bff().get('/change-requests/settings', async () => {
+    await answered;
+    return json({ mode: 'off', ttlHours: 24, bulkIdsAbove: 0, adjustmentPointsAbove: 0, operations: [] });
+  });
+  listRenders = 0;
+  renderRemotePage(counted, { bff: slowSettings, url: '/admin/bulletins' });
+  await screen.findByRole('cell', { name: 'Server move' });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  const withRows = listRenders;
+  await act(async () => {
+    answer();
+    await answered;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  expect(slowSettings.calls('GET', '/change-requests/settings').length).toBeGreaterThan(0);
+  expect(listRenders).toBe(withRows);
+  errors.mockRestore();
+});

@@ -59,7 +59,7 @@ export function useListController<D extends AnyResource>(resource: D, options: L
 
   const remove = useCallback(
     async (record: RecordOf<D> & Versioned, { label, ...words }: ConfirmOptions & { label: string }) => {
-      const scope = scopeOf(record.id);
+      const scope = await scopeOf(record.id);
       if (!(await confirm({ danger: true, ...words, typedScope: scope }))) return;
       await removeMutation.mutateAsync({ id: record.id, version: record.version, label, scope }).catch(() => undefined);
     },

@@ -39,11 +39,10 @@ export function useRecordAction<D extends AnyResource, B = unknown>(resource: D,
   const recordScope = useRecordScope(resource, spec.method ?? 'post', `/${spec.action}`);
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(path) });
 
-  const scopeOf = (record: Rec<D>) => (spec.confirm ? recordScope(record.id) : undefined);
-  const mutation = useMutation<Rec<D>, ApiRequestError, Rec<D>>({
-    mutationFn: (record) => {
+  const mutation = useMutation<Rec<D>, ApiRequestError, { record: Rec<D>; scope: string | undefined }>({
+    mutationFn: ({ record, scope }) => {
       const url = `/${path}/${record.id}/${spec.action}`;
-      const options = confirmedScope(scopeOf(record));
+      const options = confirmedScope(scope);
       return spec.method === 'patch' ? api.patch(url, spec.body(record), options) : api.post(url, spec.body(record), options);
     },
     onSuccess: (saved) => {
@@ -53,16 +52,17 @@ export function useRecordAction<D extends AnyResource, B = unknown>(resource: D,
       toast.success(spec.success(saved));
       return refresh();
     },
-    onError: (error, record) => {
+    onError: (error, { record }) => {
       if (error.isConflict || error.status === 404) void refresh();
       toast.error(spec.failure ? spec.failure(error, record) : error);
     },
   });
 
   const run = async (record: Rec<D>) => {
-    if (spec.confirm && !(await confirm({ danger: true, ...spec.confirm(record), typedScope: scopeOf(record) }))) return;
-    mutation.mutate(record);
+    const scope = spec.confirm ? await recordScope(record.id) : undefined;
+    if (spec.confirm && !(await confirm({ danger: true, ...spec.confirm(record), typedScope: scope }))) return;
+    mutation.mutate({ record, scope });
   };
 
-  return { run, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+  return { run, pendingId: mutation.isPending ? mutation.variables?.record.id : undefined };
 }
