@@ -10,8 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMapConsumer } from 'source-map';
-import { signIn } from '../e2e/support/browser.mjs';
-import { launchChromium, startStackWithDists } from './lib.mjs';
+import { onSignedInConsole, runBench } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argOf = (name, fallback) => {
@@ -56,13 +55,7 @@ async function causeOf(frame) {
 }
 
 async function main() {
-  const stack = await startStackWithDists(process.argv);
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const signingIn = await context.newPage();
-    await signIn(signingIn, stack.hostUrl);
-    await signingIn.waitForURL(`${stack.hostUrl}/admin`);
+  await onSignedInConsole(process.argv, {}, async ({ stack, context, page: signingIn }) => {
     const page = await context.newPage(); // a cold page of a signed-in person (its cache is the context's: empty but for sign-in)
     await signingIn.close();
     const cdp = await context.newCDPSession(page);
@@ -87,14 +80,7 @@ async function main() {
     console.log(`${target}, cold, signed in, 4x CPU: ${(total / 1000).toFixed(0)} ms sampled (self time by source, ms)`);
     for (const [cause, us] of [...byCause].sort((a, b) => b[1] - a[1]).slice(0, TOP))
       console.log(`${(us / 1000).toFixed(0).padStart(7)}  ${cause}`);
-    await context.close();
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+runBench(main);

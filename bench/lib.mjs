@@ -76,3 +76,33 @@ export async function startStackWithDists(argv) {
   };
   return stack;
 }
+
+/**
+ * A bench against a signed-in console: the stack (`--dists` aware), Chromium, and a browser context whose
+ * admin has just signed in on `page` (the session is in the context's storage, the cache is warm only
+ * with the sign-in page). `measure` opens what it measures; everything is closed after it.
+ */
+export async function onSignedInConsole(argv, { viewport = { width: 1280, height: 900 } } = {}, measure) {
+  const { signIn } = await import('../e2e/support/browser.mjs');
+  const stack = await startStackWithDists(argv);
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page, stack.hostUrl);
+    await page.waitForURL(`${stack.hostUrl}/admin`);
+    await measure({ stack, browser, context, page });
+    await context.close();
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+/** A bench script's entry: its error's stack and exit code 1 when it fails. */
+export function runBench(main) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });
+}

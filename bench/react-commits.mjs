@@ -4,8 +4,7 @@
 // before the page's scripts counts, per commit, the components whose props or state changed.
 // Re-renders of the layout and of lists show as counts above 1.
 //   node bench/react-commits.mjs [/admin/logs] [--dists DIR]   (needs `pnpm build` first)
-import { signIn } from '../e2e/support/browser.mjs';
-import { launchChromium, startStackWithDists } from './lib.mjs';
+import { onSignedInConsole, runBench } from './lib.mjs';
 
 const target = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/admin/logs';
 
@@ -50,13 +49,7 @@ function installHook() {
 }
 
 async function main() {
-  const stack = await startStackWithDists(process.argv);
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, stack.hostUrl);
-    await page.waitForURL(`${stack.hostUrl}/admin`);
+  await onSignedInConsole(process.argv, {}, async ({ stack, context, page }) => {
     await context.addInitScript(installHook);
     const fresh = await context.newPage();
     await page.close();
@@ -77,14 +70,7 @@ async function main() {
       .filter(([, n]) => n > 1)
       .slice(0, 30))
       console.log(`  ${String(n).padStart(4)}  ${name}`);
-    await context.close();
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+runBench(main);

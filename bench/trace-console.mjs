@@ -7,8 +7,7 @@
 //   node bench/trace-console.mjs [/admin/logs] [--save trace.json] [--dists DIR]   (needs `pnpm build` first)
 // --dists: serve the host and remotes built in another checkout DIR (e.g. a main clone: "before").
 import fs from 'node:fs';
-import { signIn } from '../e2e/support/browser.mjs';
-import { launchChromium, startStackWithDists } from './lib.mjs';
+import { onSignedInConsole, runBench } from './lib.mjs';
 
 const target = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/admin/logs';
 const saveArg = process.argv.indexOf('--save');
@@ -61,13 +60,7 @@ function summarise(events) {
 }
 
 async function main() {
-  const stack = await startStackWithDists(process.argv);
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
-    await signIn(page, stack.hostUrl);
-    await page.waitForURL(`${stack.hostUrl}/admin`);
+  await onSignedInConsole(process.argv, { viewport: { width: 412, height: 823 } }, async ({ stack, browser, context, page }) => {
     await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
@@ -89,14 +82,7 @@ async function main() {
     for (const [cause, v] of [...byCause].sort((a, b) => b[1] - a[1])) console.log(`  ${ms(v)}  ${cause}`);
     console.log('  script by file:');
     for (const [file, v] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${ms(v)}  ${file}`);
-    await context.close();
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+runBench(main);

@@ -36,7 +36,7 @@ export function changeControlSettingsQuery(api: ApiClient, service: ApiTarget) {
  * (`<noun> <id>`, as bff/src/features/changeRequests/operations.ts declares resources; `suffix`: a
  * record action's, e.g. '/enabled'), else undefined: not global here, or nothing to type.
  */
-export function recordScopeOf(
+function recordScopeOf(
   settings: ChangeControlSettings | undefined,
   resource: { path: string; noun: string },
   method: string,

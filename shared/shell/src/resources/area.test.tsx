@@ -105,8 +105,8 @@ describe('an area declared once', () => {
   });
 });
 
-test('a list page renders once while its rows load: its empty selection is not replaced when it mounts', async () => {
-  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+describe("a list page's renders", () => {
+  // The list on a page of its own; each test holds one BFF answer until it has counted.
   const counted = areasOf('areaTest')({
     name: 'bulletins',
     base: 'bulletins',
@@ -115,51 +115,49 @@ test('a list page renders once while its rows load: its empty selection is not r
     labelOf: (news) => news.title,
     list: async () => ({ default: BulletinList }),
   });
-  let answer: () => void = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  const slowBff = fakeBff().get('/news', async () => {
-    await answered;
-    return json(page([record]));
+  /** An answer the test lets through when it calls `release`. */
+  const held = () => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    return { release, released };
+  };
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  let errors: jest.SpyInstance;
+  beforeEach(() => {
+    errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    listRenders = 0;
   });
-  listRenders = 0;
-  renderRemotePage(counted, { bff: slowBff, url: '/admin/bulletins' });
-  await screen.findByRole('heading', { level: 1, name: 'Bulletins' });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  const whileLoading = listRenders;
-  answer();
-  await screen.findByRole('cell', { name: 'Server move' });
-  // Mounted once while its rows load (an empty selection replaced by a new empty one was a second render).
-  expect(whileLoading).toBe(1);
-  errors.mockRestore();
-});
+  afterEach(() => errors.mockRestore());
 
-test('the change-control settings answering does not render a list page again (only a click reads them)', async () => {
-  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const counted = areasOf('areaTest')({
-    name: 'bulletins',
-    base: 'bulletins',
-    shape: 'routes',
-    resource: newsResource,
-    labelOf: (news) => news.title,
-    list: async () => ({ default: BulletinList }),
+  it('renders once while its rows load: its empty selection is not replaced when it mounts', async () => {
+    const rows = held();
+    const slowBff = fakeBff().get('/news', async () => {
+      await rows.released;
+      return json(page([record]));
+    });
+    renderRemotePage(counted, { bff: slowBff, url: '/admin/bulletins' });
+    await screen.findByRole('heading', { level: 1, name: 'Bulletins' });
+    await settle();
+    const whileLoading = listRenders;
+    rows.release();
+    await screen.findByRole('cell', { name: 'Server move' });
+    // Mounted once while its rows load (an empty selection replaced by a new empty one was a second render).
+    expect(whileLoading).toBe(1);
   });
-  let answer: () => void = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  const slowSettings = bff().get('/change-requests/settings', async () => {
-    await answered;
-    return json({ mode: 'off', ttlHours: 24, bulkIdsAbove: 0, adjustmentPointsAbove: 0, operations: [] });
+
+  it('does not render again when the change-control settings answer (only a click reads them)', async () => {
+    const settings = held();
+    const slowSettings = bff().get('/change-requests/settings', async () => {
+      await settings.released;
+      return json({ mode: 'off', ttlHours: 24, bulkIdsAbove: 0, adjustmentPointsAbove: 0, operations: [] });
+    });
+    renderRemotePage(counted, { bff: slowSettings, url: '/admin/bulletins' });
+    await screen.findByRole('cell', { name: 'Server move' });
+    await settle();
+    const withRows = listRenders;
+    settings.release();
+    await settle();
+    expect(slowSettings.calls('GET', '/change-requests/settings').length).toBeGreaterThan(0);
+    expect(listRenders).toBe(withRows);
   });
-  listRenders = 0;
-  renderRemotePage(counted, { bff: slowSettings, url: '/admin/bulletins' });
-  await screen.findByRole('cell', { name: 'Server move' });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  const withRows = listRenders;
-  await act(async () => {
-    answer();
-    await answered;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  });
-  expect(slowSettings.calls('GET', '/change-requests/settings').length).toBeGreaterThan(0);
-  expect(listRenders).toBe(withRows);
-  errors.mockRestore();
 });
