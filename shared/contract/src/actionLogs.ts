@@ -2,27 +2,32 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './fields';
 import { listQuerySchema } from './common';
 import { defineResource } from './resource';
+import { lazy } from './lazy';
 
-export const actionLogSchema = z.object({
-  id: z.number().int(),
-  adminId: z.number().int().nullable(),
-  adminEmail: z.string(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  createdAt: z.string(),
-});
+export const actionLogSchema = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    adminId: z.number().int().nullable(),
+    adminEmail: z.string(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    createdAt: z.string(),
+  }),
+);
 export type ActionLog = z.infer<typeof actionLogSchema>;
 
-export const actionLogQuerySchema = listQuerySchema.extend({
-  admin: z.string().max(254).optional(),
-  action: z.string().max(100).optional(),
-  target: z.string().max(100).optional(),
-  from: isoDateTimeSchema.optional(),
-  to: isoDateTimeSchema.optional(),
-});
+export const actionLogQuerySchema = lazy(() =>
+  listQuerySchema.extend({
+    admin: z.string().max(254).optional(),
+    action: z.string().max(100).optional(),
+    target: z.string().max(100).optional(),
+    from: isoDateTimeSchema.optional(),
+    to: isoDateTimeSchema.optional(),
+  }),
+);
 export type ActionLogQuery = z.infer<typeof actionLogQuerySchema>;
 
 export const ACTION_LOG_SORTS = ['createdAt', 'adminEmail', 'action', 'targetType'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
+import { lazy } from './lazy';
 
 export const ADMIN_STATUSES = ['active', 'disabled'] as const;
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
@@ -11,46 +12,54 @@ export const ADMIN_ROLES = [1, 2] as const;
 /** Shortest password an admin may choose (a one-time password is longer). */
 export const MIN_PASSWORD_LENGTH = 12;
 
-const roleSchema = z.coerce
-  .number({ message: 'Pick a role' })
-  .int('Pick a role')
-  .refine((role) => (ADMIN_ROLES as readonly number[]).includes(role), 'Pick a role');
+const roleSchema = lazy(() =>
+  z.coerce
+    .number({ message: 'Pick a role' })
+    .int('Pick a role')
+    .refine((role) => (ADMIN_ROLES as readonly number[]).includes(role), 'Pick a role'),
+);
 
 /** An admin account as the BFF returns it. Never carries a password or its hash. */
-export const adminAccountSchema = z.object({
-  ...versionedRecordShape,
-  email: z.string(),
-  role: z.number().int(),
-  status: z.enum(ADMIN_STATUSES),
-  /** A one-time password was issued and not yet replaced at sign-in. */
-  mustChangePassword: z.boolean(),
-  lastSignInAt: z.string().nullable(),
-});
+export const adminAccountSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    email: z.string(),
+    role: z.number().int(),
+    status: z.enum(ADMIN_STATUSES),
+    /** A one-time password was issued and not yet replaced at sign-in. */
+    mustChangePassword: z.boolean(),
+    lastSignInAt: z.string().nullable(),
+  }),
+);
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
 export const ADMIN_SORTS = ['email', 'role', 'status', 'lastSignInAt', 'createdAt'] as const;
 
 /** POST /admins: the BFF answers with the account and its one-time password (shown once). */
-export const adminCreateSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email is required')
-    .max(254, 'Email is at most 254 characters')
-    .email('Enter a valid email address'),
-  role: roleSchema,
-});
+export const adminCreateSchema = lazy(() =>
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, 'Email is required')
+      .max(254, 'Email is at most 254 characters')
+      .email('Enter a valid email address'),
+    role: roleSchema,
+  }),
+);
 export type AdminCreate = z.infer<typeof adminCreateSchema>;
 
 /** PUT /admins/:id: the role (an admin cannot demote itself; the last active administrator stays one). */
-export const adminUpdateSchema = z.object({ role: roleSchema, version: versionSchema });
+export const adminUpdateSchema = lazy(() => z.object({ role: roleSchema, version: versionSchema }));
 export type AdminUpdate = z.infer<typeof adminUpdateSchema>;
 
-export const adminQuerySchema = listQuerySchema.extend({
-  status: z.enum(ADMIN_STATUSES).optional(),
-  role: z.coerce.number().int().min(0).max(100).optional(),
-});
+export const adminQuerySchema = lazy(() =>
+  listQuerySchema.extend({
+    status: z.enum(ADMIN_STATUSES).optional(),
+    role: z.coerce.number().int().min(0).max(100).optional(),
+  }),
+);
 
 /** Admin accounts (management). `q` matches the email. Never deleted: disabled. */
 export const adminsResource = defineResource({
@@ -65,14 +74,16 @@ export const adminsResource = defineResource({
 });
 
 /** PATCH /admins/:id/status. Disabling ends the account's sessions at once. */
-export const adminStatusUpdateSchema = z.object({
-  status: z.enum(ADMIN_STATUSES, { message: 'Pick active or disabled' }),
-  version: versionSchema,
-});
+export const adminStatusUpdateSchema = lazy(() =>
+  z.object({
+    status: z.enum(ADMIN_STATUSES, { message: 'Pick active or disabled' }),
+    version: versionSchema,
+  }),
+);
 export type AdminStatusUpdate = z.infer<typeof adminStatusUpdateSchema>;
 
 /** POST /admins/:id/reset-password: a new one-time password; the account's sessions end. */
-export const adminResetPasswordSchema = z.object({ version: versionSchema });
+export const adminResetPasswordSchema = lazy(() => z.object({ version: versionSchema }));
 
 /** Answer of create and reset: the one-time password travels once and is stored only hashed. */
 export interface AdminWithOneTimePassword {
@@ -84,17 +95,19 @@ export interface AdminWithOneTimePassword {
  * POST /users/change-password (public, throttled like sign-in): the forced change after a
  * one-time password. Then the admin signs in with the new password.
  */
-export const passwordChangeSchema = z
-  .object({
-    email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),
-    password: z.string().min(1, 'Password is required').max(1024),
-    newPassword: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(1024, 'Use at most 1,024 characters'),
-  })
-  .refine((body) => body.newPassword !== body.password, {
-    path: ['newPassword'],
-    message: 'Choose a password other than the one-time password',
-  });
+export const passwordChangeSchema = lazy(() =>
+  z
+    .object({
+      email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),
+      password: z.string().min(1, 'Password is required').max(1024),
+      newPassword: z
+        .string()
+        .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+        .max(1024, 'Use at most 1,024 characters'),
+    })
+    .refine((body) => body.newPassword !== body.password, {
+      path: ['newPassword'],
+      message: 'Choose a password other than the one-time password',
+    }),
+);
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

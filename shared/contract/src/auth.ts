@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 export { ADMIN_ROLE } from './roles';
 
-export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),
-  password: z.string().min(1, 'Password is required').max(1024),
-});
+export const loginBodySchema = lazy(() =>
+  z.object({
+    email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),
+    password: z.string().min(1, 'Password is required').max(1024),
+  }),
+);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST /users/login → { token } (seed §7). */

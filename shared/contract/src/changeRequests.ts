@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, PG_INT_MAX, versionSchema } from './common';
+import { lazy } from './lazy';
 
 /**
  * Change requests: a global operation (every battle, every player, a game-balance document, a flag…)
@@ -47,88 +48,98 @@ export const CHANGE_REQUEST_STATUSES = ['pending', 'scheduled', 'applied', 'reje
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
 
 /** One changed field of a record or document: what it is now and what the request sets. */
-export const fieldChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+export const fieldChangeSchema = lazy(() => z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }));
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
 /** What a request will touch: the scope, the target as it is (counts or the record) and the diff. */
-export const changePreviewSchema = z.object({
-  scope: z.string(),
-  current: z.unknown(),
-  diff: z.array(fieldChangeSchema),
-});
+export const changePreviewSchema = lazy(() =>
+  z.object({
+    scope: z.string(),
+    current: z.unknown(),
+    diff: z.array(fieldChangeSchema),
+  }),
+);
 export type ChangePreview = z.infer<typeof changePreviewSchema>;
 
-const adminRef = z.object({ id: z.number().int().nullable(), email: z.string() });
+const adminRef = lazy(() => z.object({ id: z.number().int().nullable(), email: z.string() }));
 
 /** The services that file change requests; each applies only its own (the console calls the owner's API base). */
 export const CHANGE_REQUEST_SERVICES = ['bff', 'points'] as const;
 export type ChangeRequestService = (typeof CHANGE_REQUEST_SERVICES)[number];
 
-export const changeRequestSchema = z.object({
-  id: z.number().int(),
-  /** The service that owns it: only its API approves, rejects, cancels and applies it. */
-  service: z.string(),
-  operation: z.string(),
-  method: z.string(),
-  path: z.string(),
-  body: z.unknown(),
-  scope: z.string(),
-  preview: changePreviewSchema,
-  reason: z.string(),
-  /** The target's version (or confirmed count) the body was prepared against; null when none. */
-  preparedVersion: z.string().nullable(),
-  status: z.enum(CHANGE_REQUEST_STATUSES),
-  scheduledAt: z.string().nullable(),
-  expiresAt: z.string(),
-  requestedBy: adminRef,
-  decidedBy: adminRef.nullable(),
-  decisionComment: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  appliedAt: z.string().nullable(),
-  /** The operation's answer once applied, or the error that stopped it. */
-  result: z.unknown(),
-  error: z.unknown(),
-  version: z.number().int(),
-  createdAt: z.string(),
-});
+export const changeRequestSchema = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    /** The service that owns it: only its API approves, rejects, cancels and applies it. */
+    service: z.string(),
+    operation: z.string(),
+    method: z.string(),
+    path: z.string(),
+    body: z.unknown(),
+    scope: z.string(),
+    preview: changePreviewSchema,
+    reason: z.string(),
+    /** The target's version (or confirmed count) the body was prepared against; null when none. */
+    preparedVersion: z.string().nullable(),
+    status: z.enum(CHANGE_REQUEST_STATUSES),
+    scheduledAt: z.string().nullable(),
+    expiresAt: z.string(),
+    requestedBy: adminRef,
+    decidedBy: adminRef.nullable(),
+    decisionComment: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    appliedAt: z.string().nullable(),
+    /** The operation's answer once applied, or the error that stopped it. */
+    result: z.unknown(),
+    error: z.unknown(),
+    version: z.number().int(),
+    createdAt: z.string(),
+  }),
+);
 export type ChangeRequest = z.infer<typeof changeRequestSchema>;
 
-const reasonSchema = z.string().trim().min(1, 'Say why this change is needed').max(500, 'At most 500 characters');
+const reasonSchema = lazy(() => z.string().trim().min(1, 'Say why this change is needed').max(500, 'At most 500 characters'));
 
 /** POST /change-requests: the call the console would have made, with a reason and an optional time. */
-export const changeRequestCreateSchema = z.object({
-  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
-  path: z.string().min(1).max(300).startsWith('/'),
-  body: z.unknown().optional(),
-  reason: reasonSchema,
-  scheduledAt: z.string().datetime({ offset: true, message: 'A date and time' }).nullable().optional(),
-});
+export const changeRequestCreateSchema = lazy(() =>
+  z.object({
+    method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+    path: z.string().min(1).max(300).startsWith('/'),
+    body: z.unknown().optional(),
+    reason: reasonSchema,
+    scheduledAt: z.string().datetime({ offset: true, message: 'A date and time' }).nullable().optional(),
+  }),
+);
 export type ChangeRequestCreate = z.infer<typeof changeRequestCreateSchema>;
 
 /** Approve / reject / cancel: the request's version the admin saw, and a comment (required to reject). */
-export const changeRequestDecisionSchema = z.object({
-  version: versionSchema,
-  comment: z.string().trim().max(500, 'At most 500 characters').default(''),
-});
+export const changeRequestDecisionSchema = lazy(() =>
+  z.object({
+    version: versionSchema,
+    comment: z.string().trim().max(500, 'At most 500 characters').default(''),
+  }),
+);
 export type ChangeRequestDecision = z.input<typeof changeRequestDecisionSchema>;
 
 export const CHANGE_REQUEST_VIEWS = ['pending', 'scheduled', 'recent'] as const;
 export type ChangeRequestView = (typeof CHANGE_REQUEST_VIEWS)[number];
 
-export const changeRequestQuerySchema = listQuerySchema.pick({ page: true, pageSize: true }).extend({
-  view: z.enum(CHANGE_REQUEST_VIEWS).default('pending'),
-  operation: z.string().max(100).optional(),
-  requestedBy: z.string().max(254).optional(),
-  /** Only requests on this path (a target page shows its own). */
-  path: z.string().max(300).optional(),
-  /**
-   * Only requests on this record or under it (a record page shows its own): `/active-flags/12`
-   * finds its update, its delete (`?version=`) and its actions (`/enabled`), not `/active-flags/123`.
-   */
-  target: z.string().max(300).startsWith('/').optional(),
-  /** Only one service's requests (a target page of that service). */
-  service: z.enum(CHANGE_REQUEST_SERVICES).optional(),
-});
+export const changeRequestQuerySchema = lazy(() =>
+  listQuerySchema.pick({ page: true, pageSize: true }).extend({
+    view: z.enum(CHANGE_REQUEST_VIEWS).default('pending'),
+    operation: z.string().max(100).optional(),
+    requestedBy: z.string().max(254).optional(),
+    /** Only requests on this path (a target page shows its own). */
+    path: z.string().max(300).optional(),
+    /**
+     * Only requests on this record or under it (a record page shows its own): `/active-flags/12`
+     * finds its update, its delete (`?version=`) and its actions (`/enabled`), not `/active-flags/123`.
+     */
+    target: z.string().max(300).startsWith('/').optional(),
+    /** Only one service's requests (a target page of that service). */
+    service: z.enum(CHANGE_REQUEST_SERVICES).optional(),
+  }),
+);
 export type ChangeRequestQuery = z.input<typeof changeRequestQuerySchema>;
 
 /**
@@ -137,11 +148,13 @@ export type ChangeRequestQuery = z.input<typeof changeRequestQuerySchema>;
  * does not depend on the call (a document's 'game balance health'), and the thresholds above which
  * a call is global (a present to more ids than bulkIdsAbove; a point adjustment above adjustmentPointsAbove).
  */
-export const changeControlSettingsSchema = z.object({
-  mode: z.enum(CHANGE_CONTROL_MODES),
-  ttlHours: z.number().int().min(1).max(PG_INT_MAX),
-  bulkIdsAbove: z.number().int().min(0),
-  adjustmentPointsAbove: z.number().int().min(0),
-  operations: z.array(z.object({ name: z.string(), method: z.string(), url: z.string(), scope: z.string().optional() })),
-});
+export const changeControlSettingsSchema = lazy(() =>
+  z.object({
+    mode: z.enum(CHANGE_CONTROL_MODES),
+    ttlHours: z.number().int().min(1).max(PG_INT_MAX),
+    bulkIdsAbove: z.number().int().min(0),
+    adjustmentPointsAbove: z.number().int().min(0),
+    operations: z.array(z.object({ name: z.string(), method: z.string(), url: z.string(), scope: z.string().optional() })),
+  }),
+);
 export type ChangeControlSettings = z.infer<typeof changeControlSettingsSchema>;

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** Query of every list endpoint: server-side pagination, sort and free-text search. */
-export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
-  sort: z.string().max(64).optional(),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().max(200).optional(),
-});
+export const listQuerySchema = lazy(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(20),
+    sort: z.string().max(64).optional(),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    q: z.string().max(200).optional(),
+  }),
+);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export interface Page<T> {
@@ -21,21 +24,23 @@ export interface Page<T> {
 }
 
 /** Every error body the BFF sends. `fieldErrors` maps a form field to its messages (400). */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-    /** Beside fieldErrors: each message's key in ERROR_MESSAGES (null when it has none), for the console's language. */
-    fieldErrorKeys: z.record(z.string(), z.array(z.string().nullable())).optional(),
-    /** The message's key in ERROR_MESSAGES, or in ERROR_TEMPLATES for a reason built from values. */
-    messageKey: z.string().optional(),
-    /** With a key of ERROR_TEMPLATES: the values of its {placeholders}. */
-    messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    /** On a 409: the record as it is now on the server. */
-    current: z.unknown().optional(),
+export const apiErrorSchema = lazy(() =>
+  z.object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+      /** Beside fieldErrors: each message's key in ERROR_MESSAGES (null when it has none), for the console's language. */
+      fieldErrorKeys: z.record(z.string(), z.array(z.string().nullable())).optional(),
+      /** The message's key in ERROR_MESSAGES, or in ERROR_TEMPLATES for a reason built from values. */
+      messageKey: z.string().optional(),
+      /** With a key of ERROR_TEMPLATES: the values of its {placeholders}. */
+      messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      /** On a 409: the record as it is now on the server. */
+      current: z.unknown().optional(),
+    }),
   }),
-});
+);
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const ERROR_CODES = {
@@ -52,7 +57,7 @@ export const ERROR_CODES = {
 export const PG_INT_MAX = 2_147_483_647;
 
 /** Optimistic concurrency: every editable record carries a version the client sends back. */
-export const versionSchema = z.number().int().min(1).max(PG_INT_MAX);
+export const versionSchema = lazy(() => z.number().int().min(1).max(PG_INT_MAX));
 
 /** The audit columns every versioned record carries. */
 export const versionedRecordShape = {
@@ -63,4 +68,4 @@ export const versionedRecordShape = {
   updatedBy: z.string().nullable(),
 };
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id') });
+export const idParamSchema = lazy(() => z.object({ id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id') }));

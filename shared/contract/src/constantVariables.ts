@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
+import { lazy } from './lazy';
 
 export const CONSTANT_VALUE_TYPES = ['number', 'string', 'boolean', 'json'] as const;
 export type ConstantValueType = (typeof CONSTANT_VALUE_TYPES)[number];
@@ -29,36 +30,40 @@ export function valueTypeError(type: ConstantValueType, value: string): string |
   }
 }
 
-const constantVariableFields = z.object({
-  key: z
-    .string()
-    .trim()
-    .min(1, 'Key is required')
-    .max(100, 'Key is at most 100 characters')
-    .regex(CONSTANT_KEY_PATTERN, 'Key starts with a letter and holds letters, digits, _ . -'),
-  type: z.enum(CONSTANT_VALUE_TYPES, { message: 'Pick a type' }),
-  value: z.string().max(10000, 'Value is at most 10,000 characters'),
-  description: z.string().max(500, 'Description is at most 500 characters').default(''),
-});
+const constantVariableFields = lazy(() =>
+  z.object({
+    key: z
+      .string()
+      .trim()
+      .min(1, 'Key is required')
+      .max(100, 'Key is at most 100 characters')
+      .regex(CONSTANT_KEY_PATTERN, 'Key starts with a letter and holds letters, digits, _ . -'),
+    type: z.enum(CONSTANT_VALUE_TYPES, { message: 'Pick a type' }),
+    value: z.string().max(10000, 'Value is at most 10,000 characters'),
+    description: z.string().max(500, 'Description is at most 500 characters').default(''),
+  }),
+);
 
 function checkValue(input: { type: ConstantValueType; value: string }, ctx: z.RefinementCtx) {
   const message = valueTypeError(input.type, input.value);
   if (message) ctx.addIssue({ code: 'custom', path: ['value'], message });
 }
 
-export const constantVariableCreateSchema = constantVariableFields.superRefine(checkValue);
+export const constantVariableCreateSchema = lazy(() => constantVariableFields.superRefine(checkValue));
 export type ConstantVariableCreate = z.infer<typeof constantVariableCreateSchema>;
 
-export const constantVariableUpdateSchema = constantVariableFields.extend({ version: versionSchema }).superRefine(checkValue);
+export const constantVariableUpdateSchema = lazy(() => constantVariableFields.extend({ version: versionSchema }).superRefine(checkValue));
 export type ConstantVariableUpdate = z.infer<typeof constantVariableUpdateSchema>;
 
-export const constantVariableSchema = z.object({
-  ...versionedRecordShape,
-  key: z.string(),
-  type: z.enum(CONSTANT_VALUE_TYPES),
-  value: z.string(),
-  description: z.string(),
-});
+export const constantVariableSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    key: z.string(),
+    type: z.enum(CONSTANT_VALUE_TYPES),
+    value: z.string(),
+    description: z.string(),
+  }),
+);
 export type ConstantVariable = z.infer<typeof constantVariableSchema>;
 
 export const CONSTANT_VARIABLE_SORTS = ['key', 'type', 'value', 'description', 'updatedAt'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { versionSchema } from './common';
 import { defineDocument } from './resource';
+import { lazy } from './lazy';
 
 /**
  * The three game balance documents (health, cooldown, energy): each one versioned singleton with
@@ -22,16 +23,20 @@ const savedShape = { version: versionSchema, updatedAt: z.string(), updatedBy: z
 // ── health ──────────────────────────────────────────────────────────────────────────────────
 export const HEALTH_RANGES = { maxHealth: [1, 100_000], regenerationPerMinute: [0, 10_000] } as const;
 
-const healthFields = z.object({
-  maxHealth: rangedInt('Max health', ...HEALTH_RANGES.maxHealth),
-  regenerationPerMinute: rangedInt('Regeneration per minute', ...HEALTH_RANGES.regenerationPerMinute),
-});
-export const healthSettingsUpdateSchema = healthFields.extend({ version: versionSchema }).superRefine((input, ctx) => {
-  if (input.regenerationPerMinute > input.maxHealth) {
-    ctx.addIssue({ code: 'custom', path: ['regenerationPerMinute'], message: 'Regeneration per minute cannot exceed max health' });
-  }
-});
-export const healthSettingsSchema = healthFields.extend(savedShape);
+const healthFields = lazy(() =>
+  z.object({
+    maxHealth: rangedInt('Max health', ...HEALTH_RANGES.maxHealth),
+    regenerationPerMinute: rangedInt('Regeneration per minute', ...HEALTH_RANGES.regenerationPerMinute),
+  }),
+);
+export const healthSettingsUpdateSchema = lazy(() =>
+  healthFields.extend({ version: versionSchema }).superRefine((input, ctx) => {
+    if (input.regenerationPerMinute > input.maxHealth) {
+      ctx.addIssue({ code: 'custom', path: ['regenerationPerMinute'], message: 'Regeneration per minute cannot exceed max health' });
+    }
+  }),
+);
+export const healthSettingsSchema = lazy(() => healthFields.extend(savedShape));
 export type HealthSettings = z.infer<typeof healthSettingsSchema>;
 export type HealthSettingsUpdate = z.infer<typeof healthSettingsUpdateSchema>;
 
@@ -48,23 +53,27 @@ export const GAME_ACTIONS = ['attack', 'skill', 'ultimate', 'item', 'dodge', 'em
 export type GameAction = (typeof GAME_ACTIONS)[number];
 export const COOLDOWN_SECONDS_RANGE = [0, 86_400] as const;
 
-const cooldownRowSchema = z.object({
-  action: z.enum(GAME_ACTIONS, { message: 'Pick a game action' }),
-  seconds: rangedInt('Cooldown', ...COOLDOWN_SECONDS_RANGE),
-});
+const cooldownRowSchema = lazy(() =>
+  z.object({
+    action: z.enum(GAME_ACTIONS, { message: 'Pick a game action' }),
+    seconds: rangedInt('Cooldown', ...COOLDOWN_SECONDS_RANGE),
+  }),
+);
 export type CooldownRow = z.infer<typeof cooldownRowSchema>;
 
-const cooldownFields = z.object({ actions: z.array(cooldownRowSchema, { message: 'Send one row per game action' }) });
-export const cooldownSettingsUpdateSchema = cooldownFields.extend({ version: versionSchema }).superRefine((input, ctx) => {
-  const seen = new Set<string>();
-  input.actions.forEach((row, index) => {
-    if (seen.has(row.action)) ctx.addIssue({ code: 'custom', path: ['actions', index, 'action'], message: 'Each action once' });
-    seen.add(row.action);
-  });
-  const missing = GAME_ACTIONS.filter((action) => !seen.has(action));
-  if (missing.length) ctx.addIssue({ code: 'custom', path: ['actions'], message: `Missing actions: ${missing.join(', ')}` });
-});
-export const cooldownSettingsSchema = cooldownFields.extend(savedShape);
+const cooldownFields = lazy(() => z.object({ actions: z.array(cooldownRowSchema, { message: 'Send one row per game action' }) }));
+export const cooldownSettingsUpdateSchema = lazy(() =>
+  cooldownFields.extend({ version: versionSchema }).superRefine((input, ctx) => {
+    const seen = new Set<string>();
+    input.actions.forEach((row, index) => {
+      if (seen.has(row.action)) ctx.addIssue({ code: 'custom', path: ['actions', index, 'action'], message: 'Each action once' });
+      seen.add(row.action);
+    });
+    const missing = GAME_ACTIONS.filter((action) => !seen.has(action));
+    if (missing.length) ctx.addIssue({ code: 'custom', path: ['actions'], message: `Missing actions: ${missing.join(', ')}` });
+  }),
+);
+export const cooldownSettingsSchema = lazy(() => cooldownFields.extend(savedShape));
 export type CooldownSettings = z.infer<typeof cooldownSettingsSchema>;
 export type CooldownSettingsUpdate = z.infer<typeof cooldownSettingsUpdateSchema>;
 
@@ -83,22 +92,26 @@ export const ENERGY_RANGES = {
   costPerBattle: [0, 1_000],
 } as const;
 
-const energyFields = z.object({
-  maxEnergy: rangedInt('Max energy', ...ENERGY_RANGES.maxEnergy),
-  regenerationIntervalMinutes: rangedInt('Regeneration interval', ...ENERGY_RANGES.regenerationIntervalMinutes),
-  regenerationAmount: rangedInt('Regeneration amount', ...ENERGY_RANGES.regenerationAmount),
-  costPerBattle: rangedInt('Cost per battle', ...ENERGY_RANGES.costPerBattle),
-});
-export const energySettingsUpdateSchema = energyFields.extend({ version: versionSchema }).superRefine((input, ctx) => {
-  // A battle that costs more than a full bar could never be played.
-  if (input.costPerBattle > input.maxEnergy) {
-    ctx.addIssue({ code: 'custom', path: ['costPerBattle'], message: 'Cost per battle cannot exceed max energy' });
-  }
-  if (input.regenerationAmount > input.maxEnergy) {
-    ctx.addIssue({ code: 'custom', path: ['regenerationAmount'], message: 'Regeneration amount cannot exceed max energy' });
-  }
-});
-export const energySettingsSchema = energyFields.extend(savedShape);
+const energyFields = lazy(() =>
+  z.object({
+    maxEnergy: rangedInt('Max energy', ...ENERGY_RANGES.maxEnergy),
+    regenerationIntervalMinutes: rangedInt('Regeneration interval', ...ENERGY_RANGES.regenerationIntervalMinutes),
+    regenerationAmount: rangedInt('Regeneration amount', ...ENERGY_RANGES.regenerationAmount),
+    costPerBattle: rangedInt('Cost per battle', ...ENERGY_RANGES.costPerBattle),
+  }),
+);
+export const energySettingsUpdateSchema = lazy(() =>
+  energyFields.extend({ version: versionSchema }).superRefine((input, ctx) => {
+    // A battle that costs more than a full bar could never be played.
+    if (input.costPerBattle > input.maxEnergy) {
+      ctx.addIssue({ code: 'custom', path: ['costPerBattle'], message: 'Cost per battle cannot exceed max energy' });
+    }
+    if (input.regenerationAmount > input.maxEnergy) {
+      ctx.addIssue({ code: 'custom', path: ['regenerationAmount'], message: 'Regeneration amount cannot exceed max energy' });
+    }
+  }),
+);
+export const energySettingsSchema = lazy(() => energyFields.extend(savedShape));
 export type EnergySettings = z.infer<typeof energySettingsSchema>;
 export type EnergySettingsUpdate = z.infer<typeof energySettingsUpdateSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PG_INT_MAX } from './common';
 import { forceEndReasonSchema } from './battleForceEnd';
+import { lazy } from './lazy';
 
 /**
  * Logout & battle force end (logoutAndBattleForceEnd): every player signed out (every open game
@@ -13,35 +14,41 @@ import { forceEndReasonSchema } from './battleForceEnd';
 export const GLOBAL_SIGN_OUT_PATH = '/global-sign-out';
 
 /** GET /global-sign-out: what a run would touch now, and the latest run the admin has seen. */
-export const globalSignOutSummarySchema = z.object({
-  openSessions: z.number().int(),
-  ongoingBattles: z.number().int(),
-  lastRunId: z.number().int().nullable(),
-  checkedAt: z.string(),
-});
+export const globalSignOutSummarySchema = lazy(() =>
+  z.object({
+    openSessions: z.number().int(),
+    ongoingBattles: z.number().int(),
+    lastRunId: z.number().int().nullable(),
+    checkedAt: z.string(),
+  }),
+);
 export type GlobalSignOutSummary = z.infer<typeof globalSignOutSummarySchema>;
 
-const count = z.number({ message: 'Send the count you confirmed' }).int().min(0).max(PG_INT_MAX);
+const count = lazy(() => z.number({ message: 'Send the count you confirmed' }).int().min(0).max(PG_INT_MAX));
 
 /** POST /global-sign-out. */
-export const globalSignOutRunSchema = z.object({
-  /** The latest run the admin saw (null: none yet). */
-  lastRunId: z.number().int().min(1).max(PG_INT_MAX).nullable(),
-  confirmedSessions: count,
-  confirmedBattles: count,
-  reason: forceEndReasonSchema,
-});
+export const globalSignOutRunSchema = lazy(() =>
+  z.object({
+    /** The latest run the admin saw (null: none yet). */
+    lastRunId: z.number().int().min(1).max(PG_INT_MAX).nullable(),
+    confirmedSessions: count,
+    confirmedBattles: count,
+    reason: forceEndReasonSchema,
+  }),
+);
 export type GlobalSignOutRunInput = z.infer<typeof globalSignOutRunSchema>;
 
 /** One run, as the list shows it and POST answers it. */
-export const globalSignOutRunRecordSchema = z.object({
-  id: z.number().int(),
-  ranAt: z.string(),
-  adminEmail: z.string(),
-  reason: z.string(),
-  confirmedSessions: z.number().int(),
-  confirmedBattles: z.number().int(),
-  sessionsEnded: z.number().int(),
-  battlesEnded: z.number().int(),
-});
+export const globalSignOutRunRecordSchema = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    ranAt: z.string(),
+    adminEmail: z.string(),
+    reason: z.string(),
+    confirmedSessions: z.number().int(),
+    confirmedBattles: z.number().int(),
+    sessionsEnded: z.number().int(),
+    battlesEnded: z.number().int(),
+  }),
+);
 export type GlobalSignOutRun = z.infer<typeof globalSignOutRunRecordSchema>;

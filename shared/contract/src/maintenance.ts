@@ -3,6 +3,7 @@ import { versionSchema } from './common';
 import { defineDocument } from './resource';
 import { isoDateTimeSchema, isStrictlyAfter } from './fields';
 import { playerIdListSchema } from './players';
+import { lazy } from './lazy';
 
 export const MAINTENANCE_MESSAGE_MAX = 1000;
 
@@ -10,37 +11,41 @@ export const MAINTENANCE_MESSAGE_MAX = 1000;
  * PUT /maintenance: the whole document. `allowedPlayerIds` omitted = keep the current list
  * (so a plain on/off switch need not resend 100,000 ids); the BFF dedupes and sorts it.
  */
-export const maintenanceUpdateSchema = z
-  .object({
-    enabled: z.boolean({ message: 'Enabled is true or false' }),
-    message: z.string().max(MAINTENANCE_MESSAGE_MAX, 'Message is at most 1,000 characters').default(''),
-    plannedStart: isoDateTimeSchema.nullable().default(null),
-    plannedEnd: isoDateTimeSchema.nullable().default(null),
-    allowedPlayerIds: playerIdListSchema.optional(),
-    version: versionSchema,
-  })
-  .superRefine((input, ctx) => {
-    if (input.enabled && input.message.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Tell players why' });
-    }
-    if (!isStrictlyAfter(input.plannedEnd, input.plannedStart)) {
-      ctx.addIssue({ code: 'custom', path: ['plannedEnd'], message: 'Planned end must be after planned start' });
-    }
-  });
+export const maintenanceUpdateSchema = lazy(() =>
+  z
+    .object({
+      enabled: z.boolean({ message: 'Enabled is true or false' }),
+      message: z.string().max(MAINTENANCE_MESSAGE_MAX, 'Message is at most 1,000 characters').default(''),
+      plannedStart: isoDateTimeSchema.nullable().default(null),
+      plannedEnd: isoDateTimeSchema.nullable().default(null),
+      allowedPlayerIds: playerIdListSchema.optional(),
+      version: versionSchema,
+    })
+    .superRefine((input, ctx) => {
+      if (input.enabled && input.message.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['message'], message: 'Tell players why' });
+      }
+      if (!isStrictlyAfter(input.plannedEnd, input.plannedStart)) {
+        ctx.addIssue({ code: 'custom', path: ['plannedEnd'], message: 'Planned end must be after planned start' });
+      }
+    }),
+);
 export type MaintenanceUpdate = z.infer<typeof maintenanceUpdateSchema>;
 
 /** GET /maintenance: the game's maintenance status, one document. */
-export const maintenanceStatusSchema = z.object({
-  enabled: z.boolean(),
-  message: z.string(),
-  plannedStart: z.string().nullable(),
-  plannedEnd: z.string().nullable(),
-  /** Players let in during maintenance: unique, ascending. */
-  allowedPlayerIds: z.array(z.number().int()),
-  version: versionSchema,
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
-});
+export const maintenanceStatusSchema = lazy(() =>
+  z.object({
+    enabled: z.boolean(),
+    message: z.string(),
+    plannedStart: z.string().nullable(),
+    plannedEnd: z.string().nullable(),
+    /** Players let in during maintenance: unique, ascending. */
+    allowedPlayerIds: z.array(z.number().int()),
+    version: versionSchema,
+    updatedAt: z.string(),
+    updatedBy: z.string().nullable(),
+  }),
+);
 export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
 
 /** The game's maintenance status: one versioned document. */
@@ -77,15 +82,17 @@ export const MAINTENANCE_LOG_ID_SAMPLE = 1000;
  */
 export const MAINTENANCE_SYSTEM_ACTOR = 'system (maintenance window)';
 
-export const maintenanceSwitchSchema = z.object({
-  id: z.number().int(),
-  switchTo: z.enum(['on', 'off']),
-  dueAt: z.string(),
-  state: z.enum(['pending', 'done', 'skipped', 'cancelled']),
-  /** Why it was cancelled: 'window moved' or 'manual switch'. */
-  reason: z.string().nullable(),
-  settledAt: z.string().nullable(),
-});
+export const maintenanceSwitchSchema = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    switchTo: z.enum(['on', 'off']),
+    dueAt: z.string(),
+    state: z.enum(['pending', 'done', 'skipped', 'cancelled']),
+    /** Why it was cancelled: 'window moved' or 'manual switch'. */
+    reason: z.string().nullable(),
+    settledAt: z.string().nullable(),
+  }),
+);
 export type MaintenanceSwitch = z.infer<typeof maintenanceSwitchSchema>;
 
 /** GET /maintenance/switches: the next automatic switch (the countdown) and the latest settled ones. */

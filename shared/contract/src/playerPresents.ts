@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PG_INT_MAX } from './common';
 import type { DistributionStatus } from './presentDistributions';
+import { lazy } from './lazy';
 
 /** GET /players/:id/presents: the presents delivered to one player, newest first (the player view). */
 export interface PlayerPresentDelivery {
@@ -31,15 +32,19 @@ export interface DistributionRecipient {
   deliveredAt: string | null;
 }
 
-export const distributionRecipientParamsSchema = z.object({
-  id: z.coerce.number().int().positive('No such distribution').max(PG_INT_MAX, 'No such distribution'),
-  playerId: z.coerce
-    .number({ message: 'Enter a player id' })
-    .int('Enter a player id')
-    .positive('Enter a player id')
-    .max(PG_INT_MAX, 'No such player id'),
-});
+export const distributionRecipientParamsSchema = lazy(() =>
+  z.object({
+    id: z.coerce.number().int().positive('No such distribution').max(PG_INT_MAX, 'No such distribution'),
+    playerId: z.coerce
+      .number({ message: 'Enter a player id' })
+      .int('Enter a player id')
+      .positive('Enter a player id')
+      .max(PG_INT_MAX, 'No such player id'),
+  }),
+);
 
-export const playerPresentsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const playerPresentsQuerySchema = lazy(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+);

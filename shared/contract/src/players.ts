@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { isoDateTimeSchema } from './fields';
+import { lazy } from './lazy';
 
 export const PLAYER_STATUSES = ['active', 'banned'] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
@@ -10,17 +11,19 @@ export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
  * A player as the BFF returns it. `status` is derived from the clock: a ban with an end is
  * lifted by time alone (no job), so `banned` means a ban is in force now.
  */
-export const playerSchema = z.object({
-  ...versionedRecordShape,
-  name: z.string(),
-  /** Lower-case as stored; show it with checksumAddress (EIP-55). */
-  walletAddress: z.string().nullable(),
-  level: z.number().int(),
-  status: z.enum(PLAYER_STATUSES),
-  /** The ban in force: its end (null = until lifted); null when not banned. */
-  banEndsAt: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
-});
+export const playerSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    name: z.string(),
+    /** Lower-case as stored; show it with checksumAddress (EIP-55). */
+    walletAddress: z.string().nullable(),
+    level: z.number().int(),
+    status: z.enum(PLAYER_STATUSES),
+    /** The ban in force: its end (null = until lifted); null when not banned. */
+    banEndsAt: z.string().nullable(),
+    lastSeenAt: z.string().nullable(),
+  }),
+);
 export type Player = z.infer<typeof playerSchema>;
 
 export const PLAYER_SEARCH_KINDS = ['id', 'name', 'wallet'] as const;
@@ -28,32 +31,34 @@ export type PlayerSearchKind = (typeof PLAYER_SEARCH_KINDS)[number];
 
 export const PLAYER_SORTS = ['id', 'name', 'level', 'createdAt', 'lastSeenAt'] as const;
 
-const levelBound = z.coerce.number().int('Levels are whole numbers').min(0).max(100_000).optional();
+const levelBound = lazy(() => z.coerce.number().int('Levels are whole numbers').min(0).max(100_000).optional());
 
 /**
  * GET /players: `q` searched as `by` says: an exact id, a name prefix (case-insensitive) or an
  * exact wallet address (case-insensitive). Filters: status, level range.
  */
-export const playerQuerySchema = listQuerySchema.extend({
-  by: z.enum(PLAYER_SEARCH_KINDS).default('name'),
-  status: z.enum(PLAYER_STATUSES).optional(),
-  levelMin: levelBound,
-  levelMax: levelBound,
-});
+export const playerQuerySchema = lazy(() =>
+  listQuerySchema.extend({
+    by: z.enum(PLAYER_SEARCH_KINDS).default('name'),
+    status: z.enum(PLAYER_STATUSES).optional(),
+    levelMin: levelBound,
+    levelMax: levelBound,
+  }),
+);
 
-const banReason = z.string().trim().min(1, 'Give a reason').max(500, 'A reason is at most 500 characters');
+const banReason = lazy(() => z.string().trim().min(1, 'Give a reason').max(500, 'A reason is at most 500 characters'));
 /** An optional end (ISO datetime); the BFF refuses one that is not in the future. */
-const banEnd = isoDateTimeSchema.nullable().optional();
+const banEnd = lazy(() => isoDateTimeSchema.nullable().optional());
 
 /** POST /players/:id/ban. */
-export const playerBanSchema = z.object({ reason: banReason, endsAt: banEnd, version: versionSchema });
+export const playerBanSchema = lazy(() => z.object({ reason: banReason, endsAt: banEnd, version: versionSchema }));
 export type PlayerBan = z.infer<typeof playerBanSchema>;
 /** POST /players/:id/unban. */
-export const playerUnbanSchema = z.object({ reason: banReason, version: versionSchema });
+export const playerUnbanSchema = lazy(() => z.object({ reason: banReason, version: versionSchema }));
 export type PlayerUnban = z.infer<typeof playerUnbanSchema>;
 
 /** Players come from the game: never created, edited or deleted here (ban / unban only). */
-const noBody = z.never();
+const noBody = lazy(() => z.never());
 export const playersResource = defineResource({
   path: '/players',
   target: 'player',
@@ -94,33 +99,35 @@ export function isPlayerId(value: unknown): value is number {
  * A bulk list of player ids. Bad entries are reported as ONE message on the list itself (the
  * first few quoted), not one field error per entry: a pasted list of 100,000 may hold many.
  */
-export const playerIdListSchema = z
-  .custom<number[]>((v) => Array.isArray(v), 'Send a list of player ids')
-  .superRefine((ids, ctx) => {
-    if (ids.length > MAX_PLAYER_IDS) {
-      ctx.addIssue({ code: 'custom', message: `At most ${MAX_PLAYER_IDS.toLocaleString('en-US')} player ids at a time` });
-      return;
-    }
-    const bad: unknown[] = [];
-    let badCount = 0;
-    for (const id of ids as unknown[]) {
-      if (isPlayerId(id)) continue;
-      badCount += 1;
-      if (bad.length < 5) bad.push(id);
-    }
-    if (badCount > 0) {
-      const shown = bad.map((v) => JSON.stringify(v) ?? String(v)).join(', ');
-      const more = badCount > bad.length ? ` and ${badCount - bad.length} more` : '';
-      ctx.addIssue({ code: 'custom', message: `Player ids are whole numbers from 1 to ${MAX_PLAYER_ID} (not ${shown}${more})` });
-    }
-  });
+export const playerIdListSchema = lazy(() =>
+  z
+    .custom<number[]>((v) => Array.isArray(v), 'Send a list of player ids')
+    .superRefine((ids, ctx) => {
+      if (ids.length > MAX_PLAYER_IDS) {
+        ctx.addIssue({ code: 'custom', message: `At most ${MAX_PLAYER_IDS.toLocaleString('en-US')} player ids at a time` });
+        return;
+      }
+      const bad: unknown[] = [];
+      let badCount = 0;
+      for (const id of ids as unknown[]) {
+        if (isPlayerId(id)) continue;
+        badCount += 1;
+        if (bad.length < 5) bad.push(id);
+      }
+      if (badCount > 0) {
+        const shown = bad.map((v) => JSON.stringify(v) ?? String(v)).join(', ');
+        const more = badCount > bad.length ? ` and ${badCount - bad.length} more` : '';
+        ctx.addIssue({ code: 'custom', message: `Player ids are whole numbers from 1 to ${MAX_PLAYER_ID} (not ${shown}${more})` });
+      }
+    }),
+);
 
 /** POST /players/validate-ids: which of these ids are not players? */
-export const playerIdsValidateSchema = z.object({ ids: playerIdListSchema });
+export const playerIdsValidateSchema = lazy(() => z.object({ ids: playerIdListSchema }));
 export type PlayerIdsValidate = z.infer<typeof playerIdsValidateSchema>;
 
 /** POST /players/ban: several players at once (set-based; one action-log row with count and sample). */
-export const playerBulkBanSchema = z.object({ ids: playerIdListSchema, reason: banReason, endsAt: banEnd });
+export const playerBulkBanSchema = lazy(() => z.object({ ids: playerIdListSchema, reason: banReason, endsAt: banEnd }));
 export type PlayerBulkBan = z.infer<typeof playerBulkBanSchema>;
 export interface PlayerBulkBanResult {
   banned: number;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineDocument, defineResource } from './resource';
 import { pointsAmountSchema } from './pointsSettings';
+import { lazy } from './lazy';
 
 // The points games (served by the points API, `pointsApiBase`): lootboxes, each a resource, and the
 // spin wheel, one versioned document.
@@ -54,23 +55,27 @@ export function probabilityTotal(probabilities: readonly unknown[]): { total: nu
   return { total, missing: Math.max(0, BASIS_POINTS_TOTAL - total), over: Math.max(0, total - BASIS_POINTS_TOTAL) };
 }
 
-const lootboxRewardSchema = z.object({
-  ...rewardShape,
-  probability: z.coerce
-    .number({ message: 'Enter a probability' })
-    .int('Basis points are whole numbers (100 = 1%)')
-    .min(1, 'At least 1 basis point (0.01%)')
-    .max(BASIS_POINTS_TOTAL, 'At most 10000 (100%)'),
-});
+const lootboxRewardSchema = lazy(() =>
+  z.object({
+    ...rewardShape,
+    probability: z.coerce
+      .number({ message: 'Enter a probability' })
+      .int('Basis points are whole numbers (100 = 1%)')
+      .min(1, 'At least 1 basis point (0.01%)')
+      .max(BASIS_POINTS_TOTAL, 'At most 10000 (100%)'),
+  }),
+);
 
-const lootboxFields = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
-  price: pointsAmountSchema,
-  rewards: z
-    .array(lootboxRewardSchema, { message: 'Add at least one reward' })
-    .min(1, 'Add at least one reward')
-    .max(LOOTBOX_REWARDS_MAX, `At most ${LOOTBOX_REWARDS_MAX} rewards`),
-});
+const lootboxFields = lazy(() =>
+  z.object({
+    name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
+    price: pointsAmountSchema,
+    rewards: z
+      .array(lootboxRewardSchema, { message: 'Add at least one reward' })
+      .min(1, 'Add at least one reward')
+      .max(LOOTBOX_REWARDS_MAX, `At most ${LOOTBOX_REWARDS_MAX} rewards`),
+  }),
+);
 
 /** The rewards' probabilities add up to exactly 100.00%, else an error on `rewards` saying by how much. */
 function checkLootbox(input: z.infer<typeof lootboxFields>, ctx: z.RefinementCtx) {
@@ -86,22 +91,24 @@ function checkLootbox(input: z.infer<typeof lootboxFields>, ctx: z.RefinementCtx
   }
 }
 
-export const lootboxCreateSchema = lootboxFields.superRefine(checkLootbox);
+export const lootboxCreateSchema = lazy(() => lootboxFields.superRefine(checkLootbox));
 export type LootboxCreate = z.infer<typeof lootboxCreateSchema>;
-export const lootboxUpdateSchema = lootboxFields.extend({ version: versionSchema }).superRefine(checkLootbox);
+export const lootboxUpdateSchema = lazy(() => lootboxFields.extend({ version: versionSchema }).superRefine(checkLootbox));
 export type LootboxUpdate = z.infer<typeof lootboxUpdateSchema>;
 
 const rewardRecordShape = { kind: z.enum(POINTS_REWARD_KINDS), itemId: z.number().int().nullable(), amount: z.number().int() };
-export const lootboxSchema = z.object({
-  ...versionedRecordShape,
-  name: z.string(),
-  price: z.number().int(),
-  /** In the order the admin set; probability in basis points (sum 10000). */
-  rewards: z.array(z.object({ ...rewardRecordShape, probability: z.number().int() })),
-});
+export const lootboxSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    name: z.string(),
+    price: z.number().int(),
+    /** In the order the admin set; probability in basis points (sum 10000). */
+    rewards: z.array(z.object({ ...rewardRecordShape, probability: z.number().int() })),
+  }),
+);
 export type Lootbox = z.infer<typeof lootboxSchema>;
 
-export const lootboxQuerySchema = listQuerySchema;
+export const lootboxQuerySchema = lazy(() => listQuerySchema);
 export const LOOTBOX_SORTS = ['name', 'price', 'updatedAt'] as const;
 
 export const lootboxesResource = defineResource({
@@ -121,39 +128,45 @@ export const SPIN_SEGMENTS_MAX = 24;
 export const SPIN_WEIGHT_MAX = 1_000_000;
 export const FREE_SPINS_PER_DAY_MAX = 100;
 
-const spinSegmentSchema = z.object({
-  ...rewardShape,
-  weight: z.coerce
-    .number({ message: 'Enter a weight' })
-    .int('The weight is a whole number')
-    .min(1, 'The weight is more than 0')
-    .max(SPIN_WEIGHT_MAX, 'The weight is at most 1,000,000'),
-});
+const spinSegmentSchema = lazy(() =>
+  z.object({
+    ...rewardShape,
+    weight: z.coerce
+      .number({ message: 'Enter a weight' })
+      .int('The weight is a whole number')
+      .min(1, 'The weight is more than 0')
+      .max(SPIN_WEIGHT_MAX, 'The weight is at most 1,000,000'),
+  }),
+);
 
-export const spinWheelUpdateSchema = z
-  .object({
-    segments: z
-      .array(spinSegmentSchema, { message: 'Add the wheel segments' })
-      .min(SPIN_SEGMENTS_MIN, `A wheel has at least ${SPIN_SEGMENTS_MIN} segments`)
-      .max(SPIN_SEGMENTS_MAX, `A wheel has at most ${SPIN_SEGMENTS_MAX} segments`),
-    freeSpinsPerDay: z.coerce
-      .number({ message: 'Enter a number of spins' })
-      .int('Whole spins')
-      .min(0, 'At least 0')
-      .max(FREE_SPINS_PER_DAY_MAX, `At most ${FREE_SPINS_PER_DAY_MAX}`),
-    version: versionSchema,
-  })
-  .superRefine((input, ctx) => checkRewardItems(input.segments, ctx, 'segments'));
+export const spinWheelUpdateSchema = lazy(() =>
+  z
+    .object({
+      segments: z
+        .array(spinSegmentSchema, { message: 'Add the wheel segments' })
+        .min(SPIN_SEGMENTS_MIN, `A wheel has at least ${SPIN_SEGMENTS_MIN} segments`)
+        .max(SPIN_SEGMENTS_MAX, `A wheel has at most ${SPIN_SEGMENTS_MAX} segments`),
+      freeSpinsPerDay: z.coerce
+        .number({ message: 'Enter a number of spins' })
+        .int('Whole spins')
+        .min(0, 'At least 0')
+        .max(FREE_SPINS_PER_DAY_MAX, `At most ${FREE_SPINS_PER_DAY_MAX}`),
+      version: versionSchema,
+    })
+    .superRefine((input, ctx) => checkRewardItems(input.segments, ctx, 'segments')),
+);
 export type SpinWheelUpdate = z.infer<typeof spinWheelUpdateSchema>;
 
-export const spinWheelSchema = z.object({
-  /** `chance`: the percent a player is shown (dropChances of the weights, adding up to exactly 100). */
-  segments: z.array(z.object({ ...rewardRecordShape, weight: z.number().int(), chance: z.number() })),
-  freeSpinsPerDay: z.number().int(),
-  version: versionSchema,
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
-});
+export const spinWheelSchema = lazy(() =>
+  z.object({
+    /** `chance`: the percent a player is shown (dropChances of the weights, adding up to exactly 100). */
+    segments: z.array(z.object({ ...rewardRecordShape, weight: z.number().int(), chance: z.number() })),
+    freeSpinsPerDay: z.number().int(),
+    version: versionSchema,
+    updatedAt: z.string(),
+    updatedBy: z.string().nullable(),
+  }),
+);
 export type SpinWheel = z.infer<typeof spinWheelSchema>;
 
 /** The one spin wheel: segments with weights and free spins a day, versioned with history. */

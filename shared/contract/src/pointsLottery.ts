@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+import { lazy } from './lazy';
 
 // Points lottery rounds (served by the points API, `pointsApiBase`). A round publishes the SHA-256
 // of a secret seed when it is created; at its draw time a durable job draws the winners once and
@@ -20,33 +21,37 @@ const wholePoints = (what: string, min: number) =>
     .min(min, `${what[0]!.toUpperCase()}${what.slice(1)} is at least ${min}`)
     .max(100_000_000, `${what[0]!.toUpperCase()}${what.slice(1)} is at most 100,000,000`);
 
-const prizeSchema = z.object({
-  rank: z.coerce
-    .number({ message: 'Enter a rank' })
-    .int('The rank is a whole number')
-    .min(1, 'The rank is at least 1')
-    .max(100, 'The rank is at most 100'),
-  /** Points each winner of this prize receives. */
-  reward: wholePoints('a reward', 1),
-  /** How many tickets win this prize. */
-  count: z.coerce
-    .number({ message: 'Enter a count' })
-    .int('The count is a whole number')
-    .min(1, 'The count is at least 1')
-    .max(LOTTERY_PRIZE_COUNT_MAX, `The count is at most ${LOTTERY_PRIZE_COUNT_MAX}`),
-});
+const prizeSchema = lazy(() =>
+  z.object({
+    rank: z.coerce
+      .number({ message: 'Enter a rank' })
+      .int('The rank is a whole number')
+      .min(1, 'The rank is at least 1')
+      .max(100, 'The rank is at most 100'),
+    /** Points each winner of this prize receives. */
+    reward: wholePoints('a reward', 1),
+    /** How many tickets win this prize. */
+    count: z.coerce
+      .number({ message: 'Enter a count' })
+      .int('The count is a whole number')
+      .min(1, 'The count is at least 1')
+      .max(LOTTERY_PRIZE_COUNT_MAX, `The count is at most ${LOTTERY_PRIZE_COUNT_MAX}`),
+  }),
+);
 export type LotteryPrize = z.infer<typeof prizeSchema>;
 
-const roundFields = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
-  ticketPrice: wholePoints('a ticket price', 1),
-  prizes: z
-    .array(prizeSchema, { message: 'Add at least one prize' })
-    .min(1, 'Add at least one prize')
-    .max(LOTTERY_PRIZES_MAX, `At most ${LOTTERY_PRIZES_MAX} prizes`),
-  /** Entered in the admin's time zone, sent as ISO; must be in the future (checked on the server's clock). */
-  drawAt: isoDateTimeSchema,
-});
+const roundFields = lazy(() =>
+  z.object({
+    name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
+    ticketPrice: wholePoints('a ticket price', 1),
+    prizes: z
+      .array(prizeSchema, { message: 'Add at least one prize' })
+      .min(1, 'Add at least one prize')
+      .max(LOTTERY_PRIZES_MAX, `At most ${LOTTERY_PRIZES_MAX} prizes`),
+    /** Entered in the admin's time zone, sent as ISO; must be in the future (checked on the server's clock). */
+    drawAt: isoDateTimeSchema,
+  }),
+);
 
 function distinctRanks(input: { prizes: { rank: number }[] }, ctx: z.RefinementCtx) {
   const seen = new Set<number>();
@@ -56,44 +61,50 @@ function distinctRanks(input: { prizes: { rank: number }[] }, ctx: z.RefinementC
   });
 }
 
-export const lotteryRoundCreateSchema = roundFields.superRefine(distinctRanks);
+export const lotteryRoundCreateSchema = lazy(() => roundFields.superRefine(distinctRanks));
 export type LotteryRoundCreate = z.infer<typeof lotteryRoundCreateSchema>;
-export const lotteryRoundUpdateSchema = roundFields.extend({ version: versionSchema }).superRefine(distinctRanks);
+export const lotteryRoundUpdateSchema = lazy(() => roundFields.extend({ version: versionSchema }).superRefine(distinctRanks));
 export type LotteryRoundUpdate = z.infer<typeof lotteryRoundUpdateSchema>;
 
-export const lotteryWinnerSchema = z.object({
-  /** Prize slots in draw order: rank 1's slots first, then rank 2's, ... */
-  slot: z.number().int(),
-  rank: z.number().int(),
-  reward: z.number().int(),
-  ticketId: z.number().int(),
-  playerId: z.number().int(),
-});
+export const lotteryWinnerSchema = lazy(() =>
+  z.object({
+    /** Prize slots in draw order: rank 1's slots first, then rank 2's, ... */
+    slot: z.number().int(),
+    rank: z.number().int(),
+    reward: z.number().int(),
+    ticketId: z.number().int(),
+    playerId: z.number().int(),
+  }),
+);
 export type LotteryWinner = z.infer<typeof lotteryWinnerSchema>;
 
-export const lotteryRoundSchema = z.object({
-  ...versionedRecordShape,
-  name: z.string(),
-  ticketPrice: z.number().int(),
-  prizes: z.array(prizeSchema),
-  drawAt: z.string(),
-  status: z.enum(LOTTERY_STATUSES),
-  /** SHA-256 (hex) of the secret seed, published when the round is created. */
-  seedHash: z.string(),
-  /** The seed (hex), revealed once the round is drawn; null before. */
-  seed: z.string().nullable(),
-  ticketCount: z.number().int(),
-  drawnAt: z.string().nullable(),
-  /** Empty until drawn (and when no ticket was sold). */
-  winners: z.array(lotteryWinnerSchema),
-  /** Set when the round was cancelled (its tickets refunded); never drawn then. */
-  cancelledAt: z.string().nullable(),
-});
+export const lotteryRoundSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    name: z.string(),
+    ticketPrice: z.number().int(),
+    prizes: z.array(prizeSchema),
+    drawAt: z.string(),
+    status: z.enum(LOTTERY_STATUSES),
+    /** SHA-256 (hex) of the secret seed, published when the round is created. */
+    seedHash: z.string(),
+    /** The seed (hex), revealed once the round is drawn; null before. */
+    seed: z.string().nullable(),
+    ticketCount: z.number().int(),
+    drawnAt: z.string().nullable(),
+    /** Empty until drawn (and when no ticket was sold). */
+    winners: z.array(lotteryWinnerSchema),
+    /** Set when the round was cancelled (its tickets refunded); never drawn then. */
+    cancelledAt: z.string().nullable(),
+  }),
+);
 export type LotteryRound = z.infer<typeof lotteryRoundSchema>;
 
-export const lotteryRoundQuerySchema = listQuerySchema.extend({
-  status: optionalQueryEnum(LOTTERY_STATUSES, 'Pick a status'),
-});
+export const lotteryRoundQuerySchema = lazy(() =>
+  listQuerySchema.extend({
+    status: optionalQueryEnum(LOTTERY_STATUSES, 'Pick a status'),
+  }),
+);
 export const LOTTERY_SORTS = ['drawAt', 'name', 'ticketPrice', 'updatedAt'] as const;
 
 export const lotteryRoundsResource = defineResource({
@@ -130,17 +141,21 @@ export const lotteryRoundsResource = defineResource({
 });
 
 /** One ticket of a round, as the draw sees it (id order is the draw's order). */
-export const lotteryTicketSchema = z.object({
-  id: z.number().int(),
-  playerId: z.number().int(),
-  createdAt: z.string(),
-});
+export const lotteryTicketSchema = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    playerId: z.number().int(),
+    createdAt: z.string(),
+  }),
+);
 export type LotteryTicket = z.infer<typeof lotteryTicketSchema>;
 
-export const lotteryTicketQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
+export const lotteryTicketQuerySchema = lazy(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+);
 
 /** A page of tickets, with what a cancellation would touch: distinct players and points refunded. */
 export interface LotteryTicketPage {
@@ -160,8 +175,10 @@ export interface LotteryTicketPage {
 export const LOTTERY_TICKET_CSV_COLUMNS = ['roundId', 'ticketId', 'playerId', 'seedHash', 'prizes'] as const;
 
 /** Cancel a round before its draw: the admin confirms the ticket count they were shown (409 if it moved). */
-export const lotteryRoundCancelSchema = z.object({
-  version: versionSchema,
-  ticketCount: z.coerce.number().int().min(0).max(2_147_483_647),
-});
+export const lotteryRoundCancelSchema = lazy(() =>
+  z.object({
+    version: versionSchema,
+    ticketCount: z.coerce.number().int().min(0).max(2_147_483_647),
+  }),
+);
 export type LotteryRoundCancel = z.infer<typeof lotteryRoundCancelSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { versionSchema } from './common';
 import { defineDocument } from './resource';
+import { lazy } from './lazy';
 
 // The points programme's settings documents (served by the points API, `pointsApiBase`): each one
 // versioned singleton with its history, like the game's maintenance status.
@@ -9,24 +10,28 @@ const documentAudit = { version: versionSchema, updatedAt: z.string(), updatedBy
 
 /** Points are whole numbers; one reward or cap stays far below PostgreSQL's integer limit. */
 export const POINTS_MAX = 1_000_000_000;
-export const pointsAmountSchema = z
-  .number({ message: 'Enter a number of points' })
-  .int('Points are whole numbers')
-  .min(0, 'Points cannot be negative')
-  .max(POINTS_MAX, 'At most 1,000,000,000 points');
+export const pointsAmountSchema = lazy(() =>
+  z
+    .number({ message: 'Enter a number of points' })
+    .int('Points are whole numbers')
+    .min(0, 'Points cannot be negative')
+    .max(POINTS_MAX, 'At most 1,000,000,000 points'),
+);
 
 export const POINTS_MAINTENANCE_MESSAGE_MAX = 1000;
 
-export const pointsMaintenanceUpdateSchema = z
-  .object({
-    enabled: z.boolean({ message: 'Enabled is true or false' }),
-    message: z.string().max(POINTS_MAINTENANCE_MESSAGE_MAX, 'Message is at most 1,000 characters').default(''),
-    version: versionSchema,
-  })
-  .superRefine((input, ctx) => {
-    if (input.enabled && input.message.trim() === '') ctx.addIssue({ code: 'custom', path: ['message'], message: 'Tell players why' });
-  });
-export const pointsMaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string(), ...documentAudit });
+export const pointsMaintenanceUpdateSchema = lazy(() =>
+  z
+    .object({
+      enabled: z.boolean({ message: 'Enabled is true or false' }),
+      message: z.string().max(POINTS_MAINTENANCE_MESSAGE_MAX, 'Message is at most 1,000 characters').default(''),
+      version: versionSchema,
+    })
+    .superRefine((input, ctx) => {
+      if (input.enabled && input.message.trim() === '') ctx.addIssue({ code: 'custom', path: ['message'], message: 'Tell players why' });
+    }),
+);
+export const pointsMaintenanceSchema = lazy(() => z.object({ enabled: z.boolean(), message: z.string(), ...documentAudit }));
 export type PointsMaintenance = z.infer<typeof pointsMaintenanceSchema>;
 export type PointsMaintenanceUpdate = z.infer<typeof pointsMaintenanceUpdateSchema>;
 
@@ -44,12 +49,14 @@ export const pointsMaintenanceDocument = defineDocument({
 
 /** Streak days of the daily check-in: day 1 to day 7. */
 export const CHECKIN_STREAK_DAYS = 7;
-const streakRewardsSchema = z
-  .array(pointsAmountSchema, { message: 'One reward per streak day' })
-  .length(CHECKIN_STREAK_DAYS, 'One reward for each of the 7 streak days');
+const streakRewardsSchema = lazy(() =>
+  z
+    .array(pointsAmountSchema, { message: 'One reward per streak day' })
+    .length(CHECKIN_STREAK_DAYS, 'One reward for each of the 7 streak days'),
+);
 
-export const dailyCheckinUpdateSchema = z.object({ rewards: streakRewardsSchema, version: versionSchema });
-export const dailyCheckinSchema = z.object({ rewards: z.array(z.number().int()), ...documentAudit });
+export const dailyCheckinUpdateSchema = lazy(() => z.object({ rewards: streakRewardsSchema, version: versionSchema }));
+export const dailyCheckinSchema = lazy(() => z.object({ rewards: z.array(z.number().int()), ...documentAudit }));
 export type DailyCheckin = z.infer<typeof dailyCheckinSchema>;
 
 /** The reward for each streak day 1–7 (`rewards[0]` is day 1). */
@@ -65,30 +72,34 @@ export const dailyCheckinDocument = defineDocument({
 export const REFERRAL_ACTIVITIES = ['signUp', 'firstCheckin', 'firstTask', 'firstBattle'] as const;
 export type ReferralActivity = (typeof REFERRAL_ACTIVITIES)[number];
 
-export const referralUpdateSchema = z
-  .object({
-    referrerReward: pointsAmountSchema,
-    refereeReward: pointsAmountSchema,
-    /** Rewarded referrals per referrer; null = no cap. */
-    capPerReferrer: z.number().int('Whole referrals').min(1, 'At least 1').max(1_000_000).nullable(),
-    /** Points paid out by the whole programme; null = no cap. */
-    totalCap: pointsAmountSchema.nullable(),
-    requiredActivity: z.enum(REFERRAL_ACTIVITIES, { message: 'Pick an activity' }),
-    version: versionSchema,
-  })
-  .superRefine((input, ctx) => {
-    if (input.totalCap !== null && input.totalCap < input.referrerReward + input.refereeReward) {
-      ctx.addIssue({ code: 'custom', path: ['totalCap'], message: 'The total cap must cover at least one referral' });
-    }
-  });
-export const referralSchema = z.object({
-  referrerReward: z.number().int(),
-  refereeReward: z.number().int(),
-  capPerReferrer: z.number().int().nullable(),
-  totalCap: z.number().int().nullable(),
-  requiredActivity: z.enum(REFERRAL_ACTIVITIES),
-  ...documentAudit,
-});
+export const referralUpdateSchema = lazy(() =>
+  z
+    .object({
+      referrerReward: pointsAmountSchema,
+      refereeReward: pointsAmountSchema,
+      /** Rewarded referrals per referrer; null = no cap. */
+      capPerReferrer: z.number().int('Whole referrals').min(1, 'At least 1').max(1_000_000).nullable(),
+      /** Points paid out by the whole programme; null = no cap. */
+      totalCap: pointsAmountSchema.nullable(),
+      requiredActivity: z.enum(REFERRAL_ACTIVITIES, { message: 'Pick an activity' }),
+      version: versionSchema,
+    })
+    .superRefine((input, ctx) => {
+      if (input.totalCap !== null && input.totalCap < input.referrerReward + input.refereeReward) {
+        ctx.addIssue({ code: 'custom', path: ['totalCap'], message: 'The total cap must cover at least one referral' });
+      }
+    }),
+);
+export const referralSchema = lazy(() =>
+  z.object({
+    referrerReward: z.number().int(),
+    refereeReward: z.number().int(),
+    capPerReferrer: z.number().int().nullable(),
+    totalCap: z.number().int().nullable(),
+    requiredActivity: z.enum(REFERRAL_ACTIVITIES),
+    ...documentAudit,
+  }),
+);
 export type ReferralSettings = z.infer<typeof referralSchema>;
 
 export const referralDocument = defineDocument({

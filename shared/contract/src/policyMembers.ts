@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { playerIdListSchema } from './players';
+import { lazy } from './lazy';
 
 // Policy members (route policies/users_in_policy; BFF feature policyMembers): the players a policy applies to.
 
@@ -13,11 +14,11 @@ export interface PolicyMember {
   addedBy: string;
 }
 /** GET /policies/:id/members: q = an exact player id or a name prefix (case-insensitive). Newest first. */
-export const policyMemberQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, q: true });
+export const policyMemberQuerySchema = lazy(() => listQuerySchema.pick({ page: true, pageSize: true, q: true }));
 export type PolicyMemberQuery = z.infer<typeof policyMemberQuerySchema>;
 
 /** POST /policies/:id/members (add) and /members/check, /members/remove: a list of player ids. */
-export const policyMemberIdsSchema = z.object({ ids: playerIdListSchema });
+export const policyMemberIdsSchema = lazy(() => z.object({ ids: playerIdListSchema }));
 export type PolicyMemberIds = z.infer<typeof policyMemberIdsSchema>;
 
 /** → /members/check: which ids are not players, which are members already (each in the order sent). */

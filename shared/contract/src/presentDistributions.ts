@@ -3,6 +3,7 @@ import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { isoDateTimeSchema, optionalQueryEnum } from './fields';
 import { playerIdListSchema } from './players';
+import { lazy } from './lazy';
 
 export const DISTRIBUTION_STATUSES = ['scheduled', 'running', 'done', 'cancelled', 'failed'] as const;
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
@@ -21,7 +22,7 @@ function checkRecipients(input: { target: DistributionTarget; playerIds: number[
 }
 
 /** POST /present-distributions/preview → how many players would receive it. */
-export const distributionPreviewSchema = z.object(recipientsShape).superRefine(checkRecipients);
+export const distributionPreviewSchema = lazy(() => z.object(recipientsShape).superRefine(checkRecipients));
 export type DistributionPreviewInput = z.infer<typeof distributionPreviewSchema>;
 export interface DistributionPreview {
   recipients: number;
@@ -29,53 +30,65 @@ export interface DistributionPreview {
   unknownIds: number;
 }
 
-export const distributionCreateSchema = z
-  .object({
-    presentId: z.coerce.number({ message: 'Pick a present' }).int().min(1, 'Pick a present').max(2_147_483_647, 'Pick a present'),
-    ...recipientsShape,
-    /** null: now. Otherwise an instant in the future (entered in the admin's time zone, sent as ISO). */
-    scheduledAt: isoDateTimeSchema.nullable().default(null),
-    /**
-     * The recipient count the admin confirmed (the preview's figure). Required for all players:
-     * the server refuses (409, the new figure as `current`) if more players would receive it now.
-     */
-    confirmedRecipients: z.number({ message: 'Confirm the number of recipients' }).int().min(0).max(2_147_483_647).nullable().default(null),
-  })
-  .superRefine((input, ctx) => {
-    checkRecipients(input, ctx);
-    if (input.target === 'all' && input.confirmedRecipients === null) {
-      ctx.addIssue({ code: 'custom', path: ['confirmedRecipients'], message: 'Confirm the number of players who will receive it' });
-    }
-  });
+export const distributionCreateSchema = lazy(() =>
+  z
+    .object({
+      presentId: z.coerce.number({ message: 'Pick a present' }).int().min(1, 'Pick a present').max(2_147_483_647, 'Pick a present'),
+      ...recipientsShape,
+      /** null: now. Otherwise an instant in the future (entered in the admin's time zone, sent as ISO). */
+      scheduledAt: isoDateTimeSchema.nullable().default(null),
+      /**
+       * The recipient count the admin confirmed (the preview's figure). Required for all players:
+       * the server refuses (409, the new figure as `current`) if more players would receive it now.
+       */
+      confirmedRecipients: z
+        .number({ message: 'Confirm the number of recipients' })
+        .int()
+        .min(0)
+        .max(2_147_483_647)
+        .nullable()
+        .default(null),
+    })
+    .superRefine((input, ctx) => {
+      checkRecipients(input, ctx);
+      if (input.target === 'all' && input.confirmedRecipients === null) {
+        ctx.addIssue({ code: 'custom', path: ['confirmedRecipients'], message: 'Confirm the number of players who will receive it' });
+      }
+    }),
+);
 export type DistributionCreate = z.infer<typeof distributionCreateSchema>;
 
 /** POST /present-distributions/:id/cancel: only while it is scheduled. */
-export const distributionCancelSchema = z.object({ version: versionSchema });
+export const distributionCancelSchema = lazy(() => z.object({ version: versionSchema }));
 export type DistributionCancel = z.infer<typeof distributionCancelSchema>;
 
-export const distributionSchema = z.object({
-  ...versionedRecordShape,
-  presentId: z.number().int(),
-  presentName: z.string(),
-  target: z.enum(DISTRIBUTION_TARGETS),
-  /** How many ids were listed (0 for all players). */
-  listedIds: z.number().int(),
-  /** Players counted when it was created (the preview's figure). */
-  recipientCount: z.number().int(),
-  /** Players who have received it so far (the progress). */
-  deliveredCount: z.number().int(),
-  status: z.enum(DISTRIBUTION_STATUSES),
-  scheduledAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  error: z.string().nullable(),
-  createdBy: z.string().nullable(),
-});
+export const distributionSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    presentId: z.number().int(),
+    presentName: z.string(),
+    target: z.enum(DISTRIBUTION_TARGETS),
+    /** How many ids were listed (0 for all players). */
+    listedIds: z.number().int(),
+    /** Players counted when it was created (the preview's figure). */
+    recipientCount: z.number().int(),
+    /** Players who have received it so far (the progress). */
+    deliveredCount: z.number().int(),
+    status: z.enum(DISTRIBUTION_STATUSES),
+    scheduledAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    error: z.string().nullable(),
+    createdBy: z.string().nullable(),
+  }),
+);
 export type Distribution = z.infer<typeof distributionSchema>;
 
-export const distributionQuerySchema = listQuerySchema.extend({
-  status: optionalQueryEnum(DISTRIBUTION_STATUSES, 'Pick a status'),
-});
+export const distributionQuerySchema = lazy(() =>
+  listQuerySchema.extend({
+    status: optionalQueryEnum(DISTRIBUTION_STATUSES, 'Pick a status'),
+  }),
+);
 export type DistributionQuery = z.infer<typeof distributionQuerySchema>;
 
 export const DISTRIBUTION_SORTS = ['scheduledAt', 'createdAt', 'status'] as const;

@@ -1,60 +1,65 @@
 import { z } from 'zod';
 import { REMOTE_NAMES } from './config';
+import { lazy } from './lazy';
 
 /** A text in both languages of the console (PRODUCT §5). */
-export const localizedTextSchema = z.object({ en: z.string().min(1), ja: z.string().min(1) });
+export const localizedTextSchema = lazy(() => z.object({ en: z.string().min(1), ja: z.string().min(1) }));
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** A path relative to /admin: segments only, no parameter (edit pages take the id in the query string). */
-const adminPath = z.string().regex(/^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/, 'a path relative to /admin, without parameters');
+const adminPath = lazy(() => z.string().regex(/^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/, 'a path relative to /admin, without parameters'));
 
 /** One page a remote serves, and its sidebar entry if it has one. */
-export const remoteRouteSchema = z.object({
-  path: adminPath,
-  /** Route name: the seed's where it gives one (battle/forceEnd is forceEndMente); unique in the console. */
-  name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/),
-  /** Page title (document title). */
-  title: localizedTextSchema,
-  /**
-   * The area whose list this path shows: its `<area>.title` and `<area>.description` in the remote's
-   * locales are the page's heading, which the build copies into routes.json (`heading`) so the host
-   * paints it while the remote's code loads.
-   */
-  area: z
-    .string()
-    .regex(/^[A-Za-z][A-Za-z0-9]*$/)
-    .optional(),
-  /** This path only redirects to another one (points → points/tasks). */
-  redirectTo: adminPath.optional(),
-  /**
-   * Sidebar entry. A seed entry keeps the seed's place and English label whatever this says; an entry
-   * the seed does not have goes after the seed entries of its group (top level without one), by position.
-   */
-  menu: z
-    .object({
-      label: localizedTextSchema,
-      /** Key of a group (the seed's `points`, or one of this manifest's `groups`). */
-      group: z.string().min(1).optional(),
-      position: z.number().int(),
-    })
-    .optional(),
-});
+export const remoteRouteSchema = lazy(() =>
+  z.object({
+    path: adminPath,
+    /** Route name: the seed's where it gives one (battle/forceEnd is forceEndMente); unique in the console. */
+    name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/),
+    /** Page title (document title). */
+    title: localizedTextSchema,
+    /**
+     * The area whose list this path shows: its `<area>.title` and `<area>.description` in the remote's
+     * locales are the page's heading, which the build copies into routes.json (`heading`) so the host
+     * paints it while the remote's code loads.
+     */
+    area: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]*$/)
+      .optional(),
+    /** This path only redirects to another one (points → points/tasks). */
+    redirectTo: adminPath.optional(),
+    /**
+     * Sidebar entry. A seed entry keeps the seed's place and English label whatever this says; an entry
+     * the seed does not have goes after the seed entries of its group (top level without one), by position.
+     */
+    menu: z
+      .object({
+        label: localizedTextSchema,
+        /** Key of a group (the seed's `points`, or one of this manifest's `groups`). */
+        group: z.string().min(1).optional(),
+        position: z.number().int(),
+      })
+      .optional(),
+  }),
+);
 export type RemoteRoute = z.infer<typeof remoteRouteSchema>;
 
 /** A list page's h1 and the sentence under it, as the page renders them, in both languages. */
-export const pageHeadingSchema = z.object({ title: localizedTextSchema, description: localizedTextSchema.optional() });
+export const pageHeadingSchema = lazy(() => z.object({ title: localizedTextSchema, description: localizedTextSchema.optional() }));
 export type PageHeading = z.infer<typeof pageHeadingSchema>;
 
 /** What a remote declares in its src/routes.ts: the pages it serves under /admin. */
-export const remoteRoutesDeclarationSchema = z.object({
-  remote: z.enum(REMOTE_NAMES),
-  /**
-   * Sidebar groups this remote's entries go into. A seed group keeps the seed's place and English label;
-   * a group the seed lacks goes after the seed's top-level entries, by position.
-   */
-  groups: z.array(z.object({ key: z.string().min(1), label: localizedTextSchema, position: z.number().int() })).optional(),
-  routes: z.array(remoteRouteSchema).min(1),
-});
+export const remoteRoutesDeclarationSchema = lazy(() =>
+  z.object({
+    remote: z.enum(REMOTE_NAMES),
+    /**
+     * Sidebar groups this remote's entries go into. A seed group keeps the seed's place and English label;
+     * a group the seed lacks goes after the seed's top-level entries, by position.
+     */
+    groups: z.array(z.object({ key: z.string().min(1), label: localizedTextSchema, position: z.number().int() })).optional(),
+    routes: z.array(remoteRouteSchema).min(1),
+  }),
+);
 export type RemoteRoutesDeclaration = z.infer<typeof remoteRoutesDeclarationSchema>;
 
 /**
@@ -62,9 +67,11 @@ export type RemoteRoutesDeclaration = z.infer<typeof remoteRoutesDeclarationSche
  * declaration plus the shell-contract range the build needs. The host reads it at start without
  * running any of the remote's code.
  */
-export const remoteRoutesManifestSchema = remoteRoutesDeclarationSchema.extend({
-  shellContract: z.string().min(1),
-  routes: z.array(remoteRouteSchema.extend({ heading: pageHeadingSchema.optional() })).min(1),
-});
+export const remoteRoutesManifestSchema = lazy(() =>
+  remoteRoutesDeclarationSchema.extend({
+    shellContract: z.string().min(1),
+    routes: z.array(remoteRouteSchema.extend({ heading: pageHeadingSchema.optional() })).min(1),
+  }),
+);
 export type RemoteRoutesManifest = z.infer<typeof remoteRoutesManifestSchema>;
 export type RemoteManifestRoute = RemoteRoutesManifest['routes'][number];

@@ -69,8 +69,6 @@ export interface ResourceDefinition<
   filters: readonly Exclude<keyof Query['shape'] & string, ListKey>[];
 }
 
-const LIST_KEYS = new Set(Object.keys(listQuerySchema.shape));
-
 export function defineResource<
   Rec extends AnyObject,
   Create extends z.ZodType,
@@ -78,6 +76,8 @@ export function defineResource<
   Query extends AnyObject,
   const Sort extends string,
 >(spec: ResourceSpec<Rec, Create, Update, Query, Sort>): ResourceDefinition<Rec, Create, Update, Query, Sort> {
+  type Filter = Exclude<keyof Query['shape'] & string, ListKey>;
+  let filters: readonly Filter[] | undefined;
   return {
     ...spec,
     kind: 'resource',
@@ -85,10 +85,11 @@ export function defineResource<
     plural: spec.plural ?? `${spec.noun}s`,
     remove: spec.remove ?? true,
     writable: spec.writable ?? true,
-    filters: Object.keys(spec.schemas.query.shape).filter((key) => !LIST_KEYS.has(key)) as Exclude<
-      keyof Query['shape'] & string,
-      ListKey
-    >[],
+    // A getter: read from the query schema, which (lazy.ts) is built only when something reads it.
+    get filters() {
+      const listKeys = new Set(Object.keys(listQuerySchema.shape));
+      return (filters ??= Object.keys(spec.schemas.query.shape).filter((key) => !listKeys.has(key)) as Filter[]);
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PG_INT_MAX } from './common';
 import { isoDateTimeSchema } from './fields';
+import { lazy } from './lazy';
 
 /** A game API blocked for one player directly (user/restrictApis), with an optional end. */
 export interface PlayerRestriction {
@@ -35,14 +36,18 @@ export interface PlayerRestrictions {
 }
 
 /** POST /players/:id/restrictions: an API from the catalogue; an optional end, refused unless in the future. */
-export const playerRestrictionCreateSchema = z.object({
-  apiId: z.number({ message: 'Pick an API' }).int('Pick an API').min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
-  endsAt: isoDateTimeSchema.nullable().default(null),
-});
+export const playerRestrictionCreateSchema = lazy(() =>
+  z.object({
+    apiId: z.number({ message: 'Pick an API' }).int('Pick an API').min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
+    endsAt: isoDateTimeSchema.nullable().default(null),
+  }),
+);
 export type PlayerRestrictionCreate = z.infer<typeof playerRestrictionCreateSchema>;
 
 /** DELETE /players/:id/restrictions/:apiId. */
-export const playerRestrictionParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id'),
-  apiId: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id'),
-});
+export const playerRestrictionParamsSchema = lazy(() =>
+  z.object({
+    id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id'),
+    apiId: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id'),
+  }),
+);

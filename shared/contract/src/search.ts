@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /**
  * "Find anything" (Ctrl/Cmd+K): GET /search?q= on the BFF and on the points API, each answering
@@ -9,13 +10,15 @@ export const SEARCH_QUERY_MAX = 100;
 /** Hits per area: the dialog is a jump list, not a result page (the area's list has the rest). */
 export const SEARCH_HITS_PER_AREA = 5;
 
-export const searchQuerySchema = z.object({
-  q: z
-    .string({ message: 'Type something to search for' })
-    .trim()
-    .min(1, 'Type something to search for')
-    .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
-});
+export const searchQuerySchema = lazy(() =>
+  z.object({
+    q: z
+      .string({ message: 'Type something to search for' })
+      .trim()
+      .min(1, 'Type something to search for')
+      .max(SEARCH_QUERY_MAX, `At most ${SEARCH_QUERY_MAX} characters`),
+  }),
+);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** Areas that contribute hits; the console labels each group from this key in both languages. */

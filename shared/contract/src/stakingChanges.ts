@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** The owner-only calls the staking page sends to the point-booster staking contract. */
 export const STAKING_CHANGES = ['setTiers', 'setLockPeriod', 'pause', 'unpause', 'transferOwnership'] as const;
@@ -7,41 +8,45 @@ export type StakingChangeKind = (typeof STAKING_CHANGES)[number];
 export const STAKING_OUTCOMES = ['confirmed', 'failed', 'replaced'] as const;
 export type StakingOutcome = (typeof STAKING_OUTCOMES)[number];
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An address is 0x and 40 hex digits');
-const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x and 64 hex digits');
+const address = lazy(() => z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An address is 0x and 40 hex digits'));
+const txHash = lazy(() => z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x and 64 hex digits'));
 /** uint256 values travel as decimal strings (JSON has no bigint). */
-const uint = z.string().regex(/^\d{1,78}$/, 'A whole number of at most 78 digits');
+const uint = lazy(() => z.string().regex(/^\d{1,78}$/, 'A whole number of at most 78 digits'));
 
-export const stakingTierSchema = z.object({ minStake: uint, boosterBps: z.number().int().min(0).max(4_294_967_295) });
+export const stakingTierSchema = lazy(() => z.object({ minStake: uint, boosterBps: z.number().int().min(0).max(4_294_967_295) }));
 export type StakingTier = z.infer<typeof stakingTierSchema>;
 
 /** The contract parameters a change touches, before or after it (only the ones it touches). */
-export const stakingParametersSchema = z
-  .object({
-    tiers: z.array(stakingTierSchema).max(10).optional(),
-    lockPeriod: uint.optional(),
-    paused: z.boolean().optional(),
-    pendingOwner: address.optional(),
-  })
-  .strict();
+export const stakingParametersSchema = lazy(() =>
+  z
+    .object({
+      tiers: z.array(stakingTierSchema).max(10).optional(),
+      lockPeriod: uint.optional(),
+      paused: z.boolean().optional(),
+      pendingOwner: address.optional(),
+    })
+    .strict(),
+);
 export type StakingParameters = z.infer<typeof stakingParametersSchema>;
 
 /** POST /staking-changes: a change the console sent, recorded in the action log once it has an outcome. */
-export const stakingChangeInputSchema = z
-  .object({
-    change: z.enum(STAKING_CHANGES),
-    chainId: z.number().int().positive(),
-    contractAddress: address,
-    txHash,
-    outcome: z.enum(STAKING_OUTCOMES),
-    /** The replacing transaction, when the outcome is 'replaced'. */
-    replacedBy: txHash.optional(),
-    before: stakingParametersSchema,
-    after: stakingParametersSchema,
-    /** The recorded intent this transaction carries out (used up when it is confirmed). */
-    intentId: z.number().int().positive().max(2_147_483_647).optional(),
-  })
-  .strict();
+export const stakingChangeInputSchema = lazy(() =>
+  z
+    .object({
+      change: z.enum(STAKING_CHANGES),
+      chainId: z.number().int().positive(),
+      contractAddress: address,
+      txHash,
+      outcome: z.enum(STAKING_OUTCOMES),
+      /** The replacing transaction, when the outcome is 'replaced'. */
+      replacedBy: txHash.optional(),
+      before: stakingParametersSchema,
+      after: stakingParametersSchema,
+      /** The recorded intent this transaction carries out (used up when it is confirmed). */
+      intentId: z.number().int().positive().max(2_147_483_647).optional(),
+    })
+    .strict(),
+);
 export type StakingChangeInput = z.infer<typeof stakingChangeInputSchema>;
 
 /**
@@ -52,24 +57,28 @@ export type StakingChangeInput = z.infer<typeof stakingChangeInputSchema>;
  */
 export const STAKING_INTENTS_PATH = '/staking-changes/intents';
 
-export const stakingIntentInputSchema = z
-  .object({
-    change: z.enum(STAKING_CHANGES),
-    chainId: z.number().int().positive(),
-    contractAddress: address,
-    before: stakingParametersSchema,
-    after: stakingParametersSchema,
-  })
-  .strict();
+export const stakingIntentInputSchema = lazy(() =>
+  z
+    .object({
+      change: z.enum(STAKING_CHANGES),
+      chainId: z.number().int().positive(),
+      contractAddress: address,
+      before: stakingParametersSchema,
+      after: stakingParametersSchema,
+    })
+    .strict(),
+);
 export type StakingIntentInput = z.infer<typeof stakingIntentInputSchema>;
 
-export const stakingIntentSchema = stakingIntentInputSchema.extend({
-  id: z.number().int(),
-  status: z.enum(['open', 'sent']),
-  requestedBy: z.string(),
-  createdAt: z.string(),
-  txHash: z.string().nullable(),
-});
+export const stakingIntentSchema = lazy(() =>
+  stakingIntentInputSchema.extend({
+    id: z.number().int(),
+    status: z.enum(['open', 'sent']),
+    requestedBy: z.string(),
+    createdAt: z.string(),
+    txHash: z.string().nullable(),
+  }),
+);
 export type StakingIntent = z.infer<typeof stakingIntentSchema>;
 
-export const stakingIntentQuerySchema = z.object({ contractAddress: address, chainId: z.coerce.number().int().positive() });
+export const stakingIntentQuerySchema = lazy(() => z.object({ contractAddress: address, chainId: z.coerce.number().int().positive() }));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+import { lazy } from './lazy';
 
 /**
  * Derived from publication, the effective date and the server clock, never stored:
@@ -15,46 +16,52 @@ export type TermsStatus = (typeof TERMS_STATUSES)[number];
 export const TERMS_TITLE_MAX = 160;
 export const TERMS_BODY_MAX = 100_000;
 
-const termsFields = z.object({
-  title: z
-    .string({ message: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(TERMS_TITLE_MAX, `Title is at most ${TERMS_TITLE_MAX} characters`),
-  /** Markdown as typed: the console renders it safely (no raw HTML), the BFF never renders it. */
-  body: z
-    .string({ message: 'Body is required' })
-    .max(TERMS_BODY_MAX, 'Body is at most 100,000 characters')
-    .refine((v) => v.trim().length > 0, 'Body is required'),
-  effectiveAt: isoDateTimeSchema,
-});
+const termsFields = lazy(() =>
+  z.object({
+    title: z
+      .string({ message: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(TERMS_TITLE_MAX, `Title is at most ${TERMS_TITLE_MAX} characters`),
+    /** Markdown as typed: the console renders it safely (no raw HTML), the BFF never renders it. */
+    body: z
+      .string({ message: 'Body is required' })
+      .max(TERMS_BODY_MAX, 'Body is at most 100,000 characters')
+      .refine((v) => v.trim().length > 0, 'Body is required'),
+    effectiveAt: isoDateTimeSchema,
+  }),
+);
 
-export const termsCreateSchema = termsFields;
+export const termsCreateSchema = lazy(() => termsFields);
 export type TermsCreate = z.infer<typeof termsCreateSchema>;
 
-export const termsUpdateSchema = termsFields.extend({ version: versionSchema });
+export const termsUpdateSchema = lazy(() => termsFields.extend({ version: versionSchema }));
 export type TermsUpdate = z.infer<typeof termsUpdateSchema>;
 
 /** POST /terms-of-service/:id/publish: the draft as the operator last saw it. */
-export const termsPublishSchema = z.object({ version: versionSchema });
+export const termsPublishSchema = lazy(() => z.object({ version: versionSchema }));
 export type TermsPublish = z.infer<typeof termsPublishSchema>;
 
-export const termsVersionSchema = z.object({
-  ...versionedRecordShape,
-  title: z.string(),
-  body: z.string(),
-  effectiveAt: z.string(),
-  /** null while a draft. */
-  publishedAt: z.string().nullable(),
-  publishedBy: z.string().nullable(),
-  status: z.enum(TERMS_STATUSES),
-});
+export const termsVersionSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    title: z.string(),
+    body: z.string(),
+    effectiveAt: z.string(),
+    /** null while a draft. */
+    publishedAt: z.string().nullable(),
+    publishedBy: z.string().nullable(),
+    status: z.enum(TERMS_STATUSES),
+  }),
+);
 export type TermsVersion = z.infer<typeof termsVersionSchema>;
 
 /** GET /terms-of-service: q matches title or body; status filters. */
-export const termsQuerySchema = listQuerySchema.extend({
-  status: optionalQueryEnum(TERMS_STATUSES, 'Pick draft, scheduled, current or superseded'),
-});
+export const termsQuerySchema = lazy(() =>
+  listQuerySchema.extend({
+    status: optionalQueryEnum(TERMS_STATUSES, 'Pick draft, scheduled, current or superseded'),
+  }),
+);
 export type TermsQuery = z.infer<typeof termsQuerySchema>;
 
 export const TERMS_SORTS = ['title', 'effectiveAt', 'publishedAt', 'updatedAt'] as const;

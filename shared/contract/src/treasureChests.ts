@@ -4,6 +4,7 @@ import { defineResource } from './resource';
 import { optionalQueryEnum } from './fields';
 import { itemQuantityRowSchema, noItemTwice } from './items';
 import { SHOP_CURRENCIES } from './shop';
+import { lazy } from './lazy';
 
 export const TREASURE_CHEST_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
 export type TreasureChestRarity = (typeof TREASURE_CHEST_RARITIES)[number];
@@ -33,47 +34,55 @@ export function dropChances(weights: readonly number[]): number[] {
   return floors.map((f) => f / 100);
 }
 
-const dropRowSchema = itemQuantityRowSchema.extend({
-  weight: z.coerce
-    .number({ message: 'Enter a weight' })
-    .int('The weight is a whole number')
-    .min(1, 'The weight is more than 0')
-    .max(DROP_WEIGHT_MAX, 'The weight is at most 1,000,000'),
-});
+const dropRowSchema = lazy(() =>
+  itemQuantityRowSchema.extend({
+    weight: z.coerce
+      .number({ message: 'Enter a weight' })
+      .int('The weight is a whole number')
+      .min(1, 'The weight is more than 0')
+      .max(DROP_WEIGHT_MAX, 'The weight is at most 1,000,000'),
+  }),
+);
 
-const treasureChestFields = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
-  rarity: z.enum(TREASURE_CHEST_RARITIES, { message: 'Pick a rarity' }),
-  openCost: z.coerce
-    .number({ message: 'Enter a cost' })
-    .int('The cost is a whole number')
-    .min(0, 'The cost is at least 0')
-    .max(100_000_000, 'The cost is at most 100,000,000'),
-  costCurrency: z.enum(SHOP_CURRENCIES, { message: 'Pick a currency' }),
-  drops: z
-    .array(dropRowSchema, { message: 'Add at least one drop' })
-    .min(1, 'Add at least one drop')
-    .max(TREASURE_CHEST_DROPS_MAX, `At most ${TREASURE_CHEST_DROPS_MAX} drops`),
-});
+const treasureChestFields = lazy(() =>
+  z.object({
+    name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
+    rarity: z.enum(TREASURE_CHEST_RARITIES, { message: 'Pick a rarity' }),
+    openCost: z.coerce
+      .number({ message: 'Enter a cost' })
+      .int('The cost is a whole number')
+      .min(0, 'The cost is at least 0')
+      .max(100_000_000, 'The cost is at most 100,000,000'),
+    costCurrency: z.enum(SHOP_CURRENCIES, { message: 'Pick a currency' }),
+    drops: z
+      .array(dropRowSchema, { message: 'Add at least one drop' })
+      .min(1, 'Add at least one drop')
+      .max(TREASURE_CHEST_DROPS_MAX, `At most ${TREASURE_CHEST_DROPS_MAX} drops`),
+  }),
+);
 const checkDrops = (input: { drops: { itemId: number }[] }, ctx: z.RefinementCtx) => noItemTwice(input.drops, ctx, 'drops');
 
-export const treasureChestCreateSchema = treasureChestFields.superRefine(checkDrops);
+export const treasureChestCreateSchema = lazy(() => treasureChestFields.superRefine(checkDrops));
 export type TreasureChestCreate = z.infer<typeof treasureChestCreateSchema>;
-export const treasureChestUpdateSchema = treasureChestFields.extend({ version: versionSchema }).superRefine(checkDrops);
+export const treasureChestUpdateSchema = lazy(() => treasureChestFields.extend({ version: versionSchema }).superRefine(checkDrops));
 export type TreasureChestUpdate = z.infer<typeof treasureChestUpdateSchema>;
 
-export const treasureChestSchema = z.object({
-  ...versionedRecordShape,
-  name: z.string(),
-  rarity: z.enum(TREASURE_CHEST_RARITIES),
-  openCost: z.number().int(),
-  costCurrency: z.enum(SHOP_CURRENCIES),
-  /** In the order the admin set; `chance` is the percent a player is shown (dropChances). */
-  drops: z.array(z.object({ itemId: z.number().int(), quantity: z.number().int(), weight: z.number().int(), chance: z.number() })),
-});
+export const treasureChestSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    name: z.string(),
+    rarity: z.enum(TREASURE_CHEST_RARITIES),
+    openCost: z.number().int(),
+    costCurrency: z.enum(SHOP_CURRENCIES),
+    /** In the order the admin set; `chance` is the percent a player is shown (dropChances). */
+    drops: z.array(z.object({ itemId: z.number().int(), quantity: z.number().int(), weight: z.number().int(), chance: z.number() })),
+  }),
+);
 export type TreasureChest = z.infer<typeof treasureChestSchema>;
 
-export const treasureChestQuerySchema = listQuerySchema.extend({ rarity: optionalQueryEnum(TREASURE_CHEST_RARITIES, 'Pick a rarity') });
+export const treasureChestQuerySchema = lazy(() =>
+  listQuerySchema.extend({ rarity: optionalQueryEnum(TREASURE_CHEST_RARITIES, 'Pick a rarity') }),
+);
 export const TREASURE_CHEST_SORTS = ['name', 'rarity', 'openCost', 'updatedAt'] as const;
 
 export const treasureChestsResource = defineResource({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { lazy } from './lazy';
 
 export const WORLD_MESSAGE_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type WorldMessageSeverity = (typeof WORLD_MESSAGE_SEVERITIES)[number];
@@ -13,12 +14,18 @@ export type WorldMessageSeverity = (typeof WORLD_MESSAGE_SEVERITIES)[number];
 export const WORLD_MESSAGE_STATES = ['scheduled', 'showing', 'ended', 'cancelled'] as const;
 export type WorldMessageState = (typeof WORLD_MESSAGE_STATES)[number];
 
-const worldMessageFields = z.object({
-  message: z.string({ message: 'Message is required' }).trim().min(1, 'Message is required').max(500, 'Message is at most 500 characters'),
-  severity: z.enum(WORLD_MESSAGE_SEVERITIES, { message: 'Pick info, warning or critical' }),
-  displayStart: isoDateTimeSchema,
-  displayEnd: isoDateTimeSchema,
-});
+const worldMessageFields = lazy(() =>
+  z.object({
+    message: z
+      .string({ message: 'Message is required' })
+      .trim()
+      .min(1, 'Message is required')
+      .max(500, 'Message is at most 500 characters'),
+    severity: z.enum(WORLD_MESSAGE_SEVERITIES, { message: 'Pick info, warning or critical' }),
+    displayStart: isoDateTimeSchema,
+    displayEnd: isoDateTimeSchema,
+  }),
+);
 
 function checkWindow(input: { displayStart: string; displayEnd: string }, ctx: z.RefinementCtx) {
   if (!isStrictlyAfter(input.displayEnd, input.displayStart)) {
@@ -27,37 +34,41 @@ function checkWindow(input: { displayStart: string; displayEnd: string }, ctx: z
 }
 
 /** POST /world-messages. The BFF also refuses a display end that is already past. */
-export const worldMessageCreateSchema = worldMessageFields.superRefine(checkWindow);
+export const worldMessageCreateSchema = lazy(() => worldMessageFields.superRefine(checkWindow));
 export type WorldMessageCreate = z.infer<typeof worldMessageCreateSchema>;
 
 /**
  * PUT /world-messages/:id: every field while scheduled; once showing only `message` may change
  * (the others must be sent unchanged, else a field error WORLD_MESSAGE_LIVE_LOCKED).
  */
-export const worldMessageUpdateSchema = worldMessageFields.extend({ version: versionSchema }).superRefine(checkWindow);
+export const worldMessageUpdateSchema = lazy(() => worldMessageFields.extend({ version: versionSchema }).superRefine(checkWindow));
 export type WorldMessageUpdate = z.infer<typeof worldMessageUpdateSchema>;
 
 /** POST /world-messages/:id/cancel: only while the message is scheduled. */
-export const worldMessageCancelSchema = z.object({ version: versionSchema });
+export const worldMessageCancelSchema = lazy(() => z.object({ version: versionSchema }));
 export type WorldMessageCancel = z.infer<typeof worldMessageCancelSchema>;
 
-export const worldMessageSchema = z.object({
-  ...versionedRecordShape,
-  message: z.string(),
-  severity: z.enum(WORLD_MESSAGE_SEVERITIES),
-  displayStart: z.string(),
-  displayEnd: z.string(),
-  state: z.enum(WORLD_MESSAGE_STATES),
-  cancelledAt: z.string().nullable(),
-  cancelledBy: z.string().nullable(),
-});
+export const worldMessageSchema = lazy(() =>
+  z.object({
+    ...versionedRecordShape,
+    message: z.string(),
+    severity: z.enum(WORLD_MESSAGE_SEVERITIES),
+    displayStart: z.string(),
+    displayEnd: z.string(),
+    state: z.enum(WORLD_MESSAGE_STATES),
+    cancelledAt: z.string().nullable(),
+    cancelledBy: z.string().nullable(),
+  }),
+);
 export type WorldMessage = z.infer<typeof worldMessageSchema>;
 
 /** GET /world-messages: q matches the message; state and severity filter. */
-export const worldMessageQuerySchema = listQuerySchema.extend({
-  state: optionalQueryEnum(WORLD_MESSAGE_STATES, 'Pick scheduled, showing, ended or cancelled'),
-  severity: optionalQueryEnum(WORLD_MESSAGE_SEVERITIES, 'Pick info, warning or critical'),
-});
+export const worldMessageQuerySchema = lazy(() =>
+  listQuerySchema.extend({
+    state: optionalQueryEnum(WORLD_MESSAGE_STATES, 'Pick scheduled, showing, ended or cancelled'),
+    severity: optionalQueryEnum(WORLD_MESSAGE_SEVERITIES, 'Pick info, warning or critical'),
+  }),
+);
 export type WorldMessageQuery = z.infer<typeof worldMessageQuerySchema>;
 
 /** Without `sort`: newest display start first. Severity sorts by rank (info < warning < critical). */
@@ -69,7 +80,7 @@ export const WORLD_MESSAGE_ONLY_SCHEDULED = {
 } as const;
 
 /** POST /world-messages/:id/end: only while showing; sets the display end to the server's now. */
-export const worldMessageEndSchema = z.object({ version: versionSchema });
+export const worldMessageEndSchema = lazy(() => z.object({ version: versionSchema }));
 export type WorldMessageEnd = z.infer<typeof worldMessageEndSchema>;
 
 /** 409 messages of POST /world-messages/:id/end, by the state the message is in. */
