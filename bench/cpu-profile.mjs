@@ -6,6 +6,8 @@
 // ±20% between runs: compare causes within one run, or medians of a few.
 //   node bench/cpu-profile.mjs [/admin/user] [--depth 2] [--functions zod] [--top 30] [--dists DIR]   (needs `pnpm build` first)
 // --functions TEXT: sources containing TEXT are split by function (name:line), to see which code in them.
+// --callers TEXT: the time of sources containing TEXT is charged to the nearest caller outside them
+//   (source name:line), to see which code runs them (which module builds zod schemas, say).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,7 @@ const target = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/admin/u
 const DEPTH = Number(argOf('--depth', 2));
 const FUNCTIONS = argOf('--functions', undefined);
 const TOP = Number(argOf('--top', 30));
+const CALLERS = argOf('--callers', undefined);
 const distDirs = () => [
   path.join(root, 'host/dist'),
   ...fs.readdirSync(path.join(root, 'remotes')).map((r) => path.join(root, 'remotes', r, 'dist')),
@@ -40,7 +43,7 @@ async function mapOf(url) {
 }
 
 /** A call frame's cause: its package (or repo folder) to DEPTH path segments, or V8's own label. */
-async function causeOf(frame) {
+async function causeOf(frame, { named = false } = {}) {
   if (!frame.url) return `(${frame.functionName || 'native'})`;
   const map = await mapOf(frame.url);
   const at = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
@@ -51,7 +54,17 @@ async function causeOf(frame) {
     .split('/')
     .slice(0, DEPTH)
     .join('/');
-  return FUNCTIONS && source.includes(FUNCTIONS) ? `${source} ${at.name ?? frame.functionName}:${at.line}` : source;
+  return named || (FUNCTIONS && source.includes(FUNCTIONS)) ? `${source} ${at.name ?? frame.functionName}:${at.line}` : source;
+}
+
+/** With --callers: the first frame above a sample whose source is not CALLERS, named, or null. */
+async function callerOf(id, nodes, parents) {
+  if (!(await causeOf(nodes.get(id).callFrame)).includes(CALLERS)) return null;
+  for (let at = parents.get(id); at !== undefined; at = parents.get(at)) {
+    const cause = await causeOf(nodes.get(at).callFrame, { named: true });
+    if (!cause.includes(CALLERS)) return cause;
+  }
+  return '(top)';
 }
 
 async function main() {
@@ -71,13 +84,16 @@ async function main() {
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     const selfTime = new Map();
     profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
+    const parents = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id])));
     const byCause = new Map();
     for (const [id, us] of selfTime) {
-      const cause = await causeOf(nodes.get(id).callFrame);
+      const cause = CALLERS ? await callerOf(id, nodes, parents) : await causeOf(nodes.get(id).callFrame);
+      if (cause === null) continue;
       byCause.set(cause, (byCause.get(cause) ?? 0) + us);
     }
     const total = [...byCause.values()].reduce((a, b) => a + b, 0);
-    console.log(`${target}, cold, signed in, 4x CPU: ${(total / 1000).toFixed(0)} ms sampled (self time by source, ms)`);
+    const what = CALLERS ? `time in ${CALLERS} by its caller` : 'self time by source';
+    console.log(`${target}, cold, signed in, 4x CPU: ${(total / 1000).toFixed(0)} ms sampled (${what}, ms)`);
     for (const [cause, us] of [...byCause].sort((a, b) => b[1] - a[1]).slice(0, TOP))
       console.log(`${(us / 1000).toFixed(0).padStart(7)}  ${cause}`);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './fields';
-import { listQuerySchema } from './common';
+import { listQuerySchema, noBodySchema } from './common';
 import { defineResource } from './resource';
 import { lazy } from './lazy';
 
@@ -38,7 +38,7 @@ export const actionLogsResource = defineResource({
   target: 'actionLog',
   noun: 'action log entry',
   plural: 'action log entries',
-  schemas: { record: actionLogSchema, create: z.never(), update: z.never(), query: actionLogQuerySchema },
+  schemas: { record: actionLogSchema, create: noBodySchema, update: noBodySchema, query: actionLogQuerySchema },
   sorts: ACTION_LOG_SORTS,
   defaultSort: { sort: 'createdAt', order: 'desc' },
   csv: { filename: 'action-logs.csv', columns: ['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId'] },

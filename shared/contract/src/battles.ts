@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, PG_INT_MAX, versionedRecordShape, versionSchema } from './common';
+import { listQuerySchema, PG_INT_MAX, versionedRecordShape, versionSchema, noBodySchema } from './common';
 import { isoDateTimeSchema, optionalQueryEnum } from './fields';
 import { defineResource } from './resource';
 import { lazy } from './lazy';
@@ -93,7 +93,7 @@ export const battlesResource = defineResource({
   path: '/battles',
   target: 'battle',
   noun: 'battle',
-  schemas: { record: battleSchema, create: z.never(), update: z.never(), query: battleQuerySchema },
+  schemas: { record: battleSchema, create: noBodySchema, update: noBodySchema, query: battleQuerySchema },
   sorts: BATTLE_SORTS,
   defaultSort: { sort: 'startedAt', order: 'desc' },
   csv: {

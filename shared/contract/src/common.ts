@@ -61,11 +61,14 @@ export const versionSchema = lazy(() => z.number().int().min(1).max(PG_INT_MAX))
 
 /** The audit columns every versioned record carries. */
 export const versionedRecordShape = {
-  id: z.number().int(),
+  id: lazy(() => z.number().int()),
   version: versionSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
+  createdAt: lazy(() => z.string()),
+  updatedAt: lazy(() => z.string()),
+  updatedBy: lazy(() => z.string().nullable()),
 };
+
+/** The create and update body of a read-only resource: there is none (no POST or PUT route). */
+export const noBodySchema = lazy(() => z.never());
 
 export const idParamSchema = lazy(() => z.object({ id: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id') }));

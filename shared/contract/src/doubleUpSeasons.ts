@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, versionedRecordShape } from './common';
+import { listQuerySchema, versionedRecordShape, noBodySchema } from './common';
 import { isoDateTimeSchema } from './fields';
 import { defineResource } from './resource';
 import { lazy } from './lazy';
@@ -54,7 +54,7 @@ export const doubleUpSeasonsResource = defineResource({
   path: '/double-up-seasons',
   target: 'doubleupSeason',
   noun: 'double-up season',
-  schemas: { record: doubleUpSeasonSchema, create: z.never(), update: z.never(), query: doubleUpSeasonQuerySchema },
+  schemas: { record: doubleUpSeasonSchema, create: noBodySchema, update: noBodySchema, query: doubleUpSeasonQuerySchema },
   sorts: DOUBLE_UP_SEASON_SORTS,
   defaultSort: { sort: 'startsAt', order: 'desc' },
   csv: {

@@ -18,7 +18,7 @@ export function rangedInt(label: string, min: number, max: number) {
   return z.number({ message }).int(message).min(min, message).max(max, message);
 }
 
-const savedShape = { version: versionSchema, updatedAt: z.string(), updatedBy: z.string().nullable() };
+const savedShape = { version: versionSchema, updatedAt: lazy(() => z.string()), updatedBy: lazy(() => z.string().nullable()) };
 
 // ── health ──────────────────────────────────────────────────────────────────────────────────
 export const HEALTH_RANGES = { maxHealth: [1, 100_000], regenerationPerMinute: [0, 10_000] } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
+import { listQuerySchema, noBodySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { isoDateTimeSchema } from './fields';
 import { lazy } from './lazy';
@@ -58,12 +58,11 @@ export const playerUnbanSchema = lazy(() => z.object({ reason: banReason, versio
 export type PlayerUnban = z.infer<typeof playerUnbanSchema>;
 
 /** Players come from the game: never created, edited or deleted here (ban / unban only). */
-const noBody = lazy(() => z.never());
 export const playersResource = defineResource({
   path: '/players',
   target: 'player',
   noun: 'player',
-  schemas: { record: playerSchema, create: noBody, update: noBody, query: playerQuerySchema },
+  schemas: { record: playerSchema, create: noBodySchema, update: noBodySchema, query: playerQuerySchema },
   sorts: PLAYER_SORTS,
   defaultSort: { sort: 'id', order: 'asc' },
   csv: { filename: 'players.csv', columns: ['id', 'name', 'walletAddress', 'level', 'status', 'banEndsAt', 'createdAt', 'lastSeenAt'] },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, versionedRecordShape } from './common';
+import { listQuerySchema, versionedRecordShape, noBodySchema } from './common';
 import { defineResource } from './resource';
 import { POINTS_MAX } from './pointsSettings';
 import { lazy } from './lazy';
@@ -56,7 +56,7 @@ export const pointAccountsResource = defineResource({
   api: 'points',
   target: 'pointUser',
   noun: 'point account',
-  schemas: { record: pointAccountSchema, create: z.never(), update: z.never(), query: pointAccountQuerySchema },
+  schemas: { record: pointAccountSchema, create: noBodySchema, update: noBodySchema, query: pointAccountQuerySchema },
   sorts: POINT_ACCOUNT_SORTS,
   defaultSort: { sort: 'lastActivityAt', order: 'desc' },
   csv: { filename: 'point-users.csv', columns: ['id', 'wallet', 'balance', 'boosterPercent', 'lastActivityAt'] },

@@ -12,23 +12,27 @@ export const POINTS_REWARD_KINDS = ['item', 'points'] as const;
 export type PointsRewardKind = (typeof POINTS_REWARD_KINDS)[number];
 
 const rewardShape = {
-  kind: z.enum(POINTS_REWARD_KINDS, { message: 'Pick item or points' }),
+  kind: lazy(() => z.enum(POINTS_REWARD_KINDS, { message: 'Pick item or points' })),
   /** The catalogue item of an item reward; null for points. */
   // An empty field (undefined, '', NaN) is "no item": required only for an item reward (checkRewardItems).
-  itemId: z.preprocess(
-    (value) => (value === undefined || value === '' || Number.isNaN(value) ? null : value),
-    z.coerce
-      .number({ message: 'Enter an item id' })
-      .int('Enter an item id')
-      .min(1, 'Enter an item id')
-      .max(2_147_483_647, 'Enter an item id')
-      .nullable(),
+  itemId: lazy(() =>
+    z.preprocess(
+      (value) => (value === undefined || value === '' || Number.isNaN(value) ? null : value),
+      z.coerce
+        .number({ message: 'Enter an item id' })
+        .int('Enter an item id')
+        .min(1, 'Enter an item id')
+        .max(2_147_483_647, 'Enter an item id')
+        .nullable(),
+    ),
   ),
-  amount: z.coerce
-    .number({ message: 'Enter an amount' })
-    .int('The amount is a whole number')
-    .min(1, 'The amount is at least 1')
-    .max(1_000_000_000, 'At most 1,000,000,000'),
+  amount: lazy(() =>
+    z.coerce
+      .number({ message: 'Enter an amount' })
+      .int('The amount is a whole number')
+      .min(1, 'The amount is at least 1')
+      .max(1_000_000_000, 'At most 1,000,000,000'),
+  ),
 };
 
 /** An item reward names its item; a points reward none. Issues at `<path>.<i>.itemId`. */
@@ -96,7 +100,11 @@ export type LootboxCreate = z.infer<typeof lootboxCreateSchema>;
 export const lootboxUpdateSchema = lazy(() => lootboxFields.extend({ version: versionSchema }).superRefine(checkLootbox));
 export type LootboxUpdate = z.infer<typeof lootboxUpdateSchema>;
 
-const rewardRecordShape = { kind: z.enum(POINTS_REWARD_KINDS), itemId: z.number().int().nullable(), amount: z.number().int() };
+const rewardRecordShape = {
+  kind: lazy(() => z.enum(POINTS_REWARD_KINDS)),
+  itemId: lazy(() => z.number().int().nullable()),
+  amount: lazy(() => z.number().int()),
+};
 export const lootboxSchema = lazy(() =>
   z.object({
     ...versionedRecordShape,

@@ -6,7 +6,7 @@ import { lazy } from './lazy';
 // The points programme's settings documents (served by the points API, `pointsApiBase`): each one
 // versioned singleton with its history, like the game's maintenance status.
 
-const documentAudit = { version: versionSchema, updatedAt: z.string(), updatedBy: z.string().nullable() };
+const documentAudit = { version: versionSchema, updatedAt: lazy(() => z.string()), updatedBy: lazy(() => z.string().nullable()) };
 
 /** Points are whole numbers; one reward or cap stays far below PostgreSQL's integer limit. */
 export const POINTS_MAX = 1_000_000_000;

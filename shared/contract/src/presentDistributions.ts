@@ -12,8 +12,8 @@ export type DistributionTarget = (typeof DISTRIBUTION_TARGETS)[number];
 
 /** Who receives it: every active player, or the listed ids that are players. */
 const recipientsShape = {
-  target: z.enum(DISTRIBUTION_TARGETS, { message: 'Pick all players or a list of ids' }),
-  playerIds: playerIdListSchema.default([]),
+  target: lazy(() => z.enum(DISTRIBUTION_TARGETS, { message: 'Pick all players or a list of ids' })),
+  playerIds: lazy(() => playerIdListSchema.default([])),
 };
 function checkRecipients(input: { target: DistributionTarget; playerIds: number[] }, ctx: z.RefinementCtx) {
   if (input.target === 'list' && input.playerIds.length === 0) {
