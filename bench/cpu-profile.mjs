@@ -8,6 +8,8 @@
 // --functions TEXT: sources containing TEXT are split by function (name:line), to see which code in them.
 // --callers TEXT: the time of sources containing TEXT is charged to the nearest caller outside them
 //   (source name:line), to see which code runs them (which module builds zod schemas, say).
+// --timeline: the same split for each busy stretch of 40 ms and more (samples with no idle between
+//   them), in order: which work comes before the first paint and which after it, where TBT counts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,7 @@ const DEPTH = Number(argOf('--depth', 2));
 const FUNCTIONS = argOf('--functions', undefined);
 const TOP = Number(argOf('--top', 30));
 const CALLERS = argOf('--callers', undefined);
+const TIMELINE = process.argv.includes('--timeline');
 const distDirs = () => [
   path.join(root, 'host/dist'),
   ...fs.readdirSync(path.join(root, 'remotes')).map((r) => path.join(root, 'remotes', r, 'dist')),
@@ -84,6 +87,7 @@ async function main() {
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     const selfTime = new Map();
     profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
+    if (TIMELINE) return printTimeline(profile, nodes);
     const parents = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id])));
     const byCause = new Map();
     for (const [id, us] of selfTime) {
@@ -97,6 +101,40 @@ async function main() {
     for (const [cause, us] of [...byCause].sort((a, b) => b[1] - a[1]).slice(0, TOP))
       console.log(`${(us / 1000).toFixed(0).padStart(7)}  ${cause}`);
   });
+}
+
+/** --timeline: busy stretches (consecutive samples with no idle sample between them) of 40 ms and more. */
+async function printTimeline(profile, nodes) {
+  const stretches = [];
+  let at = profile.startTime;
+  let current = null;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i];
+    const id = profile.samples[i];
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    if (nodes.get(id).callFrame.functionName === '(idle)') {
+      if (current) stretches.push(current);
+      current = null;
+      continue;
+    }
+    current ??= { start: at, end: at, samples: [] };
+    current.end = at + us;
+    current.samples.push([id, us]);
+  }
+  if (current) stretches.push(current);
+  console.log(`${target}, cold, signed in, 4x CPU: busy stretches of 40 ms and more (ms from the profile's start: top sources, ms)`);
+  for (const stretch of stretches.filter((s) => s.end - s.start >= 40_000)) {
+    const byCause = new Map();
+    for (const [id, us] of stretch.samples) {
+      const cause = await causeOf(nodes.get(id).callFrame);
+      byCause.set(cause, (byCause.get(cause) ?? 0) + us);
+    }
+    const top = [...byCause].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    const ms = (us) => (us / 1000).toFixed(0);
+    console.log(
+      `${ms(stretch.start - profile.startTime).padStart(6)} +${ms(stretch.end - stretch.start).padEnd(4)} ${top.map(([c, us]) => `${c} ${ms(us)}`).join(', ')}`,
+    );
+  }
 }
 
 runBench(main);
