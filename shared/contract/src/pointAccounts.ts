@@ -48,7 +48,7 @@ export type PointAccount = z.infer<typeof pointAccountSchema>;
 export const POINT_ACCOUNT_SORTS = ['id', 'balance', 'lastActivityAt'] as const;
 
 /** `q`: a player id (digits) or a wallet address (0x…, any case), matched exactly. */
-export const pointAccountQuerySchema = lazy(() => listQuerySchema);
+export const pointAccountQuerySchema = listQuerySchema;
 
 /** Point accounts come from the game; admins change a balance only through the ledger. */
 export const pointAccountsResource = defineResource({

@@ -116,7 +116,7 @@ export const lootboxSchema = lazy(() =>
 );
 export type Lootbox = z.infer<typeof lootboxSchema>;
 
-export const lootboxQuerySchema = lazy(() => listQuerySchema);
+export const lootboxQuerySchema = listQuerySchema;
 export const LOOTBOX_SORTS = ['name', 'price', 'updatedAt'] as const;
 
 export const lootboxesResource = defineResource({

@@ -19,7 +19,7 @@ export const gameApiSchema = lazy(() =>
 export type GameApi = z.infer<typeof gameApiSchema>;
 export const GAME_APIS_PATH = '/game-apis';
 /** GET /game-apis: q matches code or name. Ordered by code. */
-export const gameApiQuerySchema = lazy(() => listQuerySchema);
+export const gameApiQuerySchema = listQuerySchema;
 
 const apiId = lazy(() => z.number({ message: 'Pick an API' }).int('Pick an API').min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'));
 /** The catalogue is small (tens of APIs): a policy lists at most this many. */
@@ -50,7 +50,7 @@ const policyFields = lazy(() =>
 );
 
 /** POST /policies: name and description; its APIs are set on policies/restrictApis. */
-export const policyCreateSchema = lazy(() => policyFields);
+export const policyCreateSchema = policyFields;
 export type PolicyCreate = z.infer<typeof policyCreateSchema>;
 export const policyUpdateSchema = lazy(() => policyFields.extend({ version: versionSchema }));
 export type PolicyUpdate = z.infer<typeof policyUpdateSchema>;
@@ -68,7 +68,7 @@ export const policySchema = lazy(() =>
 );
 export type Policy = z.infer<typeof policySchema>;
 
-export const policyQuerySchema = lazy(() => listQuerySchema);
+export const policyQuerySchema = listQuerySchema;
 export const POLICY_SORTS = ['name', 'memberCount', 'updatedAt'] as const;
 
 export const policiesResource = defineResource({

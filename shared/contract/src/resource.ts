@@ -87,8 +87,9 @@ export function defineResource<
     writable: spec.writable ?? true,
     // A getter: read from the query schema, which (lazy.ts) is built only when something reads it.
     get filters() {
+      if (filters) return filters;
       const listKeys = new Set(Object.keys(listQuerySchema.shape));
-      return (filters ??= Object.keys(spec.schemas.query.shape).filter((key) => !listKeys.has(key)) as Filter[]);
+      return (filters = Object.keys(spec.schemas.query.shape).filter((key) => !listKeys.has(key)) as Filter[]);
     },
   };
 }

@@ -9,7 +9,7 @@ export const SEASON_STATUSES = ['upcoming', 'active', 'ended'] as const;
 export type SeasonStatus = (typeof SEASON_STATUSES)[number];
 export const SEASON_TIERS_MAX = 100;
 
-const reward = lazy(() => itemQuantityRowSchema);
+const reward = itemQuantityRowSchema;
 const tierSchema = lazy(() =>
   z.object({
     level: z.coerce

@@ -32,7 +32,7 @@ const termsFields = lazy(() =>
   }),
 );
 
-export const termsCreateSchema = lazy(() => termsFields);
+export const termsCreateSchema = termsFields;
 export type TermsCreate = z.infer<typeof termsCreateSchema>;
 
 export const termsUpdateSchema = lazy(() => termsFields.extend({ version: versionSchema }));
