@@ -75,16 +75,25 @@ const toneColor = {
   danger: 'danger',
 } as const;
 
-/** A short status word ("active", "json", "published"). Colour is never the only signal: the text says it. */
-export const Badge = styled.span<{ $tone?: BadgeTone }>`
+/**
+ * A short status word ("active", "json", "published"). Colour is never the only signal: the text says it.
+ * The tone is a data attribute, so the template is static (built once, not on every badge of a list).
+ */
+export const Badge = styled.span.attrs<{ $tone?: BadgeTone }>(
+  // Typed as no props: styled-components' attrs type knows no `data-*` keys.
+  ({ $tone = 'neutral' }) => ({ 'data-tone': $tone }) as Record<never, never>,
+)`
   display: inline-block;
   padding: 0.1rem 0.5rem;
   border-radius: 999px;
   font-size: 0.75rem;
   font-weight: 600;
   line-height: 1.4;
-  border: 1px solid ${({ theme, $tone = 'neutral' }) => theme.colors[toneColor[$tone]]};
-  color: ${({ theme, $tone = 'neutral' }) => theme.colors[toneColor[$tone]]};
+  border: 1px solid ${tokens.colors.muted};
+  color: ${tokens.colors.muted};
+  ${(Object.entries(toneColor) as [BadgeTone, keyof typeof tokens.colors][])
+    .map(([tone, color]) => `&[data-tone='${tone}'] { border-color: ${tokens.colors[color]}; color: ${tokens.colors[color]}; }`)
+    .join('\n')}
   background: ${tokens.colors.surface};
   white-space: nowrap;
 `;

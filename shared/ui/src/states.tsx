@@ -55,17 +55,19 @@ const pulse = keyframes`
   0%, 100% { opacity: 1; }
   50% { opacity: 0.45; }
 `;
-const Bar = styled.span<{ $width: number }>`
-  display: block;
-  height: 0.8rem;
-  width: ${({ $width }) => $width}%;
-  border-radius: 4px;
-  background: ${tokens.colors.subtle};
-  animation: ${pulse} 1.4s ease-in-out infinite;
-`;
-const SkeletonCell = styled.td`
-  padding: 0.7rem 0.75rem;
-  border-bottom: 1px solid ${tokens.colors.subtle};
+/** Plain cells under one static row (a skeleton is 5 rows of every column: 90 styled renders otherwise). */
+const SkeletonRow = styled.tr`
+  & > td {
+    padding: 0.7rem 0.75rem;
+    border-bottom: 1px solid ${tokens.colors.subtle};
+  }
+  & > td > span {
+    display: block;
+    height: 0.8rem;
+    border-radius: 4px;
+    background: ${tokens.colors.subtle};
+    animation: ${pulse} 1.4s ease-in-out infinite;
+  }
 `;
 
 /**
@@ -76,13 +78,13 @@ export function LoadingSkeleton({ rows = 5, columns }: { rows?: number; columns:
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (
-        <tr key={r} aria-hidden="true" data-testid="skeleton-row">
+        <SkeletonRow key={r} aria-hidden="true" data-testid="skeleton-row">
           {Array.from({ length: columns }, (_, c) => (
-            <SkeletonCell key={c}>
-              <Bar $width={40 + ((r * 7 + c * 13) % 50)} />
-            </SkeletonCell>
+            <td key={c}>
+              <span style={{ width: `${40 + ((r * 7 + c * 13) % 50)}%` }} />
+            </td>
           ))}
-        </tr>
+        </SkeletonRow>
       ))}
     </>
   );
