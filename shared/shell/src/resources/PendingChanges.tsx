@@ -1,3 +1,4 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { CHANGE_REQUESTS_PATH, type ChangeRequest, type ChangeRequestService, type Page } from '@phoenix/contract';
@@ -85,30 +86,33 @@ export function pendingRecordsQuery(api: ApiClient, resource: { path: string; ap
 function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
   const global = useGlobalRecords(resource);
   const requests = useQuery({ ...pendingRecordsQuery(useApi(), resource), enabled: global });
-  const ids = new Set<string>();
-  for (const r of requests.data ?? []) {
-    // '/active-flags/3/enabled', '/active-flags/3?version=2' → '3'; a create ('/active-flags') names no record.
-    const id = r.path.slice(resource.path.length + 1).split(/[/?]/)[0];
-    if (r.path.startsWith(`${resource.path}/`) && id) ids.add(id);
-  }
-  return ids;
+  return useMemo(() => {
+    const ids = new Set<string>();
+    for (const r of requests.data ?? []) {
+      // '/active-flags/3/enabled', '/active-flags/3?version=2' → '3'; a create ('/active-flags') names no record.
+      const id = r.path.slice(resource.path.length + 1).split(/[/?]/)[0];
+      if (r.path.startsWith(`${resource.path}/`) && id) ids.add(id);
+    }
+    return ids;
+  }, [requests.data, resource.path]);
 }
 
+const PendingRecordIdsContext = createContext<ReadonlySet<string>>(new Set());
+
 /**
- * A list row's "change pending" marker. Each row reads the requests itself (one shared query): the page
- * holding them would render again, every row with it, when the settings or the requests answer.
+ * A list's records with a change pending or scheduled, read once for the whole table and handed to each
+ * row's marker. Render the table as its children: when the requests answer, this re-renders with the
+ * same children, so only the markers render again, not the page or its rows (and a page of 20 rows
+ * holds two query observers, not forty).
  */
-export function PendingRowMarker({
-  resource,
-  id,
-  label,
-}: {
-  resource: { path: string; api?: 'bff' | 'points' };
-  id: number | string;
-  label: string;
-}) {
+export function PendingRecordIds({ resource, children }: { resource: { path: string; api?: 'bff' | 'points' }; children: ReactNode }) {
+  return <PendingRecordIdsContext.Provider value={usePendingRecordIds(resource)}>{children}</PendingRecordIdsContext.Provider>;
+}
+
+/** A list row's "change pending" marker (inside PendingRecordIds). */
+export function PendingRowMarker({ id, label }: { id: number | string; label: string }) {
   const { t } = useTranslation('shell');
-  if (!usePendingRecordIds(resource).has(String(id))) return null;
+  if (!useContext(PendingRecordIdsContext).has(String(id))) return null;
   return (
     <Badge $tone="warning" title={t('changeControl.rowPendingLabel', { label })}>
       {t('changeControl.rowPending')}

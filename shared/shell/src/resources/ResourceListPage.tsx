@@ -18,7 +18,7 @@ import { ResourceTable } from '../data/ResourceTable';
 import { useAreaColumns, useAreaLabels, useRecordLabel, type LabelledColumn } from './area';
 import { useResourceLinks } from './routing';
 import { RecordHistoryButton } from './RecordHistory';
-import { PendingRowMarker } from './PendingChanges';
+import { PendingRecordIds, PendingRowMarker } from './PendingChanges';
 import type { ListController } from './useListController';
 import { useNouns } from './useNouns';
 import './translations';
@@ -135,7 +135,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       pinned: true,
       render: (record: RecordOf<D> & Versioned) => (
         <RowActions>
-          <PendingRowMarker resource={list.resource} id={record.id} label={labelOf(record)} />
+          <PendingRowMarker id={record.id} label={labelOf(record)} />
           {rowActions?.(record)}
           {withHistory && <RecordHistoryButton target={list.resource.target} id={record.id} label={labelOf(record)} />}
           {decide(editable, record, links.hasForm) && (
@@ -187,20 +187,22 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       }
       before={before}
     >
-      <ResourceTable
-        caption={typeof title === 'string' ? title : plural}
-        columns={withActions}
-        rowKey={(record) => (record as Versioned).id}
-        list={list}
-        result={list}
-        filtered={list.filtered}
-        filteredEmptyTitle={t('list.emptyFiltered', { plural })}
-        emptyTitle={t('list.empty', { plural })}
-        emptyAction={newButton}
-        selection={bulkActions ? { selected: list.selection.ids, onChange: list.selection.set } : undefined}
-        bulkActions={bulkActions}
-        pageSizeOptions={pageSizeOptions}
-      />
+      <PendingRecordIds resource={list.resource}>
+        <ResourceTable
+          caption={typeof title === 'string' ? title : plural}
+          columns={withActions}
+          rowKey={(record) => (record as Versioned).id}
+          list={list}
+          result={list}
+          filtered={list.filtered}
+          filteredEmptyTitle={t('list.emptyFiltered', { plural })}
+          emptyTitle={t('list.empty', { plural })}
+          emptyAction={newButton}
+          selection={bulkActions ? { selected: list.selection.ids, onChange: list.selection.set } : undefined}
+          bulkActions={bulkActions}
+          pageSizeOptions={pageSizeOptions}
+        />
+      </PendingRecordIds>
       {children}
     </ListFrame>
   );

@@ -67,7 +67,8 @@ it("a point account's detail lists its scheduled adjustment (declared global by 
   renderRemotePage(pages, { bff: api, url: '/admin/points/users?id=7' });
 
   expect(await screen.findByText(/^#61 by a@example\.com: approved, applies/)).toBeInTheDocument();
-  const read = api.calls('GET', '/change-requests')[0]!;
+  // The detail's read (the list behind it reads the requests under /point-accounts for its row markers).
+  const read = api.calls('GET', '/change-requests').find((call) => call.query.get('target') !== '/point-accounts')!;
   expect({ origin: read.origin, target: read.query.get('target'), service: read.query.get('service') }).toEqual({
     origin: 'http://api.test',
     target: '/point-accounts/7',
