@@ -113,7 +113,8 @@ const Table = styled.table`
       background: ${tokens.colors.surface};
     }
   }
-  & > tbody > tr:hover > td {
+  /* Not the loading skeleton's rows (aria-hidden): nothing to point at yet. */
+  & > tbody > tr:not([aria-hidden]):hover > td {
     background: ${tokens.colors.background};
   }
   & > * > tr > * > input[type='checkbox'] {

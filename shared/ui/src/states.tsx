@@ -55,13 +55,17 @@ const pulse = keyframes`
   0%, 100% { opacity: 1; }
   50% { opacity: 0.45; }
 `;
-/** Plain cells under one static row (a skeleton is 5 rows of every column: 90 styled renders otherwise). */
+/**
+ * Plain cells under one static row (a skeleton is 5 rows of every column: 90 styled renders otherwise).
+ * `&&`: these rules outrank DataTable's own cell rules (`table > tbody > tr > td`), as the skeleton's
+ * styled cells did before they were plain.
+ */
 const SkeletonRow = styled.tr`
-  & > td {
+  && > td {
     padding: 0.7rem 0.75rem;
     border-bottom: 1px solid ${tokens.colors.subtle};
   }
-  & > td > span {
+  && > td > span {
     display: block;
     height: 0.8rem;
     border-radius: 4px;
