@@ -1,10 +1,11 @@
-import { useDeferredValue, useMemo } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { Page } from '@phoenix/contract';
 import type { ApiRequestError } from '../api/ApiRequestError';
 import type { Query } from '../api/client';
 import { resourceKeys, type ApiTarget } from './queryKeys';
 import { useApiFor } from './useApiFor';
+import { useTransitionQuery } from './useTransitionQuery';
 
 export interface ResourceListResult<T> {
   data: Page<T> | undefined;
@@ -25,20 +26,17 @@ export function useResourceList<T>(
   options: { api?: ApiTarget; enabled?: boolean } = {},
 ): ResourceListResult<T> {
   const api = useApiFor(options.api);
-  const result = useQuery<Page<T>, ApiRequestError>({
+  // The page of rows arrives in a transition (useTransitionQuery): the page and its rows render in one
+  // pass React can interrupt, not in one long task.
+  const result = useTransitionQuery<Page<T>, ApiRequestError>({
     queryKey: resourceKeys.list(resource, query),
     queryFn: () => api.get<Page<T>>(`/${resource}`, query),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
   const { data, isLoading, isFetching, isPlaceholderData, error, refetch } = result;
-  const state = useMemo(
+  return useMemo(
     () => ({ data, isLoading, isFetching, isPlaceholderData, error, refetch: () => void refetch() }),
     [data, isLoading, isFetching, isPlaceholderData, error, refetch],
   );
-  // The query cache reaches React through useSyncExternalStore, whose updates render synchronously: a
-  // page of rows arriving would be one long, uninterruptible task (about 110 ms at 4x CPU for 20 player
-  // rows). Deferred, the urgent render keeps what is on screen and the rows render in a background,
-  // time-sliced pass right after.
-  return useDeferredValue(state);
 }
