@@ -43,17 +43,24 @@ describe('useTransitionQuery', () => {
     expect(await screen.findByText('one (fetching)')).toBeInTheDocument();
   });
 
-  it('a new key shows its cached answer in the same render (no loading flash)', async () => {
+  it('a new key shows its cached answer in the same render (no loading flash, no previous answer)', () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData(key(1), 'one');
     client.setQueryData(key(2), 'two');
-    const { rerender } = renderWith(client, <Shown n={1} fetchOf={never} />);
-    expect(screen.getByText('one')).toBeInTheDocument();
+    const renders: string[] = [];
+    const Logged = ({ n }: { n: number }) => {
+      const { data } = useTransitionQuery<string, Error>({ queryKey: key(n), queryFn: never });
+      renders.push(`${n}:${data}`);
+      return <p>{data}</p>;
+    };
+    const { rerender } = renderWith(client, <Logged n={1} />);
     rerender(
       <QueryClientProvider client={client}>
-        <Shown n={2} fetchOf={never} />
+        <Logged n={2} />
       </QueryClientProvider>,
     );
     expect(screen.getByText('two')).toBeInTheDocument();
+    // Every render of key 2 had key 2's answer: none showed key 1's while a notification was awaited.
+    expect(new Set(renders.filter((r) => r.startsWith('2:')))).toEqual(new Set(['2:two']));
   });
 });

@@ -30,9 +30,9 @@ export function useTransitionQuery<TData, TError>(
 
   useEffect(() => {
     const unsubscribe = observer.subscribe(notifyManager.batchCalls(() => startTransition(answered)));
-    // An answer that came between the render and this subscription: the observer already holds it
-    // (setOptions or the subscription updated it while no one listened), so compare with what was
-    // rendered, as useSyncExternalStore does with its snapshot.
+    // An answer that came between the render and this subscription may already be the observer's
+    // current result, taken in while no one listened: compare it with what was rendered, as
+    // useSyncExternalStore does with its snapshot. (Subscribing before setOptions is the other half.)
     if (changedSince(result, observer.getCurrentResult())) startTransition(answered);
     return unsubscribe;
     // Subscribed once per observer; `result` is the first committed render's.
