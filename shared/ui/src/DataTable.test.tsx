@@ -27,6 +27,25 @@ describe('DataTable', () => {
     expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
   });
 
+  it('draws the skeleton with one cell per row, in a body of its own that the rows replace', () => {
+    const { container, rerender } = renderUi(
+      <DataTable caption="Things" columns={columns} rows={undefined} rowKey={(r) => r.id} loading />,
+    );
+    // Every element removed when the rows arrive costs the commit that shows them: 5 rows, 5 cells.
+    const skeletonRows = screen.getAllByTestId('skeleton-row');
+    expect(skeletonRows).toHaveLength(5);
+    for (const row of skeletonRows) expect(row.querySelectorAll('*')).toHaveLength(1);
+    expect(skeletonRows[0].querySelector('td')).toHaveAttribute('colspan', String(columns.length));
+    rerender(
+      <ThemeProvider theme={defaultTheme}>
+        <DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} />
+      </ThemeProvider>,
+    );
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(container.querySelectorAll('tbody')).toHaveLength(1);
+    expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
+  });
+
   it('shows the empty state', () => {
     renderUi(<DataTable caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} emptyTitle="No variables yet" />);
     expect(screen.getByText('No variables yet')).toBeInTheDocument();

@@ -230,6 +230,7 @@ export function DataTable<T>({
   };
 
   let body: ReactNode;
+  let skeleton = false;
   if (error) {
     body = (
       <tr>
@@ -239,7 +240,7 @@ export function DataTable<T>({
       </tr>
     );
   } else if (!rows || (loading && rows.length === 0)) {
-    body = <LoadingSkeleton columns={colCount} />;
+    skeleton = true;
   } else if (rows.length === 0) {
     body = (
       <tr>
@@ -311,7 +312,7 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        {skeleton ? <LoadingSkeleton columns={colCount} /> : <tbody>{body}</tbody>}
       </Table>
     </Wrap>
   );

@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CHANGE_REQUESTS_PATH, CONFIRM_SCOPE_HEADER, type ChangeControlMode, type ChangeControlSettings } from '@phoenix/contract';
 import { useApiFor } from '../data/useApiFor';
+import { useTransitionQuery } from '../data/useTransitionQuery';
 import type { ApiClient } from './client';
 import type { ApiTarget } from '../data/queryKeys';
 
@@ -15,10 +16,12 @@ export function useChangeControlMode(): ChangeControlMode {
 
 /**
  * The settings of one service (mode, thresholds, the declared operations and their fixed scopes),
- * undefined until known: the points API declares its own operations.
+ * undefined until known: the points API declares its own operations. Read in a transition: a list's
+ * row markers read it, and an answer during the rows' render must not make React redo that render
+ * synchronously (a store read with useSyncExternalStore that changed mid-render does).
  */
 export function useChangeControlSettings(service: ApiTarget = 'bff'): ChangeControlSettings | undefined {
-  return useQuery(changeControlSettingsQuery(useApiFor(service), service)).data;
+  return useTransitionQuery(changeControlSettingsQuery(useApiFor(service), service)).data;
 }
 
 /** The settings' query (read once per session): the hook's, and a page's prefetch before it renders. */

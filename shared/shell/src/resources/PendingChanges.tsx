@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/useApi';
 import type { ApiClient } from '../api/client';
 import { useGlobalRecords } from '../api/useChangeControlMode';
+import { useTransitionQuery } from '../data/useTransitionQuery';
 
 /** A resource's paths the console reads requests of: 'bff' unless the points API owns it. */
 const serviceOf = (resource: { api?: 'bff' | 'points' }): ChangeRequestService => (resource.api === 'points' ? 'points' : 'bff');
@@ -85,7 +86,8 @@ export function pendingRecordsQuery(api: ApiClient, resource: { path: string; ap
  */
 function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
   const global = useGlobalRecords(resource);
-  const requests = useQuery({ ...pendingRecordsQuery(useApi(), resource), enabled: global });
+  // In a transition, as the list's rows: see useChangeControlSettings.
+  const requests = useTransitionQuery({ ...pendingRecordsQuery(useApi(), resource), enabled: global });
   return useMemo(() => {
     const ids = new Set<string>();
     for (const r of requests.data ?? []) {
