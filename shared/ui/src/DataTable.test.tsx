@@ -46,6 +46,19 @@ describe('DataTable', () => {
     expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
   });
 
+  it('keeps the rows of a busy table at full contrast, marked under the headers instead', () => {
+    // A refetch over rows on screen: dimmed rows put badges and ghost buttons below WCAG's contrast
+    // ratio (axe failed the users e2e mid-refetch), so the busy mark is an accent line and a cursor.
+    renderUi(<DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} loading />);
+    const table = screen.getByRole('table', { name: /Things/ });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(within(table).getByText('two')).toBeVisible();
+    const body = table.querySelector('tbody')!;
+    expect(getComputedStyle(body).cursor).toBe('progress');
+    for (const element of [body, ...body.querySelectorAll('*')]) expect(getComputedStyle(element).opacity).not.toMatch(/^0\./);
+    for (const header of table.querySelectorAll('thead th')) expect(getComputedStyle(header).boxShadow).toMatch(/inset/);
+  });
+
   it('shows the empty state', () => {
     renderUi(<DataTable caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} emptyTitle="No variables yet" />);
     expect(screen.getByText('No variables yet')).toBeInTheDocument();
