@@ -41,7 +41,8 @@ describe('active flags list', () => {
     });
 
     await user.click(flagSwitch);
-    const dialog = screen.getByRole('alertdialog', { name: 'Turn off battle.double-up?' });
+    // The confirm opens once the change-control settings are read (a promise, settled or not).
+    const dialog = await screen.findByRole('alertdialog', { name: 'Turn off battle.double-up?' });
     expect(dialog).toHaveAccessibleDescription('The game reads flags at its next refresh.');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
 
@@ -51,7 +52,7 @@ describe('active flags list', () => {
     // Switching back sends the new version.
     await user.click(screen.getByRole('switch', { name: 'battle.double-up' }));
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Turn on battle.double-up?' })).getByRole('button', { name: 'Turn on' }),
+      within(await screen.findByRole('alertdialog', { name: 'Turn on battle.double-up?' })).getByRole('button', { name: 'Turn on' }),
     );
     await waitFor(() => expect(screen.getByRole('switch', { name: 'battle.double-up' })).toHaveAttribute('aria-checked', 'true'));
     expect(bff.calls('PATCH', '/active-flags/3/enabled')[1].body).toEqual({ enabled: true, version: 3 });
@@ -60,7 +61,9 @@ describe('active flags list', () => {
   it('sends nothing when the confirm is cancelled', async () => {
     const { bff, user } = setup(flagsBff().bff);
     await user.click(await screen.findByRole('switch', { name: 'shop.new-layout' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Turn on shop.new-layout?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Turn on shop.new-layout?' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(bff.calls('PATCH', '/active-flags/4/enabled')).toHaveLength(0);
     expect(screen.getByRole('switch', { name: 'shop.new-layout' })).toHaveAttribute('aria-checked', 'false');
   });
