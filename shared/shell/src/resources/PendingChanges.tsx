@@ -111,10 +111,13 @@ export function PendingRecordIds({ resource, children }: { resource: { path: str
   return <PendingRecordIdsContext.Provider value={usePendingRecordIds(resource)}>{children}</PendingRecordIdsContext.Provider>;
 }
 
-/** A list row's "change pending" marker (inside PendingRecordIds). */
+/** A list row's "change pending" marker (inside PendingRecordIds): nothing, for most rows, at the cost of a context read. */
 export function PendingRowMarker({ id, label }: { id: number | string; label: string }) {
+  return useContext(PendingRecordIdsContext).has(String(id)) ? <PendingBadge label={label} /> : null;
+}
+
+function PendingBadge({ label }: { label: string }) {
   const { t } = useTranslation('shell');
-  if (!useContext(PendingRecordIdsContext).has(String(id))) return null;
   return (
     <Badge $tone="warning" title={t('changeControl.rowPendingLabel', { label })}>
       {t('changeControl.rowPending')}

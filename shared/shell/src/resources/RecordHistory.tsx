@@ -96,11 +96,42 @@ export function RecordHistoryButton({
   size?: 'sm' | 'md';
 }) {
   const { t } = useTranslation('resources');
+  return (
+    <HistoryButton
+      target={target}
+      id={id}
+      label={label}
+      size={size}
+      text={t('recordHistory.button')}
+      ariaLabel={t('recordHistory.buttonLabel', { label })}
+    />
+  );
+}
+
+/**
+ * The button with its texts given: a list asks i18next for them once per table (see `sentence`), not
+ * once per row.
+ */
+export function HistoryButton({
+  target,
+  id,
+  label,
+  size = 'sm',
+  text,
+  ariaLabel,
+}: {
+  target: string;
+  id: number | string;
+  label: string;
+  size?: 'sm' | 'md';
+  text: string;
+  ariaLabel: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size={size} variant="ghost" onClick={() => setOpen(true)} aria-label={t('recordHistory.buttonLabel', { label })}>
-        {t('recordHistory.button')}
+      <Button size={size} variant="ghost" onClick={() => setOpen(true)} aria-label={ariaLabel}>
+        {text}
       </Button>
       {open && <RecordHistoryDialog target={target} id={id} label={label} onClose={() => setOpen(false)} />}
     </>

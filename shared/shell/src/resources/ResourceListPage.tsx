@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AnyResource, FilterOf, RecordOf, SortOf } from '@phoenix/contract';
@@ -17,7 +17,8 @@ import {
 import { ResourceTable } from '../data/ResourceTable';
 import { useAreaColumns, useAreaLabels, useRecordLabel, type LabelledColumn } from './area';
 import { useResourceLinks } from './routing';
-import { RecordHistoryButton } from './RecordHistory';
+import { HistoryButton } from './RecordHistory';
+import { sentence } from '../i18n/sentence';
 import { PendingRecordIds, PendingRowMarker } from './PendingChanges';
 import type { ListController } from './useListController';
 import { useNouns } from './useNouns';
@@ -83,6 +84,22 @@ export function useLabelOf<R>(given: ((record: R) => string) | undefined, fromAr
   return labelOf;
 }
 
+/** The row buttons' texts, asked of i18next once per table and language (see `sentence`). */
+function useRowTexts() {
+  const { t } = useTranslation('resources');
+  return useMemo(
+    () => ({
+      edit: t('list.edit'),
+      editLabel: sentence(t, 'list.editLabel', 'label'),
+      delete: t('list.delete'),
+      deleteLabel: sentence(t, 'list.deleteLabel', 'label'),
+      history: t('recordHistory.button'),
+      historyLabel: sentence(t, 'recordHistory.buttonLabel', 'label'),
+    }),
+    [t],
+  );
+}
+
 const decide = <R,>(rule: boolean | ((r: R) => boolean) | undefined, record: R, fallback: boolean) =>
   rule === undefined ? fallback : typeof rule === 'function' ? rule(record) : rule;
 
@@ -124,6 +141,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       okText: t('list.delete'),
     });
 
+  const texts = useRowTexts();
   const withActions = [...labelled];
   const withHistory = history ?? true;
   const anyRowAction = rowActions || links.hasForm || list.resource.remove || withHistory;
@@ -137,26 +155,23 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
         <RowActions>
           <PendingRowMarker id={record.id} label={labelOf(record)} />
           {rowActions?.(record)}
-          {withHistory && <RecordHistoryButton target={list.resource.target} id={record.id} label={labelOf(record)} />}
+          {withHistory && (
+            <HistoryButton
+              target={list.resource.target}
+              id={record.id}
+              label={labelOf(record)}
+              text={texts.history}
+              ariaLabel={texts.historyLabel(labelOf(record))}
+            />
+          )}
           {decide(editable, record, links.hasForm) && (
-            <ButtonLink
-              as={Link}
-              to={links.edit(record.id)}
-              $size="sm"
-              $variant="ghost"
-              aria-label={t('list.editLabel', { label: labelOf(record) })}
-            >
-              {t('list.edit')}
+            <ButtonLink as={Link} to={links.edit(record.id)} $size="sm" $variant="ghost" aria-label={texts.editLabel(labelOf(record))}>
+              {texts.edit}
             </ButtonLink>
           )}
           {decide(deletable, record, list.resource.remove) && (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => onDelete(record)}
-              aria-label={t('list.deleteLabel', { label: labelOf(record) })}
-            >
-              {t('list.delete')}
+            <Button size="sm" variant="ghost" onClick={() => onDelete(record)} aria-label={texts.deleteLabel(labelOf(record))}>
+              {texts.delete}
             </Button>
           )}
         </RowActions>

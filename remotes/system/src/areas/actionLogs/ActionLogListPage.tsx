@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { actionLogsResource, type ActionLog, type FilterOf } from '@phoenix/contract';
-import { RecordDetailModal, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { RecordDetailModal, ResourceListPage, sentence, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { actionLogList } from './list';
 import {
   Button,
@@ -81,6 +81,8 @@ export default function ActionLogListPage() {
   const { t } = useTranslation('system');
   const list = useListController(actionLogList.resource, actionLogList);
   const detail = useDetailParam();
+  // Asked once per table, not once per row (see `sentence`).
+  const texts = useMemo(() => ({ view: t('actionLogs.view'), viewLabel: sentence(t, 'actionLogs.viewLabel', 'id') }), [t]);
   /** "2 changed, 1 added": the detail shows the values. */
   const changeSummary = (log: ActionLog) => {
     if (log.before === null && log.after === null) return t('actionLogs.noData');
@@ -97,8 +99,8 @@ export default function ActionLogListPage() {
       pageSizeOptions={[20, 50, 100, 200]}
       // The row's action: pinned at the table's right edge with the other lists' actions.
       rowActions={(log) => (
-        <Button size="sm" variant="ghost" onClick={() => detail.open(log.id)} aria-label={t('actionLogs.viewLabel', { id: log.id })}>
-          {t('actionLogs.view')}
+        <Button size="sm" variant="ghost" onClick={() => detail.open(log.id)} aria-label={texts.viewLabel(log.id)}>
+          {texts.view}
         </Button>
       )}
       // Re-mounted on URL change (back/forward, a shared link) so the inputs show the applied filters.

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, checksumAddress, playersResource, type Player } from '@phoenix/contract';
-import { EnumFilters, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { EnumFilters, ResourceListPage, sentence, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { Button, Mono, TextField, formatDateTime } from '@phoenix/ui';
 import { BanDialog, type BanTarget } from './BanDialog';
 import { PlayerPage } from './PlayerDetail';
@@ -22,6 +22,17 @@ function PlayerListPage() {
   const detail = useDetailParam();
   const [target, setTarget] = useState<BanTarget | null>(null);
   const banOrUnban = (player: Player) => setTarget({ kind: player.status === 'banned' ? 'unban' : 'ban', player });
+  // Asked once per table, not once per row (see `sentence`).
+  const texts = useMemo(
+    () => ({
+      ban: t('players.ban'),
+      banLabel: sentence(t, 'players.banLabel', 'name', 'id'),
+      unban: t('players.unban'),
+      unbanLabel: sentence(t, 'players.unbanLabel', 'name', 'id'),
+      never: t('players.never'),
+    }),
+    [t],
+  );
 
   return (
     <ResourceListPage
@@ -64,9 +75,9 @@ function PlayerListPage() {
           size="sm"
           variant="ghost"
           onClick={() => banOrUnban(p)}
-          aria-label={t(p.status === 'banned' ? 'players.unbanLabel' : 'players.banLabel', { name: p.name, id: p.id })}
+          aria-label={(p.status === 'banned' ? texts.unbanLabel : texts.banLabel)(p.name, p.id)}
         >
-          {t(p.status === 'banned' ? 'players.unban' : 'players.ban')}
+          {p.status === 'banned' ? texts.unban : texts.ban}
         </Button>
       )}
       columns={[
@@ -88,7 +99,7 @@ function PlayerListPage() {
           key: 'lastSeenAt',
           field: 'lastSeen',
           sortable: true,
-          render: (p) => (p.lastSeenAt ? formatDateTime(p.lastSeenAt) : t('players.never')),
+          render: (p) => (p.lastSeenAt ? formatDateTime(p.lastSeenAt) : texts.never),
         },
       ]}
     >
