@@ -48,15 +48,22 @@ function summarise(events) {
     if (stack.length) self.set(stack.at(-1), self.get(stack.at(-1)) - e.dur);
     stack.push(e);
   }
+  // Each long task's own split (cause and file), to name what a blocking task is made of.
+  const long = tasks.filter((t) => t.dur > 50_000).map((t) => ({ task: t, parts: new Map() }));
   for (const [e, us] of self) {
     const cause = causeOf(e.name);
     byCause.set(cause, (byCause.get(cause) ?? 0) + us / 1000);
     if (cause.startsWith('script')) byFile.set(fileOf(e), (byFile.get(fileOf(e)) ?? 0) + us / 1000);
+    const within = long.find(({ task }) => task.ts <= e.ts && e.ts < task.ts + task.dur);
+    if (within) {
+      const part = cause.startsWith('script') ? `${cause} ${fileOf(e)}` : cause;
+      within.parts.set(part, (within.parts.get(part) ?? 0) + us / 1000);
+    }
   }
   const taskTotal = tasks.reduce((sum, t) => sum + t.dur / 1000, 0);
   const attributed = [...byCause.values()].reduce((a, b) => a + b, 0);
   byCause.set('other (in tasks, unattributed)', Math.max(0, taskTotal - attributed));
-  return { tasks, blocking, taskTotal, byCause, byFile };
+  return { tasks, blocking, taskTotal, byCause, byFile, long };
 }
 
 async function main() {
@@ -73,7 +80,7 @@ async function main() {
     const buffer = await browser.stopTracing();
     if (saveArg > 0) fs.writeFileSync(process.argv[saveArg + 1], buffer);
     const { traceEvents } = JSON.parse(buffer.toString('utf8'));
-    const { tasks, blocking, taskTotal, byCause, byFile } = summarise(traceEvents);
+    const { tasks, blocking, taskTotal, byCause, byFile, long } = summarise(traceEvents);
     const ms = (v) => `${Math.round(v).toLocaleString('en')} ms`.padStart(9);
     console.log(`${target}, cold, signed in, CPU 4× slower: ${tasks.length} main-thread tasks, ${ms(taskTotal)} in tasks`);
     console.log(
@@ -82,6 +89,14 @@ async function main() {
     for (const [cause, v] of [...byCause].sort((a, b) => b[1] - a[1])) console.log(`  ${ms(v)}  ${cause}`);
     console.log('  script by file:');
     for (const [file, v] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${ms(v)}  ${file}`);
+    const navigation = traceEvents.find((e) => e.name === 'navigationStart')?.ts ?? tasks[0]?.ts ?? 0;
+    console.log('  tasks over 50 ms (start after navigation, length: its largest parts):');
+    for (const { task, parts } of long) {
+      const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      console.log(
+        `  ${ms((task.ts - navigation) / 1000)} ${ms(task.dur / 1000)}: ${top.map(([part, v]) => `${part} ${Math.round(v)}`).join(', ')}`,
+      );
+    }
   });
 }
 

@@ -75,13 +75,28 @@ const cellAlignment = `
     text-align: center;
   }
 `;
-/** Last column kept in view (not on a phone, where it would leave no room for the rest); the separator marks what scrolls under it. */
+/**
+ * Last column kept in view (not on a phone, where it would leave no room for the rest). A line and a
+ * shadow on its left edge say that columns scroll under it: a 1 px line alone read as one more column
+ * border, and the column it covered ("Last seen" on the players at 1280 px) looked absent, not hidden.
+ */
 const pinnedCell = `
   @media (min-width: ${BREAKPOINTS.tiny + 1}px) {
     position: sticky;
     right: 0;
     z-index: 1;
     box-shadow: -1px 0 0 ${tokens.colors.border};
+    /* A cell's own box-shadow is not painted in a collapsed-border table: the shade is a pseudo-element. */
+    &::before {
+      content: '';
+      position: absolute;
+      top: 0;
+      bottom: 0;
+      left: -8px;
+      width: 8px;
+      background: linear-gradient(to left, rgba(15, 23, 42, 0.16), transparent);
+      pointer-events: none;
+    }
   }
 `;
 const Table = styled.table`
@@ -116,6 +131,13 @@ const Table = styled.table`
     &[data-pinned] {
       ${pinnedCell}
       background: ${tokens.colors.surface};
+    }
+    /* A long code (a wallet address, a key) wraps rather than pushing the table past its width, in lines
+       of 15 characters at least. */
+    & > code {
+      display: inline-block;
+      min-width: 15ch;
+      overflow-wrap: anywhere;
     }
   }
   /* Not the loading skeleton's rows (aria-hidden): nothing to point at yet. */
