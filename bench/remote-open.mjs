@@ -8,12 +8,13 @@
 //     reading the dashboard): the remote was never opened, but idle-time preloading had its chance;
 //   warm: the same context, back on the dashboard, clicking again.
 // 7 runs each; prints median and p95 (targets, issue 24: cold ≤ 100 ms median, warm ≤ 30 ms).
-//   node bench/remote-open.mjs [--runs 7] [--host-dist DIR]
-// --host-dist: serve another build of the host (the "before" of a host or kit change) with this checkout's remotes.
+//   node bench/remote-open.mjs [--runs 7] [--host-dist DIR | --dists DIR]
+// --host-dist: serve another build of the host (the "before" of a host or kit change) with this checkout's remotes;
+// --dists: serve the host and the remotes built in another checkout DIR (the "before" of a change to both).
 import path from 'node:path';
 import { startStack } from '../e2e/support/stack.mjs';
 import { signIn } from '../e2e/support/browser.mjs';
-import { launchChromium, median, percentile } from './lib.mjs';
+import { launchChromium, median, percentile, startStackWithDists } from './lib.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
@@ -75,7 +76,7 @@ async function openOnce(page) {
 const fmt = (values) => `median ${median(values).toFixed(0).padStart(4)} ms   p95 ${percentile(values, 95).toFixed(0).padStart(4)} ms`;
 
 async function main() {
-  const stack = await startStack(undefined, HOST_DIST ? { hostDir: HOST_DIST } : {});
+  const stack = HOST_DIST ? await startStack(undefined, { hostDir: HOST_DIST }) : await startStackWithDists(process.argv);
   const browser = await launchChromium();
   const cold = { heading: [], rows: [] };
   const settled = { heading: [], rows: [] };
