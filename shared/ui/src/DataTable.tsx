@@ -86,7 +86,7 @@ const pinnedCell = `
     right: 0;
     z-index: 1;
     box-shadow: -1px 0 0 ${tokens.colors.border};
-    /* A cell's own box-shadow is not painted in a collapsed-border table: the shade is a pseudo-element. */
+    /* The shade falls on the cells that scroll under the column, outside its own box. */
     &::before {
       content: '';
       position: absolute;

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { CHANGE_REQUESTS_PATH, type ChangeRequest, type ChangeRequestService, type Page } from '@phoenix/contract';
@@ -82,11 +82,12 @@ export function pendingRecordsQuery(api: ApiClient, resource: { path: string; ap
 
 /**
  * The ids of a global resource's records with a request pending or scheduled (a list's row
- * marker): one read per view of the requests under the resource's path.
+ * marker): one read per view of the requests under the resource's path; empty for other resources.
  */
 function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' }): ReadonlySet<string> {
+  const global = useGlobalRecords(resource);
   // In a transition, as the list's rows: see useChangeControlSettings.
-  const requests = useTransitionQuery(pendingRecordsQuery(useApi(), resource));
+  const requests = useTransitionQuery({ ...pendingRecordsQuery(useApi(), resource), enabled: global });
   return useMemo(() => {
     const ids = new Set<string>();
     for (const r of requests.data ?? []) {
@@ -98,38 +99,16 @@ function usePendingRecordIds(resource: { path: string; api?: 'bff' | 'points' })
   }, [requests.data, resource.path]);
 }
 
-const NONE: ReadonlySet<string> = new Set();
-const PendingRecordIdsContext = createContext<ReadonlySet<string>>(NONE);
-
-/** Reads a global resource's pending ids and hands them up; renders nothing. */
-function PendingIdsReader({
-  resource,
-  onIds,
-}: {
-  resource: { path: string; api?: 'bff' | 'points' };
-  onIds: (ids: ReadonlySet<string>) => void;
-}) {
-  const ids = usePendingRecordIds(resource);
-  useEffect(() => onIds(ids), [ids, onIds]);
-  return null;
-}
+const PendingRecordIdsContext = createContext<ReadonlySet<string>>(new Set());
 
 /**
  * A list's records with a change pending or scheduled, read once for the whole table and handed to each
  * row's marker. Render the table as its children: when the requests answer, this re-renders with the
  * same children, so only the markers render again, not the page or its rows (and a page of 20 rows
- * holds two query observers, not forty). A resource that is not global (most) reads no requests at all:
- * the reader is mounted beside the table only once the settings say so, so the table never moves.
+ * holds two query observers, not forty).
  */
 export function PendingRecordIds({ resource, children }: { resource: { path: string; api?: 'bff' | 'points' }; children: ReactNode }) {
-  const global = useGlobalRecords(resource);
-  const [ids, setIds] = useState<ReadonlySet<string>>(NONE);
-  return (
-    <PendingRecordIdsContext.Provider value={global ? ids : NONE}>
-      {global && <PendingIdsReader resource={resource} onIds={setIds} />}
-      {children}
-    </PendingRecordIdsContext.Provider>
-  );
+  return <PendingRecordIdsContext.Provider value={usePendingRecordIds(resource)}>{children}</PendingRecordIdsContext.Provider>;
 }
 
 /** A list row's "change pending" marker (inside PendingRecordIds): nothing, for most rows, at the cost of a context read. */

@@ -84,28 +84,9 @@ export function RecordHistoryDialog({
 }
 
 /** The "History" button of a record page and of each list row: opens RecordHistoryDialog. */
-export function RecordHistoryButton({
-  target,
-  id,
-  label,
-  size = 'sm',
-}: {
-  target: string;
-  id: number | string;
-  label: string;
-  size?: 'sm' | 'md';
-}) {
+export function RecordHistoryButton(props: { target: string; id: number | string; label: string; size?: 'sm' | 'md' }) {
   const { t } = useTranslation('resources');
-  return (
-    <HistoryButton
-      target={target}
-      id={id}
-      label={label}
-      size={size}
-      text={t('recordHistory.button')}
-      ariaLabel={t('recordHistory.buttonLabel', { label })}
-    />
-  );
+  return <HistoryButton {...props} text={t('recordHistory.button')} ariaLabel={t('recordHistory.buttonLabel', { label: props.label })} />;
 }
 
 /**

@@ -81,27 +81,23 @@ export default function ActionLogListPage() {
   const { t } = useTranslation('system');
   const list = useListController(actionLogList.resource, actionLogList);
   const detail = useDetailParam();
-  // Asked once per table, not once per row (see `sentence`); a count's phrase once per count.
-  const texts = useMemo(() => {
-    const counted = new Map<string, string>();
-    return {
+  // Asked once per table, not once per row (see `sentence`).
+  const texts = useMemo(
+    () => ({
       view: t('actionLogs.view'),
       viewLabel: sentence(t, 'actionLogs.viewLabel', 'id'),
       noData: t('actionLogs.noData'),
       noChange: t('actionLogs.noChange'),
-      count: (kind: 'changed' | 'added' | 'removed', count: number) => {
-        const key = `${kind}:${count}`;
-        let text = counted.get(key);
-        if (text === undefined) counted.set(key, (text = t(`actionLogs.${kind}`, { count })));
-        return text;
-      },
-    };
-  }, [t]);
+    }),
+    [t],
+  );
   /** "2 changed, 1 added": the detail shows the values. */
   const changeSummary = (log: ActionLog) => {
     if (log.before === null && log.after === null) return texts.noData;
     const diff = diffJson(log.before, log.after);
-    const parts = (['changed', 'added', 'removed'] as const).filter((k) => diff[k].length).map((k) => texts.count(k, diff[k].length));
+    const parts = (['changed', 'added', 'removed'] as const)
+      .filter((k) => diff[k].length)
+      .map((k) => t(`actionLogs.${k}`, { count: diff[k].length }));
     return parts.length ? parts.join(', ') : texts.noChange;
   };
   return (
