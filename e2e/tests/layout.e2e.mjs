@@ -89,11 +89,6 @@ describe('layout', () => {
             `${width} px, ${path}: ${JSON.stringify(box)} inside ${JSON.stringify(scroller)}`,
           );
         await actions.first().click({ trial: true }); // not covered by another cell
-        if (path === 'user' && width === 1280) {
-          // A wallet address wraps in its cell: every players' column fits, none hidden under the actions.
-          const [scrollWidth, clientWidth] = await table.evaluate((el) => [el.parentElement.scrollWidth, el.parentElement.clientWidth]);
-          assert.ok(scrollWidth <= clientWidth, `players at 1280 px: table ${scrollWidth} px in ${clientWidth} px`);
-        }
       }
     }
     await context.close();

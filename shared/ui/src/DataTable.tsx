@@ -132,13 +132,6 @@ const Table = styled.table`
       ${pinnedCell}
       background: ${tokens.colors.surface};
     }
-    /* A long code (a wallet address, a key) wraps rather than pushing the table past its width, in lines
-       of 15 characters at least. */
-    & > code {
-      display: inline-block;
-      min-width: 15ch;
-      overflow-wrap: anywhere;
-    }
   }
   /* Not the loading skeleton's rows (aria-hidden): nothing to point at yet. */
   & > tbody > tr:not([aria-hidden]):hover > td {
