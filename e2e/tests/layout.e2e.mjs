@@ -94,6 +94,29 @@ describe('layout', () => {
     await context.close();
   });
 
+  it("shows the players' table whole at 1280 px: no sideways scroll, each wallet address whole in at most two lines", async () => {
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 1280, height: 900 });
+    await page.goto(`${ctx.stack.hostUrl}/admin/user`);
+    const table = page.getByRole('main').getByRole('table');
+    await table.getByRole('button', { name: /^Ban / }).first().waitFor({ timeout: 15_000 });
+    const scroller = await table.evaluate((el) => ({ scroll: el.parentElement.scrollWidth, client: el.parentElement.clientWidth }));
+    assert.ok(scroller.scroll <= scroller.client, `the table scrolls sideways: ${JSON.stringify(scroller)}`);
+    const addresses = await table.locator('tbody code').evaluateAll((els) =>
+      els.map((el) => {
+        // One client rect per line the text takes.
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return { text: el.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+      }),
+    );
+    assert.ok(addresses.length >= 10, JSON.stringify(addresses));
+    for (const { text, lines } of addresses) {
+      assert.match(text, /^0x[0-9a-fA-F]{40}$/);
+      assert.ok(lines >= 1 && lines <= 2, `${text} in ${lines} lines`);
+    }
+    await context.close();
+  });
+
   it('keeps every navbar control on screen, above the page, from a phone to a desktop', async () => {
     const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 390, height: 844 });
     for (const width of [390, 700, 900, 1280]) {

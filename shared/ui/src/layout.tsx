@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { visuallyHidden } from './focus';
 import styled from 'styled-components';
+import { checksumAddress } from '@phoenix/contract';
 import { tokens } from './theme';
 
 /** A surface with a border: groups a table, a form, a detail. */
@@ -107,6 +108,22 @@ export const VisuallyHidden = styled.span`
 export const Mono = styled.code`
   font-family: ${tokens.monoFont};
   font-size: 0.8125rem;
+`;
+
+/**
+ * A wallet or contract address, in EIP-55 case and whole: an admin copies it and compares it
+ * character by character, so it is never shortened. Where room is short (a table at 1280 px, a
+ * phone) it breaks into two lines of 21 characters rather than widening its column past the screen.
+ */
+export function AccountAddress({ value }: { value: string }) {
+  return <AddressText>{checksumAddress(value)}</AddressText>;
+}
+
+const AddressText = styled(Mono)`
+  display: inline-block;
+  /* Monospace, so 21ch is exactly half of 0x + 40 digits: the narrowest it gets is two even lines. */
+  min-width: 21ch;
+  overflow-wrap: anywhere;
 `;
 
 /** Label → value pairs of one record (a detail, a status): `<Facts><dt>When</dt><dd>…</dd></Facts>`. */

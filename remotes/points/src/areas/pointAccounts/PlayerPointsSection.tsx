@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { checksumAddress, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
+import { type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import {
   PlayerSection,
   QueryAnswer,
@@ -12,7 +12,7 @@ import {
   type ApiRequestError,
   type SlotProps,
 } from '@phoenix/shell';
-import { ButtonLink, Facts, Mono, formatDateTime, formatNumber } from '@phoenix/ui';
+import { ButtonLink, Facts, formatDateTime, formatNumber, AccountAddress } from '@phoenix/ui';
 
 registerTranslations('playerPoints', {
   en: {
@@ -77,7 +77,7 @@ export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
                 <dt>{t('booster')}</dt>
                 <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
                 <dt>{t('wallet')}</dt>
-                <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
+                <dd>{user.wallet ? <AccountAddress value={user.wallet} /> : '—'}</dd>
               </Facts>
               <QueryTable
                 query={ledger}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { checksumAddress, pointAccountsResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
+import { pointAccountsResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import { describeError, RecordDetailModal, resourceKeys, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
   Badge,
@@ -15,6 +15,7 @@ import {
   Pagination,
   PlainTable,
   TableHead,
+  AccountAddress,
 } from '@phoenix/ui';
 import { AdjustForm, ReverseForm } from './LedgerForms';
 
@@ -40,7 +41,7 @@ export function PointAccountDetail({ id, onClose }: { id: number | null; onClose
               </Link>
             </dd>
             <dt>{t('pointAccounts.fields.wallet')}</dt>
-            <dd>{user.wallet ? <Mono>{checksumAddress(user.wallet)}</Mono> : '—'}</dd>
+            <dd>{user.wallet ? <AccountAddress value={user.wallet} /> : '—'}</dd>
             <dt>{t('pointAccounts.fields.balance')}</dt>
             <dd>{t('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
             <dt>{t('pointAccounts.fields.booster')}</dt>

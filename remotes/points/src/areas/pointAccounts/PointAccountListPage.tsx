@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { checksumAddress, pointAccountsResource } from '@phoenix/contract';
+import { pointAccountsResource } from '@phoenix/contract';
 import { ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
-import { Button, formatDateTime, formatNumber, Mono } from '@phoenix/ui';
+import { Button, formatDateTime, formatNumber, AccountAddress } from '@phoenix/ui';
 import { PointAccountDetail } from './PointAccountDetail';
 
 /** Point users, searched by player id or wallet (any case); the ledger and adjustments at ?id=. */
@@ -22,7 +22,7 @@ export default function PointAccountListPage() {
         // The point account is the player's: its id opens the player view (user-policy's page).
         { key: 'id', field: 'playerId', sortable: true, render: (u) => <Link to={`/admin/user?id=${u.id}`}>{u.id}</Link> },
         // Stored lower-case; shown checksummed (EIP-55) as on the player pages.
-        { key: 'wallet', render: (u) => (u.wallet ? <Mono>{checksumAddress(u.wallet)}</Mono> : '—') },
+        { key: 'wallet', render: (u) => (u.wallet ? <AccountAddress value={u.wallet} /> : '—') },
         { key: 'balance', sortable: true, render: (u) => formatNumber(u.balance) },
         { key: 'boosterPercent', field: 'booster', render: (u) => (u.boosterPercent ? `+${u.boosterPercent}%` : '—') },
         {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@phoenix/shell';
-import { Badge, Facts, Mono, PlainTable, TableHead } from '@phoenix/ui';
+import { Badge, Facts, PlainTable, TableHead, AccountAddress } from '@phoenix/ui';
 import { formatBps, formatDuration, formatToken, isZeroAddress } from './format';
 import type { StakingParameters } from './useStakingParameters';
 
@@ -21,13 +21,13 @@ export function ParametersView({ parameters, blockNumber }: { parameters: Stakin
         <dd>{formatToken(parameters.totalStaked)}</dd>
         <dt>{t('params.owner')}</dt>
         <dd>
-          <Mono>{parameters.owner}</Mono>
+          <AccountAddress value={parameters.owner} />
         </dd>
         <dt>{t('params.pendingOwner')}</dt>
-        <dd>{isZeroAddress(parameters.pendingOwner) ? t('params.none') : <Mono>{parameters.pendingOwner}</Mono>}</dd>
+        <dd>{isZeroAddress(parameters.pendingOwner) ? t('params.none') : <AccountAddress value={parameters.pendingOwner} />}</dd>
         <dt>{t('params.token')}</dt>
         <dd>
-          <Mono>{parameters.stakingToken}</Mono>
+          <AccountAddress value={parameters.stakingToken} />
         </dd>
         <dt>{t('params.block')}</dt>
         <dd>{blockNumber?.toString() ?? '…'}</dd>

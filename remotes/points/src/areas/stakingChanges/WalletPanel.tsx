@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createWalletClient, custom, formatEther, type EIP1193Provider } from 'viem';
 import { useBalance, useConfig, useConnect, useConnection, useConnectors, useDisconnect, useSwitchChain } from 'wagmi';
 import { useTranslation } from '@phoenix/shell';
-import { Alert, Badge, Button, Facts, FormActions, Mono, Panel } from '@phoenix/ui';
+import { Alert, Badge, Button, Facts, FormActions, Panel, AccountAddress } from '@phoenix/ui';
 import { LOCAL_DEV_CONNECTOR_ID, STAKING_CHAIN_ID, stakingChainOf } from './chain';
 import { describeError } from './format';
 
@@ -45,7 +45,7 @@ export function WalletPanel() {
       <Facts>
         <dt>{t('wallet.account')}</dt>
         <dd>
-          <Mono>{connection.address}</Mono> {isLocalAccount && <Badge $tone="warning">{t('wallet.localBadge')}</Badge>}
+          <AccountAddress value={connection.address} /> {isLocalAccount && <Badge $tone="warning">{t('wallet.localBadge')}</Badge>}
         </dd>
         <dt>{t('wallet.connector')}</dt>
         <dd>{isLocalAccount ? t('wallet.localConnector') : connection.connector?.name}</dd>

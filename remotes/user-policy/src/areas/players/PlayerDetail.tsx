@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { checksumAddress, type Player, type PlayerBanRecord } from '@phoenix/contract';
+import { type Player, type PlayerBanRecord } from '@phoenix/contract';
 import {
   PlayerSection,
   QueryAnswer,
@@ -13,7 +13,18 @@ import {
   useResource,
   useTranslation,
 } from '@phoenix/shell';
-import { Badge, Button, ButtonLink, EmptyState, ErrorState, Facts, LoadingBlock, Mono, PageHeader, formatDateTime } from '@phoenix/ui';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  EmptyState,
+  ErrorState,
+  Facts,
+  LoadingBlock,
+  PageHeader,
+  formatDateTime,
+  AccountAddress,
+} from '@phoenix/ui';
 import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
 import { usePlayerRestrictions } from '../common/playerRestrictions';
 import { BanDialog, type BanTarget } from './BanDialog';
@@ -66,7 +77,7 @@ function Profile({ player, onBan }: { player: Player; onBan: () => void }) {
         <dt>{t('players.fields.name')}</dt>
         <dd>{player.name}</dd>
         <dt>{t('players.fields.wallet')}</dt>
-        <dd>{player.walletAddress ? <Mono>{checksumAddress(player.walletAddress)}</Mono> : '—'}</dd>
+        <dd>{player.walletAddress ? <AccountAddress value={player.walletAddress} /> : '—'}</dd>
         <dt>{t('players.fields.level')}</dt>
         <dd>{player.level}</dd>
         <dt>{t('players.fields.status')}</dt>

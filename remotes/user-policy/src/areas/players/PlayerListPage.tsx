@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, checksumAddress, playersResource, type Player } from '@phoenix/contract';
+import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, playersResource, type Player } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, sentence, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
-import { Button, Mono, TextField, formatDateTime } from '@phoenix/ui';
+import { Button, TextField, formatDateTime, AccountAddress } from '@phoenix/ui';
 import { BanDialog, type BanTarget } from './BanDialog';
 import { PlayerPage } from './PlayerDetail';
 import { PlayerStatusBadge } from './PlayerStatusBadge';
@@ -90,7 +90,7 @@ function PlayerListPage() {
         {
           key: 'walletAddress',
           field: 'wallet',
-          render: (p) => (p.walletAddress ? <Mono>{checksumAddress(p.walletAddress)}</Mono> : '—'),
+          render: (p) => (p.walletAddress ? <AccountAddress value={p.walletAddress} /> : '—'),
         },
         { key: 'level', sortable: true, render: (p) => p.level },
         { key: 'status', render: (p) => <PlayerStatusBadge player={p} /> },
