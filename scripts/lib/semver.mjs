@@ -39,7 +39,9 @@ export function checkCompatibility(host, remote) {
     problems.push(`needs shell contract ${remote.shellContract} but the host ${host.version} provides shell ${provided ?? 'unknown'}`);
   for (const [name, version] of Object.entries(remote.singletons ?? {})) {
     const hostVersion = host.singletons?.[name];
-    if (hostVersion && major(hostVersion) !== major(version))
+    // A remote carries no copy of a singleton (it takes the host's), so one the host lacks would fail mid-load.
+    if (host.singletons && !hostVersion) problems.push(`needs ${name} ${version}, which the host does not share`);
+    else if (hostVersion && major(hostVersion) !== major(version))
       problems.push(`was built with ${name} ${version} but the host shares ${name} ${hostVersion}`);
   }
   return { compatible: problems.length === 0, problems };

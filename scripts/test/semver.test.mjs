@@ -71,6 +71,10 @@ describe('checkCompatibility', () => {
     const result = checkCompatibility(host, remote({ singletons: { react: '18.3.1' } }));
     assert.deepEqual(result.problems, ['was built with react 18.3.1 but the host shares react 19.3.1']);
   });
+  it('refuses a singleton the host does not share (the remote carries no copy of its own)', () => {
+    const result = checkCompatibility(host, remote({ singletons: { react: '19.0.0', 'left-pad': '1.3.0' } }));
+    assert.deepEqual(result.problems, ['needs left-pad 1.3.0, which the host does not share']);
+  });
   it('refuses a minor the host does not reach', () => {
     assert.equal(checkCompatibility(host, remote({ shellContract: '^1.3.0' })).compatible, false);
   });

@@ -147,14 +147,22 @@ function routerFacade(fromDir, mode) {
   return file;
 }
 
-function sharedConfig(fromDir, mode) {
+/**
+ * kind 'remote': the remote consumes every singleton from the host and carries no copy of its own
+ * (`import: false`): no fallback chunks in its dist, nothing for its entry to register in the share
+ * scope. The host refuses a remote whose singletons it does not all share (compatibility.ts). An old
+ * release (PHOENIX_FEDERATION_RUNTIME=bundled, contract 1.0) still carries its copies, as 1.0 did.
+ */
+function sharedConfig(fromDir, mode, kind = 'host') {
+  const consumeOnly = kind === 'remote' && !bundlesFederationRuntime();
   const shared = {};
   for (const name of SINGLETONS) {
     const version = installedVersion(name, fromDir);
     const major = version.split('.')[0];
     shared[name] = { singleton: true, requiredVersion: `^${major}.0.0`, version, strictVersion: false };
+    if (consumeOnly) shared[name].import = false;
   }
-  shared['react-router-dom'].import = routerFacade(fromDir, mode);
+  if (!consumeOnly) shared['react-router-dom'].import = routerFacade(fromDir, mode);
   return shared;
 }
 
@@ -379,7 +387,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
           filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
           exposes: kind === 'remote' ? exposes : undefined,
           remotes: {},
-          shared: sharedConfig(dir, mode),
+          shared: sharedConfig(dir, mode, kind),
           manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
           experiments: federationExperiments(kind),

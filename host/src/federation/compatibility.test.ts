@@ -41,3 +41,9 @@ test('a remote built with another major of a singleton is not', () => {
     'it was built with react 18.3.1, this console shares react 19.3.1',
   ]);
 });
+
+test('a remote needing a singleton the host does not share is not (it carries no copy of its own)', () => {
+  expect(checkCompatibility(host, remote({ singletons: { react: '19.0.0', 'left-pad': '1.3.0' } })).problems).toEqual([
+    'it needs left-pad 1.3.0, which this console does not share',
+  ]);
+});

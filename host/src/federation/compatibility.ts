@@ -1,8 +1,8 @@
 import semver from 'semver';
 
 // Can this host run a given remote release? Same rules as scripts/lib/semver.mjs (the compose command), on the same `semver`:
-// the host's @phoenix/shell version must satisfy the remote's shellContract range, and every shared
-// singleton both name must have the same major version (one React, one router, one store in the page).
+// the host's @phoenix/shell version must satisfy the remote's shellContract range, and the host must share
+// every singleton the remote names, at the same major version (one React, one router, one store in the page).
 
 /** A release's build-info.json (written beside its remoteEntry.js by shared/build). */
 export interface BuildInfo {
@@ -37,7 +37,9 @@ export function checkCompatibility(host: BuildInfo, remote: BuildInfo): Compatib
     problems.push(`it needs shell contract ${remote.shellContract}, this console provides ${provides}`);
   for (const [name, version] of Object.entries(remote.singletons ?? {})) {
     const hostVersion = host.singletons?.[name];
-    if (hostVersion && majorOf(hostVersion) !== majorOf(version)) {
+    // A remote carries no copy of a singleton (it takes the host's), so one the host lacks would fail mid-load.
+    if (host.singletons && !hostVersion) problems.push(`it needs ${name} ${version}, which this console does not share`);
+    else if (hostVersion && majorOf(hostVersion) !== majorOf(version)) {
       problems.push(`it was built with ${name} ${version}, this console shares ${name} ${hostVersion}`);
     }
   }
