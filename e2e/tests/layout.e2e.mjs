@@ -94,7 +94,7 @@ describe('layout', () => {
     await context.close();
   });
 
-  it("shows the players' table whole at 1280 px: no sideways scroll, each wallet address whole in at most two lines", async () => {
+  it("shows the players' table whole at 1280 px: no sideways scroll, each wallet address whole in at most two lines, no shade on the actions", async () => {
     const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl, { width: 1280, height: 900 });
     await page.goto(`${ctx.stack.hostUrl}/admin/user`);
     const table = page.getByRole('main').getByRole('table');
@@ -114,6 +114,24 @@ describe('layout', () => {
       assert.match(text, /^0x[0-9a-fA-F]{40}$/);
       assert.ok(lines >= 1 && lines <= 2, `${text} in ${lines} lines`);
     }
+    // The actions column's shade says columns are under it: none here; at 1024 px some, until the end.
+    const shade = () =>
+      table.evaluate((el) => {
+        const cell = el.querySelector('tbody td[data-pinned]');
+        return Number(getComputedStyle(cell, '::before').opacity);
+      });
+    assert.equal(await shade(), 0);
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector('main table').parentElement;
+      return scroller.scrollWidth > scroller.clientWidth;
+    });
+    assert.equal(await shade(), 1);
+    await table.evaluate((el) => el.parentElement.scrollTo({ left: el.parentElement.scrollWidth }));
+    await page.waitForFunction(() => {
+      const cell = document.querySelector('main table tbody td[data-pinned]');
+      return Number(getComputedStyle(cell, '::before').opacity) === 0;
+    });
     await context.close();
   });
 

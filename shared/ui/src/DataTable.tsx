@@ -1,6 +1,6 @@
 import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { focusRing, visuallyHidden } from './focus';
 import { EmptyState, ErrorState, LoadingSkeleton } from './states';
 import { BREAKPOINTS, tokens } from './theme';
@@ -75,12 +75,18 @@ const cellAlignment = `
     text-align: center;
   }
 `;
+// Shown while columns are under the pinned one: from the start of the table's sideways scroll to its end.
+const pinnedShade = keyframes`
+  from, 97% { opacity: 1; }
+  to { opacity: 0; }
+`;
 /**
  * Last column kept in view (not on a phone, where it would leave no room for the rest). A line and a
  * shadow on its left edge say that columns scroll under it: a 1 px line alone read as one more column
- * border, and the column it covered ("Last seen" on the players at 1280 px) looked absent, not hidden.
+ * border, and a column it covered looked absent, not hidden. The shadow shows only while something is
+ * under the column.
  */
-const pinnedCell = `
+const pinnedCell = css`
   @media (min-width: ${BREAKPOINTS.tiny + 1}px) {
     position: sticky;
     right: 0;
@@ -96,6 +102,11 @@ const pinnedCell = `
       width: 8px;
       background: linear-gradient(to left, rgba(15, 23, 42, 0.16), transparent);
       pointer-events: none;
+      /* Driven by the scroller's sideways position: a table that fits has no scroll timeline, so no
+         shade (nothing is hidden); at the end of the scroll nothing is under the column either. */
+      opacity: 0;
+      animation: ${pinnedShade} linear both;
+      animation-timeline: scroll(nearest inline);
     }
   }
 `;
