@@ -368,7 +368,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
     return {
       mode,
       context: dir,
-      entry: kind === 'host' ? { main: './src/index.ts' } : {},
+      entry: kind === 'host' ? { main: refresh ? [require.resolve('./refreshHook.cjs'), './src/index.ts'] : './src/index.ts' } : {},
       devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: out,
