@@ -12,7 +12,7 @@ import {
   type ApiRequestError,
   type SlotProps,
 } from '@phoenix/shell';
-import { ButtonLink, Facts, formatDateTime, formatNumber, AccountAddress } from '@phoenix/ui';
+import { AccountAddress, ButtonLink, Facts, formatDateTime, formatNumber } from '@phoenix/ui';
 
 registerTranslations('playerPoints', {
   en: {

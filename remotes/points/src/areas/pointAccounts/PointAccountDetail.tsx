@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { pointAccountsResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import { describeError, RecordDetailModal, resourceKeys, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import {
+  AccountAddress,
   Badge,
   Button,
   ErrorState,
@@ -15,7 +16,6 @@ import {
   Pagination,
   PlainTable,
   TableHead,
-  AccountAddress,
 } from '@phoenix/ui';
 import { AdjustForm, ReverseForm } from './LedgerForms';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { pointAccountsResource } from '@phoenix/contract';
 import { ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
-import { Button, formatDateTime, formatNumber, AccountAddress } from '@phoenix/ui';
+import { AccountAddress, Button, formatDateTime, formatNumber } from '@phoenix/ui';
 import { PointAccountDetail } from './PointAccountDetail';
 
 /** Point users, searched by player id or wallet (any case); the ledger and adjustments at ?id=. */

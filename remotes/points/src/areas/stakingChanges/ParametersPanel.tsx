@@ -1,5 +1,5 @@
 import { useTranslation } from '@phoenix/shell';
-import { Badge, Facts, PlainTable, TableHead, AccountAddress } from '@phoenix/ui';
+import { AccountAddress, Badge, Facts, PlainTable, TableHead } from '@phoenix/ui';
 import { formatBps, formatDuration, formatToken, isZeroAddress } from './format';
 import type { StakingParameters } from './useStakingParameters';
 

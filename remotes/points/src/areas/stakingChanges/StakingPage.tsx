@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { WagmiProvider, useConnection } from 'wagmi';
 import type { Address } from 'viem';
 import { useRuntimeConfig, useTranslation } from '@phoenix/shell';
-import { Alert, ErrorState, LoadingBlock, PageBody, PageHeader, Panel, AccountAddress } from '@phoenix/ui';
+import { AccountAddress, Alert, ErrorState, LoadingBlock, PageBody, PageHeader, Panel } from '@phoenix/ui';
 import './i18n';
 import { STAKING_CHAIN_ID, createStakingConfig } from './chain';
 import { ChangeFlow } from './ChangeFlow';

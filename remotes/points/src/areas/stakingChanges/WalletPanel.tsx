@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createWalletClient, custom, formatEther, type EIP1193Provider } from 'viem';
 import { useBalance, useConfig, useConnect, useConnection, useConnectors, useDisconnect, useSwitchChain } from 'wagmi';
 import { useTranslation } from '@phoenix/shell';
-import { Alert, Badge, Button, Facts, FormActions, Panel, AccountAddress } from '@phoenix/ui';
+import { AccountAddress, Alert, Badge, Button, Facts, FormActions, Panel } from '@phoenix/ui';
 import { LOCAL_DEV_CONNECTOR_ID, STAKING_CHAIN_ID, stakingChainOf } from './chain';
 import { describeError } from './format';
 

@@ -14,6 +14,7 @@ import {
   useTranslation,
 } from '@phoenix/shell';
 import {
+  AccountAddress,
   Badge,
   Button,
   ButtonLink,
@@ -23,7 +24,6 @@ import {
   LoadingBlock,
   PageHeader,
   formatDateTime,
-  AccountAddress,
 } from '@phoenix/ui';
 import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
 import { usePlayerRestrictions } from '../common/playerRestrictions';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PLAYER_SEARCH_KINDS, PLAYER_STATUSES, playersResource, type Player } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, sentence, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
-import { Button, TextField, formatDateTime, AccountAddress } from '@phoenix/ui';
+import { AccountAddress, Button, TextField, formatDateTime } from '@phoenix/ui';
 import { BanDialog, type BanTarget } from './BanDialog';
 import { PlayerPage } from './PlayerDetail';
 import { PlayerStatusBadge } from './PlayerStatusBadge';
