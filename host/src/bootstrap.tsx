@@ -8,7 +8,7 @@ import {
   shellStore,
   ShellProviders,
 } from '@phoenix/shell/src/boot';
-import { themeFor } from '@phoenix/ui';
+import { themeFor } from '@phoenix/ui/src/boot';
 import { showBootError } from './config/bootError';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { yieldToBrowser } from './config/yieldToBrowser';

@@ -18,6 +18,18 @@ describe("the console's first paint", () => {
     ]);
   });
 
+  it("takes the kit's boot entry by path, whose contract part is the address helper and which leaves tables, fields, modals and markdown to the whole kit", () => {
+    expect(graph.packages).toContain('@phoenix/ui/src/boot');
+    expect(graph.packages).not.toContain('@phoenix/ui');
+    const kit = staticImportGraph(path.join(__dirname, '../../shared/ui/src/boot.ts'));
+    const kitFiles = [...kit.files].map((file) => path.basename(file));
+    expect(kitFiles).toEqual(expect.arrayContaining(['theme.ts', 'layout.tsx', 'i18n.ts']));
+    for (const later of ['index.ts', 'DataTable.tsx', 'fields.tsx', 'Modal.tsx', 'Markdown.tsx', 'JsonDiff.tsx'])
+      expect(kitFiles).not.toContain(later);
+    expect(kit.packages).not.toContain('markdown-to-jsx');
+    expect([...kit.packages].filter((name) => name.startsWith('@phoenix/contract'))).toEqual(['@phoenix/contract/src/wallet']);
+  });
+
   it('leaves the remotes, the dashboard, the search dialog, the requests badge and the overlays to lazy chunks', () => {
     for (const later of [
       'federation/remotes.ts',

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useLocation } from 'react-router-dom';
 import { showsList } from '@phoenix/shell/src/boot';
-import { PageBody, PageHeader, tokens } from '@phoenix/ui';
+import { PageBody, PageHeader, tokens } from '@phoenix/ui/src/boot';
 import { useHostTranslation, useLabel } from '../layout/hostI18n';
 import { adminRouteFor } from '../routes/routeTable';
 

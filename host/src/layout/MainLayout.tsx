@@ -9,7 +9,7 @@ import { Overlays } from './Overlays';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
 import { useHostTranslation, useLabel } from './hostI18n';
-import { tokens } from '@phoenix/ui';
+import { tokens } from '@phoenix/ui/src/boot';
 
 /* An app shell: the document never scrolls, the sidebar and the content scroll on their own,
    so "100%" of the narrow sidebar is the whole window width. */

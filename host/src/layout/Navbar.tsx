@@ -7,7 +7,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { FindAnything } from '../search/FindAnything';
 import { afterFirstPaintComponent } from '../routes/firstPaint';
 import { useHostTranslation } from './hostI18n';
-import { tokens } from '@phoenix/ui';
+import { tokens } from '@phoenix/ui/src/boot';
 
 /** The badge reads through the shell's API client: it loads after the first paint (it shows nothing until its count is in). */
 const RequestsBadge = afterFirstPaintComponent(() => import('./RequestsBadge').then((module) => module.RequestsBadge));

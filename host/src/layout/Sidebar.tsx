@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import { tokens, visuallyHidden } from '@phoenix/ui';
+import { tokens, visuallyHidden } from '@phoenix/ui/src/boot';
 import styled, { css } from 'styled-components';
 import { BREAKPOINTS, SIDEBAR_WIDTH, isNarrowWidth, isSidebarMinimizedAtom } from '@phoenix/shell/src/boot';
 import { preloadAdminTarget } from '../routes/preload';

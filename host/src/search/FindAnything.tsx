@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from '@phoenix/shell/src/boot';
-import { BREAKPOINTS, tokens } from '@phoenix/ui';
+import { BREAKPOINTS, tokens } from '@phoenix/ui/src/boot';
 import './strings';
 
 /** The dialog searches through the shell's API client: it loads on first use, not with the console's first paint. */

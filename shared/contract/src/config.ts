@@ -1,5 +1,11 @@
-import { z } from 'zod';
+// zod's mini API: the console checks /config.json before its first paint, and the classic API's chunk (every
+// method on every schema) is not in that paint (docs/performance.md).
+import * as z from 'zod/mini';
 import { lazy } from './lazy';
+
+// The mini API sets no language for its messages (every issue would read "Invalid input"); the classic one
+// sets English when it builds its first schema. Explicitly English either way.
+z.config(z.locales.en());
 
 export const REMOTE_NAMES = ['system', 'user-policy', 'present', 'battle', 'points'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -11,18 +17,18 @@ export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 export const runtimeConfigSchema = lazy(() =>
   z.object({
     environment: z.enum(ENVIRONMENTS),
-    apiBase: z.string().url(),
-    pointsApiBase: z.string().url(),
-    chainRpcUrl: z.string().url(),
-    stakingContractAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+    apiBase: z.url(),
+    pointsApiBase: z.url(),
+    chainRpcUrl: z.url(),
+    stakingContractAddress: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
     /** Block explorer of the chain (e.g. https://sepolia.etherscan.io); transaction links are shown where it is set. */
-    chainExplorerUrl: z.string().url().optional(),
+    chainExplorerUrl: z.optional(z.url()),
     remotes: z.record(
       z.enum(REMOTE_NAMES),
       z.object({
         /** URL of the remote's mf-manifest.json (or remoteEntry.js). */
-        entry: z.string().min(1),
-        version: z.string().optional(),
+        entry: z.string().check(z.minLength(1)),
+        version: z.optional(z.string()),
       }),
     ),
   }),

@@ -18,8 +18,13 @@ describe("the shell's boot entry (what the host's first paint imports)", () => {
 
   it('imports none of their libraries', () => {
     expect([...graph.packages]).toEqual(expect.arrayContaining(['jotai', '@tanstack/react-query', 'i18next']));
-    for (const library of ['ky', 'react-hook-form', '@hookform/resolvers', '@phoenix/shell'])
+    for (const library of ['ky', 'react-hook-form', '@hookform/resolvers', '@phoenix/shell', 'markdown-to-jsx'])
       expect([...graph.packages].filter((name) => name === library || name.startsWith(`${library}/`))).toEqual([]);
+  });
+
+  it("takes the kit's boot entry by path, not the whole kit", () => {
+    expect(graph.packages).toContain('@phoenix/ui/src/boot');
+    expect(graph.packages).not.toContain('@phoenix/ui');
   });
 
   it('takes from the contract only its roles, by path (its ~200 schemas load after the paint)', () => {

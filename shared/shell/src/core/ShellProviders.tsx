@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ThemeProvider } from 'styled-components';
-import { defaultTheme, type PhoenixTheme } from '@phoenix/ui';
+import { defaultTheme, type PhoenixTheme } from '@phoenix/ui/src/boot';
 import { shellStore } from './store';
 import { shellQueryClient } from './queryClient';
 

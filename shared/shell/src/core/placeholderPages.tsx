@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent } from 'react';
-import { NotAvailableYet } from '@phoenix/ui';
+import { NotAvailableYet } from '@phoenix/ui/src/boot';
 
 export type RemotePages = Record<string, LazyExoticComponent<ComponentType> | ComponentType>;
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { uiTranslations } from '@phoenix/ui';
+import { uiTranslations } from '@phoenix/ui/src/boot';
 import { LANGUAGES, initialLanguage, isLanguage, type Language } from './language';
 import { shellTranslations } from './shellTranslations';
 

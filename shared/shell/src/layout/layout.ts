@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { BREAKPOINTS } from '@phoenix/ui';
+import { BREAKPOINTS } from '@phoenix/ui/src/boot';
 
 /** Seed §9 breakpoints: the kit's, which its tables follow too. */
 export { BREAKPOINTS };
