@@ -318,6 +318,10 @@ function bootPreloads() {
               attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
             }));
           data.headTags.push(...links);
+          // The entry (the federation runtime, which starts /config.json and every chunk's evaluation) is as
+          // urgent as the preloads: a plain `defer` script is fetched at low priority, after all of them.
+          for (const tag of data.headTags)
+            if (tag.tagName === 'script' && entryFiles.has(path.basename(tag.attributes.src ?? ''))) tag.attributes.fetchpriority = 'high';
           return data;
         });
       });
