@@ -28,9 +28,17 @@ function providedShellContract(): string | undefined {
 
 async function start(): Promise<void> {
   // The federation loader (with the shell's whole module) loads once the first paint is on screen,
-  // not in it: a cold page's remote and a first click both need it.
+  // not in it: a cold page's remote and a first click both need it. The contract and the whole kit are
+  // asked for separately, so each is evaluated in the task that brings its chunk, not all in the last one.
   void afterFirstPaint()
-    .then(() => Promise.all([import('./federation/preparePage'), import('./federation/RemotePage')]))
+    .then(() =>
+      Promise.all([
+        import('@phoenix/contract'),
+        import('@phoenix/ui'),
+        import('./federation/preparePage'),
+        import('./federation/RemotePage'),
+      ]),
+    )
     .catch(() => {}); // a chunk that fails fails the page that needs it, which reports it
   const config = await loadRuntimeConfig();
   shellStore.set(runtimeConfigAtom, config);

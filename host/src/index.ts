@@ -13,6 +13,9 @@ void Promise.all([
   import('react-dom/client'),
   import('react-router-dom'),
   import('i18next'),
+  import('react-i18next'),
+  import('@tanstack/react-query'),
+  import('styled-components'),
   import('./federation/compatibility'), // each routes.json's shell-contract check (semver), before the first render
 ]).catch(() => {}); // a chunk that fails fails the start below, which reports it
 // Async boundary: lets Module Federation negotiate the shared singletons before any of them runs.
