@@ -27,7 +27,8 @@ function stackPlugins() {
       remotes: {},
       shared: Object.fromEntries(STACK.map((name) => [name, shared[name]])),
       dts: false,
-      experiments: { provideExternalRuntime: true },
+      // The host's own experiments (its runtime provided to remotes, built for the web only).
+      experiments: build.federationExperiments('host'),
     }),
     new HtmlWebpackPlugin({ templateContent: STACK_HTML, publicPath: '/' }),
     build.bootPreloads(),

@@ -508,6 +508,7 @@ module.exports = {
   SINGLETONS,
   buildInfo,
   sharedConfig,
+  federationExperiments,
   bootPreloads,
   precompressionPlugins,
 };
