@@ -1,4 +1,14 @@
-const loadRemote = jest.fn(async () => ({ default: { logs: () => null } }));
+// The runtime hands over the `./pages` factory (loadFactory: false): the host evaluates it in a later task
+// than the one the remote's entry arrived in (a task queued as the runtime answers has run by then).
+let evaluatedInALaterTask: boolean | undefined;
+const loadRemote = jest.fn(async () => {
+  let taskRan = false;
+  setTimeout(() => (taskRan = true), 0);
+  return () => {
+    evaluatedInALaterTask = taskRan;
+    return { default: { logs: () => null } };
+  };
+});
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: (...args: unknown[]) => (loadRemote as (...a: unknown[]) => unknown)(...args),
   registerPlugins: jest.fn(),
@@ -43,5 +53,6 @@ test("the start reads a remote's manifest and build-info once; idle time prefetc
     `preload ${base}/remoteEntry.js`,
     `preload ${base}/__federation_expose_pages.1.js`,
   ]);
-  expect(loadRemote).toHaveBeenCalledWith('system/pages');
+  expect(loadRemote).toHaveBeenCalledWith('system/pages', { loadFactory: false, from: 'runtime' });
+  expect(evaluatedInALaterTask).toBe(true);
 });

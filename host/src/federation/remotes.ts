@@ -5,6 +5,7 @@ import { checkCompatibility, hostBuildInfo, RemoteIncompatibleError, type BuildI
 import { configuredRemoteEntries } from './config';
 import { absolute, buildInfoUrl, isManifest, takeEarly } from './earlyFiles';
 import type { RemotePagesModule } from './pageModule';
+import { yieldToBrowser } from '../config/yieldToBrowser';
 // The host's whole shell, loaded before any remote is registered (all registering is in this module):
 // the federation runtime then keeps this loaded copy as the one singleton, so every remote runs on the
 // very instances the host's first paint imported through @phoenix/shell/src/boot.
@@ -169,7 +170,11 @@ async function fetchPages(remote: RemoteName): Promise<RemotePagesModule> {
     const compatibility = checkCompatibility(host, info);
     if (!compatibility.compatible) throw new RemoteIncompatibleError(remote, info, compatibility);
   }
-  const module = await loadRemote<RemotePagesModule>(`${federationName(remote)}/pages`);
+  // The factory, not the module: the remote's entry and its share negotiation run in the task its script
+  // arrives in; its pages module (and the schemas it builds) is evaluated in a task of its own after it.
+  const factory = await loadRemote<() => RemotePagesModule>(`${federationName(remote)}/pages`, { loadFactory: false, from: 'runtime' });
+  await yieldToBrowser();
+  const module = typeof factory === 'function' ? factory() : undefined;
   if (!module?.default) throw new Error(`The ${remote} remote did not provide its pages`);
   loadedVersions.set(remote, info?.version ?? configured[remote]?.version ?? 'unknown');
   ready.set(remote, module);

@@ -1,4 +1,5 @@
 import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { yieldToBrowser } from '../config/yieldToBrowser';
 
 /**
  * The console's first paint (layout, sidebar and the page's heading) comes before a cold page's remote
@@ -11,8 +12,13 @@ const firstPaint = new Promise<void>((resolve) => {
 });
 let marked = false;
 
+/**
+ * Resolves after the first paint, each caller in a task of its own: what waits for the paint (the
+ * contract and the kit, the remote page's loader, the session check, the layout's late parts) would
+ * otherwise all run in the one task that resolves it, a long task right after the paint.
+ */
 export function afterFirstPaint(): Promise<void> {
-  return firstPaint;
+  return firstPaint.then(yieldToBrowser);
 }
 
 /** Called once the first render has committed (App's effect): resolves after the frame that paints it. */
