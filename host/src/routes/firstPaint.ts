@@ -6,19 +6,25 @@ import { yieldToBrowser } from '../config/yieldToBrowser';
  * and the shell's whole module are loaded: their scripts, evaluated before that paint, would delay it.
  * A cold page's loader (routes/routeTable.ts) waits for this; every later navigation finds it resolved.
  */
-let painted: () => void = () => {};
+let resolvePaint: () => void = () => {};
 const firstPaint = new Promise<void>((resolve) => {
-  painted = resolve;
+  resolvePaint = resolve;
 });
 let marked = false;
+let isPainted = false;
+
+function painted(): void {
+  isPainted = true;
+  resolvePaint();
+}
 
 /**
- * Resolves after the first paint, each caller in a task of its own: what waits for the paint (the
- * contract and the kit, the remote page's loader, the session check, the layout's late parts) would
- * otherwise all run in the one task that resolves it, a long task right after the paint.
+ * Resolves after the first paint. What waits for it (the contract and the kit, the remote page's loader,
+ * the session check, the layout's late parts) goes on each in a task of its own: together they were one
+ * long task right after the paint. A caller once the paint is on screen (a later navigation) goes on at once.
  */
 export function afterFirstPaint(): Promise<void> {
-  return firstPaint.then(yieldToBrowser);
+  return isPainted ? firstPaint : firstPaint.then(yieldToBrowser);
 }
 
 /** Called once the first render has committed (App's effect): resolves after the frame that paints it. */
