@@ -6,17 +6,15 @@ import { yieldToBrowser } from '../config/yieldToBrowser';
  * and the shell's whole module are loaded: their scripts, evaluated before that paint, would delay it.
  * A cold page's loader (routes/routeTable.ts) waits for this; every later navigation finds it resolved.
  */
-let resolvePaint: () => void = () => {};
+let painted: () => void = () => {};
+let isPainted = false;
 const firstPaint = new Promise<void>((resolve) => {
-  resolvePaint = resolve;
+  painted = () => {
+    isPainted = true;
+    resolve();
+  };
 });
 let marked = false;
-let isPainted = false;
-
-function painted(): void {
-  isPainted = true;
-  resolvePaint();
-}
 
 /**
  * Resolves after the first paint. What waits for it (the contract and the kit, the remote page's loader,
