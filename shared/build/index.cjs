@@ -28,6 +28,27 @@ const SINGLETONS = [
 ];
 
 /**
+ * `//# allFunctionsCalledOnLoad` on the first line of every script of a production build: V8's explicit
+ * compile hint (Chromium 136+; to other engines a comment). Without it V8 compiles each function at its
+ * first call, on the main thread: webpack's module factories, React's render code and the federation
+ * runtime all run during the start, and compiling them was 30-40 ms of a cold console page's main
+ * thread (charged to `__webpack_require__` in a CPU profile). With it a file is compiled while it
+ * streams in, off the main thread. Every file a build ships is code the page runs as it loads it (boot
+ * chunks, a remote's entry and pages), so no file is left out. Added after the minifier (which drops
+ * comments), before the source maps are written (so they stay exact) and before the compressed copies.
+ */
+function compileHintPlugin() {
+  const webpack = require('webpack');
+  return new webpack.BannerPlugin({
+    banner: COMPILE_HINT,
+    raw: true,
+    test: /\.js$/,
+    stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1,
+  });
+}
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
  * Brotli and gzip copies of every text asset (name.js.br, name.js.gz) beside the original, made once
  * at build time at the highest levels: the static server (scripts/lib/staticServer.mjs) negotiates
  * them by Accept-Encoding instead of compressing on every request. Source maps are built but never
@@ -420,7 +441,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         ...(kind === 'host'
           ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' }), bootPreloads(), publicFiles(dir)]
           : []),
-        ...(mode === 'production' ? precompressionPlugins() : []),
+        ...(mode === 'production' ? [compileHintPlugin(), ...precompressionPlugins()] : []),
       ],
       optimization: { moduleIds: 'deterministic' },
       performance: { hints: false },
@@ -485,7 +506,7 @@ function createPageConfig({ dir, name, entry, html }) {
       module: { rules: [typescriptRule()] },
       plugins: [
         new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), filename: html, publicPath: '/' }),
-        ...(mode === 'production' ? precompressionPlugins() : []),
+        ...(mode === 'production' ? [compileHintPlugin(), ...precompressionPlugins()] : []),
       ],
       optimization: { moduleIds: 'deterministic' },
       performance: { hints: false },
@@ -501,6 +522,7 @@ function createRemoteConfig(dir, name, port) {
 }
 
 module.exports = {
+  COMPILE_HINT,
   createFederatedConfig,
   createPageConfig,
   createRemoteConfig,
