@@ -2,7 +2,7 @@
 // build tsconfig, content-hashed chunks, source maps, HtmlWebpackPlugin.
 // `--env entry=list --env out=DIR`: the console-page floor (src/list.tsx, bench/lighthouse.mjs) into DIR;
 // `--env entry=stack --env out=DIR`: the same page on the console's stack (src/stack/): a Module
-// Federation host sharing the console's singletons, preloaded and precompressed as the host is;
+// Federation host sharing the console's singletons, preloaded, compile-hinted and precompressed as the host is;
 // without them the sign-in floor (src/index.tsx) into dist/ (bench/login-js.mjs).
 const path = require('node:path');
 const { createRequire } = require('node:module');
@@ -32,6 +32,7 @@ function stackPlugins() {
     }),
     new HtmlWebpackPlugin({ templateContent: STACK_HTML, publicPath: '/' }),
     build.bootPreloads(),
+    build.compileHintPlugin(),
     ...build.precompressionPlugins(),
   ];
 }

@@ -523,6 +523,7 @@ function createRemoteConfig(dir, name, port) {
 
 module.exports = {
   COMPILE_HINT,
+  compileHintPlugin,
   createFederatedConfig,
   createPageConfig,
   createRemoteConfig,
