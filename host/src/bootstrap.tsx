@@ -58,7 +58,10 @@ async function start(): Promise<void> {
   // between its slices, and the first paint (layout and page heading) came after all of them.
   root.render(
     <ShellProviders theme={themeFor(config.environment)}>
-      <RouterProvider router={createAppRouter()} />
+      {/* Navigations render at once, not as time-sliced transitions: a page commits once its loader has
+          its code (nothing left to suspend on), and a transition only queued that render behind the next
+          frame and cut it in 5 ms slices (warm opens 32-35 ms against 40-46 ms). */}
+      <RouterProvider router={createAppRouter()} useTransitions={false} />
     </ShellProviders>,
   );
 }
