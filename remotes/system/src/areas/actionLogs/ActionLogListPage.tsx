@@ -23,6 +23,13 @@ const FILTERS = actionLogsResource.filters;
 
 const targetLabel = (log: ActionLog) => (log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType);
 
+/**
+ * Each row's change summary, per language, kept with the row's object: the rows are the list query's
+ * cached objects, so a page opened again (or re-rendered) reads the summary instead of diffing the
+ * entry's before and after and resolving plurals again for each of its 50 rows.
+ */
+const summaries = new WeakMap<ActionLog, { language: string; text: string }>();
+
 /** The filter inputs: edited locally, written to the URL on "Apply" (one request, one history entry). */
 function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft) => void }) {
   const { t } = useTranslation('system');
@@ -78,7 +85,7 @@ function Filters({ applied, onApply }: { applied: Draft; onApply: (values: Draft
 }
 
 export default function ActionLogListPage() {
-  const { t } = useTranslation('system');
+  const { t, i18n } = useTranslation('system');
   const list = useListController(actionLogList.resource, actionLogList);
   const detail = useDetailParam();
   // Asked once per table, not once per row (see `sentence`).
@@ -93,12 +100,18 @@ export default function ActionLogListPage() {
   );
   /** "2 changed, 1 added": the detail shows the values. */
   const changeSummary = (log: ActionLog) => {
-    if (log.before === null && log.after === null) return texts.noData;
-    const diff = diffJson(log.before, log.after);
-    const parts = (['changed', 'added', 'removed'] as const)
-      .filter((k) => diff[k].length)
-      .map((k) => t(`actionLogs.${k}`, { count: diff[k].length }));
-    return parts.length ? parts.join(', ') : texts.noChange;
+    const cached = summaries.get(log);
+    if (cached?.language === i18n.language) return cached.text;
+    let text = texts.noData;
+    if (log.before !== null || log.after !== null) {
+      const diff = diffJson(log.before, log.after);
+      const parts = (['changed', 'added', 'removed'] as const)
+        .filter((k) => diff[k].length)
+        .map((k) => t(`actionLogs.${k}`, { count: diff[k].length }));
+      text = parts.length ? parts.join(', ') : texts.noChange;
+    }
+    summaries.set(log, { language: i18n.language, text });
+    return text;
   };
   return (
     <ResourceListPage

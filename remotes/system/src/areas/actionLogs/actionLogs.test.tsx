@@ -1,5 +1,6 @@
 import { apiError, currentUrl, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '@phoenix/shell/src/i18n/useLanguage';
 import type { ActionLog } from '@phoenix/contract';
 import { localInputToIso } from '@phoenix/ui';
 import pages from '../../pages';
@@ -34,6 +35,17 @@ describe('action log list', () => {
     });
     expect(screen.getByText('constantVariable #7')).toBeInTheDocument();
     expect(screen.getByText('1 changed')).toBeInTheDocument();
+  });
+
+  it("keeps each row's change summary with the row, in the language shown", async () => {
+    setup();
+    expect(await screen.findByText('1 changed')).toBeInTheDocument();
+    // The same cached rows, rendered again in Japanese: a summary kept without its language would stay English.
+    await act(async () => changeLanguage('ja'));
+    expect(await screen.findByText('1 件変更')).toBeInTheDocument();
+    expect(screen.queryByText('1 changed')).toBeNull();
+    await act(async () => changeLanguage('en'));
+    expect(await screen.findByText('1 changed')).toBeInTheDocument();
   });
 
   it('opens the detail of a row at ?id= (kept on reload) with before/after as a text diff', async () => {
