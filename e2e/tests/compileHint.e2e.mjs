@@ -6,13 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { REMOTES } from '../../scripts/lib/console.mjs';
+import { repoRoot as root } from '../../scripts/lib/pnpm.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(path.join(root, 'shared/build/package.json'));
-const { COMPILE_HINT } = require('./index.cjs');
+const { COMPILE_HINT } = createRequire(import.meta.url)('../../shared/build/index.cjs');
 const { SourceMapConsumer } = createRequire(path.join(root, 'package.json'))('source-map');
-const dists = ['host/dist', ...['system', 'user-policy', 'present', 'battle', 'points'].map((r) => `remotes/${r}/dist`)];
+const dists = ['host/dist', ...REMOTES.map((r) => `remotes/${r}/dist`)];
 
 const scriptsOf = (dist) =>
   fs
