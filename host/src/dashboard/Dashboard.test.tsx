@@ -2,6 +2,8 @@ import { ACTION_LOGS, MAINTENANCE_OFF, defaultHandlers, renderApp, storeSession,
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDateTime } from '@phoenix/ui';
+import { afterFirstPaint } from '../routes/firstPaint';
+import { trackNavigation } from '../routes/navigationActivity';
 
 jest.mock('../federation/RemotePage', () => require('../testing/RemotePageMock'));
 
@@ -15,6 +17,29 @@ async function start(options?: Parameters<typeof renderApp>[1]) {
 const down = () => ({ status: 503, body: { error: { code: 'internal_error', message: 'down' } } });
 
 describe('dashboard', () => {
+  it('is neither rendered nor requested while a page is being opened from it, and comes if it is still on screen after', async () => {
+    await import('./Dashboard'); // its module is in (as a cold console has it soon after the first paint)
+    let opened!: () => void;
+    void trackNavigation(new Promise<void>((resolve) => (opened = resolve))); // a click on a remote page, its loader running
+    try {
+      const { backend } = await start();
+      expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      await afterFirstPaint();
+      // React reveals a suspended part at the earliest 300 ms after its fallback: without the wait for the
+      // navigation, the panels are on screen well within this second.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(screen.getByRole('status')).toHaveTextContent('Loading the dashboard…');
+      expect(screen.queryByRole('region', { name: 'Game maintenance' })).toBeNull();
+      expect(backend.callsTo('GET', '/dashboard/summary')).toHaveLength(0);
+
+      opened(); // here the navigation did not leave the dashboard (say, it was cancelled)
+      expect(await screen.findByRole('region', { name: 'Game maintenance' })).toBeInTheDocument();
+      expect(backend.callsTo('GET', '/dashboard/summary')).toHaveLength(1);
+    } finally {
+      opened(); // the other tests start with no navigation pending
+    }
+  });
+
   it('shows the game maintenance state and its planned window in the admin time zone, with a link to the page', async () => {
     const plannedStart = '2025-03-01T10:00:00.000Z';
     const plannedEnd = '2025-03-01T12:00:00.000Z';
