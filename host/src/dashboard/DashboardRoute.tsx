@@ -1,6 +1,7 @@
+import { useEffect, useRef, type ComponentType } from 'react';
 import { useHostTranslation } from '../layout/hostI18n';
 import { afterFirstPaintComponent } from '../routes/firstPaint';
-import { whenNoNavigation } from '../routes/navigationActivity';
+import { isNavigating, whenNoNavigation } from '../routes/navigationActivity';
 import { DashboardHeading } from './DashboardHeading';
 
 function DashboardLoading() {
@@ -14,12 +15,28 @@ function DashboardLoading() {
 }
 
 /**
+ * An admin who clicks away before the panels are on screen is not kept waiting by them: while a page
+ * is being opened, they are neither rendered nor requested (the dashboard is about to leave the
+ * screen); they come if it is still there after. Checked at each render until they are shown, as React
+ * may reveal a part some time after its module is in (at the earliest 300 ms after its fallback).
+ */
+function shownWhenNotLeaving(Panels: ComponentType): ComponentType {
+  return function DashboardPanels() {
+    const shown = useRef(false);
+    useEffect(() => {
+      shown.current = true;
+    }, []);
+    // Suspends (the loading line stays) until the navigation has settled: once shown, never again.
+    if (!shown.current && isNavigating()) throw whenNoNavigation();
+    return <Panels />;
+  };
+}
+
+/**
  * /admin. The dashboard reads through the shell's data hooks, so its module loads after the first
- * paint; its heading is painted meanwhile, where the page then renders it. An admin who clicks away
- * before then is not kept waiting by it: while a page is being opened, the dashboard's panels are
- * neither rendered nor requested (it is about to leave the screen); they come if it is still there after.
+ * paint; its heading is painted meanwhile, where the page then renders it.
  */
 export const DashboardRoute = afterFirstPaintComponent(
-  () => import('./Dashboard').then((module) => whenNoNavigation().then(() => module.Dashboard)),
+  () => import('./Dashboard').then((module) => shownWhenNotLeaving(module.Dashboard)),
   <DashboardLoading />,
 );
