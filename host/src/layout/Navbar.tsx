@@ -6,11 +6,15 @@ import { SIDEBAR_ID } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { FindAnything } from '../search/FindAnything';
 import { afterFirstPaintComponent } from '../routes/firstPaint';
+import { notBeforeNavigation } from '../routes/navigationActivity';
 import { useHostTranslation } from './hostI18n';
 import { tokens } from '@phoenix/ui/src/boot';
 
-/** The badge reads through the shell's API client: it loads after the first paint (it shows nothing until its count is in). */
-const RequestsBadge = afterFirstPaintComponent(() => import('./RequestsBadge').then((module) => module.RequestsBadge));
+/**
+ * The badge reads through the shell's API client: it loads after the first paint (it shows nothing until
+ * its count is in), and a page being opened goes first.
+ */
+const RequestsBadge = afterFirstPaintComponent(() => import('./RequestsBadge').then((module) => notBeforeNavigation(module.RequestsBadge)));
 
 /* One row of 3.5rem where it fits; on a phone or a narrow window the controls wrap onto a second row,
    at its right, instead of running off the screen (language and logout included). */
