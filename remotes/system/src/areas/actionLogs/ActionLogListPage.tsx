@@ -95,6 +95,8 @@ export default function ActionLogListPage() {
       viewLabel: sentence(t, 'actionLogs.viewLabel', 'id'),
       noData: t('actionLogs.noData'),
       noChange: t('actionLogs.noChange'),
+      // "2 changed, 1 added"; in Japanese "2 件変更、1 件追加".
+      separator: t('actionLogs.summarySeparator'),
     }),
     [t],
   );
@@ -108,7 +110,7 @@ export default function ActionLogListPage() {
       const parts = (['changed', 'added', 'removed'] as const)
         .filter((k) => diff[k].length)
         .map((k) => t(`actionLogs.${k}`, { count: diff[k].length }));
-      text = parts.length ? parts.join(', ') : texts.noChange;
+      text = parts.length ? parts.join(texts.separator) : texts.noChange;
     }
     summaries.set(log, { language: i18n.language, text });
     return text;

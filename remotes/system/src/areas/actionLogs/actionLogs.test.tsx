@@ -48,6 +48,16 @@ describe('action log list', () => {
     expect(await screen.findByText('1 changed')).toBeInTheDocument();
   });
 
+  it('joins the parts of a summary as each language does', async () => {
+    const several: ActionLog = { ...entry, before: { value: '30', gone: 1 }, after: { value: '31', label: 'x' } };
+    const bff = fakeBff().get('/action-logs', () => json(page([several], { pageSize: 50 })));
+    renderRemotePage(pages, { bff, url: LOGS });
+    expect(await screen.findByText('1 changed, 1 added, 1 removed')).toBeInTheDocument();
+    await act(async () => changeLanguage('ja'));
+    expect(await screen.findByText('1 件変更、1 件追加、1 件削除')).toBeInTheDocument();
+    await act(async () => changeLanguage('en'));
+  });
+
   it('opens the detail of a row at ?id= (kept on reload) with before/after as a text diff', async () => {
     const { bff, user, router } = setup(`${LOGS}?action=constantVariable`);
     bff.get('/action-logs/:id', (req) =>
