@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { act, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { JsonDiff, diffJson, flattenJson, formatJsonValue } from './JsonDiff';
 import { defaultTheme } from './theme';
@@ -68,5 +69,24 @@ describe('JsonDiff', () => {
     unmount();
     renderDiff({ a: 1 }, { a: 1 });
     expect(screen.getByText('No field changed.')).toBeInTheDocument();
+  });
+
+  it("speaks the console's language: the caption, the headers, the kinds and the folded fields", async () => {
+    render(
+      <ThemeProvider theme={defaultTheme}>
+        <JsonDiff before={{ key: 'k', value: '30', gone: 1 }} after={{ key: 'k', value: '31', label: 'x' }} />
+      </ThemeProvider>,
+    );
+    await act(() => i18next.changeLanguage('ja'));
+    const table = screen.getByRole('table', { name: '変更: 1 件変更、1 件追加、1 件削除' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['項目', '変更', '変更前', '変更後']);
+    expect(within(table).getByRole('row', { name: /^value/ })).toHaveTextContent('value変更"30""31"');
+    expect(within(table).getByRole('row', { name: /^label/ })).toHaveTextContent('label追加');
+    expect(screen.getByText('変更のない項目 1 件')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '変更のない項目', hidden: true })).toBeInTheDocument();
   });
 });

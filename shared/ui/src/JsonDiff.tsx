@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { diffJson, formatJsonValue } from './jsonDiff';
 import { Badge, type BadgeTone } from './layout';
@@ -47,34 +48,41 @@ const Note = styled.p`
   font-size: 0.875rem;
 `;
 
-type Row = { path: string; kind: 'Changed' | 'Added' | 'Removed'; before: unknown; after: unknown };
-const TONES: Record<Row['kind'], BadgeTone> = { Changed: 'warning', Added: 'success', Removed: 'danger' };
+type Row = { path: string; kind: 'changed' | 'added' | 'removed'; before: unknown; after: unknown };
+const TONES: Record<Row['kind'], BadgeTone> = { changed: 'warning', added: 'success', removed: 'danger' };
 
 /**
  * Before/after of a record as a readable diff: the fields changed, added and removed with
  * old → new values, and the unchanged ones folded away. Values are text, never HTML.
  */
-export function JsonDiff({ before, after, caption = 'Changes' }: { before: unknown; after: unknown; caption?: string }) {
+export function JsonDiff({ before, after, caption }: { before: unknown; after: unknown; caption?: string }) {
+  const { t } = useTranslation('ui');
   const diff = diffJson(before, after);
   const rows: Row[] = [
-    ...diff.changed.map((c) => ({ path: c.path, kind: 'Changed' as const, before: c.before, after: c.after })),
-    ...diff.added.map((l) => ({ path: l.path, kind: 'Added' as const, before: undefined, after: l.value })),
-    ...diff.removed.map((l) => ({ path: l.path, kind: 'Removed' as const, before: l.value, after: undefined })),
+    ...diff.changed.map((c) => ({ path: c.path, kind: 'changed' as const, before: c.before, after: c.after })),
+    ...diff.added.map((l) => ({ path: l.path, kind: 'added' as const, before: undefined, after: l.value })),
+    ...diff.removed.map((l) => ({ path: l.path, kind: 'removed' as const, before: l.value, after: undefined })),
   ];
+  const summary = t('diff.summary', {
+    caption: caption ?? t('diff.caption'),
+    changed: diff.changed.length,
+    added: diff.added.length,
+    removed: diff.removed.length,
+  });
 
   return (
     <div>
       {rows.length === 0 ? (
-        <Note>{diff.unchanged.length ? 'No field changed.' : 'No data was recorded for this action.'}</Note>
+        <Note>{diff.unchanged.length ? t('diff.noChange') : t('diff.noData')}</Note>
       ) : (
         <Table>
-          <caption>{`${caption}: ${diff.changed.length} changed, ${diff.added.length} added, ${diff.removed.length} removed`}</caption>
+          <caption>{summary}</caption>
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Change</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">{t('diff.field')}</th>
+              <th scope="col">{t('diff.change')}</th>
+              <th scope="col">{t('diff.before')}</th>
+              <th scope="col">{t('diff.after')}</th>
             </tr>
           </thead>
           <tbody>
@@ -84,7 +92,7 @@ export function JsonDiff({ before, after, caption = 'Changes' }: { before: unkno
                   <Code>{row.path}</Code>
                 </th>
                 <td>
-                  <Badge $tone={TONES[row.kind]}>{row.kind}</Badge>
+                  <Badge $tone={TONES[row.kind]}>{t(`diff.${row.kind}`)}</Badge>
                 </td>
                 <td>
                   <Code>{formatJsonValue(row.before)}</Code>
@@ -99,8 +107,8 @@ export function JsonDiff({ before, after, caption = 'Changes' }: { before: unkno
       )}
       {diff.unchanged.length > 0 && (
         <Details>
-          <summary>{`${diff.unchanged.length} unchanged ${diff.unchanged.length === 1 ? 'field' : 'fields'}`}</summary>
-          <Table aria-label="Unchanged fields">
+          <summary>{t('diff.unchanged', { count: diff.unchanged.length })}</summary>
+          <Table aria-label={t('diff.unchangedLabel')}>
             <tbody>
               {diff.unchanged.map((leaf) => (
                 <tr key={leaf.path}>
