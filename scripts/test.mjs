@@ -23,6 +23,17 @@ const steps = [
   ['lint', () => pnpm(['run', 'lint'])],
   // BFF tests here run on PGlite (in memory); bff-postgres below runs them on PostgreSQL.
   ['unit', () => pnpm(['exec', 'jest', '--ci'], { env: withoutKey(process.env, 'TEST_DATABASE_URL') })],
+  // Query plans at a realistic size (jest.plans.config.cjs): every read query the GET routes of the BFF
+  // and the points API run, EXPLAINed (ANALYZE) with 200,000 rows in each large table; fails on a scan that
+  // reads a large table whole or a cost past its bound. On PostgreSQL when one is given, else PGlite.
+  [
+    'plans',
+    () => {
+      const url = process.env.PHOENIX_TEST_PG_URL || process.env.TEST_DATABASE_URL;
+      const env = url ? { ...process.env, TEST_DATABASE_URL: url } : withoutKey(process.env, 'TEST_DATABASE_URL');
+      return pnpm(['exec', 'jest', '--ci', '-c', 'jest.plans.config.cjs'], { env });
+    },
+  ],
   // Release tooling, environments, serving, docker-compose.yml (node:test, no build needed).
   [
     'scripts',

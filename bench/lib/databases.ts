@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql, type Kysely } from './deps';
 import { createDb, type DbTarget } from './deps';
 import { migrateToLatest } from '../../bff/src/db/migrate';
-import { countRows, fillActionLogs, fillPlayers } from './generate';
+import { countRows, fillActionLogs, fillActionLogTargets, fillPlayers } from './generate';
 
 /**
  * The bench databases, filled once and reused by every run (and every area's benchmark):
@@ -32,6 +32,8 @@ export function benchTargets(rows: number, env: NodeJS.ProcessEnv = process.env)
 export interface Fill {
   actionLogs: number;
   players: number;
+  /** action_log_targets rows (bulk entries' records): as many as action-log rows unless given. */
+  actionLogTargets?: number;
 }
 
 /** Migrates, then tops the tables up to the wanted sizes (only what is missing) and refreshes statistics. */
@@ -52,6 +54,15 @@ export async function prepareDatabase(target: BenchTarget, fill: Fill, log: (lin
         ),
       );
       log(`[${target.name}]   indexes rebuilt (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    const wantedTargets = fill.actionLogTargets ?? fill.actionLogs;
+    const targets = await countRows(db, 'action_log_targets');
+    if (targets < wantedTargets) {
+      filled = true;
+      log(`[${target.name}] filling action_log_targets: ${targets} → ${wantedTargets} rows`);
+      await withoutSecondaryIndexes(db, 'action_log_targets', () =>
+        fillActionLogTargets(db, wantedTargets - targets, Math.max(fill.players, 1)),
+      );
     }
     const players = await countRows(db, 'players');
     if (players < fill.players) {

@@ -168,7 +168,7 @@ test('the indexes behind the sorts and the substring search exist (pg_trgm on PG
     'action_logs_action_lower_id_idx',
     'action_logs_target_type_lower_id_idx',
     'action_logs_action_pattern_idx',
-    'action_logs_target_idx',
+    'action_logs_target_created_at_id_idx',
     'action_logs_target_id_trgm_idx',
   ]) {
     expect(names).toContain(name);

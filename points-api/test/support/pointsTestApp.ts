@@ -1,7 +1,7 @@
 // First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
 import { createTestDatabase, LONG_SESSIONS, TestClock, writeSession } from '@phoenix/server/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { resolveSessionSettings, type SessionSettings } from '@phoenix/server';
 import { createDb, embeddedPglite, loadMigrations, migrationRunner, servePgliteOverWire } from '@phoenix/server/db';
@@ -80,7 +80,8 @@ export interface PointsTestApp {
 
 /** Where the points API's connections go: `connect()` opens a pool on the shared database. */
 export interface PointsDatabase {
-  connect(): Kysely<Database>;
+  /** `log`: Kysely's query log (the plan suite records the queries the routes run). */
+  connect(options?: Pick<KyselyConfig, 'log'>): Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -98,12 +99,15 @@ export async function pointsDatabaseOf(shared: Pick<SharedDatabase, 'db'>): Prom
   if (embedded) {
     const wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
     return {
-      connect: () =>
-        createDb<Database>({
-          kind: 'postgres',
-          connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`,
-          maxConnections: 4,
-        }),
+      connect: (options) =>
+        createDb<Database>(
+          {
+            kind: 'postgres',
+            connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`,
+            maxConnections: 4,
+          },
+          options,
+        ),
       close: () => wire.stop(),
     };
   }
@@ -116,7 +120,7 @@ export async function pointsDatabaseOf(shared: Pick<SharedDatabase, 'db'>): Prom
   await holder.query('select pg_advisory_lock($1)', [POINTS_TESTS_LOCK]);
   await dropPointsSchemas();
   return {
-    connect: () => createDb<Database>({ kind: 'postgres', connectionString: url, searchPath, maxConnections: 4 }),
+    connect: (options) => createDb<Database>({ kind: 'postgres', connectionString: url, searchPath, maxConnections: 4 }, options),
     async close() {
       try {
         await dropPointsSchemas();

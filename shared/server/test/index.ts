@@ -19,3 +19,4 @@ export * from './rawHttp';
 export * from './resourceContract';
 export * from './scratchDatabase';
 export * from './serverTestApp';
+export * from './queryPlans';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type KyselyConfig } from 'kysely';
 import type { PasswordHashParams } from '../src/auth/crypto';
 import { hashToken, newToken } from '../src/auth/crypto';
 import { createSession } from '../src/auth/sessions';
@@ -35,14 +35,16 @@ export interface ServiceTestApp {
  * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
  * new schema on that PostgreSQL server, dropped again by `drop`.
  */
-export async function createTestDatabase<DB>(): Promise<{ db: Kysely<DB>; drop: () => Promise<void> }> {
+export async function createTestDatabase<DB>(
+  options: Pick<KyselyConfig, 'log'> = {},
+): Promise<{ db: Kysely<DB>; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { db: createDb<DB>({ kind: 'pglite' }), drop: async () => {} };
+  if (!url) return { db: createDb<DB>({ kind: 'pglite' }, options), drop: async () => {} };
   const schema = `bff_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin);
   return {
-    db: createDb<DB>({ kind: 'postgres', connectionString: url, searchPath: schema, maxConnections: 5 }),
+    db: createDb<DB>({ kind: 'postgres', connectionString: url, searchPath: schema, maxConnections: 5 }, options),
     drop: async () => {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
       await admin.destroy();

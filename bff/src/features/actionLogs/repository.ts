@@ -28,53 +28,87 @@ const sortKeys = {
 /**
  * Filters: admin = email substring; action = exact, or a prefix ('constantVariable' matches
  * 'constantVariable.update'; a trailing '*' or '.' also means prefix); target = 'type' or
- * 'type:id' (with an id, also the bulk entries that listed it); q = substring of email, action, target type or id; from/to = created_at bounds.
+ * 'type:id' (with an id, also the bulk entries that listed it); q = substring of email, action, target type or id (an id of 1–2 characters: the whole id); from/to = created_at bounds.
  *
  * At a million rows no substring test may run row by row: emails, actions and target types are
  * few distinct values, so a substring of them is first matched against those values (a loose
  * index scan, see db/distinctValues.ts) and the rows are then found by index equality; target
  * ids are many, so their substring search uses the trigram index (migration 0010).
  *
- * `base()` is every filter but q; `search` is q as disjoint branches (see searchBranches), null
- * without q; `all()` is base and q together as one OR (the CSV export walks it in keyset order).
+ * `base()` is every filter but q and a record's id; `branches` are q and the record (see
+ * searchBranches, recordBranches) as disjoint branches, null without either; `exported()` is every
+ * filter as the CSV export reads it.
  */
 async function filtered(db: Kysely<Database>, query: ActionLogQuery) {
   const admin = query.admin?.trim();
   const q = query.q?.trim();
   const action = query.action?.trim();
-  const [adminMatch, actionMatch, qValues] = await Promise.all([
+  const target = query.target ? parseTarget(query.target) : null;
+  const [adminMatch, actionMatch, qValues, targetTypes] = await Promise.all([
     admin ? containing(db, 'admin_email', admin) : null,
     action ? actionsMatching(db, action) : null,
     q ? Promise.all(SEARCHED_COLUMNS.map((column) => valuesContaining(db, column, q))) : null,
+    q && q.length < 3 ? distinctValues(db, 'action_logs', sql<string>`${sql.ref('target_type')}`) : null,
   ]);
   const base = () => {
     let qb = db.selectFrom('action_logs');
     if (adminMatch) qb = qb.where(adminMatch);
     if (actionMatch) qb = qb.where(actionMatch);
-    if (query.target) {
-      const [type, ...rest] = query.target.trim().split(':');
-      if (rest.length) {
-        // The record's own entries, and the bulk ones that listed it (action_log_targets).
-        const id = rest.join(':');
-        qb = qb.where((eb) =>
-          eb.or([
-            eb.and([eb('target_type', '=', type), eb('target_id', '=', id)]),
-            eb(
-              'id',
-              'in',
-              eb.selectFrom('action_log_targets').select('log_id').where('target_type', '=', type).where('target_id', '=', id),
-            ),
-          ]),
-        );
-      } else qb = qb.where('target_type', '=', type);
-    }
+    if (target && target.id === null) qb = qb.where('target_type', '=', target.type);
     if (query.from) qb = qb.where('created_at', '>=', new Date(query.from));
     if (query.to) qb = qb.where('created_at', '<=', new Date(query.to));
     return qb;
   };
-  const search = q && qValues ? searchBranches(q, qValues) : null;
-  const all = () => (search ? base().where((eb) => eb.or(search.map((branch) => branch.match))) : base());
-  return { base, search, all };
+  const record = target?.id != null ? recordBranches(target.type, target.id) : null;
+  const search = q && qValues ? searchBranches(q, qValues, targetTypes) : null;
+  const branches = record && search ? crossBranches(record, search) : (record ?? search);
+  // The CSV export walks `exported()` in keyset order. A record's history is a few rows: as one
+  // UNION ALL of its disjoint branches each batch reads only them (as one OR no index serves it).
+  // A search alone stays one OR: its matches are dense, so walking the list's own index finds a
+  // batch in a few pages, where a union would sort every match again for each batch.
+  const exported = () => {
+    if (!branches) return base();
+    if (!record) return base().where((eb) => eb.or(branches.map((branch) => branch.match)));
+    const parts = sql.join(
+      branches.map((branch) => base().selectAll().where(branch.only)),
+      sql` union all `,
+    );
+    return db.selectFrom(sql<ActionLogRow>`(${parts})`.as('action_logs'));
+  };
+  return { base, branches, exported };
+}
+
+/** 'type' or 'type:id' (the id may itself hold colons). */
+function parseTarget(target: string): { type: string; id: string | null } {
+  const [type, ...rest] = target.trim().split(':');
+  return { type: type!, id: rest.length ? rest.join(':') : null };
+}
+
+/**
+ * A record's history as two branches, each an index range: its own entries (target_type,
+ * target_id, created_at, id: migration 0055) and the bulk entries that listed it
+ * (action_log_targets, then the primary key). As one OR (`own or id in (…)`) no index serves both
+ * sides and PostgreSQL read the whole table: 4–5 s at a million rows (issue 57).
+ */
+function recordBranches(type: string, id: string): SearchBranch[] {
+  const own = sql<boolean>`(${sql.ref('target_type')} = ${type} and ${sql.ref('target_id')} = ${id})`;
+  const listed = sql<boolean>`${sql.ref('action_logs.id')} in (select ${sql.ref('log_id')} from ${sql.table('action_log_targets')} where ${sql.ref('action_log_targets.target_type')} = ${type} and ${sql.ref('action_log_targets.target_id')} = ${id})`;
+  return [
+    { only: own, match: own },
+    // target_type and target_id are NULL for no bulk entry's own row only by accident: `is distinct
+    // from` keeps a listed row whose own target is null in this branch.
+    {
+      only: sql<boolean>`(${listed} and (${sql.ref('target_type')}, ${sql.ref('target_id')}) is distinct from (${type}, ${id}))`,
+      match: listed,
+    },
+  ];
+}
+
+/** Both sets of branches at once: every pair, still disjoint (each side's `only` is). */
+function crossBranches(left: readonly SearchBranch[], right: readonly SearchBranch[]): SearchBranch[] {
+  return left.flatMap((a) =>
+    right.map((b) => ({ only: sql<boolean>`(${a.only} and ${b.only})`, match: sql<boolean>`(${a.match} and ${b.match})` })),
+  );
 }
 
 /** The columns the search box matches through their distinct values (target ids: trigram index). */
@@ -101,11 +135,11 @@ interface SearchBranch {
  * substring (trigram index). `match` is the branch's own condition (pages merge the branches and
  * drop repeats); `only` keeps a row matching several in the first only, for the count: the later
  * branches exclude the earlier columns' values (those columns are NOT NULL, so `not in` is exact).
- * null when there are too many values to branch on (see MAX_SEARCH_BRANCHES), or a column's
- * distinct values could not be listed: the caller then filters with the plain OR.
+ * One branch of the plain OR when there are too many values to branch on (see
+ * MAX_SEARCH_BRANCHES), or a column's distinct values could not be listed.
  */
-function searchBranches(q: string, values: readonly (string[] | null)[]): SearchBranch[] | null {
-  const targetId = sql<boolean>`${sql.ref('target_id')} ilike ${`%${likeEscape(q)}%`}`;
+function searchBranches(q: string, values: readonly (string[] | null)[], targetTypes: string[] | null): SearchBranch[] {
+  const targetId = targetIdMatch(q, targetTypes);
   if (values.some((v) => v === null) || values.reduce((n, v) => n + v!.length, 0) > MAX_SEARCH_BRANCHES) {
     const match = sql<boolean>`(${sql.join(
       [
@@ -131,6 +165,18 @@ function searchBranches(q: string, values: readonly (string[] | null)[]): Search
   });
   branches.push({ only: andNot(targetId, earlier), match: targetId });
   return branches;
+}
+
+/**
+ * A target id in the search box: a substring of 3 characters or more is found through the trigram
+ * index; a trigram index has nothing to look up for 1 or 2 characters, so those are matched whole,
+ * as the record's (target_type, target_id) for each target type: one range of migration 0055's
+ * index each, where a substring would read the whole table (issue 57's plan suite).
+ */
+function targetIdMatch(q: string, targetTypes: string[] | null): RawBuilder<boolean> {
+  if (q.length >= 3 || targetTypes === null) return sql<boolean>`${sql.ref('target_id')} ilike ${`%${likeEscape(q)}%`}`;
+  if (!targetTypes.length) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.ref('target_type')} in (${sql.join(targetTypes)}) and ${sql.ref('target_id')} = ${q})`;
 }
 
 function valuesIn(column: SearchedColumn, values: readonly string[]): RawBuilder<boolean> {
@@ -202,11 +248,11 @@ export async function listActionLogs(
   orderGiven: boolean,
 ): Promise<{ items: ActionLog[] } & CappedTotal> {
   assertPageWithinCap(query.page, query.pageSize);
-  const { base, search } = await filtered(db, query);
+  const { base, branches } = await filtered(db, query);
   const terms = orderTerms(query, sort, orderGiven);
-  if (search) {
-    const disjoint = search.map((branch) => base().where(branch.only));
-    const overlapping = search.map((branch) => base().where(branch.match));
+  if (branches) {
+    const disjoint = branches.map((branch) => base().where(branch.only));
+    const overlapping = branches.map((branch) => base().where(branch.match));
     const [total, rows] = await Promise.all([
       cappedCountOfBranches(db, disjoint),
       pageRowsOfBranches<ActionLogRow>(db, 'action_logs', overlapping, terms, query.page, query.pageSize),
@@ -229,8 +275,8 @@ export async function* exportActionLogs(
   orderGiven: boolean,
   batchSize: number,
 ): AsyncGenerator<ActionLog[]> {
-  const { all } = await filtered(db, query);
-  const batches = keysetBatches<ActionLogRow>(all().selectAll(), orderTerms(query, sort, orderGiven), batchSize);
+  const { exported } = await filtered(db, query);
+  const batches = keysetBatches<ActionLogRow>(exported().selectAll(), orderTerms(query, sort, orderGiven), batchSize);
   for await (const rows of batches) yield rows.map(toActionLog);
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PolicyMember, PolicyMemberCheck, PolicyMemberQuery, PolicyMembersAdded, PolicyMembersRemoved } from '@phoenix/contract';
-import type { Outcome } from '@phoenix/server/db';
+import { cappedCount, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { notFound, validationFailed, offsetOf, likeEscape } from '@phoenix/server/http';
 import { intArray, unknownPlayerIds } from '../../db/playerIds';
@@ -20,7 +20,7 @@ async function lockPolicy(trx: Transaction<Database>, policyId: number) {
 
 /** A page of members, newest first: q is an exact player id or a name prefix (case-insensitive). */
 export async function listMembers(db: Kysely<Database>, policyId: number, query: PolicyMemberQuery) {
-  const policy = await db.selectFrom('policies').select('id').where('id', '=', policyId).executeTakeFirst();
+  const policy = await db.selectFrom('policies').select(['id', 'member_count']).where('id', '=', policyId).executeTakeFirst();
   if (!policy) throw missingPolicy();
   let qb = db.selectFrom('policy_members as m').innerJoin('players as p', 'p.id', 'm.player_id').where('m.policy_id', '=', policyId);
   const q = query.q?.trim();
@@ -30,8 +30,10 @@ export async function listMembers(db: Kysely<Database>, policyId: number, query:
       qb = qb.where('m.player_id', '=', Number(q));
     } else qb = qb.where(sql`lower(p.name)`, 'like', `${likeEscape(q.toLowerCase())}%`);
   }
-  const [{ total }, rows] = await Promise.all([
-    qb.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  // Unfiltered, the policy's own count (kept in the member change's transaction) is the total: a
+  // policy of a million players is not counted again on each page. A search is counted up to the cap.
+  const [total, rows] = await Promise.all([
+    q ? cappedCount(db, qb) : { total: Number(policy.member_count), totalCapped: false },
     qb
       .select(['m.player_id', 'p.name', 'p.level', 'm.added_at', 'm.added_by'])
       .orderBy('m.added_at', 'desc')
@@ -47,7 +49,7 @@ export async function listMembers(db: Kysely<Database>, policyId: number, query:
     addedAt: row.added_at.toISOString(),
     addedBy: row.added_by,
   }));
-  return { items, total: Number(total) };
+  return { items, ...total };
 }
 
 /** The given ids (unique) that are members already, in the order given. One query on the primary key. */
@@ -64,7 +66,7 @@ async function memberIds(db: Kysely<Database>, policyId: number, ids: readonly n
 
 /** Before confirming a bulk add: which ids are not players, which are already in the policy. */
 export async function checkMembers(db: Kysely<Database>, policyId: number, ids: readonly number[]): Promise<PolicyMemberCheck> {
-  const policy = await db.selectFrom('policies').select('id').where('id', '=', policyId).executeTakeFirst();
+  const policy = await db.selectFrom('policies').select(['id', 'member_count']).where('id', '=', policyId).executeTakeFirst();
   if (!policy) throw missingPolicy();
   const unique = [...new Set(ids)];
   const [unknown, alreadyMembers] = await Promise.all([unknownPlayerIds(db, unique), memberIds(db, policyId, unique)]);

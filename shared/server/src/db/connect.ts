@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, type Dialect, type Driver } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect, type Driver, type KyselyConfig } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataFolderLock, type DataFolderLock } from './lock';
@@ -18,8 +18,11 @@ export type DbTarget =
    */
   | { kind: 'pglite'; dataDir?: string; servedOverWire?: boolean };
 
-/** The one place that picks a dialect: the rest of a service only sees Kysely<DB> (the caller names its Database type). */
-export function createDb<DB = any>(target: DbTarget): Kysely<DB> {
+/**
+ * The one place that picks a dialect: the rest of a service only sees Kysely<DB> (the caller names
+ * its Database type). `log`: Kysely's query log (the plan suite records every query a request runs).
+ */
+export function createDb<DB = any>(target: DbTarget, { log }: Pick<KyselyConfig, 'log'> = {}): Kysely<DB> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.connectionString,
@@ -32,7 +35,7 @@ export function createDb<DB = any>(target: DbTarget): Kysely<DB> {
     // the dead client and the next query opens another; /ready reports the database unreachable.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    return withRawConnection(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), { kind: 'postgres', pool });
+    return withRawConnection(new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log }), { kind: 'postgres', pool });
   }
   // pg_trgm: trigram indexes for substring search, as on PostgreSQL (migration 0010).
   // In memory (tests, a throwaway BFF) or served over the wire: on this thread. On disk otherwise
@@ -50,7 +53,7 @@ export function createDb<DB = any>(target: DbTarget): Kysely<DB> {
   };
   if (!target.dataDir) {
     const opened = onThisThread();
-    return opened.remember(new Kysely<DB>({ dialect: opened.dialect }));
+    return opened.remember(new Kysely<DB>({ dialect: opened.dialect, log }));
   }
 
   // Refuse before touching the folder if another process has it open (see db/lock.ts).
@@ -59,10 +62,10 @@ export function createDb<DB = any>(target: DbTarget): Kysely<DB> {
     fs.mkdirSync(target.dataDir, { recursive: true });
     if (target.servedOverWire) {
       const opened = onThisThread(target.dataDir);
-      return opened.remember(new Kysely<DB>({ dialect: releasingOnDestroy(opened.dialect, lock) }));
+      return opened.remember(new Kysely<DB>({ dialect: releasingOnDestroy(opened.dialect, lock), log }));
     }
     const pglite = pgliteInWorker(target.dataDir);
-    return withRawConnection(new Kysely<DB>({ dialect: releasingOnDestroy(new PGliteDialect(pglite), lock) }), {
+    return withRawConnection(new Kysely<DB>({ dialect: releasingOnDestroy(new PGliteDialect(pglite), lock), log }), {
       kind: 'pglite',
       pglite,
     });
