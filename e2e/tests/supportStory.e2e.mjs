@@ -22,16 +22,17 @@ async function gameBattlesOf42(db) {
 
 /**
  * Point accounts come from the game too (the local seed makes 30): player 42's, with the player's
- * wallet and two game entries, as the game's ledger writes them (the running balance in each).
+ * wallet and two game entries, as the game's ledger writes them.
  */
 async function gamePointAccountOf42(db) {
   await db.query(`
-    insert into points.users (id, wallet, balance, booster_percent, last_activity_at, version, created_at, updated_at, updated_by)
-    select 42, wallet_address, 1250, 25, now() - interval '1 hour', 1, now(), now(), null from players where id = 42`);
+    insert into points.users (id, wallet, booster_percent, last_activity_at, version, created_at, updated_at, updated_by)
+    select 42, wallet_address, 25, now() - interval '1 hour', 1, now(), now(), null from players where id = 42`);
+  // Each entry moves the balance (the database keeps it: points-api migration 0032): 1,000 then 1,250.
   await db.query(`
-    insert into points.ledger_entries (player_id, kind, amount, balance_after, reason, created_at, created_by)
-    values (42, 'taskReward', 1000, 1000, 'Task: Join the Discord', now() - interval '2 hours', null),
-           (42, 'checkin', 250, 1250, 'Check-in day 7', now() - interval '1 hour', null)`);
+    insert into points.ledger_entries (player_id, kind, amount, reason, created_at, created_by)
+    values (42, 'taskReward', 1000, 'Task: Join the Discord', now() - interval '2 hours', null),
+           (42, 'checkin', 250, 'Check-in day 7', now() - interval '1 hour', null)`);
 }
 
 /** The admin's API, with the session the browser holds (sending a present is not this story's subject). */

@@ -18,8 +18,8 @@ const GAME_ENTRIES: readonly (readonly [LedgerEntryKind, number, string])[] = [
 
 /**
  * LOCAL SEED DATA ONLY (SEED_LOCAL_DATA where allowed): `count` point accounts with ids 1..count (the
- * BFF's local players) and a few game entries each, the running balance computed as the ledger
- * does. Runs once (one instance at a time): nothing happens when point accounts exist.
+ * BFF's local players) and a few game entries each: an account opens at 0 and each entry moves it,
+ * as every entry does (migration 0032). Runs once (one instance at a time): nothing happens when point accounts exist.
  */
 export async function seedLocalPointUsers(db: Kysely<Database>, count: number, now: Date): Promise<void> {
   // Under the lock: two instances started together would each find no point account.
@@ -32,14 +32,12 @@ async function insertPointUsers(db: Kysely<Database>, count: number, now: Date):
     if (existing) return;
     for (let id = 1; id <= count; id++) {
       const entries = GAME_ENTRIES.slice(0, 1 + (id % GAME_ENTRIES.length));
-      let balance = 0;
+      // The account opens at 0; each entry moves its balance (migration 0032).
       const rows = entries.map(([kind, amount, reason], index) => {
-        balance += amount;
         return {
           player_id: id,
           kind,
           amount,
-          balance_after: balance,
           reason,
           created_at: new Date(now.getTime() - (entries.length - index) * 3_600_000 * (1 + (id % 5))),
           created_by: null,
@@ -50,7 +48,6 @@ async function insertPointUsers(db: Kysely<Database>, count: number, now: Date):
         .values({
           id,
           wallet: walletOf(id),
-          balance,
           booster_percent: id % 4 === 0 ? 25 : 0,
           last_activity_at: rows.at(-1)!.created_at,
           version: 1,

@@ -20,11 +20,24 @@ beforeAll(async () => {
       [1, 2, 3, 4, 5].map((id) => ({
         id,
         wallet: null,
-        balance: 1000,
         version: 1,
         created_at: new Date(),
         updated_at: new Date(),
         updated_by: null,
+      })),
+    )
+    .execute();
+  // 1,000 points each, as the game's ledger gives them: an account's balance moves only by an entry.
+  await t.shared.db
+    .insertInto('points.ledger_entries')
+    .values(
+      [1, 2, 3, 4, 5].map((id) => ({
+        player_id: id,
+        kind: 'taskReward',
+        amount: 1000,
+        reason: 'Task',
+        created_at: new Date(),
+        created_by: null,
       })),
     )
     .execute();

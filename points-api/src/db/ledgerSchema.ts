@@ -26,14 +26,13 @@ export interface PointsTaskTable extends VersionedColumns {
 }
 
 /** bigint columns: the driver answers them as text (pg) or number (PGlite); read them with Number(). */
-type BigIntColumn = ColumnType<string | number, number, number>;
-
 export interface PointAccountTable extends Omit<VersionedColumns, 'id'> {
   /** The player's id in the game (not generated here). */
   id: number;
   /** Lower case 0x address. */
   wallet: string | null;
-  balance: ColumnType<string | number, number | undefined, number>;
+  /** Moved only by ledger entries (migration 0032): an account opens at 0. */
+  balance: ColumnType<string | number, never, never>;
   booster_percent: ColumnType<number, number | undefined, number>;
   last_activity_at: Date | null;
 }
@@ -43,7 +42,8 @@ export interface LedgerEntryTable {
   player_id: number;
   kind: LedgerEntryKind;
   amount: number;
-  balance_after: BigIntColumn;
+  /** Set by the database when the entry is inserted (migration 0032): the balance right after it. */
+  balance_after: ColumnType<string | number, never, never>;
   reason: ColumnType<string, string | undefined, string>;
   reverses_id: number | null;
   idempotency_key: string | null;

@@ -160,8 +160,8 @@ async function replay(db: Kysely<Database>, playerId: number, earlier: EntryRow,
 /**
  * Appends one admin entry, once per idempotency key: the user's row is locked first, so retries
  * with one key queue behind each other and the later ones find the first one's entry and answer
- * it; the unique key is the last word if two transactions still meet. The balance moves only
- * here, by the entry's amount, never below zero. The action log is written in the same transaction.
+ * it; the unique key is the last word if two transactions still meet. The entry moves the balance
+ * (the database does, migration 0032), never below zero. The action log is written in the same transaction.
  */
 async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, key: string, request: EntryRequest): Promise<LedgerChange> {
   const now = ctx.now();
@@ -185,7 +185,6 @@ async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, ke
           player_id: playerId,
           kind: request.kind,
           amount,
-          balance_after: balanceAfter,
           reason: request.reason,
           reverses_id: reversesId,
           idempotency_key: key,
@@ -196,7 +195,7 @@ async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, ke
         .executeTakeFirstOrThrow();
       const updated = await trx
         .updateTable('points.users')
-        .set((eb) => ({ balance: balanceAfter, version: eb('version', '+', 1), updated_at: now, updated_by: actor.email }))
+        .set((eb) => ({ version: eb('version', '+', 1), updated_at: now, updated_by: actor.email }))
         .where('id', '=', playerId)
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -5,6 +5,8 @@ import * as pointsLedger from './0011_points_ledger';
 import * as pointsGames from './0020_points_games';
 import * as pointsLottery from './0030_points_lottery';
 import * as pointsLotteryCancel from './0031_points_lottery_cancel';
+import * as pointsLedgerHeld from './0032_points_ledger_held';
+import * as pointAccountSortIndexes from './0033_point_account_sort_indexes';
 
 /**
  * The points migrations, in order. Listed, not found by file name: the points API ships as one
@@ -17,4 +19,6 @@ export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0020_points_games': pointsGames,
   '0030_points_lottery': pointsLottery,
   '0031_points_lottery_cancel': pointsLotteryCancel,
+  '0032_points_ledger_held': pointsLedgerHeld,
+  '0033_point_account_sort_indexes': pointAccountSortIndexes,
 };

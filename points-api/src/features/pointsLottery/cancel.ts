@@ -75,8 +75,8 @@ export async function cancelRound(
 type TicketRow = { id: number; player_id: number };
 
 /**
- * One ledger entry per ticket (kind `lottery`, + the ticket price), each player's balance moved
- * once under their row lock, taken in player id order so two cancellations sharing players cannot
+ * One ledger entry per ticket (kind `lottery`, + the ticket price; each entry moves the balance),
+ * each player's row locked first, taken in player id order so two cancellations sharing players cannot
  * deadlock. A holder without a point account is refused (409): the refund would have nowhere to go.
  */
 async function refundTickets(
@@ -90,13 +90,7 @@ async function refundTickets(
   for (const ticket of tickets) byPlayer.set(ticket.player_id, [...(byPlayer.get(ticket.player_id) ?? []), ticket]);
   const playerIds = [...byPlayer.keys()].sort((a, b) => a - b);
   if (playerIds.length === 0) return { tickets: 0, players: 0, points: 0 };
-  const users = await trx
-    .selectFrom('points.users')
-    .select(['id', 'balance'])
-    .where('id', 'in', playerIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const users = await trx.selectFrom('points.users').select(['id']).where('id', 'in', playerIds).orderBy('id').forUpdate().execute();
   const missing = playerIds.filter((p) => !users.some((u) => u.id === p));
   if (missing.length) {
     throw conflict(
@@ -105,14 +99,12 @@ async function refundTickets(
     );
   }
   for (const user of users) {
-    let balance = Number(user.balance);
+    // Each entry moves the balance as it is inserted (migration 0032).
     const entries = byPlayer.get(user.id)!.map((ticket) => {
-      balance += round.ticket_price;
       return {
         player_id: user.id,
         kind: 'lottery' as const,
         amount: round.ticket_price,
-        balance_after: balance,
         reason: `Refund of ticket ${ticket.id}: lottery round ${round.id} "${round.name}" was cancelled`.slice(0, 500),
         reverses_id: null,
         idempotency_key: refundKeyOf(round.id, Number(ticket.id)),
@@ -128,7 +120,7 @@ async function refundTickets(
         .execute();
     await trx
       .updateTable('points.users')
-      .set((eb) => ({ balance, version: eb('version', '+', 1), updated_at: now, updated_by: actor.email }))
+      .set((eb) => ({ version: eb('version', '+', 1), updated_at: now, updated_by: actor.email }))
       .where('id', '=', user.id)
       .execute();
   }
