@@ -1,14 +1,11 @@
 // First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
 import {
-  checkPlans,
   createTestDatabase,
-  describeFindings,
   listRequests,
-  PLAN_RULES,
   PLAN_SIZE as SIZE,
   QueryRecorder,
   readRoutes,
-  recordRequest,
+  runPlanChecks,
   resourceSorts,
   TEST_PASSWORD_HASH,
   TestClock,
@@ -112,25 +109,9 @@ test("the BFF's list, search, history and dashboard queries are served by indexe
     ...listRequests(routes, { sorts: resourceSorts(contract), samples: SAMPLES, pathValues: { id: '1', playerId: '1234', version: '1' } }),
     ...COMBINED,
   ];
-  const requested = performance.now();
-  const failed: string[] = [];
-  const timings: [string, number][] = [];
-  for (const url of requests) {
-    const response = await recordRequest(recorder, app, url, { token });
-    timings.push([url, response.ms]);
-    if (response.status >= 500 || response.status === 400) failed.push(`${url}: ${response.status} ${response.body.slice(0, 200)}`);
-  }
-  const slowest = timings.sort((a, b) => b[1] - a[1]).slice(0, 8);
-  console.log(`[plans] BFF: slowest requests: ${slowest.map(([url, ms]) => `${url} ${ms.toFixed(0)} ms`).join(', ')}`);
-  expect(failed).toEqual([]);
-  const explained = performance.now();
-  const { checked, findings, costs } = await checkPlans(db, recorder.queries.values(), PLAN_RULES);
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(
-    `[plans] BFF: ${requests.length} requests, ${checked} distinct read queries EXPLAINed; highest cost ${Math.max(...costs).toFixed(0)}; ` +
-      `database ready ${seconds(filled)}, requests ${seconds(explained - requested)}, EXPLAIN ${seconds(performance.now() - explained)}` +
-      (findings.length ? `\n\n${describeFindings(findings)}` : ''),
-  );
-  expect(checked).toBeGreaterThan(100);
-  expect(findings.map((f) => `${f.problems.join('; ')} — ${f.query.requests[0]}`)).toEqual([]);
+  const run = await runPlanChecks({ label: 'BFF', app, db, recorder, requests, headers: { token }, readySeconds: filled / 1000 });
+  console.log(run.report);
+  expect(run.failed).toEqual([]);
+  expect(run.checked).toBeGreaterThan(100);
+  expect(run.findings.map((f) => `${f.problems.join('; ')} — ${f.query.requests[0]}`)).toEqual([]);
 });

@@ -1,14 +1,11 @@
 // First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
 import {
-  checkPlans,
-  describeFindings,
   LONG_SESSIONS,
   listRequests,
-  PLAN_RULES,
   PLAN_SIZE as SIZE,
   QueryRecorder,
   readRoutes,
-  recordRequest,
+  runPlanChecks,
   resourceSorts,
   unsampledParameters,
 } from '@phoenix/server/testing';
@@ -105,21 +102,9 @@ test("the points API's list, search and history queries are served by indexes at
     `/point-accounts?q=${wallet.slice(0, 10)}&sort=balance&order=desc`,
     `/point-accounts?q=0x0&sort=lastActivityAt&order=asc`,
   ];
-  const requested = performance.now();
-  const failed: string[] = [];
-  for (const url of requests) {
-    const response = await recordRequest(recorder, app, url, { token });
-    if (response.status >= 500 || response.status === 400) failed.push(`${url}: ${response.status} ${response.body.slice(0, 200)}`);
-  }
-  expect(failed).toEqual([]);
-  const explained = performance.now();
-  const { checked, findings, costs } = await checkPlans(db, recorder.queries.values(), PLAN_RULES);
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(
-    `[plans] points API: ${requests.length} requests, ${checked} distinct read queries EXPLAINed; highest cost ${Math.max(...costs).toFixed(0)}; ` +
-      `database ready ${seconds(filled)}, requests ${seconds(explained - requested)}, EXPLAIN ${seconds(performance.now() - explained)}` +
-      (findings.length ? `\n\n${describeFindings(findings)}` : ''),
-  );
-  expect(checked).toBeGreaterThan(20);
-  expect(findings.map((f) => `${f.problems.join('; ')} — ${f.query.requests[0]}`)).toEqual([]);
+  const run = await runPlanChecks({ label: 'points API', app, db, recorder, requests, headers: { token }, readySeconds: filled / 1000 });
+  console.log(run.report);
+  expect(run.failed).toEqual([]);
+  expect(run.checked).toBeGreaterThan(20);
+  expect(run.findings.map((f) => `${f.problems.join('; ')} — ${f.query.requests[0]}`)).toEqual([]);
 });

@@ -310,3 +310,47 @@ export const PLAN_RULES: PlanRules = {
     },
   ],
 };
+
+export interface PlanRun {
+  /** Requests that answered 400 (a wrong sample: the route's queries never ran) or 5xx. */
+  failed: string[];
+  checked: number;
+  findings: PlanFinding[];
+  /** What the suite prints: counts, the highest cost, where the time went, the slowest requests and every finding's plan. */
+  report: string;
+}
+
+/**
+ * A plan suite's body: makes each request (recording its queries), then checks every query
+ * recorded (checkPlans). `label` names the service in the report; `readySeconds` is how long the
+ * suite took to build its database.
+ */
+export async function runPlanChecks(options: {
+  label: string;
+  app: FastifyInstance;
+  db: Kysely<any>;
+  recorder: QueryRecorder;
+  requests: readonly string[];
+  headers: Record<string, string>;
+  readySeconds: number;
+}): Promise<PlanRun> {
+  const { label, app, db, recorder, requests, headers } = options;
+  const requested = performance.now();
+  const failed: string[] = [];
+  const timings: [string, number][] = [];
+  for (const url of requests) {
+    const response = await recordRequest(recorder, app, url, headers);
+    timings.push([url, response.ms]);
+    if (response.status >= 500 || response.status === 400) failed.push(`${url}: ${response.status} ${response.body.slice(0, 200)}`);
+  }
+  const explained = performance.now();
+  const { checked, findings, costs } = await checkPlans(db, recorder.queries.values(), PLAN_RULES);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const slowest = timings.sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const report =
+    `[plans] ${label}: ${requests.length} requests, ${checked} distinct read queries EXPLAINed; highest cost ${Math.max(0, ...costs).toFixed(0)}; ` +
+    `database ready ${options.readySeconds.toFixed(1)} s, requests ${seconds(explained - requested)}, EXPLAIN ${seconds(performance.now() - explained)}; ` +
+    `slowest requests: ${slowest.map(([url, ms]) => `${url} ${ms.toFixed(0)} ms`).join(', ')}` +
+    (findings.length ? `\n\n${describeFindings(findings)}` : '');
+  return { failed, checked, findings, report };
+}
