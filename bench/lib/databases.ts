@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql, type Kysely } from './deps';
 import { createDb, type DbTarget } from './deps';
 import { migrateToLatest } from '../../bff/src/db/migrate';
-import { countRows, fillActionLogs, fillActionLogTargets, fillPlayers } from './generate';
+import { countRows, fillActionLogs, fillActionLogTargets, fillPlayers, withoutSecondaryIndexes } from './generate';
 
 /**
  * The bench databases, filled once and reused by every run (and every area's benchmark):
@@ -48,7 +48,7 @@ export async function prepareDatabase(target: BenchTarget, fill: Fill, log: (lin
       filled = true;
       const started = Date.now();
       log(`[${target.name}] filling action_logs: ${logs} → ${fill.actionLogs} rows`);
-      await withoutSecondaryIndexes(db, 'action_logs', () =>
+      await withoutSecondaryIndexes(db, 'action_logs', (db) =>
         fillActionLogs(db, fill.actionLogs - logs, now, (done) =>
           log(`[${target.name}]   ${done} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`),
         ),
@@ -60,7 +60,7 @@ export async function prepareDatabase(target: BenchTarget, fill: Fill, log: (lin
     if (targets < wantedTargets) {
       filled = true;
       log(`[${target.name}] filling action_log_targets: ${targets} → ${wantedTargets} rows`);
-      await withoutSecondaryIndexes(db, 'action_log_targets', () =>
+      await withoutSecondaryIndexes(db, 'action_log_targets', (db) =>
         fillActionLogTargets(db, wantedTargets - targets, Math.max(fill.players, 1)),
       );
     }
@@ -76,22 +76,4 @@ export async function prepareDatabase(target: BenchTarget, fill: Fill, log: (lin
   } finally {
     await db.destroy();
   }
-}
-
-/**
- * A bulk load is many times faster into a bare table, then one index build per index (a GIN
- * trigram index maintained row by row is the slowest part): drop the table's secondary indexes,
- * load, recreate them from their own definitions (exactly what the migrations made).
- */
-async function withoutSecondaryIndexes(db: Kysely<any>, table: string, load: () => Promise<void>): Promise<void> {
-  const { rows } = await sql<{ name: string; definition: string }>`
-    select i.indexname as name, i.indexdef as definition
-    from pg_indexes i
-    join pg_class c on c.relname = i.indexname and c.relnamespace = (select oid from pg_namespace where nspname = i.schemaname)
-    join pg_index x on x.indexrelid = c.oid
-    where i.tablename = ${table} and i.schemaname = current_schema() and not x.indisprimary`.execute(db);
-  for (const { name } of rows) await sql`drop index ${sql.id(name)}`.execute(db);
-  await load();
-  await sql`set maintenance_work_mem = '256MB'`.execute(db);
-  for (const { definition } of rows) await sql.raw(definition).execute(db);
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from './deps';
-export { BENCH_ADMIN_COUNT, fillActionLogs, fillActionLogTargets } from '../../bff/test/support/bulkData';
+export { BENCH_ADMIN_COUNT, fillActionLogs, fillActionLogTargets, withoutSecondaryIndexes } from '../../bff/test/support/bulkData';
 import { seedLocalPlayers } from '../../bff/src/features/players/repository';
 
 /**

@@ -131,3 +131,28 @@ export async function fillPlayerActivity(db: Kysely<Database>, players: number, 
     from (select id, present_id from present_distributions order by id limit 1) as d cross join generate_series(1, ${players}::integer) as i
     on conflict do nothing`.execute(db);
 }
+
+/**
+ * A bulk load is many times faster into a bare table, then one index build per index (a GIN
+ * trigram index maintained row by row is the slowest part): drops the table's secondary indexes,
+ * loads, recreates them from their own definitions (exactly what the migrations made). On one
+ * connection, so that the memory setting applies to the index builds.
+ */
+export async function withoutSecondaryIndexes(
+  db: Kysely<Database>,
+  table: string,
+  load: (db: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ name: string; definition: string }>`
+      select i.indexname as name, i.indexdef as definition
+      from pg_indexes i
+      join pg_class c on c.relname = i.indexname and c.relnamespace = (select oid from pg_namespace where nspname = i.schemaname)
+      join pg_index x on x.indexrelid = c.oid
+      where i.tablename = ${table} and i.schemaname = current_schema() and not x.indisprimary and not x.indisunique`.execute(connection);
+    for (const { name } of rows) await sql`drop index ${sql.id(name)}`.execute(connection);
+    await load(connection);
+    await sql`set maintenance_work_mem = '256MB'`.execute(connection);
+    for (const { definition } of rows) await sql.raw(definition).execute(connection);
+  });
+}
