@@ -1,4 +1,5 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { parseCsv } from '@phoenix/server/testing';
 import type { ActionLog } from '@phoenix/contract';
 import { seedLocalPlayers } from '../src/features/players/repository';
 import { apiFor, at, DAY, LONG_SESSIONS } from './support/system';
@@ -45,4 +46,27 @@ test("a player's own entries and the bulk ones together, newest first; policy me
   expect(await actionsFor('player:261')).toEqual(['policy.addMembers']);
   // The policy's own target still finds its entries (by the log row's own target).
   expect(await actionsFor(`policy:${id}`)).toEqual(['policy.removeMembers', 'policy.addMembers', 'policy.create']);
+});
+
+test("a record's history is the same in the list, its count, its pages and its CSV export (own entries and bulk ones)", async () => {
+  const list = await call('GET', `/action-logs?target=${encodeURIComponent('player:260')}&pageSize=50`);
+  const items: ActionLog[] = list.json().items;
+  expect(list.json()).toMatchObject({ total: 3, totalCapped: false });
+  // One entry a page, in order: the branches' merge pages like the plain list.
+  const paged: number[] = [];
+  for (let page = 1; page <= 3; page++) {
+    paged.push(
+      ...(await call('GET', `/action-logs?target=player:260&pageSize=1&page=${page}`)).json().items.map((log: ActionLog) => log.id),
+    );
+  }
+  expect(paged).toEqual(items.map((log) => log.id));
+  const csv = await call('GET', `/action-logs/export.csv?target=${encodeURIComponent('player:260')}`);
+  expect(csv.statusCode).toBe(200);
+  const [header, ...rows] = parseCsv(csv.body.replace(/^\uFEFF/, ''));
+  expect(rows.map((row) => Number(row[header!.indexOf('id')]))).toEqual(items.map((log) => log.id));
+  // With a search on top: the record's entries that match it, in the list and the export alike.
+  const searched = (await call('GET', '/action-logs?target=player:260&q=policy')).json().items.map((log: ActionLog) => log.action);
+  expect(searched).toEqual(['policy.removeMembers', 'policy.addMembers']);
+  const searchedCsv = parseCsv((await call('GET', '/action-logs/export.csv?target=player:260&q=policy')).body.replace(/^\uFEFF/, ''));
+  expect(searchedCsv.slice(1).map((row) => row[searchedCsv[0]!.indexOf('action')])).toEqual(searched);
 });

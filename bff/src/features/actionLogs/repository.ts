@@ -95,8 +95,7 @@ function recordBranches(type: string, id: string): SearchBranch[] {
   const listed = sql<boolean>`${sql.ref('action_logs.id')} in (select ${sql.ref('log_id')} from ${sql.table('action_log_targets')} where ${sql.ref('action_log_targets.target_type')} = ${type} and ${sql.ref('action_log_targets.target_id')} = ${id})`;
   return [
     { only: own, match: own },
-    // target_type and target_id are NULL for no bulk entry's own row only by accident: `is distinct
-    // from` keeps a listed row whose own target is null in this branch.
+    // A bulk entry's own target may be null: `is distinct from` keeps it in this branch (`<>` would drop it).
     {
       only: sql<boolean>`(${listed} and (${sql.ref('target_type')}, ${sql.ref('target_id')}) is distinct from (${type}, ${id}))`,
       match: listed,
