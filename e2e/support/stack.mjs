@@ -18,6 +18,10 @@ function closeServer(server) {
 }
 
 /** The BFF and its PGlite wire on free ports; another process may take a probed port first, so try again then. */
+/** The game server's token of the e2e stacks (GAME_SERVER_TOKEN). */
+const E2E_GAME_SERVER_TOKEN = 'e2e-game-server-token-0123456789abcdef';
+let purchases = 0;
+
 async function startBffOnFreePort(env) {
   for (let attempt = 1; ; attempt++) {
     const [port, wirePort] = [await freePort(), await freePort()];
@@ -82,7 +86,7 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
       port: pointsPort,
       databaseUrl: wireDatabaseUrl(wirePort),
       quiet: true,
-      env: { CORS_ORIGINS: hostUrl },
+      env: { CORS_ORIGINS: hostUrl, GAME_SERVER_TOKEN: E2E_GAME_SERVER_TOKEN },
     });
     config.pointsApiBase = `http://127.0.0.1:${pointsPort}`;
   } catch (error) {
@@ -96,6 +100,22 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
     hostUrl,
     apiUrl: config.apiBase,
     pointsApiUrl: config.pointsApiBase,
+    /** Buys lottery tickets as the game's server does (its route and token): one per player id, in order; each debited. */
+    async buyTickets(roundId, playerIds, ticketPrice) {
+      const bought = [];
+      for (const playerId of playerIds) {
+        purchases += 1;
+        const response = await fetch(`${config.pointsApiBase}/game/lottery/rounds/${roundId}/tickets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${E2E_GAME_SERVER_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ purchaseId: `e2e-purchase-${process.pid}-${purchases}`, playerId, ticketPrice }),
+        });
+        const body = await response.json();
+        if (response.status !== 201) throw new Error(`ticket purchase: ${response.status} ${JSON.stringify(body)}`);
+        bought.push({ id: body.ticketId, playerId, entryId: body.entryId });
+      }
+      return bought;
+    },
     /** The BFF's embedded database over the PostgreSQL wire (as the points API reaches it): for fixtures the game would write. */
     databaseUrl: wireDatabaseUrl(wirePort),
     config,

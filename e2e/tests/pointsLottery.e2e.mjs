@@ -1,8 +1,9 @@
 // The lottery on the points API: a round created in the console with its price, prizes and a draw
-// time seconds ahead; tickets bought by players (written as the game writes them, into the shared
-// database); the round frozen once tickets are sold; then, at the draw time, the durable job draws
-// it and the open page shows the winners and the revealed seed, which the test checks against the
-// hash published before the draw and reruns the draw from. axe on the list, the form and the round.
+// time seconds ahead; tickets bought by players (through the game server's route, each debited from
+// the player's ledger); the round frozen once tickets are sold; then, at the draw time, the durable
+// job draws it and pays the prizes, and the open page shows the winners, their payments and the
+// revealed seed, which the test checks against the hash published before the draw and reruns the
+// draw from; each winner's ledger holds its prize. axe on the list, the form and the round.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
@@ -37,7 +38,7 @@ function drawWinners(seedHex, tickets, prizes) {
       String(slots[slot].rank),
       slots[slot].reward.toLocaleString('en-US'),
       String(ticket.id),
-      String(ticket.player_id),
+      String(ticket.playerId),
     ]);
   }
   return winners;
@@ -71,15 +72,12 @@ describe('points lottery: a verifiable draw a few seconds ahead', () => {
       const row = main.getByRole('row', { name: /E2E flash round/ });
       await row.getByText('Rank 2: 500 points × 2').waitFor();
 
-      // Players buy tickets in the game: rows in the round's ticket table (a trigger counts them).
+      // Players buy tickets in the game: the game's server calls the points API, which debits each.
       const {
         rows: [round],
       } = await db.query('select id, seed_hash, draw_at from points.lottery_rounds where name = $1', ['E2E flash round']);
       assert.equal(round.draw_at.getTime(), new Date(drawTime).getTime(), 'the draw time is kept to the second');
-      const { rows: tickets } = await db.query(
-        'insert into points.lottery_tickets (round_id, player_id) select $1, p from unnest($2::int[]) as p returning id, player_id',
-        [round.id, [3, 5, 7, 9, 11, 13]],
-      );
+      const tickets = await ctx.stack.buyTickets(round.id, [3, 5, 7, 9, 11, 13], 25);
 
       await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery?edit=${round.id}`);
       const proof = main.getByRole('region', { name: 'Verifiable draw' });
@@ -111,7 +109,26 @@ describe('points lottery: a verifiable draw a few seconds ahead', () => {
         { rank: 1, reward: 5000, count: 1 },
         { rank: 2, reward: 500, count: 2 },
       ];
-      assert.deepEqual(shown, drawWinners(seed, tickets, prizes), 'anyone can rerun the draw from the seed and the tickets');
+      assert.deepEqual(
+        shown.map((cells) => cells.slice(0, 5)),
+        drawWinners(seed, tickets, prizes),
+        'anyone can rerun the draw from the seed and the tickets',
+      );
+      // Each prize paid by the draw: the payment column names the ledger entry, which is in the winner's ledger.
+      for (const [, , reward, , player, payment] of shown) {
+        const entryId = Number(/^Ledger entry (\d+)$/.exec(payment)?.[1]);
+        assert.ok(entryId > 0, `the prize of player ${player} is paid: ${payment}`);
+        const ledger = await page.evaluate(
+          async ([api, id]) => {
+            const token = JSON.parse(localStorage.getItem('admin-phoenix')).data.token;
+            return (await (await fetch(`${api}/point-accounts/${id}/ledger?pageSize=50`, { headers: { token } })).json()).items;
+          },
+          [ctx.stack.pointsApiUrl, player],
+        );
+        const entry = ledger.find((e) => e.id === entryId);
+        assert.equal(entry?.kind, 'lottery', `player ${player}'s ledger holds entry ${entryId}`);
+        assert.equal(entry.amount.toLocaleString('en-US'), reward);
+      }
       await assertAccessible(page, 'points-lottery (drawn round)');
 
       // Drawn once, by the job, in the action log.

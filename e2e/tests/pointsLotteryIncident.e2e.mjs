@@ -1,5 +1,5 @@
 // The lottery's incident tools, as an operator uses them: a round with tickets cancelled from its page
-// (the confirmation names the tickets, players and points), every ticket refunded as a ledger entry
+// (the confirmation names the tickets, players and points), every ticket's debit reversed by a ledger entry
 // the holder's point account shows, the round shown cancelled everywhere; and a drawn round's tickets
 // downloaded as CSV from its page, the draw re-run here from that file and the revealed seed (the
 // recipe in points-api/src/features/pointsLottery/draw.ts, written again below, not imported) and
@@ -36,15 +36,6 @@ function pointsApi(page, apiUrl, method, route, body) {
     },
     { url: `${apiUrl}${route}`, method, body },
   );
-}
-
-/** Tickets bought in the game: rows in the round's ticket table (a trigger counts them), in this order. */
-async function sellTickets(db, roundId, playerIds) {
-  const { rows } = await db.query(
-    'insert into points.lottery_tickets (round_id, player_id) select $1, p from unnest($2::int[]) with ordinality as t(p, o) order by o returning id, player_id',
-    [roundId, playerIds],
-  );
-  return rows.map((r) => ({ id: Number(r.id), playerId: r.player_id }));
 }
 
 /** The CSV's rows as objects by header (parsed as the published verifier parses it; the prizes cell is JSON). */
@@ -89,11 +80,15 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       const round = created.body;
-      // Player 3 holds two tickets, players 5 and 8 one each: 4 tickets, 3 players, 120 points.
+      // Player 3 holds two tickets, players 5 and 8 one each: 4 tickets, 3 players, 120 points debited.
       const holders = [3, 5, 8];
       const balanceOf = async (id) => (await pointsApi(page, ctx.stack.pointsApiUrl, 'GET', `/point-accounts/${id}`)).body.balance;
       const before = Object.fromEntries(await Promise.all(holders.map(async (id) => [id, await balanceOf(id)])));
-      const tickets = await sellTickets(db, round.id, [3, 5, 3, 8]);
+      const tickets = await ctx.stack.buyTickets(round.id, [3, 5, 3, 8], 30);
+      for (const id of holders) {
+        const held = tickets.filter((t) => t.playerId === id).length;
+        assert.equal(await balanceOf(id), before[id] - 30 * held, `player ${id} paid for ${held} tickets`);
+      }
 
       await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery?edit=${round.id}`);
       const ticketsPanel = main.getByRole('region', { name: 'Tickets' });
@@ -101,7 +96,12 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
       await ticketsPanel.getByRole('button', { name: 'Cancel round and refund tickets' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Cancel “E2E round to cancel”?' });
       await dialog
-        .getByText('This refunds 4 tickets of 3 players: 120 points in total, one ledger entry per ticket.', { exact: true })
+        .getByText(
+          'This gives back what 4 tickets of 3 players paid: 120 points in total, each ticket’s debit reversed by one ledger entry.',
+          {
+            exact: true,
+          },
+        )
         .waitFor();
       await assertAccessible(page, 'points-lottery (cancel dialog)');
       await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
@@ -110,7 +110,14 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
 
       // The round, on its page: cancelled, read-only, not drawn, nothing left to cancel.
       await main.getByText('This round was cancelled before its draw: it can no longer change.').waitFor();
-      await ticketsPanel.getByText(/Cancelled at .+: every ticket was refunded through the ledger\. It will not be drawn\.$/).waitFor();
+      await ticketsPanel
+        .getByText(
+          /^Cancelled at .+ by \S+@\S+: the debits of 4 tickets were reversed \(120 points to 3 players\)\. It will not be drawn\.$/,
+        )
+        .waitFor();
+      const proof = main.getByRole('region', { name: 'Verifiable draw' });
+      await proof.getByText('No winners: the round was cancelled before its draw.', { exact: true }).waitFor();
+      assert.equal(await proof.getByText(/The winners are drawn at/).count(), 0, 'a cancelled round promises no draw');
       assert.equal(await ticketsPanel.getByRole('button', { name: 'Cancel round and refund tickets' }).count(), 0);
       await assertAccessible(page, 'points-lottery (cancelled round)');
       await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery`);
@@ -119,7 +126,7 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
         .getByText('Cancelled', { exact: true })
         .waitFor();
 
-      // Each holder's ledger: one lottery entry of +30 per ticket they held, the balance up by as much.
+      // Each holder's ledger: one reversal of +30 per ticket they held, naming the debit; the balance back where it was.
       for (const id of holders) {
         const theirs = tickets.filter((t) => t.playerId === id);
         await page.goto(`${ctx.stack.hostUrl}/admin/points/users?id=${id}`);
@@ -130,11 +137,11 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
         assert.deepEqual(
           refunds.map((cells) => [cells[2], cells[3], cells[5]]).sort(),
           theirs
-            .map((t) => ['Lottery', '+30', `Refund of ticket ${t.id}: lottery round ${round.id} "E2E round to cancel" was cancelled`])
+            .map((t) => ['Reversal', '+30', `Refund of ticket ${t.id}: lottery round ${round.id} "E2E round to cancel" was cancelled`])
             .sort(),
           `player ${id}'s refunds`,
         );
-        await dialog.getByText(`${(before[id] + 30 * theirs.length).toLocaleString('en-US')} points`, { exact: true }).waitFor();
+        await dialog.getByText(`${before[id].toLocaleString('en-US')} points`, { exact: true }).waitFor();
       }
       await assertAccessible(page, 'points/users ledger with refunds');
 
@@ -151,7 +158,7 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
       ]);
       assert.equal(n, 4, 'one refund per ticket, once');
       // And the game can sell no ticket in it any more (that one would never be drawn nor refunded).
-      await assert.rejects(sellTickets(db, round.id, [3]), /is drawn, cancelled or does not exist/);
+      await assert.rejects(ctx.stack.buyTickets(round.id, [3], 30), /409 .*no longer on sale/);
       const logs = await page.evaluate(async (api) => {
         const token = JSON.parse(localStorage.getItem('admin-phoenix')).data.token;
         const response = await fetch(`${api}/action-logs?pageSize=50`, { headers: { token } });
@@ -183,7 +190,10 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       const round = created.body;
-      const sold = await sellTickets(db, round.id, [2, 4, 6, 4, 9, 10, 12, 2, 15, 16, 17]);
+      const sold = (await ctx.stack.buyTickets(round.id, [2, 4, 6, 4, 9, 10, 12, 2, 15, 16, 17], 10)).map(({ id, playerId }) => ({
+        id,
+        playerId,
+      }));
 
       await page.goto(`${ctx.stack.hostUrl}/admin/points-lottery?edit=${round.id}`);
       const proof = main.getByRole('region', { name: 'Verifiable draw' });
@@ -191,7 +201,7 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
       await winnersTable.waitFor({ timeout: 45_000 });
       const [publishedHash, seed] = (await proof.getByRole('definition').allTextContents()).map((s) => s.trim());
       assert.equal(publishedHash, round.seedHash, 'the hash on the page is the one published at creation');
-      const shown = await tableRows(winnersTable);
+      const shown = (await tableRows(winnersTable)).map((cells) => cells.slice(0, 5));
       assert.equal(shown.length, 4);
 
       const ticketsPanel = main.getByRole('region', { name: 'Tickets' });

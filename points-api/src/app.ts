@@ -11,12 +11,16 @@ import { registerPointsLotteryRoutes } from './features/pointsLottery/routes';
 import { registerSearchRoutes } from './features/search';
 import { registerPointsChangeRequestRoutes } from './features/changeRequests';
 import { seedLotteryRounds } from './features/pointsLottery/seed';
+import { LOCAL_POINT_ACCOUNTS, seedLocalPointUsers } from './seed';
+import type { BearerAccess } from '@phoenix/server/http';
 
 export interface PointsAppOptions extends ServerAppOptions<Database> {
   /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
   seedLocalData?: boolean;
   /** Serve the API reference page at /docs (as the BFF's: local and dev only). */
   apiReference?: boolean;
+  /** Who may call the game server's routes (GAME_SERVER_TOKEN); default: nobody. */
+  gameServer?: BearerAccess;
 }
 
 /**
@@ -39,10 +43,13 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   registerPointsTaskRoutes(app, ctx);
   registerPointAccountRoutes(app, ctx);
   await registerPointsGamesRoutes(app, ctx);
-  registerPointsLotteryRoutes(app, ctx); // defines its job queue
+  registerPointsLotteryRoutes(app, ctx, options.gameServer ?? 'off'); // defines its job queue
   registerSearchRoutes(app, ctx);
   registerPointsChangeRequestRoutes(app, ctx); // defines its job queue
   return server.start(async () => {
-    if (options.seedLocalData) await seedLotteryRounds(ctx);
+    if (!options.seedLocalData) return;
+    // The accounts first: the seed's tickets are bought through the ledger (features/pointsLottery/seed.ts).
+    await seedLocalPointUsers(ctx.db, LOCAL_POINT_ACCOUNTS, ctx.now());
+    await seedLotteryRounds(ctx);
   });
 }

@@ -1,5 +1,5 @@
-import { readEnv, serverConfig, type LogLevel } from '@phoenix/server/config';
-import type { ChangeControlSettings, MetricsAccess } from '@phoenix/server/http';
+import { readEnv, serverConfig, tokenAccess, type LogLevel } from '@phoenix/server/config';
+import type { BearerAccess, ChangeControlSettings, MetricsAccess } from '@phoenix/server/http';
 
 export interface PointsConfig {
   port: number;
@@ -23,6 +23,8 @@ export interface PointsConfig {
   apiReference: boolean;
   /** CHANGE_CONTROL and its companions, as the BFF takes them (CHANGE_CONTROL_ADJUSTMENT_POINTS is the points API's). */
   changeControl: ChangeControlSettings;
+  /** Who may call the game server's routes (/game/…): GAME_SERVER_TOKEN's holder; without one, anyone locally and nobody when deployed. */
+  gameServer: BearerAccess;
 }
 
 /**
@@ -47,5 +49,6 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     metrics: shared.metrics,
     apiReference: shared.apiReference,
     changeControl: shared.changeControl,
+    gameServer: tokenAccess(vars.GAME_SERVER_TOKEN, vars),
   };
 }

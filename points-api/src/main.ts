@@ -4,7 +4,6 @@ import type { Database } from './db/database';
 import { buildPointsApp } from './app';
 import { configOrExit } from '@phoenix/server/config';
 import { readPointsConfig } from './config';
-import { seedLocalPointUsers } from './seed';
 import { PortInUseError, ensurePortsFree, rethrowInUse } from '@phoenix/server';
 import { processLogger, shutDown } from '@phoenix/server/http';
 
@@ -32,8 +31,8 @@ async function main(): Promise<void> {
     apiReference: config.apiReference,
     changeControl: config.changeControl,
     seedLocalData: config.seedLocalData,
+    gameServer: config.gameServer,
   });
-  if (config.seedLocalData) await seedLocalPointUsers(db, 30, new Date());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -7,7 +7,11 @@ import { POINTS_SEED_LOCK } from './features/pointsLottery/seed';
 /** The BFF's local players' wallet (bff/src/features/players/repository.ts): the same made-up people. */
 const walletOf = (id: number) => sql<string>`'0x' || md5(${`wallet-${id}`}) || substr(md5(${`salt-${id}`}), 1, 8)`;
 
+/** The local players with a point account: the BFF's first 30. */
+export const LOCAL_POINT_ACCOUNTS = 30;
+
 const GAME_ENTRIES: readonly (readonly [LedgerEntryKind, number, string])[] = [
+  ['taskReward', 500, 'Task: Season kick-off'],
   ['checkin', 10, 'Check-in day 1'],
   ['taskReward', 50, 'Task: Follow Phoenix on X'],
   ['checkin', 20, 'Check-in day 2'],

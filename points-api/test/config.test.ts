@@ -20,6 +20,21 @@ describe('readPointsConfig: the BFF schema and rules', () => {
     expect(readPointsConfig({ PGLITE_WIRE_PORT: '15432' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:15432/postgres');
   });
 
+  test('GAME_SERVER_TOKEN: the game server routes behind it; without one, open locally and off when deployed; never echoed', () => {
+    expect(readPointsConfig({}).gameServer).toBe('open');
+    expect(readPointsConfig({ PHOENIX_ENV: 'stg' }).gameServer).toBe('off');
+    expect(readPointsConfig({ PHOENIX_ENV: 'prd', GAME_SERVER_TOKEN: 'g'.repeat(32) }).gameServer).toEqual({ token: 'g'.repeat(32) });
+    try {
+      readPointsConfig({ GAME_SERVER_TOKEN: 'secret but short' });
+      throw new Error('accepted');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^GAME_SERVER_TOKEN="\*\*\*": expected a secret of 24 to 512/),
+      ]);
+    }
+  });
+
   test('change control as the BFF takes it; the adjustment threshold is a whole number of points', () => {
     expect(readPointsConfig({ PHOENIX_ENV: 'prd' }).changeControl).toEqual({
       mode: 'approve',

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
+import { createPointsTestApp, insertLegacyTickets, logsOf, openAccounts, type PointsTestApp } from './support/pointsTestApp';
 import { drawWinners, seedHashOf } from '../src/features/pointsLottery/draw';
 import { drawRound, ticketsOf } from '../src/features/pointsLottery/rounds';
 import type { AppContext } from '../src/context';
@@ -7,6 +7,7 @@ import type { AppContext } from '../src/context';
 let t: PointsTestApp;
 beforeAll(async () => {
   t = await createPointsTestApp();
+  await openAccounts(t.shared.db, [1, 2, 3, ...Array.from({ length: 12 }, (_, i) => 500 + i)], 1000);
 });
 afterAll(() => t.close());
 
@@ -18,13 +19,9 @@ const prizes = [
 ];
 const newRound = (over: Record<string, unknown> = {}) => ({ name: 'Weekly draw', ticketPrice: 50, prizes, drawAt: inHours(24), ...over });
 
-/** Tickets come from the player side: inserted straight into the table, as a purchase would. */
-async function sellTickets(roundId: number, playerIds: number[]) {
-  await t.shared.db
-    .insertInto('points.lottery_tickets')
-    .values(playerIds.map((player_id) => ({ round_id: roundId, player_id })))
-    .execute();
-}
+/** Tickets come from the player side: bought through the game server's route, each debited from its player. */
+const sellTickets = (roundId: number, playerIds: number[], price = 50) => t.buyTickets(roundId, playerIds, price);
+const unpaid = <T extends { entryId: unknown; unpaidReason: unknown }>({ entryId: _e, unpaidReason: _u, ...winner }: T) => winner;
 
 const ctxOf = (): AppContext => ({ db: t.shared.db, now: t.shared.clock.now, settings: t.shared.settings });
 
@@ -94,7 +91,7 @@ test('frozen round: with tickets sold the price and prizes cannot change (409 wi
   expect(repriced.statusCode).toBe(200);
   expect(repriced.json()).toMatchObject({ ticketPrice: 60, version: 2 });
 
-  await sellTickets(round.id, [1, 2, 3]);
+  await sellTickets(round.id, [1, 2, 3], 60);
   const body = { ...newRound({ name: 'Frozen' }), ticketPrice: 60, version: 2 };
   const price = await t.call('PUT', `/lottery/rounds/${round.id}`, { ...body, ticketPrice: 70 });
   expect(price.statusCode).toBe(409);
@@ -123,13 +120,28 @@ test('the draw: once only, the seed revealed matches the hash, and the winners r
   expect(createHash('sha256').update(Buffer.from(drawn.seed, 'hex')).digest('hex')).toBe(drawn.seedHash);
   expect(seedHashOf(drawn.seed)).toBe(round.seedHash);
   expect(drawn.winners).toHaveLength(4);
-  expect(drawWinners(drawn.seed, await ticketsOf(t.shared.db, round.id), drawn.prizes)).toEqual(drawn.winners);
+  expect(drawWinners(drawn.seed, await ticketsOf(t.shared.db, round.id), drawn.prizes)).toEqual(drawn.winners.map(unpaid));
+  // Each prize paid once, in the draw's transaction: its entry in the winner's ledger.
+  for (const winner of drawn.winners) {
+    expect(winner.unpaidReason).toBeNull();
+    const entry = await t.shared.db
+      .selectFrom('points.ledger_entries')
+      .selectAll()
+      .where('id', '=', winner.entryId)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      player_id: winner.playerId,
+      kind: 'lottery',
+      amount: winner.reward,
+      idempotency_key: `lottery-prize:${round.id}:${winner.slot}`,
+    });
+  }
   expect(
     (await logsOf(t, 'pointsLotteryRound')).filter((l) => l.action === 'pointsLotteryRound.draw' && l.target_id === String(round.id)),
   ).toHaveLength(1);
 
   // Drawn: no more tickets, no more edits.
-  await expect(sellTickets(round.id, [999])).rejects.toThrow(/drawn/);
+  await expect(sellTickets(round.id, [1])).rejects.toThrow(/409 .*no longer on sale/);
   const edit = await t.call('PUT', `/lottery/rounds/${round.id}`, { ...newRound({ name: 'Late' }), version: drawn.version });
   expect(edit.statusCode).toBe(409);
   expect(edit.json().error.message).toMatch(/has been drawn/);
@@ -140,4 +152,37 @@ test('list: status filter and search', async () => {
   expect(list.items.map((r: { name: string }) => r.name)).toEqual(['Drawn']);
   expect((await t.call('GET', '/lottery/rounds?status=nope')).statusCode).toBe(400);
   expect((await t.call('GET', '/lottery/rounds?q=frozen')).json().items).toHaveLength(1);
+});
+
+test('a prize whose winner cannot be paid stays unpaid with its reason and in the log; the retry pays it once', async () => {
+  const round = (await t.call('POST', '/lottery/rounds', newRound({ name: 'Unpaid prize' }))).json();
+  // A ticket from before debits existed, of a player with no point account: the only way a winner has none.
+  await insertLegacyTickets(t.shared.db, round.id, [900]);
+  expect(await drawRound(ctxOf(), { roundId: round.id, drawAt: round.drawAt })).toBe(true);
+  const drawn = (await t.call('GET', `/lottery/rounds/${round.id}`)).json();
+  expect(drawn.winners).toEqual([expect.objectContaining({ slot: 0, playerId: 900, entryId: null, unpaidReason: 'noPointAccount' })]);
+  const flagged = (await logsOf(t, 'pointsLotteryRound')).filter(
+    (l) => l.action === 'pointsLotteryRound.prizeUnpaid' && l.target_id === String(round.id),
+  );
+  expect(flagged).toHaveLength(1);
+
+  const still = await t.call('POST', `/lottery/rounds/${round.id}/pay-prize`, { version: drawn.version, slot: 0 });
+  expect(still.statusCode).toBe(409);
+  expect(still.json().error.message).toMatch(/still has no point account/);
+  expect((await t.call('POST', `/lottery/rounds/${round.id}/pay-prize`, { version: drawn.version, slot: 3 })).statusCode).toBe(409);
+
+  await openAccounts(t.shared.db, [900], 0);
+  const paid = await t.call('POST', `/lottery/rounds/${round.id}/pay-prize`, { version: drawn.version, slot: 0 });
+  expect(paid.statusCode).toBe(200);
+  const winner = paid.json().winners[0];
+  expect(winner).toMatchObject({ unpaidReason: null, entryId: expect.any(Number) });
+  const account = (await t.call('GET', '/point-accounts/900')).json();
+  expect(account.balance).toBe(winner.reward);
+  const again = await t.call('POST', `/lottery/rounds/${round.id}/pay-prize`, { version: paid.json().version, slot: 0 });
+  expect(again.statusCode).toBe(409);
+  expect(again.json().error.message).toMatch(/was paid/);
+  expect((await t.call('GET', '/point-accounts/900')).json().balance).toBe(winner.reward);
+  expect(
+    (await logsOf(t, 'pointsLotteryRound')).filter((l) => l.action === 'pointsLotteryRound.payPrize' && l.target_id === String(round.id)),
+  ).toHaveLength(1);
 });

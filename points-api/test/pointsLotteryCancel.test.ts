@@ -1,5 +1,5 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
-import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
+import { createPointsTestApp, insertLegacyTickets, logsOf, openAccounts, type PointsTestApp } from './support/pointsTestApp';
 import { sql } from 'kysely';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,34 +13,8 @@ import type { AppContext } from '../src/context';
 let t: PointsTestApp;
 beforeAll(async () => {
   t = await createPointsTestApp();
-  // Point accounts for the ticket holders (they come from the game; here inserted directly).
-  await t.shared.db
-    .insertInto('points.users')
-    .values(
-      [1, 2, 3, 4, 5].map((id) => ({
-        id,
-        wallet: null,
-        version: 1,
-        created_at: new Date(),
-        updated_at: new Date(),
-        updated_by: null,
-      })),
-    )
-    .execute();
-  // 1,000 points each, as the game's ledger gives them: an account's balance moves only by an entry.
-  await t.shared.db
-    .insertInto('points.ledger_entries')
-    .values(
-      [1, 2, 3, 4, 5].map((id) => ({
-        player_id: id,
-        kind: 'taskReward',
-        amount: 1000,
-        reason: 'Task',
-        created_at: new Date(),
-        created_by: null,
-      })),
-    )
-    .execute();
+  // Point accounts for the ticket holders (they come from the game), 1,000 points each.
+  await openAccounts(t.shared.db, [1, 2, 3, 4, 5], 1000);
 });
 afterAll(() => t.close());
 
@@ -52,11 +26,8 @@ const prizes = [
 ];
 const createRound = async (name: string) =>
   (await t.call('POST', '/lottery/rounds', { name, ticketPrice: 30, prizes, drawAt: inHours(24) })).json();
-const sellTickets = (roundId: number, playerIds: number[]) =>
-  t.shared.db
-    .insertInto('points.lottery_tickets')
-    .values(playerIds.map((player_id) => ({ round_id: roundId, player_id })))
-    .execute();
+const sellTickets = (roundId: number, playerIds: number[]) => t.buyTickets(roundId, playerIds, 30);
+const unpaid = <T extends { entryId: unknown; unpaidReason: unknown }>({ entryId: _e, unpaidReason: _u, ...winner }: T) => winner;
 const ctxOf = (): AppContext => ({ db: t.shared.db, now: t.shared.clock.now, settings: t.shared.settings });
 const balances = async () =>
   Object.fromEntries(
@@ -82,7 +53,8 @@ test('tickets: a paged list in draw order with the players and the points a canc
   const first = await t.call('GET', `/lottery/rounds/${round.id}/tickets?page=1&pageSize=4`);
   expect(first.statusCode).toBe(200);
   const body = first.json();
-  expect(body).toMatchObject({ total: 6, page: 1, pageSize: 4, players: 3, refundPoints: 180 });
+  expect(body).toMatchObject({ total: 6, page: 1, pageSize: 4, players: 3, refundPoints: 180, withoutDebit: 0 });
+  expect(body.items.every((i: { entryId: number | null }) => i.entryId !== null)).toBe(true);
   expect(body.items.map((i: { playerId: number }) => i.playerId)).toEqual([3, 1, 3, 2]);
   const ids = body.items.map((i: { id: number }) => i.id);
   expect([...ids].sort((a, b) => a - b)).toEqual(ids);
@@ -110,23 +82,25 @@ test('ticket CSV: every ticket with the seed hash and prizes; with the revealed 
   expect(rows).toHaveLength(9);
   expect(rows.every((r) => r[0] === String(round.id) && r[3] === round.seedHash)).toBe(true);
   const tickets = rows.map((r) => ({ id: Number(r[1]), playerId: Number(r[2]) }));
-  expect(drawWinners(drawn.seed, tickets, JSON.parse(rows[0]![4]!))).toEqual(drawn.winners);
+  expect(drawWinners(drawn.seed, tickets, JSON.parse(rows[0]![4]!))).toEqual(drawn.winners.map(unpaid));
   expect(drawn.winners).toHaveLength(3);
   // What the page tells anyone to run: the published script, on the downloaded file and the revealed seed.
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'lottery-csv-')), 'tickets.csv');
   writeFileSync(file, response.body);
   const script = path.join(__dirname, '../../scripts/lottery-verify.mjs');
-  expect(JSON.parse(execFileSync(process.execPath, [script, file, drawn.seed, '--json'], { encoding: 'utf8' }))).toEqual(drawn.winners);
+  expect(JSON.parse(execFileSync(process.execPath, [script, file, drawn.seed, '--json'], { encoding: 'utf8' }))).toEqual(
+    drawn.winners.map(unpaid),
+  );
 
   const empty = await createRound('No tickets');
   expect(parseCsv((await t.call('GET', `/lottery/rounds/${empty.id}/tickets/export.csv`)).body)).toHaveLength(1);
   expect((await t.call('GET', '/lottery/rounds/999999/tickets/export.csv')).statusCode).toBe(404);
 });
 
-test('cancel sent twice at once: every ticket refunded once through the ledger, one 409 with the state, one log row', async () => {
+test('cancel sent twice at once: every debit reversed once through the ledger, one 409 with the state, one log row', async () => {
   const round = await createRound('Cancelled');
   const players = [1, 2, 2, 4, 4, 4, 5];
-  await sellTickets(round.id, players);
+  const bought = await sellTickets(round.id, players);
   const { job_id: jobId } = await t.shared.db
     .selectFrom('points.lottery_rounds')
     .select('job_id')
@@ -152,11 +126,12 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
 
   const entries = await t.shared.db
     .selectFrom('points.ledger_entries')
-    .select(['player_id', 'amount', 'kind', 'idempotency_key'])
+    .select(['player_id', 'amount', 'kind', 'reverses_id'])
     .where('idempotency_key', 'like', `lottery-refund:${round.id}:%`)
+    .orderBy('reverses_id')
     .execute();
-  expect(entries).toHaveLength(players.length);
-  expect(entries.every((e) => e.kind === 'lottery' && e.amount === 30)).toBe(true);
+  // Each refund reverses exactly the debit that paid for its ticket.
+  expect(entries).toEqual(bought.map((b) => ({ player_id: b.playerId, amount: 30, kind: 'reversal', reverses_id: b.entryId })));
   const after = await balances();
   expect(after).toEqual({ ...before, 1: before[1]! + 30, 2: before[2]! + 60, 4: before[4]! + 90, 5: before[5]! + 30 });
   // The running balance of each refund entry is consistent with the user's balance.
@@ -172,7 +147,9 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
     (l) => l.action === 'pointsLotteryRound.cancel' && l.target_id === String(round.id),
   );
   expect(logs).toHaveLength(1);
-  expect(logs[0]!.after).toMatchObject({ status: 'cancelled', refund: { tickets: 7, players: 4, points: 210 } });
+  const refund = { tickets: 7, players: 4, points: 210, withoutDebit: 0, alreadyReversed: 0 };
+  expect(logs[0]!.after).toMatchObject({ status: 'cancelled', refund });
+  expect(cancelled).toMatchObject({ refund, cancelledBy: expect.stringContaining('@') });
 
   // The draw job is cancelled, and the draw itself would refuse the round anyway.
   const { rows } = await sql<{ state: string }>`select state from points_boss.job where id = ${jobId}`.execute(t.shared.db);
@@ -186,7 +163,7 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
   });
 
   // No more tickets, no more edits; the list filters it.
-  await expect(sellTickets(round.id, [1])).rejects.toThrow(/cancelled/);
+  await expect(sellTickets(round.id, [1])).rejects.toThrow(/409 .*no longer on sale/);
   const edit = await t.call('PUT', `/lottery/rounds/${round.id}`, {
     name: 'Back',
     ticketPrice: 30,
@@ -200,7 +177,7 @@ test('cancel sent twice at once: every ticket refunded once through the ledger, 
   expect((await t.call('GET', '/lottery/rounds?status=open')).json().items.map((r: { id: number }) => r.id)).not.toContain(round.id);
 });
 
-test('cancel refuses: a stale ticket count (409, nothing refunded), a drawn round, a holder with no point account', async () => {
+test('cancel refuses: a stale ticket count (409, nothing refunded), a drawn round, a body without a version', async () => {
   const round = await createRound('Moving');
   await sellTickets(round.id, [1, 2]);
   const stale = await t.call('POST', `/lottery/rounds/${round.id}/cancel`, { version: round.version, ticketCount: 1 });
@@ -220,20 +197,33 @@ test('cancel refuses: a stale ticket count (409, nothing refunded), a drawn roun
   expect(late.statusCode).toBe(409);
   expect(late.json().error.message).toMatch(/has been drawn/);
 
-  const orphan = await createRound('Orphan');
-  await sellTickets(orphan.id, [1, 77]);
-  const refused = await t.call('POST', `/lottery/rounds/${orphan.id}/cancel`, { version: orphan.version, ticketCount: 2 });
-  expect(refused.statusCode).toBe(409);
-  expect(refused.json().error).toMatchObject({
-    message: 'Players 77 have no point account: their tickets cannot be refunded',
-    messageKey: 'players_have_no_point_account_tickets_cannot_be_refunded',
-    messageParams: { players: '77' },
+  expect((await t.call('POST', `/lottery/rounds/${drawn.id}/cancel`, {})).statusCode).toBe(400);
+});
+
+test('cancel reverses only what was taken: tickets without a debit are reported, a debit reversed by hand is not reversed twice', async () => {
+  const round = await createRound('Old data');
+  const [paid, reversedByHand] = await sellTickets(round.id, [1, 2]);
+  // Sold before tickets had debits: nothing was taken (player 77 has no account at all).
+  await insertLegacyTickets(t.shared.db, round.id, [3, 77]);
+  const reversal = await t.points.inject({
+    method: 'POST',
+    url: `/point-accounts/2/ledger/${reversedByHand!.entryId}/reverse`,
+    headers: { token: t.token, 'idempotency-key': `by-hand-${round.id}` },
+    payload: { reason: 'Refunded by support' },
   });
+  expect(reversal.statusCode).toBe(201);
+  const page = (await t.call('GET', `/lottery/rounds/${round.id}/tickets`)).json();
+  expect(page).toMatchObject({ total: 4, players: 4, refundPoints: 30, withoutDebit: 2 });
+
+  const before = await balances();
+  const cancelled = await t.call('POST', `/lottery/rounds/${round.id}/cancel`, { version: round.version, ticketCount: 4 });
+  expect(cancelled.statusCode).toBe(200);
+  expect(cancelled.json().refund).toEqual({ tickets: 1, players: 1, points: 30, withoutDebit: 2, alreadyReversed: 1 });
+  expect(await balances()).toEqual({ ...before, 1: before[1]! + 30 });
   const refunds = await t.shared.db
     .selectFrom('points.ledger_entries')
-    .select('id')
-    .where('idempotency_key', 'like', `lottery-refund:${orphan.id}:%`)
+    .select(['reverses_id'])
+    .where('idempotency_key', 'like', `lottery-refund:${round.id}:%`)
     .execute();
-  expect(refunds).toHaveLength(0);
-  expect((await t.call('POST', `/lottery/rounds/${orphan.id}/cancel`, {})).statusCode).toBe(400);
+  expect(refunds).toEqual([{ reverses_id: paid!.entryId }]);
 });

@@ -1,5 +1,14 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
-import { createSharedDatabase, pointsDatabaseOf, signedInAdmin, type PointsDatabase, type SharedDatabase } from './support/pointsTestApp';
+import {
+  buyTicket,
+  createSharedDatabase,
+  openAccounts,
+  pointsDatabaseOf,
+  signedInAdmin,
+  TEST_GAME_SERVER_TOKEN,
+  type PointsDatabase,
+  type SharedDatabase,
+} from './support/pointsTestApp';
 import type { FastifyInstance } from 'fastify';
 import { LONG_SESSIONS } from '@phoenix/server/testing';
 import { buildPointsApp } from '../src/app';
@@ -29,6 +38,7 @@ const startPointsApi = (seedLocalData = false): Promise<FastifyInstance> =>
     db: database.connect(),
     now: shared.clock.now,
     jobs: { pollingIntervalSeconds: 0.5 },
+    gameServer: { token: TEST_GAME_SERVER_TOKEN },
     ...LONG_SESSIONS,
   });
 
@@ -41,7 +51,12 @@ test('local seed: an open round with tickets, and a drawn one whose winners reco
       ['open', 24],
     ]);
     const drawn = list.items[0];
-    expect(drawWinners(drawn.seed, await ticketsOf(shared.db, drawn.id), drawn.prizes)).toEqual(drawn.winners);
+    const winners = drawn.winners.map(({ entryId: _e, unpaidReason: _u, ...w }: { entryId: unknown; unpaidReason: unknown }) => w);
+    expect(drawWinners(drawn.seed, await ticketsOf(shared.db, drawn.id), drawn.prizes)).toEqual(winners);
+    // Its prizes paid, every ticket debited: the seed's books balance.
+    expect(drawn.winners.every((w: { entryId: number | null }) => w.entryId !== null)).toBe(true);
+    const orphans = await shared.db.selectFrom('points.lottery_tickets').select('id').where('entry_id', 'is', null).execute();
+    expect(orphans).toEqual([]);
     expect(list.items[1].seed).toBeNull();
   } finally {
     await app.close();
@@ -65,10 +80,8 @@ test('a draw scheduled a few seconds ahead runs once across a restart of the poi
   });
   expect(created.statusCode).toBe(201);
   const { id } = created.json();
-  await shared.db
-    .insertInto('points.lottery_tickets')
-    .values([1, 2, 3, 4, 5].map((player_id) => ({ round_id: id, player_id })))
-    .execute();
+  await openAccounts(shared.db, [101, 102, 103, 104, 105], 100);
+  for (const playerId of [101, 102, 103, 104, 105]) await buyTicket(first, id, { playerId, ticketPrice: 10 });
   await first.close(); // stopped before the draw time
 
   const second = await startPointsApi();

@@ -53,13 +53,20 @@ beforeAll(async () => {
       case when i % 8 in (1, 4, 5) and i > ${SIZE / 2} then -10 else 50 end, '',
       ${now}::timestamptz - make_interval(mins => i % 500000), null
     from generate_series(1, ${SIZE}::integer) as i order by i`.execute(db);
-  // The tickets' per-row trigger counts each one on its round's row: 100,000 updates of one row.
-  // Off for the bulk load, then the count set once.
+  // The tickets' per-row trigger counts each one on its round's row, and each debit moves a balance:
+  // 66,000 updates of one row. Off for the bulk load (each ticket still with its debit), then the count set once.
   await sql`alter table points.lottery_tickets disable trigger user`.execute(db);
+  await sql`alter table points.ledger_entries disable trigger user`.execute(db);
   await sql`
-    insert into points.lottery_tickets (round_id, player_id)
-    select r.id, 1 + (i % ${SIZE}) from (select min(id) as id from points.lottery_rounds where drawn_at is null and cancelled_at is null) as r
-    cross join generate_series(1, ${Math.ceil(SIZE / 3)}::integer) as i where r.id is not null`.execute(db);
+    insert into points.ledger_entries (player_id, kind, amount, balance_after, reason, idempotency_key, created_at, created_by)
+    select 1 + (i % ${SIZE}), 'lottery', -10, 0, '', 'lottery-ticket:plan-' || i, ${now}::timestamptz, null
+    from generate_series(1, ${Math.ceil(SIZE / 3)}::integer) as i`.execute(db);
+  await sql`
+    insert into points.lottery_tickets (round_id, player_id, entry_id, purchase_id)
+    select r.id, e.player_id, e.id, substr(e.idempotency_key, 16)
+    from (select min(id) as id from points.lottery_rounds where drawn_at is null and cancelled_at is null) as r
+    cross join points.ledger_entries e where r.id is not null and e.idempotency_key like 'lottery-ticket:plan-%' order by e.id`.execute(db);
+  await sql`alter table points.ledger_entries enable trigger user`.execute(db);
   await sql`alter table points.lottery_tickets enable trigger user`.execute(db);
   await sql`update points.lottery_rounds r set ticket_count = (select count(*) from points.lottery_tickets t where t.round_id = r.id)`.execute(
     db,

@@ -5,6 +5,7 @@ import { sql, type Kysely, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { resolveSessionSettings, type SessionSettings } from '@phoenix/server';
 import { createDb, embeddedPglite, loadMigrations, migrationRunner, servePgliteOverWire } from '@phoenix/server/db';
+import type { LotteryPurchaseResult } from '@phoenix/contract';
 import type { Database } from '../../src/db/database';
 import { buildPointsApp, type PointsAppOptions } from '../../src/app';
 
@@ -75,7 +76,30 @@ export interface PointsTestApp {
   token: string;
   operatorToken: string;
   call(method: InjectOptions['method'], url: string, payload?: unknown, token?: string | null): Promise<LightMyRequestResponse>;
+  /** Buys tickets as the game's server does (POST /game/lottery/rounds/:id/tickets with GAME_SERVER_TOKEN), one per player id, in order. */
+  buyTickets(roundId: number, playerIds: readonly number[], ticketPrice: number): Promise<LotteryPurchaseResult[]>;
   close(): Promise<void>;
+}
+
+/** The game server's token of the test apps (GAME_SERVER_TOKEN). */
+export const TEST_GAME_SERVER_TOKEN = 'test-game-server-token-0123456789';
+let purchases = 0;
+
+/** One ticket bought through the game server's route: 201 (or 200, a replay), else the test fails with the answer. */
+export async function buyTicket(
+  points: FastifyInstance,
+  roundId: number,
+  body: { playerId: number; ticketPrice: number; purchaseId?: string },
+): Promise<LotteryPurchaseResult> {
+  const response = await points.inject({
+    method: 'POST',
+    url: `/game/lottery/rounds/${roundId}/tickets`,
+    payload: { purchaseId: `test-purchase-${process.pid}-${(purchases += 1)}`, ...body },
+    headers: { authorization: `Bearer ${TEST_GAME_SERVER_TOKEN}` },
+  });
+  if (response.statusCode !== 201 && response.statusCode !== 200)
+    throw new Error(`ticket purchase: ${response.statusCode} ${response.body}`);
+  return response.json();
 }
 
 /** Where the points API's connections go: `connect()` opens a pool on the shared database. */
@@ -134,7 +158,13 @@ export async function pointsDatabaseOf(shared: Pick<SharedDatabase, 'db'>): Prom
 export async function createPointsTestApp(options: Partial<PointsAppOptions> = {}): Promise<PointsTestApp> {
   const shared = await createSharedDatabase(LONG_SESSIONS);
   const database = await pointsDatabaseOf(shared);
-  const points = await buildPointsApp({ db: database.connect(), now: shared.clock.now, ...LONG_SESSIONS, ...options });
+  const points = await buildPointsApp({
+    db: database.connect(),
+    now: shared.clock.now,
+    ...LONG_SESSIONS,
+    gameServer: { token: TEST_GAME_SERVER_TOKEN },
+    ...options,
+  });
   const token = (await signedInAdmin(shared)).token;
   const operatorToken = (await signedInAdmin(shared, 1)).token;
   return {
@@ -150,6 +180,11 @@ export async function createPointsTestApp(options: Partial<PointsAppOptions> = {
         headers: callToken ? { token: callToken } : {},
       });
     },
+    async buyTickets(roundId, playerIds, ticketPrice) {
+      const bought: LotteryPurchaseResult[] = [];
+      for (const playerId of playerIds) bought.push(await buyTicket(points, roundId, { playerId, ticketPrice }));
+      return bought;
+    },
     async close() {
       await points.close();
       await database.close();
@@ -161,4 +196,44 @@ export async function createPointsTestApp(options: Partial<PointsAppOptions> = {
 /** Action-log rows of a target, newest first, read from the shared table. */
 export function logsOf(t: PointsTestApp, targetType: string) {
   return t.shared.db.selectFrom('action_logs').selectAll().where('target_type', '=', targetType).orderBy('id', 'desc').execute();
+}
+
+/** Point accounts for `ids` (they come from the game), each credited `points` by a task entry: a balance moves only by an entry. */
+export async function openAccounts(db: Kysely<Database>, ids: readonly number[], points: number): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('points.users')
+    .values(ids.map((id) => ({ id, wallet: null, version: 1, created_at: now, updated_at: now, updated_by: null })))
+    .execute();
+  if (points > 0) {
+    await db
+      .insertInto('points.ledger_entries')
+      .values(
+        ids.map((id) => ({
+          player_id: id,
+          kind: 'taskReward' as const,
+          amount: points,
+          reason: 'Task',
+          created_at: now,
+          created_by: null,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Tickets as they were before every ticket had its debit (migration 0034's `not valid` check): the
+ * check dropped for the insert and put back, so only these rows escape it.
+ */
+export async function insertLegacyTickets(db: Kysely<Database>, roundId: number, playerIds: readonly number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`alter table points.lottery_tickets drop constraint lottery_tickets_paid`.execute(trx);
+    await sql`insert into points.lottery_tickets (round_id, player_id) select ${roundId}, p from unnest(${[...playerIds]}::int[]) with ordinality as t(p, o) order by o`.execute(
+      trx,
+    );
+    await sql`alter table points.lottery_tickets add constraint lottery_tickets_paid check (entry_id is not null and purchase_id is not null) not valid`.execute(
+      trx,
+    );
+  });
 }

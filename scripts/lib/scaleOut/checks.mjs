@@ -1,7 +1,7 @@
 // The scale-out suite's checks, in order (they share the cluster and later ones rely on earlier
 // state: the last one kills an instance). Each returns its figure line, or throws an Error whose
 // message is the figure line that shows what went wrong.
-import { killInstance, LOCAL_ADMIN } from './cluster.mjs';
+import { killInstance, LOCAL_ADMIN, SCALE_OUT_GAME_SERVER_TOKEN } from './cluster.mjs';
 import { call, describeTally, signIn, tally, until } from './http.mjs';
 import { readAccessLog } from './nginx.mjs';
 
@@ -164,7 +164,8 @@ export const checks = [
       const { token } = state;
       const present = await one(cluster, `select id from presents where ends_at > now() + interval '1 day' order by id limit 1`);
       if (!present) throw new Error('the seed left no present that can still be claimed');
-      const at = new Date(Date.now() + 4000).toISOString();
+      // Time to buy the round's 40 tickets before it (a round sells nothing once its draw time has passed).
+      const at = new Date(Date.now() + 6000).toISOString();
       const playerIds = Array.from({ length: 300 }, (_, i) => i + 1);
       const sent = await call(a.base, 'POST', '/present-distributions', {
         token,
@@ -187,9 +188,23 @@ export const checks = [
           `scheduling answered ${sent.status} (distribution) and ${round.status} (lottery round): ${JSON.stringify([sent.body, round.body])}`,
         );
       }
-      await cluster.db.query(`insert into points.lottery_tickets (round_id, player_id) select $1, g from generate_series(1, 40) as g`, [
-        round.body.id,
-      ]);
+      // 40 tickets bought as the game buys them, each purchase sent to both points APIs at once: one ticket, one debit each.
+      const { 'points-b': pb } = cluster.instances;
+      const authorization = `Bearer ${SCALE_OUT_GAME_SERVER_TOKEN}`;
+      for (let n = 1; n <= 40; n += 1) {
+        const body = { purchaseId: `scale-out-${round.body.id}-${n}`, playerId: 1 + (n % 30), ticketPrice: 10 };
+        const bought = await Promise.all(
+          [pa, pb].map((i) => call(i.base, 'POST', `/game/lottery/rounds/${round.body.id}/tickets`, { headers: { authorization }, body })),
+        );
+        if (
+          bought
+            .map((b) => b.status)
+            .sort()
+            .join() !== '200,201'
+        ) {
+          throw new Error(`purchase ${n} sent to both points APIs answered ${pair(bought).join(' + ')}`);
+        }
+      }
       const done = await until(
         async () => {
           const d = await one(cluster, `select status from present_distributions where id = $1`, [sent.body.id]);
@@ -210,6 +225,9 @@ export const checks = [
       const r = await one(
         cluster,
         `select r.drawn_at, r.ticket_count, jsonb_array_length(coalesce(r.winners, '[]'::jsonb)) as winners,
+                (select count(*)::int from jsonb_array_elements(coalesce(r.winners, '[]'::jsonb)) w where w->>'entryId' is not null) as winners_paid,
+                (select count(*)::int from points.ledger_entries e where e.idempotency_key like 'lottery-prize:' || r.id || ':%') as prize_entries,
+                (select count(*)::int from points.lottery_tickets t join points.ledger_entries e on e.id = t.entry_id where t.round_id = r.id) as debited,
                 (select count(*)::int from action_logs l where l.action = 'pointsLotteryRound.draw' and l.target_id = r.id::text) as draws,
                 (select json_agg(json_build_object('state', j.state, 'retries', j.retry_count))
                    from points_boss.job j where j.name = 'points-lottery-draw' and (j.data->>'roundId')::int = r.id) as jobs
@@ -229,11 +247,14 @@ export const checks = [
           r.draws === 1 &&
           r.winners === 3 &&
           r.ticket_count === 40 &&
+          r.debited === 40 &&
+          r.winners_paid === 3 &&
+          r.prize_entries === 3 &&
           onceOk(r.jobs) &&
           notEarly(r.drawn_at),
         `with both BFF and both points workers running: distribution ${sent.body.id} for ${at} ${d.status}, ` +
           `${d.delivered_count} of ${d.recipient_count} delivered, ${d.rows} delivery rows, job ${jobsText(d.jobs)}, started ${notEarly(d.started_at) ? 'on time' : `early or never (${d.started_at})`}; ` +
-          `lottery round ${round.body.id} ${r.drawn_at ? 'drawn' : 'not drawn'} with ${r.ticket_count} tickets: ${r.draws} draw log row(s), ${r.winners} winners, job ${jobsText(r.jobs)}`,
+          `lottery round ${round.body.id} ${r.drawn_at ? 'drawn' : 'not drawn'} with ${r.ticket_count} tickets (${r.debited} debited): ${r.draws} draw log row(s), ${r.winners} winners (${r.winners_paid} paid, ${r.prize_entries} prize entries), job ${jobsText(r.jobs)}`,
       );
     },
   },

@@ -10,6 +10,9 @@ import { freePort } from '../ports.mjs';
 import { signalGroup } from '../processGroup.mjs';
 import { startNginx } from './nginx.mjs';
 
+/** The game server's token of the suite's points APIs (GAME_SERVER_TOKEN): checks.mjs buys tickets with it. */
+export const SCALE_OUT_GAME_SERVER_TOKEN = 'scale-out-game-server-token-0123456789';
+
 // The BFF's own driver: the root workspace does not depend on pg.
 const pg = createRequire(path.join(repoRoot, 'bff/package.json'))('pg');
 
@@ -56,7 +59,14 @@ export async function startCluster({ databaseUrl, nginx }) {
   // The services inherit this process's environment (console.mjs): nothing there may point them
   // at another database or make them production (unset rather than empty: the services validate values).
   for (const key of ['POINTS_DATABASE_URL', 'PGLITE_WIRE_PORT', 'PGLITE_DATA_DIR', 'NODE_ENV']) delete process.env[key];
-  const env = { PHOENIX_ENV: 'local', SEED_LOCAL_DATA: '1', TRUST_PROXY: LB_ADDRESS, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const env = {
+    PHOENIX_ENV: 'local',
+    SEED_LOCAL_DATA: '1',
+    TRUST_PROXY: LB_ADDRESS,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    GAME_SERVER_TOKEN: SCALE_OUT_GAME_SERVER_TOKEN,
+  };
   const specs = [
     { name: 'bff-a', service: 'bff', port: ports.bff[0] },
     { name: 'bff-b', service: 'bff', port: ports.bff[1] },

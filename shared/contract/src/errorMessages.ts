@@ -354,6 +354,34 @@ export const ERROR_MESSAGES = {
     en: 'This round has been cancelled: it can no longer change',
     ja: 'このラウンドは中止されています。変更できません',
   },
+  this_round_has_no_winner_in_this_prize_slot: {
+    en: 'This round has no winner in this prize slot',
+    ja: 'このラウンドのこの賞品枠には当選者がいません',
+  },
+  this_lottery_round_is_no_longer_on_sale: {
+    en: 'This lottery round is no longer on sale: it was drawn or cancelled, or its draw time has passed',
+    ja: 'この抽選ラウンドは販売を終了しました。抽選済みか中止されたか、抽選日時を過ぎています',
+  },
+  not_enough_points_for_this_ticket: { en: 'Not enough points for this ticket', ja: 'このチケットにはポイントが足りません' },
+  this_purchase_id_was_already_used_for_another_ticket: {
+    en: 'This purchase id was already used for another ticket',
+    ja: 'この購入 ID はすでに別のチケットに使われています',
+  },
+  the_ticket_price_does_not_match_the_round: {
+    en: 'The ticket price does not match the round',
+    ja: 'チケット価格がラウンドと一致しません',
+  },
+  this_player_has_no_point_account: { en: 'This player has no point account', ja: 'このプレイヤーにはポイントアカウントがありません' },
+  this_lottery_round_does_not_exist: { en: 'This lottery round does not exist', ja: 'この抽選ラウンドは存在しません' },
+  send_the_purchase_id: { en: 'Send the purchase id', ja: '購入 ID を送ってください' },
+  the_purchase_id_is_8_to_100_characters: {
+    en: 'The purchase id is 8 to 100 letters, digits, - or _',
+    ja: '購入 ID は英数字・- ・_ の 8〜100 文字です',
+  },
+  send_the_player_id: { en: 'Send the player id', ja: 'プレイヤー ID を送ってください' },
+  the_player_id_is_a_whole_number: { en: 'The player id is a whole number', ja: 'プレイヤー ID は整数です' },
+  send_the_ticket_price: { en: 'Send the ticket price', ja: 'チケット価格を送ってください' },
+  the_ticket_price_is_a_whole_number: { en: 'The ticket price is a whole number', ja: 'チケット価格は整数です' },
   this_round_has_been_drawn_it_can_no_longer_change: {
     en: 'This round has been drawn: it can no longer change',
     ja: 'このラウンドは抽選済みです。変更できません',

@@ -50,9 +50,13 @@ export const ERROR_TEMPLATES = {
     en: 'This round now has {tickets} tickets, not {confirmed}: review the refund and confirm again',
     ja: 'このラウンドのチケットは現在 {tickets} 枚です（確認時は {confirmed} 枚）。返金内容を確認して、もう一度確定してください',
   },
-  players_have_no_point_account_tickets_cannot_be_refunded: {
-    en: 'Players {players} have no point account: their tickets cannot be refunded',
-    ja: 'プレイヤー {players} にはポイントアカウントがないため、チケットを返金できません',
+  player_still_has_no_point_account_the_prize_stays_unpaid: {
+    en: 'Player {player} still has no point account: the prize stays unpaid',
+    ja: 'プレイヤー {player} にはまだポイントアカウントがないため、賞品は未払いのままです',
+  },
+  this_prize_was_paid_ledger_entry_n: {
+    en: 'This prize was paid: ledger entry {entry}',
+    ja: 'この賞品は支払い済みです：台帳エントリ {entry}',
   },
   the_operation_was_refused: {
     en: 'The operation was refused: {reason}',

@@ -12,6 +12,23 @@ import { lazy } from './lazy';
 export const LOTTERY_STATUSES = ['open', 'drawing', 'drawn', 'cancelled'] as const;
 export type LotteryStatus = (typeof LOTTERY_STATUSES)[number];
 export const LOTTERY_PRIZES_MAX = 20;
+/** Why a drawn prize is unpaid: the winner has no point account (yet), or it was drawn before prizes were paid (migration 0034). */
+export const LOTTERY_UNPAID_REASONS = ['noPointAccount', 'drawnBeforePayment'] as const;
+export type LotteryUnpaidReason = (typeof LOTTERY_UNPAID_REASONS)[number];
+
+/** What a cancellation refunded: each ticket's debit reversed; tickets without one (sold before debits existed) are counted, not minted. */
+export const lotteryRefundSchema = lazy(() =>
+  z.object({
+    tickets: z.number().int(),
+    players: z.number().int(),
+    points: z.number().int(),
+    /** Tickets with no debit to reverse: nothing was taken, so nothing is given back. */
+    withoutDebit: z.number().int(),
+    /** Tickets whose debit an admin had already reversed by hand. */
+    alreadyReversed: z.number().int(),
+  }),
+);
+export type LotteryRefund = z.infer<typeof lotteryRefundSchema>;
 export const LOTTERY_PRIZE_COUNT_MAX = 1000;
 
 const wholePoints = (what: string, min: number) =>
@@ -74,6 +91,10 @@ export const lotteryWinnerSchema = lazy(() =>
     reward: z.number().int(),
     ticketId: z.number().int(),
     playerId: z.number().int(),
+    /** The ledger entry that paid this prize; null while it is unpaid. */
+    entryId: z.number().int().nullable(),
+    /** Why the prize could not be paid (the admin retries it once the cause is fixed); null once paid. */
+    unpaidReason: z.enum(LOTTERY_UNPAID_REASONS).nullable(),
   }),
 );
 export type LotteryWinner = z.infer<typeof lotteryWinnerSchema>;
@@ -96,6 +117,9 @@ export const lotteryRoundSchema = lazy(() =>
     winners: z.array(lotteryWinnerSchema),
     /** Set when the round was cancelled (its tickets refunded); never drawn then. */
     cancelledAt: z.string().nullable(),
+    cancelledBy: z.string().nullable(),
+    /** What the cancellation refunded; null for an uncancelled round (and one cancelled before this was kept). */
+    refund: lotteryRefundSchema.nullable(),
   }),
 );
 export type LotteryRound = z.infer<typeof lotteryRoundSchema>;
@@ -145,6 +169,8 @@ export const lotteryTicketSchema = lazy(() =>
   z.object({
     id: z.number().int(),
     playerId: z.number().int(),
+    /** The debit that paid for it; null for a ticket sold before tickets were paid through the ledger. */
+    entryId: z.number().int().nullable(),
     createdAt: z.string(),
   }),
 );
@@ -157,14 +183,17 @@ export const lotteryTicketQuerySchema = lazy(() =>
   }),
 );
 
-/** A page of tickets, with what a cancellation would touch: distinct players and points refunded. */
+/** A page of tickets, with what a cancellation would touch: distinct players, points refunded, tickets with nothing to refund. */
 export interface LotteryTicketPage {
   items: LotteryTicket[];
   total: number;
   page: number;
   pageSize: number;
   players: number;
+  /** The sum of the debits a cancellation would reverse. */
   refundPoints: number;
+  /** Tickets without a debit: a cancellation refunds them nothing (nothing was taken). */
+  withoutDebit: number;
 }
 
 /**
@@ -182,3 +211,50 @@ export const lotteryRoundCancelSchema = lazy(() =>
   }),
 );
 export type LotteryRoundCancel = z.infer<typeof lotteryRoundCancelSchema>;
+
+/** The game server's routes (the points API): called with GAME_SERVER_TOKEN, never by the console. */
+export const GAME_SERVER_PREFIX = '/game';
+
+/**
+ * A ticket bought on the player side, sent by the game's server (its own credential, not an admin
+ * session). `purchaseId` is the game's id of the purchase: sent again, it answers the same ticket.
+ * `ticketPrice` is the price the player was shown: a round whose price differs refuses it.
+ */
+export const lotteryPurchaseSchema = lazy(() =>
+  z.object({
+    purchaseId: z
+      .string({ message: 'Send the purchase id' })
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The purchase id is 8 to 100 letters, digits, - or _'),
+    playerId: z.number({ message: 'Send the player id' }).int('The player id is a whole number').min(1).max(2_147_483_647),
+    ticketPrice: z.number({ message: 'Send the ticket price' }).int('The ticket price is a whole number').min(1).max(100_000_000),
+  }),
+);
+export type LotteryPurchase = z.infer<typeof lotteryPurchaseSchema>;
+
+export const lotteryPurchaseResultSchema = lazy(() =>
+  z.object({
+    ticketId: z.number().int(),
+    roundId: z.number().int(),
+    playerId: z.number().int(),
+    /** The `lottery` debit that paid for the ticket. */
+    entryId: z.number().int(),
+    /** The player's balance after the purchase (now, for a replay). */
+    balance: z.number().int(),
+    /** True when this purchase id had already bought this ticket. */
+    replayed: z.boolean(),
+  }),
+);
+export type LotteryPurchaseResult = z.infer<typeof lotteryPurchaseResultSchema>;
+
+/** Pay a drawn prize again after its cause was fixed (e.g. the winner's point account now exists). */
+export const lotteryPrizePaySchema = lazy(() =>
+  z.object({
+    version: versionSchema,
+    slot: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(LOTTERY_PRIZES_MAX * LOTTERY_PRIZE_COUNT_MAX),
+  }),
+);
+export type LotteryPrizePay = z.infer<typeof lotteryPrizePaySchema>;

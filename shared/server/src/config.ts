@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DbTarget } from './db/connect';
 import type { MetricsAccess } from './http/metrics';
+import type { BearerAccess } from './http/bearer';
 import type { ChangeControlSettings } from './http/changeControl';
 import { CHANGE_CONTROL_MODES, type ChangeControlMode } from '@phoenix/contract';
 
@@ -130,6 +131,11 @@ function variable<T>(accepts: string, parse: (raw: string) => T | undefined) {
 const PORT_ACCEPTS = 'a port number from 1 to 65535';
 const DATABASE_URL_ACCEPTS = 'a postgres:// or postgresql:// URL with a host, e.g. postgres://user:password@db.example:5432/phoenix';
 
+const secretToken = variable(
+  'a secret of 24 to 512 characters without spaces (letters, digits, punctuation), e.g. from openssl rand -hex 32',
+  (raw) => (/^[\x21-\x7e]{24,512}$/.test(raw) ? raw : undefined),
+);
+
 /**
  * Every variable the BFF and the points API read, with what it accepts. Both services validate the
  * whole environment against it at start: a bad value stops them (readEnv, configOrExit).
@@ -161,10 +167,9 @@ export const configSchema = z.object({
   CHANGE_REQUEST_TTL_HOURS: variable('a whole number of hours, 1 or more', positiveInt),
   CHANGE_CONTROL_BULK_IDS: variable('a whole number of player ids, 1 or more', positiveInt),
   CHANGE_CONTROL_ADJUSTMENT_POINTS: variable('a whole number of points, 1 or more', positiveInt),
-  METRICS_TOKEN: variable(
-    'a secret of 24 to 512 characters without spaces (letters, digits, punctuation), e.g. from openssl rand -hex 32',
-    (raw) => (/^[\x21-\x7e]{24,512}$/.test(raw) ? raw : undefined),
-  ),
+  METRICS_TOKEN: secretToken,
+  /** The game's server buys lottery tickets with it (the points API's /game routes). */
+  GAME_SERVER_TOKEN: secretToken,
 });
 
 export type EnvVars = z.output<typeof configSchema>;
@@ -181,7 +186,7 @@ export class ConfigError extends Error {
 
 /** Never echo a secret: postgres://user:secret@… is shown as postgres://user:***@…, a token as ***. */
 const shown = (name: string, raw: string) =>
-  name === 'METRICS_TOKEN' ? '***' : name.endsWith('DATABASE_URL') ? raw.replace(/(\/\/[^/@:]*:)[^@]*@/, '$1***@') : raw;
+  name.endsWith('_TOKEN') ? '***' : name.endsWith('DATABASE_URL') ? raw.replace(/(\/\/[^/@:]*:)[^@]*@/, '$1***@') : raw;
 
 /** The environment checked against configSchema (all bad variables at once), or a ConfigError. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
@@ -237,6 +242,10 @@ function defaultChangeControl(phoenixEnv: string | undefined, nodeEnv: string | 
   return isLocal(phoenixEnv, nodeEnv) ? 'off' : 'confirm';
 }
 
+/** A route with a token of its own (http/bearer.ts): the token's holder; without one, anyone locally and nobody when deployed. */
+export const tokenAccess = (token: string | undefined, vars: EnvVars): BearerAccess =>
+  token ? { token } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off';
+
 /** Local seed accounts only outside production and only for the local environment. */
 export function localSeedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
   return isLocal(env.PHOENIX_ENV?.trim(), env.NODE_ENV?.trim());
@@ -266,7 +275,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
       bulkIdsAbove: vars.CHANGE_CONTROL_BULK_IDS ?? 1000,
       adjustmentPointsAbove: vars.CHANGE_CONTROL_ADJUSTMENT_POINTS ?? 100_000,
     },
-    metrics: vars.METRICS_TOKEN ? { token: vars.METRICS_TOKEN } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off',
+    metrics: tokenAccess(vars.METRICS_TOKEN, vars),
     apiReference: isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) || vars.PHOENIX_ENV === 'dev',
   };
 }

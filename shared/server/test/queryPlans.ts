@@ -302,11 +302,14 @@ export const PLAN_RULES: PlanRules = {
       why: "a CSV export's batches read the sort index once between them",
     },
     {
-      // points-api pointsLottery/tickets.ts: the cancel dialog says exactly how many tickets and
-      // players it refunds; one round's tickets, read through (round_id, id), once per open.
-      match: 'count(distinct "player_id") as "players" from "points"."lottery_tickets"',
+      // points-api pointsLottery/tickets.ts: the cancel dialog says exactly how many tickets,
+      // players and debited points it gives back; one round's tickets with their debits (and any
+      // reversal of them), read once per open. Cost grows with the round's tickets (issue 49: to be
+      // kept on the round if rounds of 100,000 tickets become usual).
+      match: 'count(*) filter (where d.entry_id is null)',
       readRows: Infinity,
-      why: "a round's exact ticket and player counts, for its cancel confirmation",
+      cost: Infinity,
+      why: "a round's exact ticket, player and refund figures, for its cancel confirmation",
     },
   ],
 };

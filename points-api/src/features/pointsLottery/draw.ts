@@ -19,16 +19,19 @@ export interface DrawTicket {
   playerId: number;
 }
 
+/** A winner as the draw decides it; its payment is added by `payPrizes`. */
+export type DrawnWinner = Omit<LotteryWinner, 'entryId' | 'unpaidReason'>;
+
 export const newSeed = (): string => randomBytes(32).toString('hex');
 
 export const seedHashOf = (seedHex: string): string => createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
 
-export function drawWinners(seedHex: string, tickets: readonly DrawTicket[], prizes: readonly LotteryPrize[]): LotteryWinner[] {
+export function drawWinners(seedHex: string, tickets: readonly DrawTicket[], prizes: readonly LotteryPrize[]): DrawnWinner[] {
   const key = Buffer.from(seedHex, 'hex');
   if (key.length !== 32) throw new Error('lottery: the seed is 32 bytes of hex');
   const remaining = [...tickets].sort((a, b) => a.id - b.id);
   const slots = [...prizes].sort((a, b) => a.rank - b.rank).flatMap((prize) => Array.from({ length: prize.count }, () => prize));
-  const winners: LotteryWinner[] = [];
+  const winners: DrawnWinner[] = [];
   for (let slot = 0; slot < slots.length && remaining.length > 0; slot += 1) {
     const digest = createHmac('sha256', key).update(String(slot)).digest('hex');
     const position = Number(BigInt(`0x${digest}`) % BigInt(remaining.length));

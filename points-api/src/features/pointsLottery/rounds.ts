@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import { versionedResource, type RowOf } from '../../db/versioned';
 import { validationFailed } from '@phoenix/server/http';
 import { drawWinners } from './draw';
+import { payPrizes } from './prizes';
 import '../../db/lotteryTables';
 
 export const LOTTERY_DRAW_QUEUE = 'points-lottery-draw';
@@ -39,8 +40,15 @@ export const lotteryRounds = versionedResource(lotteryRoundsResource, {
     seed: row.drawn_at ? row.seed.trim() : null,
     ticketCount: row.ticket_count,
     drawnAt: row.drawn_at ? row.drawn_at.toISOString() : null,
-    winners: row.winners ?? [],
+    winners: (row.winners ?? []).map((w) => ({
+      ...w,
+      entryId: w.entryId ?? null,
+      // A round drawn before prizes were paid through the ledger (migration 0034) still owes them.
+      unpaidReason: w.entryId ? null : (w.unpaidReason ?? 'drawnBeforePayment'),
+    })),
     cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
+    cancelledBy: row.cancelled_by,
+    refund: row.cancelled_refund,
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -106,7 +114,7 @@ export async function drawRound(ctx: AppContext, job: LotteryDrawJob): Promise<b
     const now = ctx.now();
     const before = lotteryRounds.toApi(row, now);
     const tickets = await ticketsOf(trx, row.id);
-    const winners = drawWinners(row.seed.trim(), tickets, row.prizes);
+    const winners = await payPrizes(trx, row, drawWinners(row.seed.trim(), tickets, row.prizes), SYSTEM, now);
     const drawn = await trx
       .updateTable('points.lottery_rounds')
       .set({ drawn_at: now, winners: toJson(winners) ?? '[]', ticket_count: tickets.length, job_id: null })
@@ -117,6 +125,16 @@ export async function drawRound(ctx: AppContext, job: LotteryDrawJob): Promise<b
     if (!drawn) return;
     const after = lotteryRounds.toApi(drawn, now);
     await writeDrawLog(trx, { before, after, id: row.id }, now);
+    const unpaid = after.winners.filter((w) => w.unpaidReason);
+    // Never dropped silently: the log names each prize that could not be paid (the round's page offers the retry).
+    if (unpaid.length > 0) {
+      await writeActionLog(
+        trx,
+        SYSTEM,
+        { action: 'pointsLotteryRound.prizeUnpaid', targetType: 'pointsLotteryRound', targetId: row.id, before: null, after: { unpaid } },
+        now,
+      );
+    }
     drew = true;
   });
   return drew;

@@ -4,6 +4,10 @@ import {
   keyedMessage,
   idParamSchema,
   LOTTERY_TICKET_CSV_COLUMNS,
+  GAME_SERVER_PREFIX,
+  lotteryPrizePaySchema,
+  lotteryPurchaseResultSchema,
+  lotteryPurchaseSchema,
   lotteryRoundCancelSchema,
   lotteryRoundsResource,
   lotteryTicketQuerySchema,
@@ -16,6 +20,7 @@ import type { Actor, AppContext } from '../../context';
 import { toJson, mutate, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/database';
 import {
+  bearerCheck,
   conflict,
   csvChunks,
   csvResponse,
@@ -24,10 +29,13 @@ import {
   requireActor,
   sendCsvStream,
   versionedChange,
+  type BearerAccess,
 } from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
 import { newSeed, seedHashOf } from './draw';
 import { cancelRound } from './cancel';
+import { retryPrize } from './prizeRetry';
+import { buyTicket } from './purchase';
 import { ticketCsvBatches, ticketPage } from './tickets';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
 
@@ -98,9 +106,10 @@ async function updateRound(trx: Transaction<Database>, jobs: JobRunner, id: numb
  * Lottery rounds (Lottery Configuration): list, read, create and edit a round; the draw is a
  * pg-boss job sent in the create (or reschedule) transaction, run by `drawRound` at the draw time.
  * A round's tickets are listed and exported (CSV: the draw's input); a round is cancelled before its
- * draw with every ticket refunded through the ledger.
+ * draw with every ticket's debit reversed; an unpaid prize is paid again. The game's server buys
+ * tickets under /game (GAME_SERVER_TOKEN).
  */
-export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContext, gameServer: BearerAccess): void {
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('lottery: needs the job runner (ctx.jobs)');
   jobs.define<LotteryDrawJob>(LOTTERY_DRAW_QUEUE, async (job) => {
@@ -140,6 +149,24 @@ export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContex
       const { id } = request.params;
       const chunks = csvChunks(LOTTERY_TICKET_CSV_COLUMNS, ticketCsvBatches(ctx.db, id, EXPORT_BATCH_SIZE), (cells) => cells);
       return sendCsvStream(reply, `lottery-round-${id}-tickets.csv`, chunks);
+    },
+  );
+
+  app.post(
+    `${path}/:id/pay-prize`,
+    versionedChange(ctx, lotteryPrizePaySchema, (trx, id, input, actor, now) => retryPrize(trx, id, input, actor, now), schemas.record),
+  );
+
+  // The game's server (its own token, not an admin session): a ticket lands only with the debit that pays for it.
+  const gameServerAllowed = bearerCheck(gameServer, 'Game server routes', 'GAME_SERVER_TOKEN');
+  const bought = { 200: lotteryPurchaseResultSchema, 201: lotteryPurchaseResultSchema };
+  app.post(
+    `${GAME_SERVER_PREFIX}${path}/:id/tickets`,
+    { config: { auth: 'public' }, schema: { params: idParamSchema, body: lotteryPurchaseSchema, response: bought } },
+    async (request, reply) => {
+      gameServerAllowed(request.headers.authorization);
+      const result = await buyTicket(ctx.db, request.params.id, request.body, ctx.now());
+      return reply.status(result.replayed ? 200 : 201).send(result);
     },
   );
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { writeActionLog, toJson, withStartupLock } from '@phoenix/server/db';
 import { newSeed, seedHashOf } from './draw';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
+import { buyTicket } from './purchase';
 
 /** The points API's seeds take turns under this startup lock (@phoenix/server's startupLock.ts). */
 export const POINTS_SEED_LOCK = 'seed:points';
@@ -10,8 +11,9 @@ const DAY = 24 * 3600_000;
 
 /**
  * Local sample data (only where the BFF seeds too, and only into an empty table): an open round
- * with tickets and its draw job, and last week's round already drawn. Tickets are the player
- * side's (there is no admin route that sells one), so they are inserted here directly.
+ * with tickets and its draw job, and last week's round already drawn (its prizes paid). The tickets
+ * are bought through the one path the game's server uses (`points.buy_lottery_ticket`), so each
+ * has its debit; the point accounts are seeded first (app.ts).
  */
 export async function seedLotteryRounds(ctx: AppContext): Promise<void> {
   // One instance at a time: two started together would each find the table empty.
@@ -50,10 +52,11 @@ async function seedRounds(ctx: AppContext): Promise<void> {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('points.lottery_tickets')
-        .values(Array.from({ length: sample.tickets }, (_, i) => ({ round_id: row.id, player_id: 1 + ((i * 7) % 12) })))
-        .execute();
+      // Bought as the game buys them (the ledger debits each), a minute apart, the last an hour before the draw time.
+      for (let i = 0; i < sample.tickets; i += 1) {
+        const at = new Date(Math.min(now.getTime(), sample.drawAt.getTime() - 3600_000) - (sample.tickets - i) * 60_000);
+        await buyTicket(trx, row.id, { purchaseId: `seed-${row.id}-${i + 1}`, playerId: 1 + ((i * 7) % 12), ticketPrice: 100 }, at);
+      }
       const data: LotteryDrawJob = { roundId: row.id, drawAt: sample.drawAt.toISOString() };
       const after = lotteryRounds.toApi(row, now);
       await writeActionLog(

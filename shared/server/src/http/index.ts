@@ -9,6 +9,7 @@ export * from './jsonBody';
 export * from './limits';
 export * from './logging';
 export * from './metrics';
+export * from './bearer';
 export * from './openapi';
 export * from './operator';
 export * from './paging';

@@ -1,15 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type CounterConfiguration } from 'prom-client';
-import { ERROR_CODES } from '@phoenix/contract';
-import { HttpError } from './errors';
+import { bearerCheck, type BearerAccess } from './bearer';
 import { routeOf } from './logging';
 
 /**
  * Who may read /metrics: anyone (a local environment), the holder of METRICS_TOKEN (sent as
  * `authorization: Bearer <token>`), or nobody (a deployed environment without a token).
  */
-export type MetricsAccess = 'open' | 'off' | { token: string };
+export type MetricsAccess = BearerAccess;
 
 /** The database's connections: a pg pool's counts, or PGlite's session gate (one session). */
 export interface PoolCounts {
@@ -111,30 +109,9 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
     },
   });
 
-  const allowed = accessCheck(options.access);
+  const allowed = bearerCheck(options.access, 'Metrics', 'METRICS_TOKEN');
   app.get('/metrics', { config: { auth: 'public' } }, async (request, reply) => {
     allowed(request.headers.authorization);
     return reply.type(registry.contentType).send(await registry.metrics());
   });
-}
-
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
-/** Throws unless the caller may read the metrics (the token compared in constant time). */
-function accessCheck(access: MetricsAccess): (authorization: string | undefined) => void {
-  if (access === 'open') return () => {};
-  if (access === 'off') {
-    return () => {
-      throw new HttpError(403, ERROR_CODES.forbidden, 'Metrics are off in this environment: set METRICS_TOKEN to read them');
-    };
-  }
-  const expected = digest(access.token);
-  return (authorization) => {
-    const given = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-    if (!given || !timingSafeEqual(digest(given), expected)) {
-      throw new HttpError(401, ERROR_CODES.unauthorized, 'Send the metrics token: authorization: Bearer <METRICS_TOKEN>', {
-        headers: { 'www-authenticate': 'Bearer' },
-      });
-    }
-  };
 }

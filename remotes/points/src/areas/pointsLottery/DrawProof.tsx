@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lotteryRoundsResource, type LotteryRound } from '@phoenix/contract';
 import { resourceKeys, useTranslation } from '@phoenix/shell';
 import { formatDateTime, formatNumber, Panel } from '@phoenix/ui';
+import { PrizePayment } from './PrizePayment';
 
 /** How often an open page asks again once the draw is due, and how long before the draw time it starts. */
 const DRAW_POLL_MS = 2_000;
@@ -15,15 +16,15 @@ const DRAW_POLL_LEAD_MS = 60_000;
  */
 function useRefreshUntilDrawn(round: LotteryRound) {
   const queryClient = useQueryClient();
-  const { id, drawAt, drawnAt } = round;
+  const { id, drawAt, drawnAt, cancelledAt } = round;
   useEffect(() => {
-    if (drawnAt) return undefined;
+    if (drawnAt || cancelledAt) return undefined;
     const timer = setInterval(() => {
       if (Date.now() < Date.parse(drawAt) - DRAW_POLL_LEAD_MS) return;
       void queryClient.invalidateQueries({ queryKey: resourceKeys.detail(lotteryRoundsResource.path.replace(/^\//, ''), id) });
     }, DRAW_POLL_MS);
     return () => clearInterval(timer);
-  }, [queryClient, id, drawAt, drawnAt]);
+  }, [queryClient, id, drawAt, drawnAt, cancelledAt]);
 }
 
 const Code = ({ children }: { children: string }) => <code style={{ wordBreak: 'break-all' }}>{children}</code>;
@@ -32,6 +33,7 @@ const Code = ({ children }: { children: string }) => <code style={{ wordBreak: '
 export function DrawProof({ round }: { round: LotteryRound }) {
   const { t } = useTranslation('points');
   useRefreshUntilDrawn(round);
+  const cancelled = round.status === 'cancelled';
   return (
     <Panel aria-labelledby="lottery-proof-title">
       <h2 id="lottery-proof-title">{t('pointsLottery.proof.title')}</h2>
@@ -40,8 +42,14 @@ export function DrawProof({ round }: { round: LotteryRound }) {
         <dd>
           <Code>{round.seedHash}</Code>
         </dd>
-        <dt>{t('pointsLottery.proof.seed')}</dt>
-        <dd>{round.seed ? <Code>{round.seed}</Code> : t('pointsLottery.proof.notRevealed')}</dd>
+        <dt>{t(cancelled ? 'pointsLottery.proof.seedPlain' : 'pointsLottery.proof.seed')}</dt>
+        <dd>
+          {round.seed ? (
+            <Code>{round.seed}</Code>
+          ) : (
+            t(cancelled ? 'pointsLottery.proof.notRevealedCancelled' : 'pointsLottery.proof.notRevealed')
+          )}
+        </dd>
         <dt>{t('pointsLottery.proof.ticketCount')}</dt>
         <dd>{formatNumber(round.ticketCount)}</dd>
         {round.drawnAt && (
@@ -52,7 +60,9 @@ export function DrawProof({ round }: { round: LotteryRound }) {
         )}
       </dl>
       <h3 id="lottery-winners-title">{t('pointsLottery.proof.winners')}</h3>
-      {!round.drawnAt ? (
+      {cancelled ? (
+        <p>{t('pointsLottery.proof.cancelled')}</p>
+      ) : !round.drawnAt ? (
         <p>{t('pointsLottery.proof.notDrawn', { at: formatDateTime(round.drawAt) })}</p>
       ) : round.winners.length === 0 ? (
         <p>{t('pointsLottery.proof.noWinners')}</p>
@@ -65,6 +75,7 @@ export function DrawProof({ round }: { round: LotteryRound }) {
               <th scope="col">{t('pointsLottery.proof.reward')}</th>
               <th scope="col">{t('pointsLottery.proof.ticket')}</th>
               <th scope="col">{t('pointsLottery.proof.player')}</th>
+              <th scope="col">{t('pointsLottery.proof.payment')}</th>
             </tr>
           </thead>
           <tbody>
@@ -75,6 +86,9 @@ export function DrawProof({ round }: { round: LotteryRound }) {
                 <td>{formatNumber(w.reward)}</td>
                 <td>{w.ticketId}</td>
                 <td>{w.playerId}</td>
+                <td>
+                  <PrizePayment round={round} winner={w} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -49,11 +49,7 @@ export function RoundTickets({ round }: { round: LotteryRound }) {
   return (
     <Panel aria-labelledby="lottery-tickets-title">
       <h2 id="lottery-tickets-title">{t('pointsLottery.tickets.title')}</h2>
-      {round.status === 'cancelled' && round.cancelledAt && (
-        <Alert tone="warning" title={t('pointsLottery.cancel.cancelledTitle')}>
-          {t('pointsLottery.cancel.cancelledAt', { at: formatDateTime(round.cancelledAt) })}
-        </Alert>
-      )}
+      {round.status === 'cancelled' && round.cancelledAt && <CancelledRound round={round} />}
       <p>{t('pointsLottery.tickets.rerun')}</p>
       <Button onClick={() => void download()} disabled={downloading}>
         {t('pointsLottery.tickets.download')}
@@ -69,18 +65,24 @@ export function RoundTickets({ round }: { round: LotteryRound }) {
               {t('pointsLottery.tickets.caption', { n: formatNumber(tickets.data.total), players: formatNumber(tickets.data.players) })}
             </caption>
             <TableHead
-              labels={[t('pointsLottery.tickets.ticket'), t('pointsLottery.tickets.player'), t('pointsLottery.tickets.boughtAt')]}
+              labels={[
+                t('pointsLottery.tickets.ticket'),
+                t('pointsLottery.tickets.player'),
+                t('pointsLottery.tickets.debit'),
+                t('pointsLottery.tickets.boughtAt'),
+              ]}
             />
             <tbody>
               {tickets.data.items.length === 0 && (
                 <tr>
-                  <td colSpan={3}>{t('pointsLottery.tickets.none')}</td>
+                  <td colSpan={4}>{t('pointsLottery.tickets.none')}</td>
                 </tr>
               )}
               {tickets.data.items.map((ticket) => (
                 <tr key={ticket.id}>
                   <td>{ticket.id}</td>
                   <td>{ticket.playerId}</td>
+                  <td>{ticket.entryId ?? '—'}</td>
                   <td>{formatDateTime(ticket.createdAt)}</td>
                 </tr>
               ))}
@@ -113,8 +115,9 @@ function CancelRound({ round, tickets }: { round: LotteryRound; tickets: Lottery
     // A 409 (cancelled elsewhere, a ticket sold since): reload so the dialog shows the new counts.
     onError: () => queryClient.invalidateQueries({ queryKey: roundsKey }),
   });
+  const paid = tickets.total - tickets.withoutDebit;
   const counts = {
-    tickets: formatNumber(tickets.total),
+    tickets: formatNumber(paid),
     players: formatNumber(tickets.players),
     points: formatNumber(tickets.refundPoints),
   };
@@ -138,9 +141,36 @@ function CancelRound({ round, tickets }: { round: LotteryRound; tickets: Lottery
         }
       >
         <p>{t('pointsLottery.cancel.summary', counts)}</p>
+        {tickets.withoutDebit > 0 && <p>{t('pointsLottery.cancel.withoutDebit', { n: formatNumber(tickets.withoutDebit) })}</p>}
         <p>{t('pointsLottery.cancel.effects')}</p>
         {cancel.error && <Alert title={t('pointsLottery.cancel.failed')}>{describeError(cancel.error)}</Alert>}
       </Modal>
     </>
+  );
+}
+
+/** When, by whom and what was given back; a round cancelled before refunds were kept says only when. */
+function CancelledRound({ round }: { round: LotteryRound }) {
+  const { t } = useTranslation('points');
+  const { refund } = round;
+  const at = formatDateTime(round.cancelledAt!);
+  return (
+    <Alert tone="warning" title={t('pointsLottery.cancel.cancelledTitle')}>
+      {refund ? (
+        <>
+          {t('pointsLottery.cancel.cancelledBy', {
+            at,
+            by: round.cancelledBy ?? '—',
+            tickets: formatNumber(refund.tickets),
+            points: formatNumber(refund.points),
+            players: formatNumber(refund.players),
+          })}
+          {(refund.withoutDebit > 0 || refund.alreadyReversed > 0) &&
+            ` ${t('pointsLottery.cancel.cancelledWithout', { n: formatNumber(refund.withoutDebit), reversed: formatNumber(refund.alreadyReversed) })}`}
+        </>
+      ) : (
+        t('pointsLottery.cancel.cancelledAt', { at })
+      )}
+    </Alert>
   );
 }

@@ -19,6 +19,8 @@ const weekly: LotteryRound = {
   drawnAt: null,
   winners: [],
   cancelledAt: null,
+  cancelledBy: null,
+  refund: null,
   version: 2,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-02T00:00:00.000Z',
@@ -49,8 +51,8 @@ describe('lottery rounds: domain rules', () => {
       ticketCount: 18,
       drawnAt: '2099-01-08T12:00:02.000Z',
       winners: [
-        { slot: 0, rank: 1, reward: 10_000, ticketId: 907, playerId: 44 },
-        { slot: 1, rank: 2, reward: 1_000, ticketId: 903, playerId: 12 },
+        { slot: 0, rank: 1, reward: 10_000, ticketId: 907, playerId: 44, entryId: 5001, unpaidReason: null },
+        { slot: 1, rank: 2, reward: 1_000, ticketId: 903, playerId: 12, entryId: 5002, unpaidReason: null },
       ],
     };
     const api = fakeBff()
@@ -64,6 +66,9 @@ describe('lottery rounds: domain rules', () => {
     const winners = within(proof).getByRole('table', { name: 'Winners' });
     expect(within(winners).getAllByRole('row')).toHaveLength(3);
     expect(within(winners).getByText('907')).toBeInTheDocument();
+    // Each prize next to the ledger entry that paid it.
+    expect(within(winners).getByText('Ledger entry 5001')).toBeInTheDocument();
+    expect(within(winners).getByText('Ledger entry 5002')).toBeInTheDocument();
     expect(within(proof).getByText(/HMAC-SHA256 with the seed bytes as key/)).toBeInTheDocument();
     expect(screen.getByText('This round has been drawn: it can no longer change.')).toBeInTheDocument();
   });
@@ -85,7 +90,7 @@ describe('lottery rounds: domain rules', () => {
       status: 'drawn',
       seed: 'c'.repeat(64),
       drawnAt: new Date().toISOString(),
-      winners: [{ slot: 0, rank: 1, reward: 10_000, ticketId: 5, playerId: 7 }],
+      winners: [{ slot: 0, rank: 1, reward: 10_000, ticketId: 5, playerId: 7, entryId: 70, unpaidReason: null }],
       version: 3,
     };
     let asked = 0;
@@ -150,15 +155,16 @@ describe('lottery rounds: domain rules', () => {
 
 const ticketPage = (over: Record<string, unknown> = {}) => ({
   items: [
-    { id: 901, playerId: 44, createdAt: '2030-01-03T00:00:00.000Z' },
-    { id: 902, playerId: 12, createdAt: '2030-01-03T00:01:00.000Z' },
-    { id: 903, playerId: 44, createdAt: '2030-01-03T00:02:00.000Z' },
+    { id: 901, playerId: 44, entryId: 801, createdAt: '2030-01-03T00:00:00.000Z' },
+    { id: 902, playerId: 12, entryId: 802, createdAt: '2030-01-03T00:01:00.000Z' },
+    { id: 903, playerId: 44, entryId: 803, createdAt: '2030-01-03T00:02:00.000Z' },
   ],
   total: 3,
   page: 1,
   pageSize: 50,
   players: 2,
   refundPoints: 300,
+  withoutDebit: 0,
   ...over,
 });
 
@@ -188,8 +194,15 @@ describe('lottery rounds: tickets and cancellation', () => {
     click.mockRestore();
   });
 
-  it('cancel: the confirmation names the tickets, players and points it refunds, and sends the count it showed', async () => {
-    const cancelled: LotteryRound = { ...sold, status: 'cancelled', cancelledAt: '2030-01-04T00:00:00.000Z', version: 3 };
+  it('cancel: the confirmation names the tickets, players and points it gives back, and sends the count it showed', async () => {
+    const cancelled: LotteryRound = {
+      ...sold,
+      status: 'cancelled',
+      cancelledAt: '2030-01-04T00:00:00.000Z',
+      cancelledBy: 'ops@example.com',
+      refund: { tickets: 3, players: 2, points: 300, withoutDebit: 0, alreadyReversed: 0 },
+      version: 3,
+    };
     let current = sold;
     const api = fakeBff()
       .get('/lottery/rounds', () => json(page([current])))
@@ -202,13 +215,68 @@ describe('lottery rounds: tickets and cancellation', () => {
     const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
     await user.click(await screen.findByRole('button', { name: 'Cancel round and refund tickets' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel “Weekly lottery”?' });
-    expect(dialog).toHaveTextContent('This refunds 3 tickets of 2 players: 300 points in total, one ledger entry per ticket.');
+    expect(dialog).toHaveTextContent(
+      'This gives back what 3 tickets of 2 players paid: 300 points in total, each ticket’s debit reversed by one ledger entry.',
+    );
+    expect(dialog).not.toHaveTextContent(/no debit/);
     expect(api.calls('POST', '/lottery/rounds/31/cancel')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
     await waitFor(() => expect(api.calls('POST', '/lottery/rounds/31/cancel')).toHaveLength(1));
     expect(api.calls('POST', '/lottery/rounds/31/cancel')[0].body).toEqual({ version: 2, ticketCount: 3 });
     expect(await screen.findByText('This round was cancelled')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Cancelled at .+ by ops@example\.com: the debits of 3 tickets were reversed \(300 points to 2 players\)\. It will not be drawn\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel round and refund tickets' })).not.toBeInTheDocument();
+    // Its proof no longer promises a draw or a seed.
+    const proof = screen.getByRole('region', { name: 'Verifiable draw' });
+    expect(within(proof).getByText('No winners: the round was cancelled before its draw.')).toBeInTheDocument();
+    expect(within(proof).getByText('Never revealed: the round was cancelled before its draw')).toBeInTheDocument();
+    expect(proof).not.toHaveTextContent(/The winners are drawn at|revealed after the draw/i);
+  });
+
+  it('cancel: tickets without a debit (old data) are reported in the confirmation, not refunded', async () => {
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([sold])))
+      .get('/lottery/rounds/31', () => json(sold))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage({ total: 5, withoutDebit: 2 })));
+    const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel round and refund tickets' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel “Weekly lottery”?' });
+    expect(dialog).toHaveTextContent('This gives back what 3 tickets of 2 players paid: 300 points in total');
+    expect(dialog).toHaveTextContent(
+      '2 more tickets have no debit (sold before tickets were paid through the ledger): nothing was taken for them, so nothing is given back.',
+    );
+  });
+
+  it('a drawn prize that could not be paid says why and pays it again on request', async () => {
+    const unpaid: LotteryRound = {
+      ...sold,
+      status: 'drawn',
+      seed: 'b'.repeat(64),
+      drawnAt: '2099-01-08T12:00:02.000Z',
+      winners: [{ slot: 0, rank: 1, reward: 10_000, ticketId: 901, playerId: 44, entryId: null, unpaidReason: 'noPointAccount' }],
+    };
+    const paid: LotteryRound = { ...unpaid, version: 3, winners: [{ ...unpaid.winners[0]!, entryId: 9001, unpaidReason: null }] };
+    let current = unpaid;
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([current])))
+      .get('/lottery/rounds/31', () => json(current))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage()))
+      .post('/lottery/rounds/31/pay-prize', () => {
+        current = paid;
+        return json(paid);
+      });
+    const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    const winners = await screen.findByRole('table', { name: 'Winners' });
+    expect(within(winners).getByText(/Unpaid: player 44 has no point account/)).toBeInTheDocument();
+    await user.click(within(winners).getByRole('button', { name: 'Pay prize of slot 0' }));
+    await waitFor(() => expect(api.calls('POST', '/lottery/rounds/31/pay-prize')).toHaveLength(1));
+    expect(api.calls('POST', '/lottery/rounds/31/pay-prize')[0].body).toEqual({ version: 2, slot: 0 });
+    expect(await within(winners).findByText('Ledger entry 9001')).toBeInTheDocument();
+    expect(within(winners).queryByRole('button', { name: /Pay prize/ })).not.toBeInTheDocument();
   });
 
   it.each([
