@@ -11,6 +11,8 @@ import { registerPointsLotteryRoutes } from './features/pointsLottery/routes';
 import { registerSearchRoutes } from './features/search';
 import { registerPointsChangeRequestRoutes } from './features/changeRequests';
 import { seedLotteryRounds } from './features/pointsLottery/seed';
+import { registerEconomyRoutes } from './features/economy/routes';
+import { scheduleNextReconciliation } from './features/economy/nightly';
 import { LOCAL_POINT_ACCOUNTS, seedLocalPointUsers } from './seed';
 import type { BearerAccess } from '@phoenix/server/http';
 
@@ -44,9 +46,11 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   registerPointAccountRoutes(app, ctx);
   await registerPointsGamesRoutes(app, ctx);
   registerPointsLotteryRoutes(app, ctx, options.gameServer ?? 'off'); // defines its job queue
+  registerEconomyRoutes(app, ctx); // defines its job queue
   registerSearchRoutes(app, ctx);
   registerPointsChangeRequestRoutes(app, ctx); // defines its job queue
   return server.start(async () => {
+    await scheduleNextReconciliation(ctx);
     if (!options.seedLocalData) return;
     // The accounts first: the seed's tickets are bought through the ledger (features/pointsLottery/seed.ts).
     await seedLocalPointUsers(ctx.db, LOCAL_POINT_ACCOUNTS, ctx.now());

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LedgerEntryKind } from '@phoenix/contract';
+import type { EconomyReconciliation, LedgerEntryKind } from '@phoenix/contract';
 
 // Tasks, point accounts and their ledger (migrations 0010–0019), joined to the BFF's Database type
 // the same way as ./schema.ts.
@@ -51,8 +51,18 @@ export interface LedgerEntryTable {
   created_by: string | null;
 }
 
+/** One row per night's reconciliation (migration 0035): queued once, its figures stored once. */
+export interface EconomyReconciliationTable {
+  /** YYYY-MM-DD (UTC): the day the run starts, at 03:00. */
+  night: string;
+  job_id: string | null;
+  ran_at: Date | null;
+  figures: ColumnType<EconomyReconciliation | null, string | undefined, string>;
+}
+
 export interface PointsLedgerTables {
   'points.tasks': PointsTaskTable;
   'points.users': PointAccountTable;
   'points.ledger_entries': LedgerEntryTable;
+  'points.economy_reconciliations': EconomyReconciliationTable;
 }

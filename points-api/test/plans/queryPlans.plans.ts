@@ -86,6 +86,8 @@ afterAll(async () => {
 const SAMPLES = {
   q: 'an',
   '/point-accounts q': '1234',
+  '/economy/report from': '2026-01-01',
+  '/economy/report to': '2026-01-31',
   playerId: '1234',
   from: '2026-01-01T00:00:00.000Z',
   to: '2026-02-01T00:00:00.000Z',

@@ -39,5 +39,6 @@ export * from './policies';
 export * from './policyMembers';
 export * from './restrictions';
 export * from './pointsLottery';
+export * from './pointsEconomy';
 export * from './search';
 export * from './playerPresents';

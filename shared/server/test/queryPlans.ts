@@ -311,6 +311,14 @@ export const PLAN_RULES: PlanRules = {
       cost: Infinity,
       why: "a round's exact ticket, player and refund figures, for its cancel confirmation",
     },
+    // points-api economy/figures.ts: the reconciliation sums the whole ledger and every account by
+    // design (index-only scans of migration 0035's indexes); bench/economy.ts times each figure at
+    // 1,000,000 entries. The opening circulation of a report sums the ledger before its first day.
+    ...[
+      'select coalesce(sum(amount), 0) as total from points.ledger_entries',
+      'select coalesce(sum(balance), 0) as total from points.users',
+      'sum(amount) as total from points.ledger_entries group by player_id',
+    ].map((match) => ({ match, readRows: Infinity, cost: Infinity, why: 'a whole-ledger figure of the economy reconciliation' })),
   ],
 };
 

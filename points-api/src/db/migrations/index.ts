@@ -8,6 +8,7 @@ import * as pointsLotteryCancel from './0031_points_lottery_cancel';
 import * as pointsLedgerHeld from './0032_points_ledger_held';
 import * as pointAccountSortIndexes from './0033_point_account_sort_indexes';
 import * as pointsLotteryPaid from './0034_points_lottery_paid';
+import * as pointsEconomy from './0035_points_economy';
 
 /**
  * The points migrations, in order. Listed, not found by file name: the points API ships as one
@@ -23,4 +24,5 @@ export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0032_points_ledger_held': pointsLedgerHeld,
   '0033_point_account_sort_indexes': pointAccountSortIndexes,
   '0034_points_lottery_paid': pointsLotteryPaid,
+  '0035_points_economy': pointsEconomy,
 };

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
+import { economyQuerySchema, economyReconciliationSchema, economyReportSchema, type EconomyReport } from '@phoenix/contract';
+import type { AppContext } from '../../context';
+import { economyReport, reconcile } from './figures';
+import { ECONOMY_RECONCILE_QUEUE, lastNightly, runNightlyReconciliation, type EconomyReconcileJob } from './nightly';
+
+/**
+ * The economy report (Points Management → Economy): a period's days and the reconciliation, now
+ * and as the last nightly run stored it. The nightly run is a durable job (nightly.ts); its figures
+ * are on /metrics, so an alert can fire on `phoenix_points_reconciliation_mismatch > 0`.
+ */
+export function registerEconomyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const jobs = ctx.jobs;
+  if (!jobs) throw new Error('economy: needs the job runner (ctx.jobs)');
+  jobs.define<EconomyReconcileJob>(ECONOMY_RECONCILE_QUEUE, async (job) => {
+    await runNightlyReconciliation(ctx, job, app.log);
+  });
+
+  app.get('/economy/report', { schema: { querystring: economyQuerySchema, response: { 200: economyReportSchema } } }, async (request) => {
+    const query = request.query;
+    const figures = await economyReport(ctx.db, query, ctx.now());
+    const report: EconomyReport = { from: query.from, to: query.to, ...figures, lastNightly: await lastNightly(ctx) };
+    return report;
+  });
+
+  app.get('/economy/reconciliation', { schema: { response: { 200: economyReconciliationSchema } } }, async () =>
+    reconcile(ctx.db, ctx.now()),
+  );
+
+  // Read at scrape time from the stored run (any instance answers the same): one primary-key lookup.
+  new Gauge({
+    name: 'phoenix_points_reconciliation_mismatch',
+    help: "The last nightly reconciliation's figures that should be 0 (totals: entries minus balances), by figure; absent before the first run",
+    labelNames: ['figure'] as const,
+    registers: [app.metrics],
+    async collect() {
+      let figures: Awaited<ReturnType<typeof lastNightly>>;
+      try {
+        figures = await lastNightly(ctx);
+      } catch (error) {
+        app.log.warn({ err: error }, 'metrics: the last reconciliation is unavailable');
+        return;
+      }
+      this.reset();
+      if (!figures) return;
+      this.set({ figure: 'totals' }, figures.entriesTotal - figures.balancesTotal);
+      this.set({ figure: 'accountsOff' }, figures.accountsOff);
+      this.set({ figure: 'ticketsWithoutDebit' }, figures.ticketsWithoutDebit);
+      this.set({ figure: 'unpaidPrizes' }, figures.unpaidPrizes);
+    },
+  });
+}
