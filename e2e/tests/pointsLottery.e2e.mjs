@@ -139,6 +139,32 @@ describe('points lottery: a verifiable draw a few seconds ahead', () => {
       }, ctx.stack.apiUrl);
       assert.equal(logs.filter((entry) => entry === `pointsLotteryRound.draw ${round.id}`).length, 1, logs.join(', '));
       assert.ok(logs.includes(`pointsLotteryRound.create ${round.id}`), logs.join(', '));
+
+      // The economy report (Points Management → Economy Report): on the local seed plus this round,
+      // the books balance; today's lottery row holds the 6 tickets' debits and the 3 prizes.
+      await page.goto(`${ctx.stack.hostUrl}/admin/points/economy`);
+      await main.getByRole('heading', { name: 'Economy Report', level: 1 }).waitFor();
+      const reconciliation = main.getByRole('region', { name: 'Reconciliation' });
+      await reconciliation.getByText('The books balance', { exact: true }).waitFor();
+      for (const figure of [
+        'Accounts whose balance differs from their entries (0 expected)',
+        'Lottery tickets without a debit (0 expected)',
+        'Drawn prizes unpaid (0 expected)',
+      ]) {
+        assert.equal(
+          (await reconciliation.getByText(figure, { exact: true }).locator('xpath=following-sibling::dd[1]').textContent()).trim(),
+          '0',
+          figure,
+        );
+      }
+      const today = new Date().toISOString().slice(0, 10);
+      const todayRow = main.getByRole('table', { name: /^Points per day/ }).getByRole('row', { name: new RegExp(`^${today}`) });
+      const cells = await todayRow.evaluate((row) => [...row.children].map((c) => c.textContent.trim()));
+      assert.match(cells[1], /Lottery [\d,]+/, `today's issued points name the prizes: ${cells[1]}`);
+      assert.match(cells[2], /Lottery [\d,]+/, `today's spent points name the tickets: ${cells[2]}`);
+      const lotteryOf = (cell) => Number(/Lottery ([\d,]+)/.exec(cell)[1].replaceAll(',', ''));
+      assert.ok(lotteryOf(cells[1]) >= 6_000 && lotteryOf(cells[2]) >= 150, `prizes ${cells[1]}; tickets ${cells[2]}`);
+      await assertAccessible(page, 'points/economy');
     } finally {
       await db.end();
       await context.close();

@@ -19,8 +19,12 @@ describe('menu', () => {
         ? { label: e.label.en, children: e.children.map((c) => [c.label.en, c.target]) }
         : { label: e.label.en, target: e.target },
     );
-    expect(composed.slice(0, seed.length)).toEqual(seed);
-    // Pages the seed lacks come after its entries.
+    // Pages the seed lacks come after its entries: the Economy Report at the end of its group.
+    expect(composed.slice(0, seed.length)).toEqual(
+      seed.map((e) =>
+        e.children && e.label === 'Points Management' ? { ...e, children: [...e.children, ['Economy Report', 'points/economy']] } : e,
+      ),
+    );
     expect(composed.slice(seed.length)).toEqual([{ label: 'Change Requests', target: 'requests' }]);
   });
 
@@ -82,6 +86,7 @@ describe('menu', () => {
       'Daily CheckIn Configuration': 'points-daily-checkin',
       'Referral Configuration': 'points-referral',
       Maintenance: 'points/maintenance',
+      'Economy Report': 'points/economy',
       'DoubleupSeasonHistory Management': 'doubleupSeasonHistory',
       'Logout & BattleForceEnd Management': 'logoutAndBattleForceEnd',
       'World Message Management': 'worldMessage',
@@ -101,6 +106,7 @@ describe('menu', () => {
       'Daily CheckIn Configuration',
       'Referral Configuration',
       'Maintenance',
+      'Economy Report',
     ]);
   });
 
@@ -152,7 +158,8 @@ describe('menu of an environment whose remotes changed', () => {
 
   it('keeps a failed remote’s seed entries in place, in English', () => {
     const menu = composeAdminTable({ ...manifests, battle: null, points: null }).menu;
-    expect(links(menu)).toEqual(links());
+    // The seed's entries stay; a page the seed lacks goes with its remote.
+    expect(links(menu)).toEqual(links().filter(([, target]) => target !== 'points/economy'));
     expect(menuLinks(menu).find((l) => l.target === 'battle')?.label).toEqual({ en: 'Battle Management', ja: undefined });
     expect(menuLinks(menu).find((l) => l.target === 'management')?.label.ja).toBe('管理者管理');
   });
@@ -164,7 +171,7 @@ describe('menu of an environment whose remotes changed', () => {
     ).menu;
     expect(en(menu)).toEqual([...en(MENU).slice(0, -1), 'Battle Replays', 'Change Requests']);
     const group = menu.find((e) => e.kind === 'group');
-    expect(group?.kind === 'group' && en(group.children).slice(-3)).toEqual(['Maintenance', 'Badges', 'Quests']);
+    expect(group?.kind === 'group' && en(group.children).slice(-4)).toEqual(['Maintenance', 'Badges', 'Quests', 'Economy Report']);
   });
 
   it('puts a group the seed lacks after the seed’s entries, by its position; an unknown group means the top level', () => {

@@ -18,10 +18,11 @@ function withRemote(name: keyof RemoteManifests, manifest: RemoteRoutesManifest 
 
 describe('route table composed from the remotes’ manifests', () => {
   it('is the seed’s paths, each served by the remote that owns it, every one declared', () => {
-    // Pages the seed lacks (the Requests page) come after its paths.
+    // Pages the seed lacks (the Requests page, the Economy Report) come after its paths.
     expect(table.routes.map((r) => [r.path, r.remote])).toEqual([
       ...SEED_TABLES.routes.map((r) => [r.path, r.remote]),
       ['requests', 'system'],
+      ['points/economy', 'points'],
     ]);
     expect(table.routes.every((r) => r.declared)).toBe(true);
   });
@@ -90,7 +91,10 @@ describe('a release that adds a page', () => {
 
   it('adds its route after the seed’s', () => {
     const composed = composeAdminTable(withRemote('battle', { ...battle, routes: [...battle.routes, replays] }));
-    expect(composed.routes.map((r) => r.path)).toEqual([...table.routes.map((r) => r.path), 'battle/replays']);
+    // After the seed's paths, with the other pages the seed lacks (in the remotes' order).
+    const paths = composed.routes.map((r) => r.path);
+    expect(paths.slice(0, SEED_TABLES.routes.length)).toEqual(SEED_TABLES.routes.map((r) => r.path));
+    expect([...paths].sort()).toEqual([...table.routes.map((r) => r.path), 'battle/replays'].sort());
     expect(adminRouteFor('/admin/battle/replays', composed)).toMatchObject({ remote: 'battle', name: 'battleReplays', declared: true });
   });
 

@@ -50,6 +50,7 @@ const pages = {
   }),
   ...standalonePage('points-spin', () => import('./areas/pointsGames/SpinWheelPage')),
   ...standalonePage('points/staking', () => import('./areas/stakingChanges/StakingPage')),
+  ...standalonePage('points/economy', () => import('./areas/pointsEconomy/EconomyReportPage')),
 };
 
 export default pages;

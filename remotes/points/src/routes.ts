@@ -65,6 +65,16 @@ const routes: RemoteRoutesDeclaration = {
       },
     },
     {
+      path: 'points/economy',
+      name: 'pointsEconomy',
+      title: { en: 'Economy Report', ja: '経済レポート' },
+      menu: {
+        label: { en: 'Economy Report', ja: '経済レポート' },
+        group: 'points',
+        position: 95,
+      },
+    },
+    {
       path: 'points-lottery',
       name: 'pointsLottery',
       area: 'pointsLottery',

@@ -354,6 +354,13 @@ export const ERROR_MESSAGES = {
     en: 'This round has been cancelled: it can no longer change',
     ja: 'このラウンドは中止されています。変更できません',
   },
+  pick_the_first_day: { en: 'Pick the first day', ja: '開始日を選んでください' },
+  pick_the_last_day: { en: 'Pick the last day', ja: '終了日を選んでください' },
+  the_last_day_is_on_or_after_the_first: {
+    en: 'The last day is on or after the first',
+    ja: '終了日は開始日と同じかそれ以降にしてください',
+  },
+  a_report_covers_at_most_92_days: { en: 'A report covers at most 92 days', ja: 'レポートの期間は最大 92 日です' },
   this_round_has_no_winner_in_this_prize_slot: {
     en: 'This round has no winner in this prize slot',
     ja: 'このラウンドのこの賞品枠には当選者がいません',

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { ApiRequestError } from './ApiRequestError';
 import { errorReason, errorText, keyedReason } from '../i18n/errorText';
 
-export { errorReason };
+export { errorReason, errorText };
 
 const say = (key: string, options?: Record<string, unknown>) => i18next.t(`errors.${key}`, { ns: 'shell', ...options });
 
