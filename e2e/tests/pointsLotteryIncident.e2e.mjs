@@ -112,7 +112,7 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
       await main.getByText('This round was cancelled before its draw: it can no longer change.').waitFor();
       await ticketsPanel
         .getByText(
-          /^Cancelled at .+ by \S+@\S+: the debits of 4 tickets were reversed \(120 points to 3 players\)\. It will not be drawn\.$/,
+          /Cancelled at .+ by \S+@\S+: the debits of 4 tickets were reversed \(120 points to 3 players\)\. It will not be drawn\.$/,
         )
         .waitFor();
       const proof = main.getByRole('region', { name: 'Verifiable draw' });
@@ -137,7 +137,12 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
         assert.deepEqual(
           refunds.map((cells) => [cells[2], cells[3], cells[5]]).sort(),
           theirs
-            .map((t) => ['Reversal', '+30', `Refund of ticket ${t.id}: lottery round ${round.id} "E2E round to cancel" was cancelled`])
+            // Each refund names the debit it reverses (the ledger shows "Reverses #<entry>").
+            .map((t) => [
+              'Reversal',
+              '+30',
+              `Refund of ticket ${t.id}: lottery round ${round.id} "E2E round to cancel" was cancelledReverses #${t.entryId}`,
+            ])
             .sort(),
           `player ${id}'s refunds`,
         );
