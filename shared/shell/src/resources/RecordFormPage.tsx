@@ -37,6 +37,8 @@ export interface RecordFormPageProps<D extends AnyResource, V extends FieldValue
   conflictSummary?: (theirs: RecordOf<D>) => ReactNode;
   /** Page titles; defaults: "New <noun>" / "Edit <noun>". */
   titles?: { create?: string; edit?: (record: RecordOf<D>) => string };
+  /** The leave-without-saving button (default "Cancel"): named otherwise where "cancel" is one of the record's own actions. */
+  leaveLabel?: string;
 }
 
 /** A create / edit page: the record's states, then the form in its frame; back to the list after a save. */
@@ -98,6 +100,7 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
   resource,
   controller,
   conflictSummary,
+  leaveLabel,
 }: RecordFormPageProps<D, V> & { controller: ReturnType<typeof useRecordController<D>> }) {
   const { t } = useTranslation('resources');
   const { record, mode, links } = controller;
@@ -134,7 +137,7 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
         }
       }
       submitLabel={submitLabel}
-      cancelLabel={t('form.cancel')}
+      cancelLabel={leaveLabel ?? t('form.cancel')}
       onCancel={links.backToList}
       submitting={form.isSubmitting}
       readOnly={record && readOnly?.(record)}

@@ -36,6 +36,8 @@ export default function LotteryRoundForm() {
         drawAt,
       })}
       readOnly={(round) => (round.status === 'open' ? null : t(READ_ONLY[round.status]))}
+      // "Cancel" is the round's own action here (Cancel round and refund tickets): leaving the form says so.
+      leaveLabel={t('pointsLottery.backToRounds')}
       // Below the form, not in it: a drawn or cancelled round is read-only, its tickets still download.
       after={(round) => (
         <>

@@ -213,6 +213,9 @@ describe('lottery rounds: tickets and cancellation', () => {
         return json(cancelled);
       });
     const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    // One meaning of "cancel" on this page: leaving the form says "Back to rounds".
+    expect(await screen.findByRole('button', { name: 'Back to rounds' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Cancel round and refund tickets' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel “Weekly lottery”?' });
     expect(dialog).toHaveTextContent(
