@@ -162,7 +162,10 @@ export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContex
   const bought = { 200: lotteryPurchaseResultSchema, 201: lotteryPurchaseResultSchema };
   app.post(
     `${GAME_SERVER_PREFIX}${path}/:id/tickets`,
-    { config: { auth: 'public' }, schema: { params: idParamSchema, body: lotteryPurchaseSchema, response: bought } },
+    {
+      config: { auth: 'public' }, // not an admin's session: the game server's token, checked below
+      schema: { params: idParamSchema, body: lotteryPurchaseSchema, response: bought, security: [{ gameServer: [] }] },
+    },
     async (request, reply) => {
       gameServerAllowed(request.headers.authorization);
       const result = await buyTicket(ctx.db, request.params.id, request.body, ctx.now());

@@ -96,11 +96,13 @@ function documentRoutes(): SwaggerTransform {
     if (!Object.keys(declared).some((status) => status.startsWith('2'))) response[200] = { description: 'Success' };
     Object.assign(response, declared);
     response[400] ??= ERRORS[400];
-    if (auth !== 'public') response[401] ??= ERRORS[401];
-    if (auth === 'admin') response[403] ??= ERRORS[403];
+    // A public route may still take a credential of its own (the game server's bearer token).
+    const ownSecurity = schema.security as unknown[] | undefined;
+    if (auth !== 'public' || ownSecurity) response[401] ??= ERRORS[401];
+    if (auth === 'admin' || ownSecurity) response[403] ??= ERRORS[403];
     if (url.includes(':')) response[404] ??= ERRORS[404];
     if (carriesVersion(schema.body) || carriesVersion(schema.querystring)) response[409] ??= ERRORS[409];
-    return { schema: { ...schema, response, security: auth === 'public' ? [] : [{ token: [] }] }, url };
+    return { schema: { ...schema, response, security: ownSecurity ?? (auth === 'public' ? [] : [{ token: [] }]) }, url };
   };
 }
 
@@ -124,6 +126,15 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
             name: 'token',
             description: 'The token POST /users/login answers (on the BFF); the points API accepts the same token.',
           },
+          ...(options.service === 'points'
+            ? {
+                gameServer: {
+                  type: 'http',
+                  scheme: 'bearer',
+                  description: "The game server's own secret (GAME_SERVER_TOKEN), for the /game routes only: never an admin's token.",
+                },
+              }
+            : {}),
         },
       },
     },
