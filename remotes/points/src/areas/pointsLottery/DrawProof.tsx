@@ -62,6 +62,8 @@ export function DrawProof({ round }: { round: LotteryRound }) {
       <h3 id="lottery-winners-title">{t('pointsLottery.proof.winners')}</h3>
       {cancelled ? (
         <p>{t('pointsLottery.proof.cancelled')}</p>
+      ) : round.status === 'drawing' ? (
+        <p>{t('pointsLottery.proof.drawing', { at: formatDateTime(round.drawAt) })}</p>
       ) : !round.drawnAt ? (
         <p>{t('pointsLottery.proof.notDrawn', { at: formatDateTime(round.drawAt) })}</p>
       ) : round.winners.length === 0 ? (

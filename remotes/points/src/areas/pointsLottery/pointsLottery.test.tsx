@@ -84,7 +84,7 @@ describe('lottery rounds: domain rules', () => {
   });
 
   it('an open page whose draw is due asks again until the round is drawn, then shows the winners and the seed', async () => {
-    const due: LotteryRound = { ...weekly, drawAt: new Date(Date.now() - 1_000).toISOString(), ticketCount: 3 };
+    const due: LotteryRound = { ...weekly, drawAt: new Date(Date.now() - 1_000).toISOString(), ticketCount: 3, status: 'drawing' };
     const drawn: LotteryRound = {
       ...due,
       status: 'drawn',
@@ -100,6 +100,10 @@ describe('lottery rounds: domain rules', () => {
     renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
     const proof = await screen.findByRole('region', { name: 'Verifiable draw' });
     expect(within(proof).getByText('Revealed after the draw')).toBeInTheDocument();
+    // Due but not drawn yet: the page says the draw is running, not that it will happen at a past time.
+    expect(
+      within(proof).getByText(/^The draw was due at .+: it is running, and the winners appear here once it is done\.$/),
+    ).toBeInTheDocument();
     const winners = await within(proof).findByRole('table', { name: 'Winners' }, { timeout: 8_000 });
     expect(within(winners).getByText('5')).toBeInTheDocument();
     expect(within(proof).getByText('c'.repeat(64))).toBeInTheDocument();
