@@ -85,18 +85,34 @@ const steps = [
   ['e2e', () => pnpm(['run', 'test:e2e'])],
 ];
 
+/** Each step's seconds, printed at the end (and at a failure): where the run's time went, on which Node. */
+const timings = [];
+function printTimings() {
+  const total = timings.reduce((sum, t) => sum + t.seconds, 0);
+  const width = Math.max(...timings.map((t) => t.name.length), 'total'.length);
+  console.log(`\n== steps on Node ${process.versions.node}`);
+  for (const t of timings) console.log(`  ${t.name.padEnd(width)}  ${String(t.seconds).padStart(5)} s  ${t.result}`);
+  console.log(`  ${'total'.padEnd(width)}  ${String(total).padStart(5)} s`);
+}
+
 for (const [name, step] of steps) {
   if (skip.has(name)) {
     console.log(`\n== ${name}: skipped`);
+    timings.push({ name, seconds: 0, result: 'skipped' });
     continue;
   }
   console.log(`\n== ${name}`);
   const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 1000);
   try {
     await step();
   } catch (error) {
     console.error(`\n== ${name} FAILED: ${error.message}`);
+    timings.push({ name, seconds: seconds(), result: 'FAILED' });
+    printTimings();
     process.exit(1);
   }
-  console.log(`== ${name}: ok (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(`== ${name}: ok (${seconds()} s)`);
+  timings.push({ name, seconds: seconds(), result: 'ok' });
 }
+printTimings();
