@@ -72,6 +72,22 @@ async function refundTickets(
   actor: Actor,
   now: Date,
 ): Promise<LotteryRefund> {
+  // The holders' accounts first, in id order: a reversal of one of these debits by an admin (which
+  // locks its account) then either came before (seen below as reversed) or waits and finds it reversed.
+  const holders = await trx.selectFrom('points.lottery_tickets').select('player_id').distinct().where('round_id', '=', round.id).execute();
+  if (holders.length > 0) {
+    await trx
+      .selectFrom('points.users')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        holders.map((h) => h.player_id),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
   const tickets = await ticketDebits(trx, round.id).orderBy('t.player_id').orderBy('t.id').execute();
   const due = tickets.filter((t) => t.entry_id !== null && t.reversed_by === null);
   const entries = due.map((ticket) => ({
