@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { economyQuerySchema, LEDGER_ENTRY_KINDS, type EconomyDay, type EconomyReport, type LedgerEntryKind } from '@phoenix/contract';
@@ -37,6 +37,8 @@ export default function EconomyReportPage() {
   const period = { from: params.get('from') ?? lastWeek().from, to: params.get('to') ?? lastWeek().to };
   const [typed, setTyped] = useState(period);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // Back and forward move the period in the URL: the fields follow it.
+  useEffect(() => setTyped({ from: period.from, to: period.to }), [period.from, period.to]);
   const report = useQuery<EconomyReport, ApiRequestError>({
     queryKey: ['points', 'economy', period.from, period.to],
     queryFn: () => api.get('/economy/report', period),
