@@ -114,9 +114,9 @@ test('the credential: none or a wrong one is a 401, and a service without GAME_S
     headers: { token: t.token },
   });
   expect(asAdmin.statusCode).toBe(401);
-  const closed = await createPointsTestApp({ gameServer: 'off' });
+  const closed = await t.anotherPointsApi({ gameServer: 'off' });
   try {
-    const refused = await closed.points.inject({
+    const refused = await closed.inject({
       method: 'POST',
       url: `/game/lottery/rounds/${round.id}/tickets`,
       payload: body,

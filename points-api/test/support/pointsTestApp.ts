@@ -73,6 +73,8 @@ export interface PointsTestApp {
   shared: SharedDatabase;
   /** The points API, connected to the shared database with `pg` (see pointsDatabaseOf). */
   points: FastifyInstance;
+  /** A second points API on the same database with other options (closed by the test); never a second createPointsTestApp, which would wait for this one's lock on PostgreSQL. */
+  anotherPointsApi(options: Partial<PointsAppOptions>): Promise<FastifyInstance>;
   token: string;
   operatorToken: string;
   call(method: InjectOptions['method'], url: string, payload?: unknown, token?: string | null): Promise<LightMyRequestResponse>;
@@ -180,6 +182,7 @@ export async function createPointsTestApp(options: Partial<PointsAppOptions> = {
         headers: callToken ? { token: callToken } : {},
       });
     },
+    anotherPointsApi: (more) => buildPointsApp({ db: database.connect(), now: shared.clock.now, ...LONG_SESSIONS, ...more }),
     async buyTickets(roundId, playerIds, ticketPrice) {
       const bought: LotteryPurchaseResult[] = [];
       for (const playerId of playerIds) bought.push(await buyTicket(points, roundId, { playerId, ticketPrice }));
