@@ -66,6 +66,7 @@ export default function EconomyReportPage() {
       <PageHeader title={t('economy.title')} description={t('economy.description')} />
       <Panel aria-labelledby="economy-period-title">
         <h2 id="economy-period-title">{t('economy.period')}</h2>
+        <p>{t('economy.utc')}</p>
         <form onSubmit={show} noValidate>
           <FilterBar>
             <TextField
@@ -82,7 +83,6 @@ export default function EconomyReportPage() {
               value={typed.to}
               onChange={(e) => setTyped({ ...typed, to: e.target.value })}
               error={fieldError('to')}
-              hint={t('economy.utc')}
               required
             />
             <FormActions>
