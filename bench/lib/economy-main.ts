@@ -5,7 +5,7 @@ import { createDb, sql, type Kysely } from './deps';
 import { DEFAULT_PG_URL } from './databases';
 import { ms, percentile, printTable } from './stats';
 import { migratePointsToLatest } from '../../points-api/src/db/migrate';
-import { economyReport, RECONCILIATION_FIGURES } from '../../points-api/src/features/economy/figures';
+import { economyReport, RECONCILIATION_FIGURES } from '../../points-api/src/features/pointsEconomy/figures';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 10);

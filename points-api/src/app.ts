@@ -11,8 +11,8 @@ import { registerPointsLotteryRoutes } from './features/pointsLottery/routes';
 import { registerSearchRoutes } from './features/search';
 import { registerPointsChangeRequestRoutes } from './features/changeRequests';
 import { seedLotteryRounds } from './features/pointsLottery/seed';
-import { registerEconomyRoutes } from './features/economy/routes';
-import { scheduleNextReconciliation } from './features/economy/nightly';
+import { registerEconomyRoutes } from './features/pointsEconomy/routes';
+import { scheduleNextReconciliation } from './features/pointsEconomy/nightly';
 import { LOCAL_POINT_ACCOUNTS, seedLocalPointUsers } from './seed';
 import type { BearerAccess } from '@phoenix/server/http';
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { LedgerEntry } from '@phoenix/contract';
 import { seedLocalPointUsers } from '../src/seed';
-import { reconcile } from '../src/features/economy/figures';
+import { reconcile } from '../src/features/pointsEconomy/figures';
 import { drawRound } from '../src/features/pointsLottery/rounds';
 
 /**

@@ -3,7 +3,7 @@ import { createPointsTestApp, insertLegacyTickets, type PointsTestApp } from './
 import { sql } from 'kysely';
 import type { EconomyReport } from '@phoenix/contract';
 import type { AppContext } from '../src/context';
-import { nextNightlyRun, runNightlyReconciliation, scheduleNextReconciliation } from '../src/features/economy/nightly';
+import { nextNightlyRun, runNightlyReconciliation, scheduleNextReconciliation } from '../src/features/pointsEconomy/nightly';
 
 /**
  * The economy report and its reconciliation (issue 49), on the local seed: the books balance (every
