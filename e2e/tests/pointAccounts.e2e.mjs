@@ -71,7 +71,7 @@ describe('point accounts: ledger (and a points task)', () => {
     await assertAccessible(page, 'points/users ledger');
 
     await page.goto(`${ctx.stack.hostUrl}/admin/points/users`);
-    await main.getByRole('button', { name: 'Open the ledger of player 3' }).waitFor();
+    await main.getByRole('button', { name: 'Open the ledger of player 3', exact: true }).waitFor();
     await assertAccessible(page, 'points/users');
     await context.close();
   });
