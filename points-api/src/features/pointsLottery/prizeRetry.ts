@@ -4,8 +4,7 @@ import { toJson, type LogActor, type Outcome } from '@phoenix/server/db';
 import { conflict } from '@phoenix/server/http';
 import type { Database } from '../../db/database';
 import { payPrize } from './prizes';
-import { lotteryRounds } from './rounds';
-import { roundNotFound } from './tickets';
+import { lotteryRounds, PAY_PRIZE } from './rounds';
 
 /**
  * Pays one unpaid prize of a drawn round again (its cause fixed, e.g. the winner now has a point
@@ -18,10 +17,8 @@ export async function retryPrize(
   actor: LogActor,
   now: Date,
 ): Promise<Outcome<LotteryRound>> {
-  const row = await trx.selectFrom('points.lottery_rounds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!row) throw roundNotFound();
-  const before = lotteryRounds.toApi(row, now);
-  if (row.version !== input.version) throw conflict(before);
+  // The round's lock and version check, as every edit takes them (a drawn round is not frozen for this verb).
+  const { row, before } = await lotteryRounds.lockVersion(trx, id, input.version, now, PAY_PRIZE);
   const winner = before.winners.find((w) => w.slot === input.slot);
   if (!winner) throw conflict(before, 'This round has no winner in this prize slot');
   if (winner.entryId !== null) throw conflict(before, keyedMessage('this_prize_was_paid_ledger_entry_n', { entry: winner.entryId }));

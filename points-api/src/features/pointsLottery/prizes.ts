@@ -7,8 +7,6 @@ import type { DrawnWinner } from './draw';
 /** The ledger key of one prize slot's payment: unique in the ledger, so a slot is paid once whatever runs it. */
 export const prizeKeyOf = (roundId: number, slot: number) => `lottery-prize:${roundId}:${slot}`;
 
-type PaidWinner = LotteryWinner;
-
 /**
  * Credits each winner its prize (a `lottery` entry keyed by round and slot) in the caller's
  * transaction, the round's row already locked. Winners are taken in player id order, so two
@@ -21,8 +19,8 @@ export async function payPrizes(
   winners: readonly DrawnWinner[],
   actor: LogActor,
   now: Date,
-): Promise<PaidWinner[]> {
-  const paid = new Map<number, PaidWinner>();
+): Promise<LotteryWinner[]> {
+  const paid = new Map<number, LotteryWinner>();
   for (const winner of [...winners].sort((a, b) => a.playerId - b.playerId || a.slot - b.slot)) {
     paid.set(winner.slot, await payPrize(trx, round, winner, actor, now));
   }
@@ -36,7 +34,7 @@ export async function payPrize(
   winner: DrawnWinner,
   actor: LogActor,
   now: Date,
-): Promise<PaidWinner> {
+): Promise<LotteryWinner> {
   const account = await trx.selectFrom('points.users').select('id').where('id', '=', winner.playerId).forUpdate().executeTakeFirst();
   if (!account) return { ...winner, entryId: null, unpaidReason: 'noPointAccount' };
   const entry = await trx

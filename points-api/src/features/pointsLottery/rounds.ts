@@ -17,6 +17,8 @@ export interface LotteryDrawJob {
 }
 
 type RoundRow = RowOf<'points.lottery_rounds'>;
+/** The verb of a prize paid again (prizeRetry.ts): the one change a drawn round still takes. */
+export const PAY_PRIZE = 'payPrize';
 
 export function statusOf(row: Pick<RoundRow, 'drawn_at' | 'draw_at' | 'cancelled_at'>, now: Date): LotteryStatus {
   if (row.cancelled_at) return 'cancelled';
@@ -83,7 +85,8 @@ export const lotteryRounds = versionedResource(lotteryRoundsResource, {
   validate: (input, now) => {
     if (new Date(input.drawAt) <= now) throw validationFailed({ drawAt: ['Pick a draw time in the future'] });
   },
-  frozen: (row, now) => {
+  frozen: (row, now, verb) => {
+    if (verb === PAY_PRIZE) return null; // paying a drawn round's prize changes no term of the round
     if (row.cancelled_at) return 'This round has been cancelled: it can no longer change';
     if (row.drawn_at) return 'This round has been drawn: it can no longer change';
     if (row.draw_at <= now) return 'This round is being drawn: it can no longer change';
