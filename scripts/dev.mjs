@@ -6,11 +6,12 @@
 // before the install: a fresh clone has no node_modules.
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertNodeVersion, installDependencies, pnpmCommand, repoRoot } from './lib/pnpm.mjs';
+import { installDependencies, pnpmCommand, repoRoot } from './lib/pnpm.mjs';
+import { runOnSupportedNode } from './lib/node.mjs';
 import { PORTS, assertPortsFree, readPorts } from './lib/ports.mjs';
 import { spawnGroup } from './lib/processGroup.mjs';
 
-assertNodeVersion();
+await runOnSupportedNode();
 const fail = (error) => {
   console.error(`npm run dev: ${error.message}`);
   process.exit(1);

@@ -4,10 +4,11 @@
 // the staking contract. The BFF and anvil never outlive this process (scripts/lib/processGroup.mjs).
 // Ports: scripts/lib/ports.mjs (each has a variable). A fresh clone has no node_modules: only Node's
 // built-ins and built-in-only modules are imported before the install; the rest comes after it.
-import { assertNodeVersion, buildAll, installDependencies } from './lib/pnpm.mjs';
+import { buildAll, installDependencies } from './lib/pnpm.mjs';
+import { runOnSupportedNode } from './lib/node.mjs';
 import { PORTS, assertPortsFree, portInUseMessage, readPorts } from './lib/ports.mjs';
 
-assertNodeVersion();
+await runOnSupportedNode();
 const fail = (error) => {
   console.error(`\nnpm start: ${error.message}`);
   process.exit(1);

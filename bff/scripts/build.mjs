@@ -90,7 +90,7 @@ for (const [entryPoints, base, out] of [
     bundle: true,
     plugins: [keepImportsAsFiles],
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'cjs',
     sourcemap: true,
     logLevel: 'warning',

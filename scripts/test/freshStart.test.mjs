@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cloneCommit, freshStart, processesIn } from '../freshStart.mjs';
-import { repoRoot, supportsNode } from '../lib/pnpm.mjs';
+import { NODE_MAJOR, supportsNode } from '../lib/node.mjs';
+import { repoRoot } from '../lib/pnpm.mjs';
 
 const linux = process.platform === 'linux';
 const git = (args, cwd) => {
@@ -135,12 +136,53 @@ describe('a fresh clone (no node_modules)', () => {
 });
 
 describe('Node versions', () => {
-  it('package.json engines, .nvmrc and the scripts name the same ones (those pg-boss loads on)', () => {
-    for (const ok of ['20.19.0', '20.20.2', '22.12.0', '24.1.0']) assert.ok(supportsNode(ok), ok);
-    for (const no of ['18.20.4', '20.18.3', '21.7.3', '22.11.0']) assert.ok(!supportsNode(no), no);
-    const engines = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).engines.node;
-    assert.equal(engines, '^20.19.0 || >=22.12.0');
-    const nvmrc = fs.readFileSync(path.join(repoRoot, '.nvmrc'), 'utf8').trim();
-    assert.ok(supportsNode(`${nvmrc}.0`.split('.').slice(0, 3).join('.')), `.nvmrc ${nvmrc}`);
+  it('Node 24 LTS in every place that names one: .nvmrc, engines, @types/node, the esbuild targets, the Dockerfiles', () => {
+    assert.equal(NODE_MAJOR, 24);
+    for (const ok of ['24.11.0', '24.21.0', '25.2.0']) assert.ok(supportsNode(ok), ok);
+    for (const no of ['20.20.2', '22.12.0', '24.10.0']) assert.ok(!supportsNode(no), no);
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    assert.equal(pkg.engines.node, '>=24.11.0');
+    assert.match(pkg.devDependencies['@types/node'], /^\^24\./);
+    const read = (file) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    const targets = ['bff/scripts/build.mjs', 'points-api/package.json', 'shared/server/test/commonJs.ts'].flatMap((file) =>
+      [...read(file).matchAll(/target[=:]\s*'?(node\d+)/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    assert.ok(targets.length >= 4, targets.join(', '));
+    for (const target of targets) assert.match(target, /: node24$/);
+    for (const file of ['docker/bff.Dockerfile', 'docker/points-api.Dockerfile', 'docker/static.Dockerfile']) {
+      assert.match(read(file), /^ARG NODE_IMAGE=node:24-/m, file);
+    }
   });
+
+  // This machine's own Node (Debian's, 20 here) runs a script that starts as npm start and npm test do.
+  const olderNode = ['/usr/bin/node', '/usr/local/bin/node'].find((bin) => {
+    const probe = spawnSync(bin, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+    return probe.status === 0 && !supportsNode(probe.stdout.trim());
+  });
+  it(
+    'on an older Node, a script runs again on Node 24 (from the npm registry, into .tools/), its children too',
+    { skip: !olderNode && 'no older Node on this machine' },
+    () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-node-'));
+      try {
+        const script = path.join(dir, 'probe.mjs');
+        fs.writeFileSync(
+          script,
+          `import { runOnSupportedNode } from ${JSON.stringify(path.join(repoRoot, 'scripts/lib/node.mjs'))};\n` +
+            `import { execSync } from 'node:child_process';\n` +
+            `await runOnSupportedNode();\n` +
+            `console.log(process.versions.node, execSync('node -p process.versions.node').toString().trim(), process.argv[2]);\n` +
+            `process.exit(3);\n`,
+        );
+        const result = spawnSync(olderNode, [script, 'argument'], { encoding: 'utf8', timeout: 120_000 });
+        assert.equal(result.status, 3, result.stderr);
+        const [self, child, argument] = result.stdout.trim().split('\n').pop().split(' ');
+        assert.ok(supportsNode(self) && self.startsWith('24.'), self);
+        assert.equal(child, self);
+        assert.equal(argument, 'argument');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

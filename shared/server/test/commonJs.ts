@@ -23,7 +23,7 @@ function esbuild(): {
   return createRequire(nodeRequire.resolve('tsx/package.json'))('esbuild');
 }
 
-function packageVersion(entry: string, name: string): string {
+export function packageVersion(entry: string, name: string): string {
   let dir = path.dirname(entry);
   while (dir !== path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
@@ -65,7 +65,7 @@ export function kyselyCommonJs(): Record<string, unknown> {
       bundle: true,
       format: 'cjs',
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       logLevel: 'silent',
     }),
   ) as Record<string, unknown>;
@@ -94,7 +94,7 @@ export function esmPackageCommonJs(chain: readonly string[], external: readonly 
       external,
       format: 'cjs',
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       logLevel: 'silent',
     }),
   );
