@@ -1,9 +1,8 @@
 import { createTestApp, TEST_PASSWORD_HASH, type TestApp } from './support/testApp';
 import net from 'node:net';
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { createDb, embeddedPglite } from '@phoenix/server/db';
+import { createScratchDatabase } from '@phoenix/server/testing';
 
 /**
  * /ready: 200 when the database answers, the migrations are current and the job runner runs;
@@ -91,15 +90,13 @@ test('503 while the database is unreachable, 200 again once it answers (PostgreS
     return;
   }
 
-  const target = new URL(url);
+  const database = await createScratchDatabase('ready');
+  const target = new URL(database.url);
   const relay = await relayTo(target.hostname, Number(target.port || 5432));
-  const schema = `bff_ready_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const owner = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(owner);
-  const viaRelay = new URL(url);
+  const viaRelay = new URL(database.url);
   viaRelay.hostname = '127.0.0.1';
   viaRelay.port = String(relay.port);
-  const db = createDb({ kind: 'postgres', connectionString: viaRelay.toString(), searchPath: schema, maxConnections: 3 });
+  const db = createDb({ kind: 'postgres', connectionString: viaRelay.toString(), maxConnections: 3 });
   const app = await buildApp({ db, passwordHash: TEST_PASSWORD_HASH });
   try {
     expect((await ready({ app })).statusCode).toBe(200);
@@ -114,7 +111,6 @@ test('503 while the database is unreachable, 200 again once it answers (PostgreS
   } finally {
     await app.close();
     await relay.cut();
-    await sql`drop schema ${sql.id(schema)} cascade`.execute(owner);
-    await owner.destroy();
+    await database.drop();
   }
 });

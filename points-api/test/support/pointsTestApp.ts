@@ -1,8 +1,7 @@
 // First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
-import { createTestDatabase, LONG_SESSIONS, TestClock, writeSession } from '@phoenix/server/testing';
+import { createTestDatabase, LONG_SESSIONS, TestClock, testDatabaseUrl, writeSession } from '@phoenix/server/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type KyselyConfig } from 'kysely';
-import pg from 'pg';
 import { resolveSessionSettings, type SessionSettings } from '@phoenix/server';
 import { createDb, embeddedPglite, loadMigrations, migrationRunner, servePgliteOverWire } from '@phoenix/server/db';
 import type { LotteryPurchaseResult } from '@phoenix/contract';
@@ -111,14 +110,10 @@ export interface PointsDatabase {
   close(): Promise<void>;
 }
 
-/** One points test file at a time on a PostgreSQL server: its `points` schemas have fixed names. */
-const POINTS_TESTS_LOCK = 7_300_013;
-
 /**
  * The points API's view of the shared database. On PGlite (no TEST_DATABASE_URL), over the wire
- * with `pg`, as in `npm start`. On PostgreSQL, the test schema on the search path and the
- * `points` and `points_boss` schemas next to it: dropped before and after, under an advisory lock
- * so that files run in parallel take turns rather than share them.
+ * with `pg`, as in `npm start`. On PostgreSQL, the test file's own database (its `points` and
+ * `points_boss` schemas included: createTestDatabase gives each file a database).
  */
 export async function pointsDatabaseOf(shared: Pick<SharedDatabase, 'db'>): Promise<PointsDatabase> {
   const embedded = embeddedPglite(shared.db);
@@ -137,23 +132,10 @@ export async function pointsDatabaseOf(shared: Pick<SharedDatabase, 'db'>): Prom
       close: () => wire.stop(),
     };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(shared.db);
-  const searchPath = rows[0]!.schema;
-  const holder = new pg.Client({ connectionString: url });
-  await holder.connect();
-  const dropPointsSchemas = () => holder.query('drop schema if exists points, points_boss cascade');
-  await holder.query('select pg_advisory_lock($1)', [POINTS_TESTS_LOCK]);
-  await dropPointsSchemas();
+  const url = testDatabaseUrl(shared.db)!;
   return {
-    connect: (options) => createDb<Database>({ kind: 'postgres', connectionString: url, searchPath, maxConnections: 4 }, options),
-    async close() {
-      try {
-        await dropPointsSchemas();
-      } finally {
-        await holder.end(); // also releases the lock
-      }
-    },
+    connect: (options) => createDb<Database>({ kind: 'postgres', connectionString: url, maxConnections: 4 }, options),
+    close: async () => {},
   };
 }
 

@@ -20,3 +20,4 @@ export * from './resourceContract';
 export * from './scratchDatabase';
 export * from './serverTestApp';
 export * from './queryPlans';
+export * from './pgliteSnapshot';

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely, type KyselyConfig } from 'kysely';
+import type { Kysely, KyselyConfig } from 'kysely';
 import type { PasswordHashParams } from '../src/auth/crypto';
 import { hashToken, newToken } from '../src/auth/crypto';
 import { createSession } from '../src/auth/sessions';
 import { createDb } from '../src/db/connect';
+import { freshClusterSnapshot } from './pgliteSnapshot';
+import { createScratchDatabase } from './scratchDatabase';
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -31,25 +32,30 @@ export interface ServiceTestApp {
   call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+/** The database URL of each test database on PostgreSQL (the points API and second instances connect to it). */
+const databaseUrls = new WeakMap<Kysely<any>, string>();
+
+/** TEST_DATABASE_URL's server, the database of this test file: null on PGlite. */
+export function testDatabaseUrl(db: Kysely<any>): string | null {
+  return databaseUrls.get(db) ?? null;
+}
+
 /**
- * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
- * new schema on that PostgreSQL server, dropped again by `drop`.
+ * A fresh database for one test file: in-memory PGlite (from a dumped initdb, pgliteSnapshot.ts), or
+ * — when TEST_DATABASE_URL is set — a new database on that PostgreSQL server, dropped again by
+ * `drop`. A database of its own (not a schema) holds what has a fixed name too (`pgboss`, `points`,
+ * advisory locks), so test files run in parallel on one server.
  */
 export async function createTestDatabase<DB>(
   options: Pick<KyselyConfig, 'log'> = {},
 ): Promise<{ db: Kysely<DB>; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { db: createDb<DB>({ kind: 'pglite' }, options), drop: async () => {} };
-  const schema = `bff_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = createDb({ kind: 'postgres', connectionString: url, maxConnections: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(admin);
-  return {
-    db: createDb<DB>({ kind: 'postgres', connectionString: url, searchPath: schema, maxConnections: 5 }, options),
-    drop: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    },
-  };
+  if (!process.env.TEST_DATABASE_URL) {
+    return { db: createDb<DB>({ kind: 'pglite', loadDataDir: await freshClusterSnapshot() }, options), drop: async () => {} };
+  }
+  const database = await createScratchDatabase('t');
+  const db = createDb<DB>({ kind: 'postgres', connectionString: database.url, maxConnections: 5 }, options);
+  databaseUrls.set(db, database.url);
+  return { db, drop: () => database.drop() };
 }
 
 /** A session for `adminId` written directly into the shared sessions table; its token. */

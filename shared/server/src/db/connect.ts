@@ -14,9 +14,10 @@ export type DbTarget =
   /**
    * Embedded PGlite; no dataDir = in memory. `servedOverWire`: on this thread, with its session
    * gate, so main.ts can serve it to the points API (db/pgliteWire.ts); otherwise on disk it runs on
-   * a worker thread.
+   * a worker thread. `loadDataDir` (in memory only): a dumped cluster to start from instead of running
+   * initdb, which costs seconds in WASM (the test suites start from one snapshot per machine).
    */
-  | { kind: 'pglite'; dataDir?: string; servedOverWire?: boolean };
+  | { kind: 'pglite'; dataDir?: string; servedOverWire?: boolean; loadDataDir?: Blob };
 
 /**
  * The one place that picks a dialect: the rest of a service only sees Kysely<DB> (the caller names
@@ -41,8 +42,8 @@ export function createDb<DB = any>(target: DbTarget, { log }: Pick<KyselyConfig,
   // In memory (tests, a throwaway BFF) or served over the wire: on this thread. On disk otherwise
   // (the BFF's data): on a worker thread, so a long query never holds the BFF's other requests
   // (db/pgliteWorker.ts). The wire server needs PGlite's protocol API on its own thread.
-  const onThisThread = (dataDir?: string) => {
-    const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const onThisThread = (dataDir?: string, loadDataDir?: Blob) => {
+    const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), extensions: { pg_trgm } });
     const gate = new SessionGate();
     const dialect = gatedDialect(new PGliteDialect(yieldingBetweenQueries(pglite)), gate);
     const remember = (db: Kysely<DB>) => {
@@ -52,7 +53,7 @@ export function createDb<DB = any>(target: DbTarget, { log }: Pick<KyselyConfig,
     return { dialect, remember };
   };
   if (!target.dataDir) {
-    const opened = onThisThread();
+    const opened = onThisThread(undefined, target.loadDataDir);
     return opened.remember(new Kysely<DB>({ dialect: opened.dialect, log }));
   }
 
