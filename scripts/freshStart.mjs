@@ -4,13 +4,16 @@
 // until the console answers and the local admin signs in through the BFF; then it is stopped and
 // nothing of it may be left running. Prints one line with the seconds it took. `.ci/run` runs it
 // before `npm test`:
-//   node scripts/freshStart.mjs [--keep] [--timeout <seconds>]
+//   node scripts/freshStart.mjs [--keep] [--timeout <seconds>] [--adopt-builds]
+// --adopt-builds: afterwards, the clone's production builds move into this repository when it is
+// exactly that commit (scripts/lib/buildStamp.mjs), so npm test's build step reuses them.
 // Node's built-ins only (it runs where nothing is installed).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adoptBuilds } from './lib/buildStamp.mjs';
 import { freePortEnv, isPortTaken } from './lib/ports.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -146,6 +149,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log(
       `fresh clone of ${commit}: npm start served the console and the local admin signed in after ${seconds} s; stopped, nothing left running`,
     );
+    if (args.includes('--adopt-builds')) {
+      console.log(
+        adoptBuilds(dir, repoRoot)
+          ? "its production builds are this repository's now (same sources): npm test reuses them"
+          : 'its production builds were not kept: this working tree differs from that commit',
+      );
+    }
   } catch (error) {
     console.error(`fresh clone of ${commit} (${dir}): npm start FAILED: ${error.message}`);
     process.exitCode = 1;

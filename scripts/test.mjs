@@ -2,12 +2,21 @@
 // `npm test`: the whole suite: type check, lint, unit/component and BFF tests (jest), production builds,
 // then end-to-end tests in Debian's chromium. Stops at the first failing step.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { assertNodeVersion, buildAll, installDependencies, pnpm, repoRoot, run } from './lib/pnpm.mjs';
+import { buildAll, installDependencies, pnpm, repoRoot, run } from './lib/pnpm.mjs';
+import { runOnSupportedNode } from './lib/node.mjs';
 import { findNginx } from './lib/scaleOut/nginx.mjs';
 
-assertNodeVersion();
+await runOnSupportedNode();
 
+/** Jest workers: every core (jest's default leaves one to itself, which idles on two cores). */
+const JEST_WORKERS = Math.max(os.availableParallelism(), 2);
+/** scripts/audit.mjs exits 75 when the advisory source did not answer: the table says so. */
+const auditOutcome = (error) => {
+  if (/exit 75\b/.test(error.message)) return 'NOT AUDITED (advisory source unreachable)';
+  throw error;
+};
 const withoutKey = (env, key) => Object.fromEntries(Object.entries(env).filter(([k]) => k !== key));
 const skip = new Set(
   process.argv
@@ -16,13 +25,28 @@ const skip = new Set(
     .map((a) => a.slice(7)),
 );
 
+// A step is [name, run]; an array of steps runs them side by side (each single-threaded, or waiting on
+// the network: on two cores they take about the time of the longest). `run` may resolve with a word
+// for the table other than "ok" (the audit's "NOT AUDITED").
 const steps = [
   ['install', () => installDependencies()],
-  ['typecheck', () => pnpm(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'])],
-  // ESLint (with the import boundaries) and Prettier's check: `pnpm lint`.
-  ['lint', () => pnpm(['run', 'lint'])],
-  // BFF tests here run on PGlite (in memory); bff-postgres below runs them on PostgreSQL.
-  ['unit', () => pnpm(['exec', 'jest', '--ci'], { env: withoutKey(process.env, 'TEST_DATABASE_URL') })],
+  [
+    ['typecheck', () => pnpm(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'])],
+    // ESLint (with the import boundaries) and Prettier's check: `pnpm lint`.
+    ['lint', () => pnpm(['run', 'lint'])],
+    // High or critical advisories in production dependencies (scripts/audit.mjs).
+    [
+      'audit',
+      () =>
+        run(process.execPath, [path.join(repoRoot, 'scripts/audit.mjs')], { env: { ...process.env, AUDIT_EXIT_UNREACHABLE: '75' } }).then(
+          () => 'ok',
+          auditOutcome,
+        ),
+    ],
+  ],
+  // BFF tests here run on PGlite (in memory); bff-postgres below runs them on PostgreSQL. Jest's default
+  // is one worker on two cores; a test file's database is its own, so two run side by side.
+  ['unit', () => pnpm(['exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`], { env: withoutKey(process.env, 'TEST_DATABASE_URL') })],
   // Query plans at a realistic size (jest.plans.config.cjs): every read query the GET routes of the BFF
   // and the points API run, EXPLAINed (ANALYZE) with 200,000 rows in each large table; fails on a scan that
   // reads a large table whole or a cost past its bound. On PostgreSQL when one is given, else PGlite.
@@ -57,10 +81,9 @@ const steps = [
         console.log('no PostgreSQL server given (PHOENIX_TEST_PG_URL / TEST_DATABASE_URL): skipped; .ci/run starts one');
         return Promise.resolve();
       }
-      // In band, every file's modules stay in the one process (no worker to recycle): give it room.
-      const nodeOptions = [process.env.NODE_OPTIONS, '--max-old-space-size=8192'].filter(Boolean).join(' ');
-      return pnpm(['exec', 'jest', '--ci', '--runInBand', '--selectProjects', 'bff', 'points-api'], {
-        env: { ...process.env, TEST_DATABASE_URL: url, NODE_OPTIONS: nodeOptions },
+      // Each test file has a database of its own on the server (createTestDatabase): files run side by side.
+      return pnpm(['exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--selectProjects', 'bff', 'points-api'], {
+        env: { ...process.env, TEST_DATABASE_URL: url },
       });
     },
   ],
@@ -87,32 +110,54 @@ const steps = [
 
 /** Each step's seconds, printed at the end (and at a failure): where the run's time went, on which Node. */
 const timings = [];
+/**
+ * .ci/run's own steps before this one (PHOENIX_CI_STEPS="setup:41 fresh-start:97") head the table,
+ * and the total is then from its start (PHOENIX_CI_STARTED_AT, epoch seconds): the whole run's wall.
+ */
+const ciSteps = (process.env.PHOENIX_CI_STEPS ?? '')
+  .split(/\s+/)
+  .filter(Boolean)
+  .map((pair) => ({ name: pair.split(':')[0], seconds: Number(pair.split(':')[1]), result: 'ok (.ci/run)' }));
+const ciStartedAt = Number(process.env.PHOENIX_CI_STARTED_AT) || null;
+
 function printTimings() {
-  const total = timings.reduce((sum, t) => sum + t.seconds, 0);
-  const width = Math.max(...timings.map((t) => t.name.length), 'total'.length);
-  console.log(`\n== steps on Node ${process.versions.node}`);
-  for (const t of timings) console.log(`  ${t.name.padEnd(width)}  ${String(t.seconds).padStart(5)} s  ${t.result}`);
-  console.log(`  ${'total'.padEnd(width)}  ${String(total).padStart(5)} s`);
+  const wall = Math.round(Date.now() / 1000 - (ciStartedAt ?? runStarted / 1000));
+  const rows = [...ciSteps, ...timings];
+  const width = Math.max(...rows.map((t) => t.name.length + (t.together ? 2 : 0)), 'total (wall)'.length);
+  console.log(`\n== steps on Node ${process.versions.node} (${os.availableParallelism()} cores); "+ " ran beside the step above`);
+  for (const t of rows) {
+    const name = t.together ? `+ ${t.name}` : t.name;
+    console.log(`  ${name.padEnd(width)}  ${String(t.seconds).padStart(5)} s  ${t.result}`);
+  }
+  console.log(`  ${'total (wall)'.padEnd(width)}  ${String(wall).padStart(5)} s`);
 }
 
-for (const [name, step] of steps) {
+async function runStep([name, step]) {
   if (skip.has(name)) {
     console.log(`\n== ${name}: skipped`);
-    timings.push({ name, seconds: 0, result: 'skipped' });
-    continue;
+    return { name, seconds: 0, result: 'skipped' };
   }
   console.log(`\n== ${name}`);
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 1000);
   try {
-    await step();
+    const result = (await step()) ?? 'ok';
+    console.log(`== ${name}: ${result} (${seconds()} s)`);
+    return { name, seconds: seconds(), result };
   } catch (error) {
     console.error(`\n== ${name} FAILED: ${error.message}`);
-    timings.push({ name, seconds: seconds(), result: 'FAILED' });
+    return { name, seconds: seconds(), result: 'FAILED' };
+  }
+}
+
+const runStarted = Date.now();
+for (const entry of steps) {
+  const group = Array.isArray(entry[0]) ? entry : [entry];
+  const results = await Promise.all(group.map(runStep));
+  timings.push(...results.map((r, i) => ({ ...r, together: group.length > 1 ? i > 0 : false })));
+  if (results.some((r) => r.result === 'FAILED')) {
     printTimings();
     process.exit(1);
   }
-  console.log(`== ${name}: ok (${seconds()} s)`);
-  timings.push({ name, seconds: seconds(), result: 'ok' });
 }
 printTimings();

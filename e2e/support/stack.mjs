@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, readEnvironment, startBff, startPointsApi, wireDatabaseUrl } from '../../scripts/lib/console.mjs';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
+import { extractFreshCluster } from '../../scripts/lib/pgliteInitdb.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { startStaticServer } from '../../scripts/lib/staticServer.mjs';
 
@@ -40,6 +41,7 @@ async function startBffOnFreePort(env) {
  */
 export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/dist'), bffEnv = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
+  await extractFreshCluster(dataDir);
   const config = readEnvironment('local');
   // No test may reach a public chain: a page reading the chain here gets a closed loopback port
   // (its error state) unless the test starts anvil and points the config at it (stakingChanges.e2e.mjs).

@@ -1,24 +1,12 @@
-// Run pnpm whether or not it is installed globally: a fresh machine has only Node 20 and npm.
+// Run pnpm whether or not it is installed globally: a fresh machine has only Node and npm.
 // Node's built-ins only: the scripts import this before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildsMatch, sourceStamp, writeStamps } from './buildStamp.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '10.34.9';
-
-/** A Node the workspace runs on (package.json engines, .nvmrc): pg-boss is loaded with require(esm), from 20.19 and 22.12. */
-export function supportsNode(version) {
-  const [major, minor] = version.split('.').map(Number);
-  return (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
-}
-
-/** Stops with a plain message on a Node the workspace cannot run. */
-export function assertNodeVersion() {
-  if (supportsNode(process.versions.node)) return;
-  console.error(`Phoenix Admin needs Node 20.19+ (20.x) or 22.12+ (see .nvmrc); this is Node ${process.versions.node}.`);
-  process.exit(1);
-}
 
 function hasGlobalPnpm() {
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
@@ -63,7 +51,16 @@ export async function installIfMissing(...packages) {
   if (missing.length) await installDependencies();
 }
 
-/** Production builds of the host and every remote (webpack in production mode). */
-export function buildAll() {
-  return pnpm(['-r', '--workspace-concurrency=2', '--filter', './host', '--filter', './remotes/*', 'build']);
+/**
+ * Production builds of the host and every remote (webpack in production mode). Skipped when every
+ * dist/ was built from exactly these sources (scripts/lib/buildStamp.mjs); `fresh`: build anyway.
+ */
+export async function buildAll({ fresh = false } = {}) {
+  const stamp = sourceStamp(repoRoot);
+  if (!fresh && buildsMatch(repoRoot, stamp)) {
+    console.log(`production builds of tree ${stamp.slice(0, 10)} are there: reused (npm run build builds again)`);
+    return;
+  }
+  await pnpm(['-r', '--workspace-concurrency=2', '--filter', './host', '--filter', './remotes/*', 'build']);
+  writeStamps(repoRoot, stamp);
 }
