@@ -1,6 +1,14 @@
 // First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss
 // loadable here. Import this module first in every test file that builds an app.
-import { createTestDatabase, TEST_PASSWORD_HASH, TestClock, writeSession } from '@phoenix/server/testing';
+import {
+  createTestDatabase,
+  migrationsDigest,
+  TEST_PASSWORD_HASH,
+  TestClock,
+  writeSession,
+  type PreparedDatabase,
+} from '@phoenix/server/testing';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,6 +18,13 @@ import { buildApp, type AppOptions } from '../../src/app';
 import { resolveSettings, type AppContext } from '../../src/context';
 import type { Database } from '../../src/db/schema';
 import { createAdmin } from '../../src/features/admins/service';
+import { migrateToLatest } from '../../src/db/migrate';
+
+/** Every test file starts from the BFF's migrations run once (a dumped PGlite, a PostgreSQL template); buildApp's migrate then has nothing to do. */
+export const MIGRATED: PreparedDatabase = {
+  key: `bff-${migrationsDigest(path.join(__dirname, '../../src/db/migrations'))}`,
+  prepare: (db) => migrateToLatest(db),
+};
 
 // Starting PGlite (WASM) and running every migration takes a few seconds, far more on a loaded
 // machine or when jest runs files in parallel; the project's testTimeout is a global option jest
@@ -32,12 +47,12 @@ export interface TestApp {
 }
 
 /**
- * One app per test file on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is
- * set — a new schema on that PostgreSQL server, dropped again by close().
+ * One app per test file on a fresh, migrated database: in-memory PGlite, or — when TEST_DATABASE_URL
+ * is set — a new database on that PostgreSQL server, dropped again by close().
  */
 export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const clock = new TestClock();
-  const { db, drop: dropSchema } = await createTestDatabase<Database>();
+  const { db, drop: dropSchema } = await createTestDatabase<Database>({ prepared: MIGRATED });
 
   const appOptions: AppOptions = { db, now: clock.now, passwordHash: TEST_PASSWORD_HASH, ...options };
   const app = await buildApp(appOptions);

@@ -1,5 +1,13 @@
 // First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
-import { createTestDatabase, LONG_SESSIONS, TestClock, testDatabaseUrl, writeSession } from '@phoenix/server/testing';
+import {
+  createTestDatabase,
+  LONG_SESSIONS,
+  migrationsDigest,
+  TestClock,
+  testDatabaseUrl,
+  writeSession,
+  type PreparedDatabase,
+} from '@phoenix/server/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely, type KyselyConfig } from 'kysely';
 import { resolveSessionSettings, type SessionSettings } from '@phoenix/server';
@@ -15,9 +23,13 @@ jest.setTimeout(180_000);
  * document_versions, items: the points API runs on the BFF's database). The folder is named by
  * jest.config.cjs (the points project's `globals`): these tests never load the BFF itself.
  */
-const bffMigrations = migrationRunner({
-  migrations: () => loadMigrations((globalThis as { BFF_MIGRATIONS_DIR?: string }).BFF_MIGRATIONS_DIR!),
-});
+const BFF_MIGRATIONS_DIR = (globalThis as { BFF_MIGRATIONS_DIR?: string }).BFF_MIGRATIONS_DIR!;
+const bffMigrations = migrationRunner({ migrations: () => loadMigrations(BFF_MIGRATIONS_DIR) });
+/** Every test file starts from the BFF's migrations run once (pgliteSnapshot.ts); the points API's own run in each file. */
+const BFF_MIGRATED: PreparedDatabase = {
+  key: `bff-${migrationsDigest(BFF_MIGRATIONS_DIR)}`,
+  prepare: (db) => bffMigrations.migrateToLatest(db),
+};
 
 /** The shared database the points API runs on: its clock, session rules and admins. */
 export interface SharedDatabase {
@@ -32,7 +44,7 @@ export interface SharedDatabase {
 let accounts = 0;
 
 export async function createSharedDatabase(options: { tokenTtlMinutes?: number; tokenIdleMinutes?: number } = {}): Promise<SharedDatabase> {
-  const { db, drop } = await createTestDatabase<Database>();
+  const { db, drop } = await createTestDatabase<Database>({ prepared: BFF_MIGRATED });
   await bffMigrations.migrateToLatest(db);
   const clock = new TestClock();
   return {

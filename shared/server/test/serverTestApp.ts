@@ -4,8 +4,8 @@ import type { PasswordHashParams } from '../src/auth/crypto';
 import { hashToken, newToken } from '../src/auth/crypto';
 import { createSession } from '../src/auth/sessions';
 import { createDb } from '../src/db/connect';
-import { freshClusterSnapshot } from './pgliteSnapshot';
-import { createScratchDatabase } from './scratchDatabase';
+import { freshClusterSnapshot, preparedSnapshot, type PreparedDatabase } from './pgliteSnapshot';
+import { createScratchDatabase, preparedTemplate } from './scratchDatabase';
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -41,18 +41,21 @@ export function testDatabaseUrl(db: Kysely<any>): string | null {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite (from a dumped initdb, pgliteSnapshot.ts), or
+ * A fresh database for one test file, `prepared` (its migrations) when given: in-memory PGlite (from
+ * a dumped cluster, pgliteSnapshot.ts), or
  * — when TEST_DATABASE_URL is set — a new database on that PostgreSQL server, dropped again by
  * `drop`. A database of its own (not a schema) holds what has a fixed name too (`pgboss`, `points`,
  * advisory locks), so test files run in parallel on one server.
  */
-export async function createTestDatabase<DB>(
-  options: Pick<KyselyConfig, 'log'> = {},
-): Promise<{ db: Kysely<DB>; drop: () => Promise<void> }> {
+export async function createTestDatabase<DB>({
+  prepared,
+  ...options
+}: Pick<KyselyConfig, 'log'> & { prepared?: PreparedDatabase } = {}): Promise<{ db: Kysely<DB>; drop: () => Promise<void> }> {
   if (!process.env.TEST_DATABASE_URL) {
-    return { db: createDb<DB>({ kind: 'pglite', loadDataDir: await freshClusterSnapshot() }, options), drop: async () => {} };
+    const loadDataDir = prepared ? await preparedSnapshot(prepared) : await freshClusterSnapshot();
+    return { db: createDb<DB>({ kind: 'pglite', loadDataDir }, options), drop: async () => {} };
   }
-  const database = await createScratchDatabase('t');
+  const database = await createScratchDatabase('t', { template: prepared ? await preparedTemplate(prepared) : undefined });
   const db = createDb<DB>({ kind: 'postgres', connectionString: database.url, maxConnections: 5 }, options);
   databaseUrls.set(db, database.url);
   return { db, drop: () => database.drop() };
