@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeDataTemplate } from './support/stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -65,6 +66,9 @@ function runFile(file) {
 }
 
 const started = Date.now();
+// One migrated, seeded data folder for every stack of the run (e2e/support/stack.mjs).
+const template = await makeDataTemplate();
+console.log(`data template ready after ${Math.round((Date.now() - started) / 1000)} s`);
 const results = [];
 let next = 0;
 await Promise.all(
@@ -72,6 +76,7 @@ await Promise.all(
     while (next < queue.length) results.push(await runFile(queue[next++]));
   }),
 );
+fs.rmSync(template, { recursive: true, force: true });
 const failed = results.filter((r) => r.code !== 0);
 const sum = (key) => results.reduce((n, r) => n + r[key], 0);
 console.log(`\n== end to end: ${results.length} files, ${concurrency} at a time, ${Math.round((Date.now() - started) / 1000)} s`);
