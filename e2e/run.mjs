@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeDataTemplate } from './support/stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -67,6 +66,8 @@ function runFile(file) {
 
 const started = Date.now();
 // One migrated, seeded data folder for every stack of the run (e2e/support/stack.mjs).
+// Imported here: the stack needs the installed packages (Fastify), this file's top only Node's built-ins.
+const { makeDataTemplate } = await import('./support/stack.mjs');
 const template = await makeDataTemplate();
 console.log(`data template ready after ${Math.round((Date.now() - started) / 1000)} s`);
 const results = [];
