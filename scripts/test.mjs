@@ -17,6 +17,12 @@ const auditOutcome = (error) => {
   if (/exit 75\b/.test(error.message)) return 'NOT AUDITED (advisory source unreachable)';
   throw error;
 };
+/** The `*.test.mjs` files of a folder: Node 22+'s `--test` takes files and globs, not a folder. */
+const testFilesIn = (folder) =>
+  fs
+    .readdirSync(path.join(repoRoot, folder))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .map((f) => path.join(repoRoot, folder, f));
 const withoutKey = (env, key) => Object.fromEntries(Object.entries(env).filter(([k]) => k !== key));
 const skip = new Set(
   process.argv
@@ -62,16 +68,11 @@ const steps = [
   [
     'scripts',
     () => {
-      const dir = path.join(repoRoot, 'scripts/test');
-      const files = fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.test.mjs'))
-        .map((f) => path.join(dir, f));
-      return run(process.execPath, ['--test', ...files]);
+      return run(process.execPath, ['--test', ...testFilesIn('scripts/test')]);
     },
   ],
   // The staking contract: generated ABI up to date with the Solidity source, behaviour on anvil.
-  ['contracts', () => run(process.execPath, ['--test', path.join(repoRoot, 'contracts/test')])],
+  ['contracts', () => run(process.execPath, ['--test', ...testFilesIn('contracts/test')])],
   // The BFF and points API suites again on a real PostgreSQL server, when one is given (.ci/run starts one).
   [
     'bff-postgres',
