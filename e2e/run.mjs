@@ -17,7 +17,7 @@ if (missing.length) {
   console.error(`Production builds missing for: ${missing.join(', ')}. Run \`pnpm build\` (npm test does it).`);
   process.exit(1);
 }
-// From the step's last timings (docs/testing.md): over 40 s each, the longest first; then the rest by name.
+// Over 40 s each when run alone (the e2e table of a run), the longest first; then the rest by name.
 const LONGEST_FIRST = [
   'changeRequests',
   'layout',

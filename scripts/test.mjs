@@ -65,12 +65,7 @@ const steps = [
     },
   ],
   // Release tooling, environments, serving, docker-compose.yml (node:test, no build needed).
-  [
-    'scripts',
-    () => {
-      return run(process.execPath, ['--test', ...testFilesIn('scripts/test')]);
-    },
-  ],
+  ['scripts', () => run(process.execPath, ['--test', ...testFilesIn('scripts/test')])],
   // The staking contract: generated ABI up to date with the Solidity source, behaviour on anvil.
   ['contracts', () => run(process.execPath, ['--test', ...testFilesIn('contracts/test')])],
   // The BFF and points API suites again on a real PostgreSQL server, when one is given (.ci/run starts one).

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, readEnvironment, startBff, startPointsApi, wireDatabaseUrl } from '../../scripts/lib/console.mjs';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
-import { extractFreshCluster } from '../../scripts/lib/pgliteInitdb.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { startStaticServer } from '../../scripts/lib/staticServer.mjs';
 
@@ -39,11 +38,10 @@ async function startBffOnFreePort(env) {
  * by e2e/run.mjs for the whole run (E2E_DATA_TEMPLATE): each stack starts from a copy instead of
  * running initdb, every migration and the seeds again (about 10 s of CPU a stack; the seeds' dates
  * are days from now, so the minutes a run takes change nothing). A file run alone (`node --test
- * e2e/tests/<name>.e2e.mjs`) starts from a fresh cluster instead.
+ * e2e/tests/<name>.e2e.mjs`) starts from an empty data folder instead.
  */
 export async function makeDataTemplate() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-template-'));
-  await extractFreshCluster(dataDir);
   const { bff, wirePort } = await startBffOnFreePort({ PGLITE_DATA_DIR: dataDir, SEED_LOCAL_DATA: '1' });
   try {
     const pointsApi = await startPointsApi({
@@ -66,9 +64,7 @@ export async function makeDataTemplate() {
  */
 export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/dist'), bffEnv = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
-  const template = process.env.E2E_DATA_TEMPLATE;
-  if (template) fs.cpSync(template, dataDir, { recursive: true });
-  else await extractFreshCluster(dataDir);
+  if (process.env.E2E_DATA_TEMPLATE) fs.cpSync(process.env.E2E_DATA_TEMPLATE, dataDir, { recursive: true });
   const config = readEnvironment('local');
   // No test may reach a public chain: a page reading the chain here gets a closed loopback port
   // (its error state) unless the test starts anvil and points the config at it (stakingChanges.e2e.mjs).

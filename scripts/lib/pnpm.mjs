@@ -53,12 +53,12 @@ export async function installIfMissing(...packages) {
 
 /**
  * Production builds of the host and every remote (webpack in production mode). Skipped when every
- * dist/ was built from exactly these sources (scripts/lib/buildStamp.mjs); `fresh`: build anyway.
+ * dist/ was built from exactly these sources (scripts/lib/buildStamp.mjs); `pnpm build` always builds.
  */
-export async function buildAll({ fresh = false } = {}) {
+export async function buildAll() {
   const stamp = sourceStamp(repoRoot);
-  if (!fresh && buildsMatch(repoRoot, stamp)) {
-    console.log(`production builds of tree ${stamp.slice(0, 10)} are there: reused (npm run build builds again)`);
+  if (buildsMatch(repoRoot, stamp)) {
+    console.log(`production builds of tree ${stamp.slice(0, 10)} are there: reused (pnpm build builds again)`);
     return;
   }
   await pnpm(['-r', '--workspace-concurrency=2', '--filter', './host', '--filter', './remotes/*', 'build']);
