@@ -1,6 +1,7 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import fc from 'fast-check';
 import { MAX_INPUT_DEPTH } from '@phoenix/server/http';
+import { shapeProblem, documentedRoutes, fetchOpenApi, type DocumentedRoute } from '@phoenix/server/testing';
 import {
   bodiesFor,
   isOddParam,
@@ -8,12 +9,8 @@ import {
   pathParamsArb as paramsArb,
   queryValuesFor,
   RawJson,
-  shapeProblem,
   withPathParams,
-  documentedRoutes,
-  fetchOpenApi,
-  type DocumentedRoute,
-} from '@phoenix/server/testing';
+} from '@phoenix/server/testing/arbitraries';
 import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
 
 /**

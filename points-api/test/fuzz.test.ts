@@ -1,15 +1,6 @@
 // First: its jest.mock calls make kysely (ESM-only), PGlite and Fastify loadable in jest.
-import {
-  bodiesFor,
-  documentedRoutes,
-  fc,
-  fetchOpenApi,
-  isOddParam,
-  pathParamsArb,
-  RawJson,
-  shapeProblem,
-  withPathParams,
-} from '@phoenix/server/testing';
+import { documentedRoutes, fetchOpenApi, shapeProblem } from '@phoenix/server/testing';
+import { bodiesFor, fc, isOddParam, pathParamsArb, RawJson, withPathParams } from '@phoenix/server/testing/arbitraries';
 import { MAX_INPUT_DEPTH } from '@phoenix/server/http';
 import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
 

@@ -10,7 +10,9 @@ jest.mock(require('./commonJs').resolveThrough(['fastify', 'light-my-request', '
 // pg-boss (jobs/runner.ts) is ESM-only; pg-native is pg's optional native driver, never loaded.
 jest.mock('pg-boss', () => require('./commonJs').esmPackageCommonJs(['pg-boss'], ['pg-native']));
 
-export * from './arbitraries';
+// The fuzz arbitraries are @phoenix/server/testing/arbitraries: building fast-check's full-unicode
+// string unit costs about a second, which every other test file would pay on import.
+export type { JsonSchema } from './arbitraries';
 export * from './csv';
 export * from './errorShapeContract';
 export * from './openApi';
