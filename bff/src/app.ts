@@ -13,6 +13,8 @@ export interface AppOptions extends ServerAppOptions<Database> {
   loginThrottle?: LoginThrottleOptions;
   /** argon2id parameters for new password hashes (default OWASP's; tests use cheaper ones). */
   passwordHash?: PasswordHashParams;
+  /** How long a one-time password opens the forced change (default 24 h: ONE_TIME_PASSWORD_TTL_HOURS). */
+  oneTimePasswordTtlHours?: number;
   /** Create the local accounts and sample data (never in a deployed environment). */
   seedLocalData?: boolean;
 }

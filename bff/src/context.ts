@@ -13,6 +13,8 @@ export interface AppSettings extends SessionSettings {
   loginWindowMs: number;
   /** argon2id parameters for new password hashes. */
   passwordHash: PasswordHashParams;
+  /** How long a one-time password (admin create, reset) opens the forced change. */
+  oneTimePasswordTtlMs: number;
 }
 
 export interface LoginThrottleOptions {
@@ -32,6 +34,7 @@ export const DEFAULTS = {
   ...SESSION_DEFAULTS,
   loginThrottle: { maxFailures: 5, windowMinutes: 15, maxFailuresPerClient: 20 },
   passwordHash: OWASP_ARGON2ID,
+  oneTimePasswordTtlHours: 24,
 } as const;
 
 const MINUTE = 60_000;
@@ -41,6 +44,7 @@ export function resolveSettings(options: {
   tokenIdleMinutes?: number;
   loginThrottle?: LoginThrottleOptions;
   passwordHash?: PasswordHashParams;
+  oneTimePasswordTtlHours?: number;
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
@@ -49,5 +53,6 @@ export function resolveSettings(options: {
     loginMaxFailuresPerClient: throttle.maxFailuresPerClient ?? DEFAULTS.loginThrottle.maxFailuresPerClient,
     loginWindowMs: throttle.windowMinutes * MINUTE,
     passwordHash: options.passwordHash ?? DEFAULTS.passwordHash,
+    oneTimePasswordTtlMs: (options.oneTimePasswordTtlHours ?? DEFAULTS.oneTimePasswordTtlHours) * 60 * MINUTE,
   };
 }

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     tokenTtlMinutes: config.tokenTtlMinutes,
     tokenIdleMinutes: config.tokenIdleMinutes,
+    oneTimePasswordTtlHours: config.oneTimePasswordTtlHours,
     seedLocalData: config.seedLocalData,
     loggerInstance: log,
     metrics: config.metrics,

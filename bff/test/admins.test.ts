@@ -121,9 +121,10 @@ test('reset password: a new one-time password, sessions end, the old password st
   const { account, oneTimePassword } = response.json();
   expect(account).toMatchObject({ mustChangePassword: true, version: before.version + 1 });
   expect((await t.call(victim.token, { method: 'GET', url: '/constant-variables' })).statusCode).toBe(401);
-  expect((await login(victim.email, victim.password)).statusCode).toBe(401);
-  expect((await login(victim.email, oneTimePassword)).json()).toEqual({ passwordChangeRequired: true });
   expect((await lastLog(t, 'admin', victim.id))?.action).toBe('admin.resetPassword');
+  expect((await login(victim.email, victim.password)).statusCode).toBe(401);
+  expect((await lastLog(t, 'admin', victim.id))?.after).toMatchObject({ reason: 'wrongPassword' });
+  expect((await login(victim.email, oneTimePassword)).json()).toEqual({ passwordChangeRequired: true });
   const current = await get(victim.id);
   await expectStaleConflict(
     contract,
@@ -141,13 +142,14 @@ test('disabling an admin ends its sessions at once and is logged; re-enabling do
   expect(response.statusCode).toBe(200);
   expect(response.json()).toMatchObject({ id: victim.id, status: 'disabled' });
   expect((await t.call(victim.token, { method: 'GET', url: '/constant-variables' })).statusCode).toBe(401);
-  expect((await login(victim.email, victim.password)).statusCode).toBe(401);
   expect(await lastLog(t, 'admin', victim.id)).toMatchObject({
     action: 'admin.disable',
     admin_email: admin.email,
     before: expect.objectContaining({ status: 'active' }),
     after: expect.objectContaining({ status: 'disabled' }),
   });
+  expect((await login(victim.email, victim.password)).statusCode).toBe(401);
+  expect((await lastLog(t, 'admin', victim.id))?.after).toMatchObject({ reason: 'disabled' });
 
   expect((await setStatus(victim.id, 'active')).statusCode).toBe(200);
   expect((await t.call(victim.token, { method: 'GET', url: '/constant-variables' })).statusCode).toBe(401);

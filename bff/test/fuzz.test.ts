@@ -25,10 +25,13 @@ import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
 const RUNS_PER_ROUTE = 100;
 /** Logging out would end the fuzzing session; its body is ignored anyway. */
 const SKIPPED = new Set(['POST /users/logout']);
-/** A refused sign-in (or forced password change) is meant to count an attempt: the throttle's table changes on a 401. */
+/**
+ * A refused sign-in (or forced password change) is meant to count an attempt and to be recorded:
+ * the throttle's table and the action log change on a 401.
+ */
 const EXPECTED_TO_CHANGE: Record<string, string[]> = {
-  'POST /users/login': ['login_attempts'],
-  'POST /users/change-password': ['login_attempts'],
+  'POST /users/login': ['login_attempts', 'action_logs'],
+  'POST /users/change-password': ['login_attempts', 'action_logs'],
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -38,6 +38,7 @@ describe('admin accounts and players', () => {
     assert.equal(await otpField.getAttribute('readonly'), '');
     const oneTimePassword = await otpField.inputValue();
     assert.ok(oneTimePassword.length >= 12, 'a long enough one-time password');
+    await issued.getByText(/^It opens the password change until .+; after that, reset the password again\.$/).waitFor();
     await assertAccessible(page, 'management: one-time password');
     await issued.getByRole('button', { name: 'Close' }).click();
     const row = main.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
@@ -53,6 +54,12 @@ describe('admin accounts and players', () => {
     assert.match(new URL(page.url()).pathname, /^\/auth\/login/);
     await expectSingleLoginTab(page);
     await assertAccessible(page, 'login: forced password change');
+    // A common password is refused on its field, however long (the server's list); the form keeps it.
+    await page.getByLabel(/^new password/i).fill('password1234');
+    await page.getByLabel(/repeat|confirm/i).fill('password1234');
+    await page.getByRole('button', { name: /save/i }).click();
+    await page.getByText('This password is on a list of common passwords: choose another').waitFor();
+    assert.equal(await page.getByLabel(/^new password/i).inputValue(), 'password1234');
     await page.getByLabel(/^new password/i).fill(newPassword);
     await page.getByLabel(/repeat|confirm/i).fill(newPassword);
     await page.getByRole('button', { name: /save/i }).click();

@@ -28,7 +28,14 @@ export async function replaceOneTimePassword(
 ): Promise<boolean> {
   const result = await trx
     .updateTable('admins')
-    .set({ password_hash: passwordHash, must_change_password: false, updated_at: now, updated_by: admin.email, version: sql`version + 1` })
+    .set({
+      password_hash: passwordHash,
+      must_change_password: false,
+      one_time_password_expires_at: null,
+      updated_at: now,
+      updated_by: admin.email,
+      version: sql`version + 1`,
+    })
     .where('id', '=', admin.id)
     .where('password_hash', '=', admin.password_hash)
     .where('must_change_password', '=', true)

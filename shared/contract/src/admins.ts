@@ -89,6 +89,8 @@ export const adminResetPasswordSchema = lazy(() => z.object({ version: versionSc
 export interface AdminWithOneTimePassword {
   account: AdminAccount;
   oneTimePassword: string;
+  /** ISO time after which it opens nothing (ONE_TIME_PASSWORD_TTL_HOURS, default 24 h): a reset issues another. */
+  expiresAt: string;
 }
 
 /**

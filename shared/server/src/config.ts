@@ -17,6 +17,8 @@ export interface ServerConfig {
   trustProxy: boolean | string[];
   tokenTtlMinutes: number;
   tokenIdleMinutes: number;
+  /** ONE_TIME_PASSWORD_TTL_HOURS: how long a one-time password (admin create, reset) stays usable. */
+  oneTimePasswordTtlHours: number;
   seedLocalData: boolean;
   logLevel: LogLevel;
   /** PGLITE_WIRE_PORT: serve the embedded PGlite over the PostgreSQL protocol on loopback (for the points API). */
@@ -157,6 +159,10 @@ export const configSchema = z.object({
   ),
   TOKEN_TTL_MINUTES: variable('a whole number of minutes, 1 or more', positiveInt),
   TOKEN_IDLE_MINUTES: variable('a whole number of minutes, 1 or more', positiveInt),
+  ONE_TIME_PASSWORD_TTL_HOURS: variable('a whole number of hours, 1 to 168', (raw) => {
+    const hours = positiveInt(raw);
+    return hours !== undefined && hours <= 168 ? hours : undefined;
+  }),
   SEED_LOCAL_DATA: variable('0, 1, true or false', flag),
   LOG_LEVEL: variable(`one of ${LOG_LEVELS.join(', ')}`, oneOf(LOG_LEVELS)),
   PHOENIX_ENV: variable('an environment name: lowercase letters, digits and hyphens (local, dev, stg, prd, beta-prd, …)', (raw) =>
@@ -266,6 +272,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     trustProxy: vars.TRUST_PROXY ?? false,
     tokenTtlMinutes: vars.TOKEN_TTL_MINUTES ?? 720,
     tokenIdleMinutes: vars.TOKEN_IDLE_MINUTES ?? 30,
+    oneTimePasswordTtlHours: vars.ONE_TIME_PASSWORD_TTL_HOURS ?? 24,
     seedLocalData: (vars.SEED_LOCAL_DATA ?? true) && isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,

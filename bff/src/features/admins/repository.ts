@@ -50,7 +50,16 @@ export const admins = versionedResource(adminsResource, {
 
 export async function insertAdmin(
   trx: Transaction<Database>,
-  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; by?: string | null; now: Date },
+  input: {
+    email: string;
+    passwordHash: string;
+    role: number;
+    mustChangePassword?: boolean;
+    /** When the one-time password stops opening anything (with mustChangePassword). */
+    oneTimePasswordExpiresAt?: Date | null;
+    by?: string | null;
+    now: Date;
+  },
 ): Promise<AdminRow> {
   return trx
     .insertInto('admins')
@@ -60,6 +69,7 @@ export async function insertAdmin(
       role: input.role,
       status: 'active',
       must_change_password: input.mustChangePassword ?? false,
+      one_time_password_expires_at: input.mustChangePassword ? (input.oneTimePasswordExpiresAt ?? null) : null,
       version: 1,
       created_at: input.now,
       updated_at: input.now,

@@ -16,14 +16,14 @@ import { mutate } from '@phoenix/server/db';
 import { hashPassword } from '@phoenix/server/auth';
 import { admins } from './repository';
 import { newOneTimePassword } from './oneTimePassword';
-import { changeAdminRole, changeAdminStatus, createAdmin, resetAdminPassword } from './service';
+import { changeAdminRole, changeAdminStatus, createAdmin, oneTimePasswordExpiry, resetAdminPassword } from './service';
 
 /**
  * Admin accounts (management): list / export / get, create and reset with a one-time password
  * (shown once, stored hashed, to be changed at the next sign-in), role, disable / enable.
  */
 /** The account with the one-time password shown once (the contract's AdminWithOneTimePassword). */
-const withOneTimePassword = z.object({ account: adminAccountSchema, oneTimePassword: z.string() });
+const withOneTimePassword = z.object({ account: adminAccountSchema, oneTimePassword: z.string(), expiresAt: z.string() });
 
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerReadRoutes(app, ctx, admins);
@@ -39,11 +39,20 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       const input = request.body;
       const actor = requireActor(request);
       const { oneTimePassword, passwordHash } = await hashed();
-      const account = await mutate(ctx, actor, (trx, now) =>
-        createAdmin(trx, { ...input, passwordHash, mustChangePassword: true, by: actor.email }, now),
-      );
+      const oneTimePasswordTtlMs = ctx.settings.oneTimePasswordTtlMs;
+      const { account, expiresAt } = await mutate(ctx, actor, async (trx, now) => {
+        const outcome = await createAdmin(
+          trx,
+          { ...input, passwordHash, mustChangePassword: true, oneTimePasswordTtlMs, by: actor.email },
+          now,
+        );
+        return {
+          ...outcome,
+          result: { account: outcome.result, expiresAt: oneTimePasswordExpiry(now, oneTimePasswordTtlMs).toISOString() },
+        };
+      });
       reply.status(201);
-      return { account, oneTimePassword };
+      return { account, oneTimePassword, expiresAt };
     },
   );
 
@@ -73,7 +82,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     const input = request.body;
     const actor = requireActor(request);
     const secret = await hashed();
-    return mutate(ctx, actor, (trx, now) => resetAdminPassword(trx, actor, id, { ...input, ...secret }, now));
+    const oneTimePasswordTtlMs = ctx.settings.oneTimePasswordTtlMs;
+    return mutate(ctx, actor, (trx, now) => resetAdminPassword(trx, actor, id, { ...input, ...secret, oneTimePasswordTtlMs }, now));
   });
 }
 

@@ -14,13 +14,13 @@ const duplicateEmail = () => validationFailed({ email: ['An admin with this emai
 /** Used by the create-admin CLI, the local seed and POST /admins (with a one-time password). */
 export async function createAdmin(
   trx: Transaction<Database>,
-  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; by?: string },
+  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; oneTimePasswordTtlMs?: number; by?: string },
   now: Date,
 ): Promise<Outcome<AdminAccount>> {
   if (await findAdminByEmail(trx, input.email)) throw duplicateEmail();
   let row;
   try {
-    row = await insertAdmin(trx, { ...input, now });
+    row = await insertAdmin(trx, { ...input, oneTimePasswordExpiresAt: oneTimePasswordExpiry(now, input.oneTimePasswordTtlMs), now });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
@@ -28,6 +28,9 @@ export async function createAdmin(
   const after = toAdminAccount(row);
   return { result: after, log: { action: 'admin.create', targetType: 'admin', targetId: row.id, before: null, after } };
 }
+
+/** When a one-time password issued now stops opening anything (ONE_TIME_PASSWORD_TTL_HOURS; 24 h unless given). */
+export const oneTimePasswordExpiry = (now: Date, ttlMs = 24 * 60 * 60 * 1000) => new Date(now.getTime() + ttlMs);
 
 /** Refuses a change that would leave no active administrator (the lock serialises concurrent ones). */
 async function keepOneActiveAdministrator(trx: Transaction<Database>, id: number, field: 'status' | 'role', message: string) {
@@ -80,18 +83,22 @@ export async function resetAdminPassword(
   trx: Transaction<Database>,
   actor: Actor,
   id: number,
-  input: { version: number; oneTimePassword: string; passwordHash: string },
+  input: { version: number; oneTimePassword: string; passwordHash: string; oneTimePasswordTtlMs: number },
   now: Date,
 ): Promise<Outcome<AdminWithOneTimePassword>> {
+  const expiresAt = oneTimePasswordExpiry(now, input.oneTimePasswordTtlMs);
   const outcome = await admins.change(
     trx,
     id,
     input.version,
     'resetPassword',
-    { password_hash: input.passwordHash, must_change_password: true },
+    { password_hash: input.passwordHash, must_change_password: true, one_time_password_expires_at: expiresAt },
     actor.email,
     now,
   );
   await revokeAdminSessions(trx, id, now);
-  return { result: { account: outcome.result, oneTimePassword: input.oneTimePassword }, log: outcome.log };
+  return {
+    result: { account: outcome.result, oneTimePassword: input.oneTimePassword, expiresAt: expiresAt.toISOString() },
+    log: outcome.log,
+  };
 }

@@ -12,10 +12,10 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '@phoenix/server/http';
-import { tooManyRequests, unauthorized } from '@phoenix/server/http';
+import { tooManyRequests, unauthorized, validationFailed } from '@phoenix/server/http';
 import { appCounter } from '@phoenix/server/http';
 import { okSchema } from '@phoenix/server/http';
-import { mutate } from '@phoenix/server/db';
+import { mutate, writeActionLog } from '@phoenix/server/db';
 import { findAdminByEmail, normaliseEmail, recordSignIn, replaceOneTimePassword } from '../../db/adminAccounts';
 import {
   dummyPasswordHash,
@@ -30,6 +30,17 @@ import {
   updatePasswordHash,
 } from '@phoenix/server/auth';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
+import { commonPasswordProblem } from './commonPasswords';
+
+/**
+ * Why a sign-in (or the forced change) failed, as the action log records it. The caller is told
+ * only "Sign-in failed" whatever the reason: the log is for the admins who read it.
+ */
+export type SignInFailure =
+  'unknownAccount' | 'wrongPassword' | 'disabled' | 'notAdminRole' | 'oneTimePasswordExpired' | 'noOneTimePasswordPending';
+
+/** The actor of a failed attempt's log row: nobody signed in, whatever email was typed. */
+const ANONYMOUS = { id: null, email: 'anonymous (sign-in)' } as const;
 
 /**
  * The three calls of seed §7, plus the forced password change after a one-time password (public,
@@ -48,10 +59,29 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   void dummyPasswordHash(settings.passwordHash);
 
   /**
+   * A failed attempt: one action-log row (the account it targeted when there is one, the reason,
+   * the client address; never the email typed for an unknown account, which may be a password),
+   * then the one answer every cause gets. The attempt stays counted by the throttle.
+   */
+  async function refuse(call: '/users/login' | '/users/change-password', ip: string, adminId: number | null, reason: SignInFailure) {
+    await ctx.db
+      .transaction()
+      .execute((trx) =>
+        writeActionLog(
+          trx,
+          ANONYMOUS,
+          { action: 'auth.signInFailed', targetType: 'admin', targetId: adminId, before: null, after: { reason, call, client: ip } },
+          ctx.now(),
+        ),
+      );
+    return unauthorized('Sign-in failed');
+  }
+
+  /**
    * The checks every sign-in call shares: the throttle reserved before the password is looked at,
    * then one answer ('Sign-in failed') for every cause. The attempt stays counted until released.
    */
-  async function checkCredentials(email: string, password: string, ip: string) {
+  async function checkCredentials(email: string, password: string, ip: string, call: '/users/login' | '/users/change-password') {
     const now = ctx.now();
     const throttle = throttleKeys(email, ip);
     const reservation = await reserveSignInAttempt(ctx.db, throttle, now, settings);
@@ -62,9 +92,15 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     const admin = await findAdminByEmail(ctx.db, email);
     // Always hash, so an unknown email takes as long as a wrong password.
     const passwordOk = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash(settings.passwordHash)));
+    if (!admin) throw await refuse(call, ip, null, 'unknownAccount');
+    if (!passwordOk) throw await refuse(call, ip, admin.id, 'wrongPassword');
+    if (admin.status !== 'active') throw await refuse(call, ip, admin.id, 'disabled');
     // Seed §6: only role 2 signs in; any other role gets the same failure as a wrong password, and no token.
-    if (!admin || !passwordOk || admin.status !== 'active' || admin.role !== ADMIN_ROLE) {
-      throw unauthorized('Sign-in failed');
+    if (admin.role !== ADMIN_ROLE) throw await refuse(call, ip, admin.id, 'notAdminRole');
+    // A one-time password opens the forced change for a while only (ONE_TIME_PASSWORD_TTL_HOURS).
+    const expiresAt = admin.one_time_password_expires_at;
+    if (admin.must_change_password && expiresAt && expiresAt.getTime() <= now.getTime()) {
+      throw await refuse(call, ip, admin.id, 'oneTimePasswordExpired');
     }
     return { admin, release: () => releaseSignInAttempt(ctx.db, throttle) };
   }
@@ -83,7 +119,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
       const body = request.body;
       const email = normaliseEmail(body.email);
-      const { admin, release } = await checkCredentials(email, body.password, request.ip);
+      const { admin, release } = await checkCredentials(email, body.password, request.ip, '/users/login');
       // A one-time password is right but opens nothing: the admin chooses a new one first.
       if (admin.must_change_password) {
         await release();
@@ -120,9 +156,15 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/users/change-password', { config: { auth: 'public' }, schema: changeSchema }, async (request): Promise<{ ok: true }> => {
     const body = request.body;
     const email = normaliseEmail(body.email);
-    const { admin, release } = await checkCredentials(email, body.password, request.ip);
+    const { admin, release } = await checkCredentials(email, body.password, request.ip, '/users/change-password');
     // Only a pending one-time password is changed here (no token proves anything else).
-    if (!admin.must_change_password) throw unauthorized('Sign-in failed');
+    if (!admin.must_change_password) throw await refuse('/users/change-password', request.ip, admin.id, 'noOneTimePasswordPending');
+    // The password is right: say what is wrong with the new one (a 400 the form shows by the field).
+    const problem = commonPasswordProblem(body.newPassword);
+    if (problem) {
+      await release(); // the credentials were right: not a failed attempt
+      throw validationFailed({ newPassword: [problem] }, problem);
+    }
     const passwordHash = await hashPassword(body.newPassword, settings.passwordHash);
     await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, now) => {
       if (!(await replaceOneTimePassword(trx, admin, passwordHash, now))) throw unauthorized('Sign-in failed');

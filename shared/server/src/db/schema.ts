@@ -23,6 +23,8 @@ export interface AdminsTable {
   created_at: TimestampDefault;
   /** Set by a one-time password (create, reset): the next sign-in must choose a new one. */
   must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the pending one-time password stops opening anything (null: none pending). */
+  one_time_password_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   version: number;
   updated_at: TimestampDefault;
   updated_by: string | null;

@@ -1,6 +1,6 @@
 import type { AdminWithOneTimePassword } from '@phoenix/contract';
 import { useToast, useTranslation } from '@phoenix/shell';
-import { Button, Modal, TextField } from '@phoenix/ui';
+import { Button, Modal, TextField, formatDateTime } from '@phoenix/ui';
 
 /** Shows a one-time password once (it is never stored in clear): read-only, with a copy button. */
 export function OneTimePasswordDialog({ issued, onClose }: { issued: AdminWithOneTimePassword | null; onClose: () => void }) {
@@ -31,6 +31,7 @@ export function OneTimePasswordDialog({ issued, onClose }: { issued: AdminWithOn
       }
     >
       <p>{t('admins.otpIntro', { email })}</p>
+      <p>{t('admins.otpExpires', { time: formatDateTime(issued.expiresAt) })}</p>
       <TextField
         label={t('admins.otpLabel')}
         value={issued.oneTimePassword}

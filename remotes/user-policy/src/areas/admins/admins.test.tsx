@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { accountAtom } from '@phoenix/shell';
+import { formatDateTime } from '@phoenix/ui';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage, apiError } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { colleague, me } from './fixtures';
@@ -13,6 +14,7 @@ describeResourcePages({
 });
 
 const OTP = 'AbCde-FgHjk-MnPqr-StUvw';
+const EXPIRES_AT = '2030-01-02T03:04:00.000Z';
 
 function renderManagement(bff = fakeBff().get('/admins', () => json(page([me, colleague])))) {
   const view = renderRemotePage(pages, { bff, url: '/admin/management' });
@@ -40,7 +42,9 @@ describe('admin accounts: domain rules', () => {
   it('creates an account and shows its one-time password once, with a copy button', async () => {
     const bff = fakeBff()
       .get('/admins', () => json(page([me])))
-      .post('/admins', () => json({ account: { ...colleague, email: 'new@phoenix.local' }, oneTimePassword: OTP }, 201));
+      .post('/admins', () =>
+        json({ account: { ...colleague, email: 'new@phoenix.local' }, oneTimePassword: OTP, expiresAt: EXPIRES_AT }, 201),
+      );
     const { user } = renderManagement(bff);
     await user.click(await screen.findByRole('button', { name: 'New admin' }));
     const dialog = screen.getByRole('dialog', { name: 'New admin' });
@@ -52,6 +56,9 @@ describe('admin accounts: domain rules', () => {
     const shown = await screen.findByRole('dialog', { name: 'One-time password for new@phoenix.local' });
     expect(bff.calls('POST', '/admins')[0].body).toEqual({ email: 'new@phoenix.local', role: 2 });
     expect(within(shown).getByLabelText('One-time password')).toHaveValue(OTP);
+    expect(
+      within(shown).getByText(`It opens the password change until ${formatDateTime(EXPIRES_AT)}; after that, reset the password again.`),
+    ).toBeInTheDocument();
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
@@ -92,7 +99,7 @@ describe('admin accounts: domain rules', () => {
   it('resets a password after a confirm and shows the new one-time password', async () => {
     const bff = fakeBff()
       .get('/admins', () => json(page([me, colleague])))
-      .post('/admins/2/reset-password', () => json({ account: { ...colleague, version: 3 }, oneTimePassword: OTP }));
+      .post('/admins/2/reset-password', () => json({ account: { ...colleague, version: 3 }, oneTimePassword: OTP, expiresAt: EXPIRES_AT }));
     const { user } = renderManagement(bff);
     await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Reset password of ${colleague.email}` }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset password' }));
