@@ -1,5 +1,5 @@
 // The floor apps, built the way the host is (shared/build): production mode, ts-loader with the repo's
-// build tsconfig, swc's minifier, content-hashed chunks, source maps, HtmlWebpackPlugin.
+// build tsconfig, content-hashed chunks, source maps, HtmlWebpackPlugin.
 // `--env entry=list --env out=DIR`: the console-page floor (src/list.tsx, bench/lighthouse.mjs) into DIR;
 // `--env entry=stack --env out=DIR`: the same page on the console's stack (src/stack/): a Module
 // Federation host sharing the console's singletons, preloaded, compile-hinted and precompressed as the host is;
@@ -64,7 +64,6 @@ module.exports = (env = {}) => ({
     ],
   },
   plugins: env.entry === 'stack' ? stackPlugins() : [new HtmlWebpackPlugin({ templateContent: HTML })],
-  optimization: { minimizer: build.minimizers() },
   performance: { hints: false },
   stats: 'errors-warnings',
 });
