@@ -39,17 +39,14 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       const input = request.body;
       const actor = requireActor(request);
       const { oneTimePassword, passwordHash } = await hashed();
-      const oneTimePasswordTtlMs = ctx.settings.oneTimePasswordTtlMs;
       const { account, expiresAt } = await mutate(ctx, actor, async (trx, now) => {
+        const deadline = oneTimePasswordExpiry(now, ctx.settings.oneTimePasswordTtlMs);
         const outcome = await createAdmin(
           trx,
-          { ...input, passwordHash, mustChangePassword: true, oneTimePasswordTtlMs, by: actor.email },
+          { ...input, passwordHash, mustChangePassword: true, oneTimePasswordExpiresAt: deadline, by: actor.email },
           now,
         );
-        return {
-          ...outcome,
-          result: { account: outcome.result, expiresAt: oneTimePasswordExpiry(now, oneTimePasswordTtlMs).toISOString() },
-        };
+        return { ...outcome, result: { account: outcome.result, expiresAt: deadline.toISOString() } };
       });
       reply.status(201);
       return { account, oneTimePassword, expiresAt };
@@ -82,7 +79,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     const input = request.body;
     const actor = requireActor(request);
     const secret = await hashed();
-    const oneTimePasswordTtlMs = ctx.settings.oneTimePasswordTtlMs;
+    const { oneTimePasswordTtlMs } = ctx.settings;
     return mutate(ctx, actor, (trx, now) => resetAdminPassword(trx, actor, id, { ...input, ...secret, oneTimePasswordTtlMs }, now));
   });
 }

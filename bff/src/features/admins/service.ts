@@ -14,13 +14,13 @@ const duplicateEmail = () => validationFailed({ email: ['An admin with this emai
 /** Used by the create-admin CLI, the local seed and POST /admins (with a one-time password). */
 export async function createAdmin(
   trx: Transaction<Database>,
-  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; oneTimePasswordTtlMs?: number; by?: string },
+  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; oneTimePasswordExpiresAt?: Date; by?: string },
   now: Date,
 ): Promise<Outcome<AdminAccount>> {
   if (await findAdminByEmail(trx, input.email)) throw duplicateEmail();
   let row;
   try {
-    row = await insertAdmin(trx, { ...input, oneTimePasswordExpiresAt: oneTimePasswordExpiry(now, input.oneTimePasswordTtlMs), now });
+    row = await insertAdmin(trx, { ...input, now });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
@@ -29,8 +29,8 @@ export async function createAdmin(
   return { result: after, log: { action: 'admin.create', targetType: 'admin', targetId: row.id, before: null, after } };
 }
 
-/** When a one-time password issued now stops opening anything (ONE_TIME_PASSWORD_TTL_HOURS; 24 h unless given). */
-export const oneTimePasswordExpiry = (now: Date, ttlMs = 24 * 60 * 60 * 1000) => new Date(now.getTime() + ttlMs);
+/** When a one-time password issued now stops opening anything (settings.oneTimePasswordTtlMs: ONE_TIME_PASSWORD_TTL_HOURS). */
+export const oneTimePasswordExpiry = (now: Date, ttlMs: number) => new Date(now.getTime() + ttlMs);
 
 /** Refuses a change that would leave no active administrator (the lock serialises concurrent ones). */
 async function keepOneActiveAdministrator(trx: Transaction<Database>, id: number, field: 'status' | 'role', message: string) {
