@@ -32,9 +32,27 @@ export async function createScratchDatabase(label: string, { template }: { templ
         if (rows[0]!.n === 0 || Date.now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await client.query(`drop database if exists "${name}" with (force)`);
+      await dropDatabase(client, name);
     });
   return { name, url, drop };
+}
+
+/**
+ * DROP DATABASE … WITH (FORCE), retried for a few seconds when refused with 42501: an autovacuum
+ * worker on the database is a process the test role may not terminate (unless it holds
+ * pg_signal_backend, as .ci/run grants), and it ends on its own in a moment.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await client.query(`drop database if exists "${name}" with (force)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 function adminOf(base: string) {
@@ -71,14 +89,14 @@ export async function preparedTemplate(prepared: PreparedDatabase): Promise<stri
     await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
     if (rows.some((r) => r.datname === name)) return;
-    for (const old of rows) await client.query(`drop database if exists "${old.datname}" with (force)`);
+    for (const old of rows) await dropDatabase(client, old.datname);
     await client.query(`create database "${name}"`);
     const db = createDb({ kind: 'postgres', connectionString: databaseUrl(base, name), maxConnections: 1 });
     try {
       await prepared.prepare(db);
     } catch (error) {
       await db.destroy();
-      await client.query(`drop database if exists "${name}" with (force)`);
+      await dropDatabase(client, name);
       throw error;
     }
     await db.destroy();
