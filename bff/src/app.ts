@@ -15,6 +15,8 @@ export interface AppOptions extends ServerAppOptions<Database> {
   passwordHash?: PasswordHashParams;
   /** How long a one-time password opens the forced change (default 24 h: ONE_TIME_PASSWORD_TTL_HOURS). */
   oneTimePasswordTtlHours?: number;
+  /** Open sessions an admin may hold; a sign-in past it ends the oldest (default 10: MAX_SESSIONS_PER_ADMIN). */
+  maxSessionsPerAdmin?: number;
   /** Create the local accounts and sample data (never in a deployed environment). */
   seedLocalData?: boolean;
 }

@@ -15,6 +15,8 @@ export interface AppSettings extends SessionSettings {
   passwordHash: PasswordHashParams;
   /** How long a one-time password (admin create, reset) opens the forced change. */
   oneTimePasswordTtlMs: number;
+  /** Open sessions an admin may hold; a sign-in past it ends the oldest. */
+  maxSessionsPerAdmin: number;
 }
 
 export interface LoginThrottleOptions {
@@ -35,6 +37,7 @@ export const DEFAULTS = {
   loginThrottle: { maxFailures: 5, windowMinutes: 15, maxFailuresPerClient: 20 },
   passwordHash: OWASP_ARGON2ID,
   oneTimePasswordTtlHours: 24,
+  maxSessionsPerAdmin: 10,
 } as const;
 
 const MINUTE = 60_000;
@@ -45,6 +48,7 @@ export function resolveSettings(options: {
   loginThrottle?: LoginThrottleOptions;
   passwordHash?: PasswordHashParams;
   oneTimePasswordTtlHours?: number;
+  maxSessionsPerAdmin?: number;
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
@@ -54,5 +58,6 @@ export function resolveSettings(options: {
     loginWindowMs: throttle.windowMinutes * MINUTE,
     passwordHash: options.passwordHash ?? DEFAULTS.passwordHash,
     oneTimePasswordTtlMs: (options.oneTimePasswordTtlHours ?? DEFAULTS.oneTimePasswordTtlHours) * 60 * MINUTE,
+    maxSessionsPerAdmin: options.maxSessionsPerAdmin ?? DEFAULTS.maxSessionsPerAdmin,
   };
 }

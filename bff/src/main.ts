@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     tokenTtlMinutes: config.tokenTtlMinutes,
     tokenIdleMinutes: config.tokenIdleMinutes,
     oneTimePasswordTtlHours: config.oneTimePasswordTtlHours,
+    maxSessionsPerAdmin: config.maxSessionsPerAdmin,
     seedLocalData: config.seedLocalData,
     loggerInstance: log,
     metrics: config.metrics,

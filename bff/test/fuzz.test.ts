@@ -23,8 +23,8 @@ import { watchDatabase, type DbWatcher } from './support/dbFingerprint';
  * every answer with no-store; after a 4xx the database is unchanged.
  */
 const RUNS_PER_ROUTE = 100;
-/** Logging out would end the fuzzing session; its body is ignored anyway. */
-const SKIPPED = new Set(['POST /users/logout']);
+/** Logging out (here or everywhere) would end the fuzzing session; neither reads a body. */
+const SKIPPED = new Set(['POST /users/logout', 'POST /security/sign-out-everywhere']);
 /**
  * A refused sign-in (or forced password change) is meant to count an attempt and to be recorded:
  * the throttle's table and the action log change on a 401.
@@ -32,6 +32,8 @@ const SKIPPED = new Set(['POST /users/logout']);
 const EXPECTED_TO_CHANGE: Record<string, string[]> = {
   'POST /users/login': ['login_attempts', 'action_logs'],
   'POST /users/change-password': ['login_attempts', 'action_logs'],
+  // A wrong current password is a refused attempt too (400 on the field, counted and logged).
+  'POST /security/password': ['login_attempts', 'action_logs'],
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -42,3 +42,27 @@ export async function replaceOneTimePassword(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * An admin's own password change (the Security page): the new hash, the version bumped. Only while
+ * the hash checked is still the account's (a reset or another change meanwhile): false when not.
+ */
+export async function replacePassword(
+  trx: Transaction<Database>,
+  admin: { id: number; email: string; password_hash: string },
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('admins')
+    .set({ password_hash: passwordHash, updated_at: now, updated_by: admin.email, version: sql`version + 1` })
+    .where('id', '=', admin.id)
+    .where('password_hash', '=', admin.password_hash)
+    .where('must_change_password', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findAdminById(db: Kysely<Database>, id: number): Promise<AdminRow | undefined> {
+  return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -42,3 +42,4 @@ export * from './pointsLottery';
 export * from './pointsEconomy';
 export * from './search';
 export * from './playerPresents';
+export * from './security';

@@ -19,6 +19,8 @@ export interface ServerConfig {
   tokenIdleMinutes: number;
   /** ONE_TIME_PASSWORD_TTL_HOURS: how long a one-time password (admin create, reset) stays usable. */
   oneTimePasswordTtlHours: number;
+  /** MAX_SESSIONS_PER_ADMIN: open sessions an admin may hold; a sign-in past it ends the oldest. */
+  maxSessionsPerAdmin: number;
   seedLocalData: boolean;
   logLevel: LogLevel;
   /** PGLITE_WIRE_PORT: serve the embedded PGlite over the PostgreSQL protocol on loopback (for the points API). */
@@ -163,6 +165,10 @@ export const configSchema = z.object({
     const hours = positiveInt(raw);
     return hours !== undefined && hours <= 168 ? hours : undefined;
   }),
+  MAX_SESSIONS_PER_ADMIN: variable('a whole number of sessions, 1 to 100', (raw) => {
+    const sessions = positiveInt(raw);
+    return sessions !== undefined && sessions <= 100 ? sessions : undefined;
+  }),
   SEED_LOCAL_DATA: variable('0, 1, true or false', flag),
   LOG_LEVEL: variable(`one of ${LOG_LEVELS.join(', ')}`, oneOf(LOG_LEVELS)),
   PHOENIX_ENV: variable('an environment name: lowercase letters, digits and hyphens (local, dev, stg, prd, beta-prd, …)', (raw) =>
@@ -273,6 +279,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     tokenTtlMinutes: vars.TOKEN_TTL_MINUTES ?? 720,
     tokenIdleMinutes: vars.TOKEN_IDLE_MINUTES ?? 30,
     oneTimePasswordTtlHours: vars.ONE_TIME_PASSWORD_TTL_HOURS ?? 24,
+    maxSessionsPerAdmin: vars.MAX_SESSIONS_PER_ADMIN ?? 10,
     seedLocalData: (vars.SEED_LOCAL_DATA ?? true) && isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,

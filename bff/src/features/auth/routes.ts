@@ -25,12 +25,14 @@ import {
   newToken,
   verifyPassword,
   createSession,
+  endOldestSessions,
   revokeAdminSessions,
   revokeSession,
   updatePasswordHash,
 } from '@phoenix/server/auth';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 import { commonPasswordProblem } from './commonPasswords';
+import { registerSecurityRoutes } from './security';
 
 /**
  * Why a sign-in (or the forced change) failed, as the action log records it. The caller is told
@@ -132,7 +134,11 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         : null;
       const token = newToken();
       await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
-        const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs });
+        const client = { userAgent: request.headers['user-agent'] ?? null, address: request.ip };
+        const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs, client });
+        // MAX_SESSIONS_PER_ADMIN: the oldest of the admin's open sessions end beyond it.
+        const keep = { adminId: admin.id, keep: settings.maxSessionsPerAdmin, now: at, idleMs: settings.tokenIdleMs };
+        const endedSessions = await endOldestSessions(trx, keep);
         await recordSignIn(trx, admin.id, at);
         if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
         return {
@@ -142,7 +148,11 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
             targetType: 'admin',
             targetId: admin.id,
             before: null,
-            after: upgradedHash ? { sessionId, passwordHashUpgraded: true } : { sessionId },
+            after: {
+              sessionId,
+              ...(endedSessions.length > 0 ? { endedSessions } : {}),
+              ...(upgradedHash ? { passwordHashUpgraded: true } : {}),
+            },
           },
         };
       });
@@ -210,6 +220,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       return { ok: true };
     },
   );
+
+  registerSecurityRoutes(app, ctx);
 }
 
 export default registerAuthRoutes;

@@ -14,9 +14,15 @@ export interface ActiveSession {
   admin: Actor;
 }
 
+/** Where a session was opened from, as the Security page shows it (cut to the columns' sizes). */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string | null;
+}
+
 export async function createSession(
   trx: Transaction<any>,
-  input: { adminId: number; tokenHash: string; now: Date; ttlMs: number },
+  input: { adminId: number; tokenHash: string; now: Date; ttlMs: number; client?: SessionClient },
 ): Promise<number> {
   const row = await tables(trx)
     .insertInto('sessions')
@@ -26,10 +32,75 @@ export async function createSession(
       created_at: input.now,
       last_used_at: input.now,
       expires_at: new Date(input.now.getTime() + input.ttlMs),
+      user_agent: input.client?.userAgent?.slice(0, 512) || null,
+      client_address: input.client?.address?.slice(0, 64) || null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A session still usable at `now` (not revoked, within its lifetime and the idle timeout). */
+export interface OpenSession {
+  id: number;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  clientAddress: string | null;
+}
+
+/** The open sessions of an admin, newest first (the Security page, the per-admin limit). */
+export async function openSessions(db: AnyDb, input: { adminId: number; now: Date; idleMs: number }): Promise<OpenSession[]> {
+  const rows = await tables(db)
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'client_address'])
+    .where('admin_id', '=', input.adminId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .where('last_used_at', '>', new Date(input.now.getTime() - input.idleMs))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.created_at),
+    lastUsedAt: new Date(r.last_used_at),
+    expiresAt: new Date(r.expires_at),
+    userAgent: r.user_agent,
+    clientAddress: r.client_address,
+  }));
+}
+
+/**
+ * Keeps at most `keep` open sessions of an admin: the oldest others end (MAX_SESSIONS_PER_ADMIN,
+ * at sign-in). The admin's row is locked first, so two sign-ins at once cannot both keep N.
+ * Returns the ids it ended.
+ */
+export async function endOldestSessions(
+  trx: Transaction<any>,
+  input: { adminId: number; keep: number; now: Date; idleMs: number },
+): Promise<number[]> {
+  await tables(trx).selectFrom('admins').select('id').where('id', '=', input.adminId).forUpdate().execute();
+  const open = await openSessions(trx, input);
+  const ended = open.slice(input.keep).map((s) => s.id);
+  if (ended.length > 0) {
+    await tables(trx).updateTable('sessions').set({ revoked_at: input.now }).where('id', 'in', ended).where('revoked_at', 'is', null).execute();
+  }
+  return ended;
+}
+
+/** Ends one open session of an admin; false when it is not one (another admin's, ended, unknown). */
+export async function endAdminSession(trx: Transaction<any>, input: { adminId: number; sessionId: number; now: Date }): Promise<boolean> {
+  const result = await tables(trx)
+    .updateTable('sessions')
+    .set({ revoked_at: input.now })
+    .where('id', '=', input.sessionId)
+    .where('admin_id', '=', input.adminId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
@@ -59,14 +130,20 @@ export async function revokeSession(trx: Transaction<any>, sessionId: number, no
   await tables(trx).updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-/** Ends every session of an admin (disabling, password reset). Returns how many were open. */
-export async function revokeAdminSessions(trx: Transaction<any>, adminId: number, now: Date): Promise<number> {
-  const result = await tables(trx)
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('admin_id', '=', adminId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * Ends every session of an admin (disabling, password reset, sign out everywhere), or every one
+ * but `exceptSessionId` (an admin's own password change keeps the session it was made from).
+ * Returns how many were open.
+ */
+export async function revokeAdminSessions(
+  trx: Transaction<any>,
+  adminId: number,
+  now: Date,
+  { exceptSessionId }: { exceptSessionId?: number } = {},
+): Promise<number> {
+  let query = tables(trx).updateTable('sessions').set({ revoked_at: now }).where('admin_id', '=', adminId).where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -39,6 +39,10 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The browser's User-Agent at sign-in (at most 512 characters; null for older sessions). */
+  user_agent: string | null;
+  /** The client address at sign-in (null for older sessions). */
+  client_address: string | null;
 }
 
 export interface ActionLogsTable {
