@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertAccessible } from '../support/axe.mjs';
-import { signIn } from '../support/browser.mjs';
+import { ADMIN, signIn, signedInPage } from '../support/browser.mjs';
 import { localInput, openFromMenu, useConsole } from '../support/suite.mjs';
 
 /** The login page as the admin sees it: one tab, "Login", selected (seed §2). */
@@ -146,5 +146,53 @@ describe('admin accounts and players', () => {
     await page.goto(`${ctx.stack.hostUrl}/admin/user?by=id&q=42`);
     await main.getByRole('button', { name: /^Ban .+ \(#42\)$/ }).waitFor();
     await context.close();
+  });
+
+  // Last in the file: it signs the seed admin out everywhere.
+  it('the Security page: sessions listed, a password change ends the other browser, sign out everywhere ends all', async () => {
+    const here = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+    const elsewhere = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+    const { page } = here;
+    const main = page.getByRole('main');
+    await page.getByRole('banner').getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL(/\/admin\/security$/);
+    const sessions = main.getByRole('region', { name: 'Sessions' });
+    await sessions.getByText('This session').waitFor();
+    assert.ok((await sessions.getByRole('row').count()) >= 3, 'a heading row and both browsers');
+    assert.match(await sessions.getByRole('row').nth(1).innerText(), /Chrome|Chromium/);
+    await assertAccessible(page, 'security');
+
+    // A password change: a wrong current password is refused on its field, then the other browser is signed out.
+    const password = main.getByRole('region', { name: 'Password' });
+    const change = async (current, next) => {
+      await password.getByLabel(/^Current password/).fill(current);
+      await password.getByLabel(/^New password/).fill(next);
+      await password.getByLabel(/^Repeat new password/).fill(next);
+      await password.getByRole('button', { name: 'Change password' }).click();
+    };
+    const temporary = 'an e2e passphrase for a minute';
+    await change('not the password at all', temporary);
+    await password.getByText('This is not your current password').waitFor();
+    await change(ADMIN.password, temporary);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Password changed\. \d+ other sessions? ended\./ })
+      .waitFor();
+    await elsewhere.page.reload();
+    await elsewhere.page.waitForURL(/\/auth\/login/);
+    await sessions.getByText('End session').waitFor({ state: 'detached' }); // the list is only this one now
+    await change(temporary, ADMIN.password); // the file's other tests sign in with it
+
+    // Sign out everywhere: the confirm counts the sessions; this browser leaves for the sign-in page.
+    await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+    await confirm.getByText(/this one included/).waitFor();
+    await assertAccessible(page, 'security: sign out everywhere');
+    await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await signIn(page, ctx.stack.hostUrl);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await here.context.close();
+    await elsewhere.context.close();
   });
 });

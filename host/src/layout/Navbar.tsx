@@ -146,6 +146,7 @@ export function Navbar() {
       <FindAnything />
       {account && <RequestsBadge />}
       {account && <Email title={account.email}>{account.email}</Email>}
+      {account && <NavbarLink to="/admin/security">{t('navbar.security')}</NavbarLink>}
       <NavbarLink to="/admin/about">{t('navbar.about')}</NavbarLink>
       <LanguageSwitch />
       <HeaderButton type="button" onClick={onLogout}>

@@ -18,10 +18,11 @@ function withRemote(name: keyof RemoteManifests, manifest: RemoteRoutesManifest 
 
 describe('route table composed from the remotes’ manifests', () => {
   it('is the seed’s paths, each served by the remote that owns it, every one declared', () => {
-    // Pages the seed lacks (the Requests page, the Economy Report) come after its paths.
+    // Pages the seed lacks (the Requests page, one's Security page, the Economy Report) come after its paths.
     expect(table.routes.map((r) => [r.path, r.remote])).toEqual([
       ...SEED_TABLES.routes.map((r) => [r.path, r.remote]),
       ['requests', 'system'],
+      ['security', 'user-policy'],
       ['points/economy', 'points'],
     ]);
     expect(table.routes.every((r) => r.declared)).toBe(true);

@@ -33,6 +33,7 @@ const pages = {
     list: () => import('./areas/policies/PolicyListPage'),
     form: () => import('./areas/policies/PolicyForm'),
   }),
+  ...standalonePage('security', () => import('./areas/security/SecurityPage')),
   ...standalonePage('user/restrictApis', () => import('./areas/restrictions/PlayerRestrictionsPage')),
   ...standalonePage('policies/restrictApis', () => import('./areas/policies/PolicyApisPage')),
   ...area({

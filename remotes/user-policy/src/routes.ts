@@ -20,6 +20,12 @@ const routes: RemoteRoutesDeclaration = {
       },
     },
     {
+      // One's own page (the navbar's "Security" link): no sidebar entry.
+      path: 'security',
+      name: 'security',
+      title: { en: 'Security', ja: 'セキュリティ' },
+    },
+    {
       path: 'user',
       name: 'user',
       area: 'players',

@@ -6,11 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * The partial index keeps "open sessions of admin X" (the list, the per-admin limit) cheap.
  */
 export async function up(db: Kysely<any>) {
-  await db.schema
-    .alterTable('sessions')
-    .addColumn('user_agent', 'varchar(512)')
-    .addColumn('client_address', 'varchar(64)')
-    .execute();
+  await db.schema.alterTable('sessions').addColumn('user_agent', 'varchar(512)').addColumn('client_address', 'varchar(64)').execute();
   await db.schema
     .createIndex('sessions_open_by_admin_idx')
     .on('sessions')

@@ -135,7 +135,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       const token = newToken();
       await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
         const client = { userAgent: request.headers['user-agent'] ?? null, address: request.ip };
-        const sessionId = await createSession(trx, { adminId: admin.id, tokenHash: hashToken(token), now: at, ttlMs: settings.tokenTtlMs, client });
+        const sessionId = await createSession(trx, {
+          adminId: admin.id,
+          tokenHash: hashToken(token),
+          now: at,
+          ttlMs: settings.tokenTtlMs,
+          client,
+        });
         // MAX_SESSIONS_PER_ADMIN: the oldest of the admin's open sessions end beyond it.
         const keep = { adminId: admin.id, keep: settings.maxSessionsPerAdmin, now: at, idleMs: settings.tokenIdleMs };
         const endedSessions = await endOldestSessions(trx, keep);

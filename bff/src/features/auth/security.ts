@@ -45,7 +45,10 @@ const currentSessionOf = (request: FastifyRequest) => request.auth!.sessionId;
 
 /** Ending the session in use is signing out: the page offers that instead, and says so. */
 const notThisSession = () =>
-  validationFailed({ sessionId: ['This is the session you are using: sign out instead'] }, 'This is the session you are using: sign out instead');
+  validationFailed(
+    { sessionId: ['This is the session you are using: sign out instead'] },
+    'This is the session you are using: sign out instead',
+  );
 
 /**
  * An admin's own security (the Security page): its open sessions (end one, sign out everywhere)
@@ -57,11 +60,15 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
   const { settings } = ctx;
   const sessionsOf = (adminId: number) => openSessions(ctx.db, { adminId, now: ctx.now(), idleMs: settings.tokenIdleMs });
 
-  app.get(SECURITY_PATHS.sessions, { schema: { response: { 200: adminSessionListSchema } } }, async (request): Promise<AdminSessionList> => {
-    const actor = requireActor(request);
-    const current = currentSessionOf(request);
-    return { items: (await sessionsOf(actor.id)).map((s) => toView(s, current)) };
-  });
+  app.get(
+    SECURITY_PATHS.sessions,
+    { schema: { response: { 200: adminSessionListSchema } } },
+    async (request): Promise<AdminSessionList> => {
+      const actor = requireActor(request);
+      const current = currentSessionOf(request);
+      return { items: (await sessionsOf(actor.id)).map((s) => toView(s, current)) };
+    },
+  );
 
   /** Ends one of the admin's sessions (with `adminId` of another admin's: security admins). */
   async function endOne(request: FastifyRequest, adminId: number, sessionId: number): Promise<SessionsEnded> {
@@ -82,16 +89,20 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   /** Every session of the admin ends, this one included: the console signs out after it. */
-  app.post(SECURITY_PATHS.signOutEverywhere, { schema: { response: { 200: sessionsEndedSchema } } }, async (request): Promise<SessionsEnded> => {
-    const actor = requireActor(request);
-    return mutate(ctx, actor, async (trx, now) => {
-      const endedSessions = await revokeAdminSessions(trx, actor.id, now);
-      return {
-        result: { endedSessions },
-        log: { action: 'auth.signOutEverywhere', targetType: 'admin', targetId: actor.id, before: null, after: { endedSessions } },
-      };
-    });
-  });
+  app.post(
+    SECURITY_PATHS.signOutEverywhere,
+    { schema: { response: { 200: sessionsEndedSchema } } },
+    async (request): Promise<SessionsEnded> => {
+      const actor = requireActor(request);
+      return mutate(ctx, actor, async (trx, now) => {
+        const endedSessions = await revokeAdminSessions(trx, actor.id, now);
+        return {
+          result: { endedSessions },
+          log: { action: 'auth.signOutEverywhere', targetType: 'admin', targetId: actor.id, before: null, after: { endedSessions } },
+        };
+      });
+    },
+  );
 
   /**
    * The current password is checked under the sign-in throttle (a stolen session cannot guess it
@@ -112,7 +123,13 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     if (!admin || !(await verifyPassword(currentPassword, admin.password_hash))) {
       await mutate(ctx, actor, async () => ({
         result: undefined,
-        log: { action: 'auth.passwordChangeRefused', targetType: 'admin', targetId: actor.id, before: null, after: { reason: 'wrongPassword', client: request.ip } },
+        log: {
+          action: 'auth.passwordChangeRefused',
+          targetType: 'admin',
+          targetId: actor.id,
+          before: null,
+          after: { reason: 'wrongPassword', client: request.ip },
+        },
       }));
       throw validationFailed({ currentPassword: ['This is not your current password'] }, 'This is not your current password');
     }
@@ -123,12 +140,21 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     const sessionId = currentSessionOf(request);
     return mutate(ctx, actor, async (trx, now) => {
       if (!(await replacePassword(trx, admin, passwordHash, now))) {
-        throw validationFailed({ currentPassword: ['Your password changed meanwhile: enter the new one'] }, 'Your password changed meanwhile');
+        throw validationFailed(
+          { currentPassword: ['Your password changed meanwhile: enter the new one'] },
+          'Your password changed meanwhile',
+        );
       }
       const endedSessions = await revokeAdminSessions(trx, actor.id, now, { exceptSessionId: sessionId });
       return {
         result: { endedSessions },
-        log: { action: 'auth.passwordChanged', targetType: 'admin', targetId: actor.id, before: null, after: { endedSessions, keptSessionId: sessionId } },
+        log: {
+          action: 'auth.passwordChanged',
+          targetType: 'admin',
+          targetId: actor.id,
+          before: null,
+          after: { endedSessions, keptSessionId: sessionId },
+        },
       };
     });
   });
@@ -142,7 +168,10 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     return { items: (await sessionsOf(id)).map((s) => toView(s, current)) };
   });
 
-  const endAdminSchema = { params: adminSessionParamSchema, response: { 200: sessionsEndedSchema, 400: apiErrorSchema, 404: apiErrorSchema } };
+  const endAdminSchema = {
+    params: adminSessionParamSchema,
+    response: { 200: sessionsEndedSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+  };
   app.delete('/admins/:id/sessions/:sessionId', { schema: endAdminSchema }, async (request): Promise<SessionsEnded> => {
     return endOne(request, request.params.id, request.params.sessionId);
   });

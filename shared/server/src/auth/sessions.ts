@@ -85,7 +85,12 @@ export async function endOldestSessions(
   const open = await openSessions(trx, input);
   const ended = open.slice(input.keep).map((s) => s.id);
   if (ended.length > 0) {
-    await tables(trx).updateTable('sessions').set({ revoked_at: input.now }).where('id', 'in', ended).where('revoked_at', 'is', null).execute();
+    await tables(trx)
+      .updateTable('sessions')
+      .set({ revoked_at: input.now })
+      .where('id', 'in', ended)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
   return ended;
 }

@@ -4,6 +4,7 @@ import { EnumFilters, ResourceListPage, useAuth, useListController, useTranslati
 import { Badge, Button, formatDateTime } from '@phoenix/ui';
 import { NewAdminDialog } from './NewAdminDialog';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
+import { AdminSessionsDialog } from './AdminSessionsDialog';
 import { useAdminActions } from './useAdminActions';
 
 /** management: admin accounts (PRODUCT §4). The signed-in admin cannot disable or demote itself. */
@@ -13,6 +14,7 @@ export default function AdminListPage() {
   const { account } = useAuth();
   const actions = useAdminActions();
   const [creating, setCreating] = useState(false);
+  const [sessionsOf, setSessionsOf] = useState<AdminAccount | null>(null);
   const isSelf = (a: AdminAccount) => a.email === account?.email;
 
   return (
@@ -37,6 +39,9 @@ export default function AdminListPage() {
       rowActions={(a) =>
         !isSelf(a) && (
           <>
+            <Button size="sm" variant="ghost" onClick={() => setSessionsOf(a)} aria-label={t('sessions.openLabel', { email: a.email })}>
+              {t('sessions.open')}
+            </Button>
             <Button
               size="sm"
               variant="ghost"
@@ -105,6 +110,7 @@ export default function AdminListPage() {
         }}
       />
       <OneTimePasswordDialog issued={actions.issued} onClose={actions.closeIssued} />
+      <AdminSessionsDialog admin={sessionsOf} onClose={() => setSessionsOf(null)} />
     </ResourceListPage>
   );
 }

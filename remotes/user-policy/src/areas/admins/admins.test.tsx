@@ -128,3 +128,35 @@ describe('admin accounts: domain rules', () => {
     expect(bff.calls('PUT', '/admins/2')[0].body).toEqual({ role: 1, version: 2 });
   });
 });
+
+describe("another admin's sessions", () => {
+  it('lists them in a dialog and ends one after a confirm', async () => {
+    let items = [
+      {
+        id: 41,
+        browser: 'Firefox 133 on Windows',
+        userAgent: 'Mozilla/5.0 (Windows NT 10.0; rv:133.0) Gecko/20100101 Firefox/133.0',
+        clientAddress: '10.0.0.8',
+        createdAt: '2030-01-15T09:00:00.000Z',
+        lastUsedAt: '2030-01-15T09:10:00.000Z',
+        expiresAt: '2030-01-15T21:00:00.000Z',
+        current: false,
+      },
+    ];
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .get('/admins/:id/sessions', () => json({ items }))
+      .delete('/admins/:id/sessions/:sessionId', () => {
+        items = [];
+        return json({ endedSessions: 1 });
+      });
+    const { user } = renderManagement(bff);
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Sessions of ${colleague.email}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Sessions of ${colleague.email}` });
+    expect(await within(dialog).findByText('Firefox 133 on Windows')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /End session: Firefox 133 on Windows/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'End session' }));
+    expect(await within(dialog).findByText('No open sessions.')).toBeInTheDocument();
+    expect(bff.calls('DELETE', `/admins/${colleague.id}/sessions/41`)).toHaveLength(1);
+  });
+});

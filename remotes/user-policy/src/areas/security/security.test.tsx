@@ -1,0 +1,113 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { accountAtom } from '@phoenix/shell';
+import { apiError, currentUrl, fakeBff, json, renderWithShell, type FakeBff } from '@phoenix/shell/src/testing';
+import type { AdminSession } from '@phoenix/contract';
+import '../../i18n';
+import SecurityPage from './SecurityPage';
+
+const session = (over: Partial<AdminSession>): AdminSession => ({
+  id: 1,
+  browser: 'Chrome 131 on Linux',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
+  clientAddress: '10.0.0.5',
+  createdAt: '2030-01-15T09:00:00.000Z',
+  lastUsedAt: '2030-01-15T09:30:00.000Z',
+  expiresAt: '2030-01-15T21:00:00.000Z',
+  current: false,
+  ...over,
+});
+const mine = session({ id: 7, current: true });
+const phone = session({ id: 3, browser: 'Safari 18 on iOS', clientAddress: '10.0.0.9' });
+
+function renderSecurity(bff: FakeBff) {
+  const view = renderWithShell(<SecurityPage />, {
+    bff,
+    url: '/admin/security',
+    path: '/admin/security',
+    routes: [{ path: '/auth/login', element: <p>The sign-in page</p> }],
+  });
+  act(() => view.store.set(accountAtom, { email: 'me@phoenix.local' }));
+  return view;
+}
+
+describe('the Security page', () => {
+  it('lists the open sessions, marks the one in use, and ends another after a confirm', async () => {
+    let items = [mine, phone];
+    const bff = fakeBff()
+      .get('/security/sessions', () => json({ items }))
+      .delete('/security/sessions/:sessionId', () => {
+        items = [mine];
+        return json({ endedSessions: 1 });
+      });
+    const { user } = renderSecurity(bff);
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Chrome 131 on Linux', 'Safari 18 on iOS']);
+    expect(within(rows[0]!).getByText('This session')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(rows[1]!).getByRole('button', { name: /End session: Safari 18 on iOS/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'End session' }));
+    await waitFor(() => expect(bff.calls('DELETE', '/security/sessions/3')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Safari 18 on iOS')).toBeNull());
+  });
+
+  it('signs out everywhere after a confirm that counts the sessions, then leaves for the sign-in page', async () => {
+    const bff = fakeBff()
+      .get('/security/sessions', () => json({ items: [mine, phone] }))
+      .post('/security/sign-out-everywhere', () => json({ endedSessions: 2 }))
+      .post('/users/logout', () => json({ ok: true }));
+    const { user, router } = renderSecurity(bff);
+    await screen.findByText('Safari 18 on iOS');
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/ends all 2 of your sessions, this one included/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('The sign-in page')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/auth/login');
+    expect(bff.calls('POST', '/security/sign-out-everywhere')).toHaveLength(1);
+  });
+
+  it('changes the password: checked before sending, the server’s refusal on its field with what was typed kept', async () => {
+    let answer = () =>
+      apiError(400, 'validation_failed', 'This is not your current password', {
+        fieldErrors: { currentPassword: ['This is not your current password'] },
+      });
+    const bff = fakeBff()
+      .get('/security/sessions', () => json({ items: [mine] }))
+      .post('/security/password', () => answer());
+    const { user } = renderSecurity(bff);
+    const form = (await screen.findByRole('button', { name: 'Change password' })).closest('form')!;
+    const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`));
+
+    await user.type(field('Current password'), 'my old password');
+    await user.type(field('New password'), 'short');
+    await user.type(field('Repeat new password'), 'shorter');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Use at least 12 characters')).toBeInTheDocument();
+    expect(within(form).getByText('The two new passwords differ')).toBeInTheDocument();
+    expect(bff.calls('POST', '/security/password')).toHaveLength(0);
+
+    await user.clear(field('New password'));
+    await user.type(field('New password'), 'a brand new passphrase');
+    await user.clear(field('Repeat new password'));
+    await user.type(field('Repeat new password'), 'a brand new passphrase');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('This is not your current password')).toBeInTheDocument();
+    expect(field('Current password')).toHaveValue('my old password');
+    expect(field('New password')).toHaveValue('a brand new passphrase');
+
+    const listedBefore = bff.calls('GET', '/security/sessions').length;
+    answer = () => json({ endedSessions: 2 });
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed. 2 other sessions ended.')).toBeInTheDocument();
+    expect(bff.calls('POST', '/security/password').at(-1)!.body).toEqual({
+      currentPassword: 'my old password',
+      newPassword: 'a brand new passphrase',
+    });
+    expect(field('Current password')).toHaveValue('');
+    // The sessions just ended leave the list.
+    await waitFor(() => expect(bff.calls('GET', '/security/sessions').length).toBeGreaterThan(listedBefore));
+  });
+});
