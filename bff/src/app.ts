@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { createServerApp, type ServerAppOptions } from '@phoenix/server';
+import type { SecondFactorMode } from '@phoenix/server/config';
 import type { PasswordHashParams } from '@phoenix/server/auth';
 import { resolveSettings, type AppContext, type LoginThrottleOptions } from './context';
 import { migrateToLatest, pendingMigrations } from './db/migrate';
@@ -17,6 +18,8 @@ export interface AppOptions extends ServerAppOptions<Database> {
   oneTimePasswordTtlHours?: number;
   /** Open sessions an admin may hold; a sign-in past it ends the oldest (default 10: MAX_SESSIONS_PER_ADMIN). */
   maxSessionsPerAdmin?: number;
+  /** required: an admin signs in with a second factor, or may only enrol one (default optional; SECOND_FACTOR). */
+  secondFactor?: SecondFactorMode;
   /** Create the local accounts and sample data (never in a deployed environment). */
   seedLocalData?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { resolveSessionSettings, SESSION_DEFAULTS, type ServerContext, type SessionSettings } from '@phoenix/server';
+import type { SecondFactorMode } from '@phoenix/server/config';
 import { OWASP_ARGON2ID, type PasswordHashParams } from '@phoenix/server/auth';
 import type { Database } from './db/schema';
 
@@ -17,6 +18,8 @@ export interface AppSettings extends SessionSettings {
   oneTimePasswordTtlMs: number;
   /** Open sessions an admin may hold; a sign-in past it ends the oldest. */
   maxSessionsPerAdmin: number;
+  /** required: a sign-in without a second factor may only enrol one. */
+  secondFactor: SecondFactorMode;
 }
 
 export interface LoginThrottleOptions {
@@ -38,6 +41,7 @@ export const DEFAULTS = {
   passwordHash: OWASP_ARGON2ID,
   oneTimePasswordTtlHours: 24,
   maxSessionsPerAdmin: 10,
+  secondFactor: 'optional',
 } as const;
 
 const MINUTE = 60_000;
@@ -49,6 +53,7 @@ export function resolveSettings(options: {
   passwordHash?: PasswordHashParams;
   oneTimePasswordTtlHours?: number;
   maxSessionsPerAdmin?: number;
+  secondFactor?: SecondFactorMode;
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
@@ -59,5 +64,6 @@ export function resolveSettings(options: {
     passwordHash: options.passwordHash ?? DEFAULTS.passwordHash,
     oneTimePasswordTtlMs: (options.oneTimePasswordTtlHours ?? DEFAULTS.oneTimePasswordTtlHours) * 60 * MINUTE,
     maxSessionsPerAdmin: options.maxSessionsPerAdmin ?? DEFAULTS.maxSessionsPerAdmin,
+    secondFactor: options.secondFactor ?? DEFAULTS.secondFactor,
   };
 }

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     tokenIdleMinutes: config.tokenIdleMinutes,
     oneTimePasswordTtlHours: config.oneTimePasswordTtlHours,
     maxSessionsPerAdmin: config.maxSessionsPerAdmin,
+    secondFactor: config.secondFactor,
     seedLocalData: config.seedLocalData,
     loggerInstance: log,
     metrics: config.metrics,

@@ -12,6 +12,7 @@ import { documentedRoutes, fetchOpenApi, type DocumentedRoute } from '@phoenix/s
 const OPEN_ROUTES = new Set([
   'POST /users/login',
   'POST /users/change-password',
+  'POST /users/login/second-factor',
   'POST /users/info',
   'POST /users/logout',
   'GET /health',
@@ -36,7 +37,19 @@ interface Case {
   name: string;
   token: string | null;
   expected: 401 | 403;
+  /** Refused on 'admin' routes only (a session that may only enrol a second factor reaches those routes). */
+  adminRoutesOnly?: boolean;
 }
+
+/** The routes a session that may only enrol a second factor reaches: the Security page's factor routes. */
+const ENROLMENT_ROUTES = [
+  'GET /security/factors',
+  'POST /security/factors/totp',
+  'POST /security/factors/:id/confirm',
+  'PATCH /security/factors/:id',
+  'DELETE /security/factors/:id',
+  'POST /security/recovery-codes',
+];
 
 async function refusedCallers(): Promise<Case[]> {
   const revoked = await signedInAdmin(t);
@@ -50,6 +63,8 @@ async function refusedCallers(): Promise<Case[]> {
   await t.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', disabled.id).execute();
 
   const operator = await t.createAccount({ role: 1 });
+  const enrolling = await signedInAdmin(t);
+  await t.db.updateTable('sessions').set({ enrolment_only: true }).where('admin_id', '=', enrolling.id).execute();
   return [
     { name: 'no token', token: null, expected: 401 },
     { name: 'malformed token', token: 'not-a-token %% \u00e9', expected: 401 },
@@ -57,6 +72,7 @@ async function refusedCallers(): Promise<Case[]> {
     { name: 'expired token', token: expired, expected: 401 },
     { name: 'disabled admin', token: disabled.token, expected: 401 },
     { name: 'role-1 account', token: await sessionToken(t, operator.id), expected: 403 },
+    { name: 'session that may only enrol a second factor', token: enrolling.token, expected: 403, adminRoutesOnly: true },
   ];
 }
 
@@ -73,8 +89,10 @@ test('authorization matrix: every registered route × every refused caller → 4
   const cases = await refusedCallers();
   const mismatches: string[] = [];
   let requests = 0;
+  const enrolmentRoutes = new Set(ENROLMENT_ROUTES);
   for (const { method, url } of routes) {
     for (const caller of cases) {
+      if (caller.adminRoutesOnly && enrolmentRoutes.has(`${method} ${url}`)) continue;
       const response = await t.call(caller.token, requestFor(method, url));
       requests++;
       if (response.statusCode !== caller.expected) {
@@ -103,9 +121,12 @@ test('control: a valid admin token is let through on every read route (the matri
 });
 
 test('the open routes are exactly the sign-in calls, /health, /ready, /metrics and /openapi.json, in the guard and in the document', () => {
-  const open = t.app.routeTable.filter((r) => r.auth !== 'admin' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+  const levelOf = (level: string) =>
+    t.app.routeTable.filter((r) => r.auth === level && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+  const open = [...levelOf('public'), ...levelOf('session')];
   const expected = [...OPEN_ROUTES].filter((r) => !r.startsWith('HEAD')).sort();
   expect(open.sort()).toEqual(expected);
+  expect(levelOf('enrolment').sort()).toEqual([...ENROLMENT_ROUTES].sort());
   // The document says which need the token: every one but the public routes and the session ones' own check.
   const withoutToken = documented.filter((r) => !r.needsToken).map((r) => `${r.method} ${r.url}`);
   const sessionRoutes = t.app.routeTable.filter((r) => r.auth === 'session').map((r) => `${r.method} ${r.url}`);

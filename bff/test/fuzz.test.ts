@@ -34,6 +34,10 @@ const EXPECTED_TO_CHANGE: Record<string, string[]> = {
   'POST /users/change-password': ['login_attempts', 'action_logs'],
   // A wrong current password is a refused attempt too (400 on the field, counted and logged).
   'POST /security/password': ['login_attempts', 'action_logs'],
+  // A refused code after the password: counted (the challenge's attempts, the throttle) and logged.
+  'POST /users/login/second-factor': ['login_attempts', 'action_logs', 'sign_in_challenges'],
+  // A refused first code of an enrolment is logged.
+  'POST /security/factors/:id/confirm': ['action_logs'],
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -27,6 +27,9 @@ test('every points route × every refused caller → 401/403, and the admin gets
   await t.shared.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', disabled.id).execute();
   const expiredAccount = await t.shared.createAccount({});
   const expired = await sessionToken(t.shared, expiredAccount.id, new Date(t.shared.clock.now().getTime() - 400 * 24 * 3600_000));
+  // Signed in with the password alone where a second factor is required: it may only enrol one, at the BFF.
+  const enrolling = await signedInAdmin(t.shared);
+  await t.shared.db.updateTable('sessions').set({ enrolment_only: true }).where('admin_id', '=', enrolling.id).execute();
 
   const cases = [
     { name: 'no token', token: null, expected: 401 },
@@ -35,6 +38,7 @@ test('every points route × every refused caller → 401/403, and the admin gets
     { name: 'expired token', token: expired, expected: 401 },
     { name: 'disabled admin', token: disabled.token, expected: 401 },
     { name: 'role-1 account', token: t.operatorToken, expected: 403 },
+    { name: 'session that may only enrol a second factor', token: enrolling.token, expected: 403 },
   ] as const;
 
   const operatorEndpoints = ['/health', '/ready', '/metrics', '/openapi.json']; // public; /metrics has its own token

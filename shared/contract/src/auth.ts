@@ -11,9 +11,13 @@ export const loginBodySchema = lazy(() =>
 );
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** POST /users/login → { token } (seed §7). */
+/**
+ * POST /users/login → { token } (seed §7). Where a second factor is required and the account has
+ * none yet, the token opens the Security page only, and `enrolmentRequired` says so.
+ */
 export interface LoginResponse {
   token: string;
+  enrolmentRequired?: true;
 }
 
 /**

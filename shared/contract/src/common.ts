@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   conflict: 'conflict',
   tooManyRequests: 'too_many_requests',
+  /** 403: this session was opened without a second factor where one is required: enrol one first. */
+  secondFactorRequired: 'second_factor_required',
   internal: 'internal_error',
 } as const;
 

@@ -64,3 +64,88 @@ export const ownPasswordChangeSchema = lazy(() =>
     }),
 );
 export type OwnPasswordChange = z.infer<typeof ownPasswordChangeSchema>;
+
+/** Second factors (issue 51): authenticator apps (TOTP) and single-use recovery codes. */
+export const FACTOR_PATHS = {
+  factors: '/security/factors',
+  totp: '/security/factors/totp',
+  recoveryCodes: '/security/recovery-codes',
+  signIn: '/users/login/second-factor',
+} as const;
+
+/** How many recovery codes a set holds. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * POST /users/login when the password was right and the account has a second factor: no token
+ * yet; the challenge goes back with a code (POST /users/login/second-factor) within 5 minutes.
+ */
+export interface SecondFactorRequiredResponse {
+  secondFactorRequired: true;
+  challenge: string;
+}
+
+/** POST /users/login/second-factor: the challenge and a code from the app, or a recovery code. */
+export const secondFactorSignInSchema = lazy(() =>
+  z.object({
+    challenge: z.string().min(1).max(128),
+    code: z.string().trim().min(1, 'Enter the code').max(64, 'That is not a code'),
+  }),
+);
+export type SecondFactorSignIn = z.infer<typeof secondFactorSignInSchema>;
+
+export const adminFactorSchema = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    kind: z.enum(['totp']),
+    label: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  }),
+);
+export type AdminFactor = z.infer<typeof adminFactorSchema>;
+
+/** GET /security/factors: one's confirmed factors, the unused recovery codes, and whether one is required. */
+export const adminFactorListSchema = lazy(() =>
+  z.object({
+    required: z.boolean(),
+    items: z.array(adminFactorSchema),
+    recoveryCodesLeft: z.number().int(),
+  }),
+);
+export type AdminFactorList = z.infer<typeof adminFactorListSchema>;
+
+const factorLabel = lazy(() => z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters'));
+
+/** POST /security/factors/totp: starts an enrolment (pending until its first code is checked). */
+export const totpEnrolmentStartSchema = lazy(() => z.object({ label: factorLabel }));
+export const totpEnrolmentSchema = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    /** base32, for typing into the app by hand. */
+    secret: z.string(),
+    /** otpauth:// URI, as the QR code holds it. */
+    uri: z.string(),
+    /** The QR code as an SVG data URL (shown as an image). */
+    qrDataUrl: z.string(),
+  }),
+);
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+/** POST /security/factors/:id/confirm: the first code from the app. */
+export const factorConfirmSchema = lazy(() =>
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from the app'),
+  }),
+);
+/** The first factor's answer carries a new set of recovery codes, shown once. */
+export const factorConfirmedSchema = lazy(() => z.object({ recoveryCodes: z.array(z.string()).nullable() }));
+export type FactorConfirmed = z.infer<typeof factorConfirmedSchema>;
+
+export const factorRenameSchema = lazy(() => z.object({ label: factorLabel }));
+
+export const recoveryCodesSchema = lazy(() => z.object({ recoveryCodes: z.array(z.string()) }));
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

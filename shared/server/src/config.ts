@@ -8,6 +8,10 @@ import type { ChangeControlSettings } from './http/changeControl';
 import { CHANGE_CONTROL_MODES, type ChangeControlMode } from '@phoenix/contract';
 
 /** Everything main.ts and the CLI read from the environment, in one place. */
+/** Whether every admin must sign in with a second factor (SECOND_FACTOR). */
+export const SECOND_FACTOR_MODES = ['required', 'optional'] as const;
+export type SecondFactorMode = (typeof SECOND_FACTOR_MODES)[number];
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -21,6 +25,8 @@ export interface ServerConfig {
   oneTimePasswordTtlHours: number;
   /** MAX_SESSIONS_PER_ADMIN: open sessions an admin may hold; a sign-in past it ends the oldest. */
   maxSessionsPerAdmin: number;
+  /** SECOND_FACTOR: required (the default outside local) or optional (the local default). */
+  secondFactor: SecondFactorMode;
   seedLocalData: boolean;
   logLevel: LogLevel;
   /** PGLITE_WIRE_PORT: serve the embedded PGlite over the PostgreSQL protocol on loopback (for the points API). */
@@ -165,6 +171,7 @@ export const configSchema = z.object({
     const hours = positiveInt(raw);
     return hours !== undefined && hours <= 168 ? hours : undefined;
   }),
+  SECOND_FACTOR: variable('required or optional', oneOf(SECOND_FACTOR_MODES)),
   MAX_SESSIONS_PER_ADMIN: variable('a whole number of sessions, 1 to 100', (raw) => {
     const sessions = positiveInt(raw);
     return sessions !== undefined && sessions <= 100 ? sessions : undefined;
@@ -280,6 +287,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     tokenIdleMinutes: vars.TOKEN_IDLE_MINUTES ?? 30,
     oneTimePasswordTtlHours: vars.ONE_TIME_PASSWORD_TTL_HOURS ?? 24,
     maxSessionsPerAdmin: vars.MAX_SESSIONS_PER_ADMIN ?? 10,
+    secondFactor: vars.SECOND_FACTOR ?? (isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'optional' : 'required'),
     seedLocalData: (vars.SEED_LOCAL_DATA ?? true) && isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,

@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ADMIN_ROLE,
   apiErrorSchema,
+  FACTOR_PATHS,
+  secondFactorSignInSchema,
+  type SecondFactorRequiredResponse,
   loginBodySchema,
   passwordChangeSchema,
   type LoginResponse,
@@ -33,13 +36,26 @@ import {
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 import { commonPasswordProblem } from './commonPasswords';
 import { registerSecurityRoutes } from './security';
+import { registerFactorRoutes } from './factorRoutes';
+import { confirmedFactors, verifySecondFactor } from './secondFactor';
 
 /**
  * Why a sign-in (or the forced change) failed, as the action log records it. The caller is told
  * only "Sign-in failed" whatever the reason: the log is for the admins who read it.
  */
 export type SignInFailure =
-  'unknownAccount' | 'wrongPassword' | 'disabled' | 'notAdminRole' | 'oneTimePasswordExpired' | 'noOneTimePasswordPending';
+  | 'unknownAccount'
+  | 'wrongPassword'
+  | 'disabled'
+  | 'notAdminRole'
+  | 'oneTimePasswordExpired'
+  | 'noOneTimePasswordPending'
+  | 'challengeExpired'
+  | 'wrongSecondFactor';
+
+/** A password accepted opens the second-factor step for this long, and this many codes. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_MAX_ATTEMPTS = 5;
 
 /** The actor of a failed attempt's log row: nobody signed in, whatever email was typed. */
 const ANONYMOUS = { id: null, email: 'anonymous (sign-in)' } as const;
@@ -65,7 +81,12 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
    * the client address; never the email typed for an unknown account, which may be a password),
    * then the one answer every cause gets. The attempt stays counted by the throttle.
    */
-  async function refuse(call: '/users/login' | '/users/change-password', ip: string, adminId: number | null, reason: SignInFailure) {
+  async function refuse(
+    call: '/users/login' | '/users/change-password' | typeof FACTOR_PATHS.signIn,
+    ip: string,
+    adminId: number | null,
+    reason: SignInFailure,
+  ) {
     await ctx.db
       .transaction()
       .execute((trx) =>
@@ -110,7 +131,11 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   const loginSchema = {
     body: loginBodySchema,
     response: {
-      200: z.union([z.object({ token: z.string() }), z.object({ passwordChangeRequired: z.literal(true) })]),
+      200: z.union([
+        z.object({ token: z.string(), enrolmentRequired: z.literal(true).optional() }),
+        z.object({ passwordChangeRequired: z.literal(true) }),
+        z.object({ secondFactorRequired: z.literal(true), challenge: z.string() }),
+      ]),
       401: apiErrorSchema,
       429: apiErrorSchema,
     },
@@ -118,7 +143,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   app.post(
     '/users/login',
     { config: { auth: 'public' }, schema: loginSchema },
-    async (request): Promise<LoginResponse | PasswordChangeRequiredResponse> => {
+    async (request): Promise<LoginResponse | PasswordChangeRequiredResponse | SecondFactorRequiredResponse> => {
       const body = request.body;
       const email = normaliseEmail(body.email);
       const { admin, release } = await checkCredentials(email, body.password, request.ip, '/users/login');
@@ -132,40 +157,133 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       const upgradedHash = needsRehash(admin.password_hash, settings.passwordHash)
         ? await hashPassword(body.password, settings.passwordHash)
         : null;
-      const token = newToken();
-      await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
-        const client = { userAgent: request.headers['user-agent'] ?? null, address: request.ip };
-        const sessionId = await createSession(trx, {
-          adminId: admin.id,
-          tokenHash: hashToken(token),
-          now: at,
-          ttlMs: settings.tokenTtlMs,
-          client,
+      // An account with a second factor gets a challenge, not a token: the code comes next.
+      if ((await confirmedFactors(ctx.db, admin.id)).length > 0) {
+        const challenge = newToken();
+        await ctx.db.transaction().execute(async (trx) => {
+          const now = ctx.now();
+          await trx
+            .insertInto('sign_in_challenges')
+            .values({
+              admin_id: admin.id,
+              token_hash: hashToken(challenge),
+              expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+              created_at: now,
+            })
+            .execute();
+          if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
         });
-        // MAX_SESSIONS_PER_ADMIN: the oldest of the admin's open sessions end beyond it.
-        const keep = { adminId: admin.id, keep: settings.maxSessionsPerAdmin, now: at, idleMs: settings.tokenIdleMs };
-        const endedSessions = await endOldestSessions(trx, keep);
-        await recordSignIn(trx, admin.id, at);
-        if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
-        return {
-          result: undefined,
-          log: {
-            action: 'auth.login',
-            targetType: 'admin',
-            targetId: admin.id,
-            before: null,
-            after: {
-              sessionId,
-              ...(endedSessions.length > 0 ? { endedSessions } : {}),
-              ...(upgradedHash ? { passwordHashUpgraded: true } : {}),
-            },
-          },
-        };
-      });
+        await release();
+        return { secondFactorRequired: true, challenge };
+      }
+      // SECOND_FACTOR=required and none enrolled yet: a session that may only enrol one.
+      const enrolmentOnly = settings.secondFactor === 'required';
+      const token = await openSession(
+        request,
+        admin,
+        enrolmentOnly ? { enrolmentOnly: true } : undefined,
+        {
+          ...(upgradedHash ? { passwordHashUpgraded: true } : {}),
+        },
+        upgradedHash,
+      );
       await release();
-      return { token };
+      return enrolmentOnly ? { token, enrolmentRequired: true } : { token };
     },
   );
+
+  /** The code after the password: an authenticator app's, or a recovery code (spent). */
+  const secondFactorSchema = {
+    body: secondFactorSignInSchema,
+    response: { 200: z.object({ token: z.string() }), 401: apiErrorSchema, 429: apiErrorSchema },
+  };
+  app.post(FACTOR_PATHS.signIn, { config: { auth: 'public' }, schema: secondFactorSchema }, async (request): Promise<LoginResponse> => {
+    const call = FACTOR_PATHS.signIn;
+    const now = ctx.now();
+    const pending = await ctx.db
+      .selectFrom('sign_in_challenges as c')
+      .innerJoin('admins as a', 'a.id', 'c.admin_id')
+      .select(['c.id as challengeId', 'a.id', 'a.email', 'a.status', 'a.role'])
+      .where('c.token_hash', '=', hashToken(request.body.challenge))
+      .where('c.used_at', 'is', null)
+      .where('c.expires_at', '>', now)
+      .where('c.attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    if (!pending) throw await refuse(call, request.ip, null, 'challengeExpired');
+    const throttle = throttleKeys(pending.email, request.ip);
+    const reservation = await reserveSignInAttempt(ctx.db, throttle, now, settings);
+    if (!reservation.allowed) {
+      throttled.inc();
+      throw tooManyRequests('Too many failed sign-in attempts. Try again later.', reservation.retryAfterMs / 1000);
+    }
+    if (pending.status !== 'active' || pending.role !== ADMIN_ROLE) throw await refuse(call, request.ip, pending.id, 'disabled');
+    const verified = await ctx.db.transaction().execute(async (trx) => {
+      const factor = await verifySecondFactor(trx, pending.id, request.body.code, now);
+      if (!factor) return null;
+      // Spent by this statement: a second request with the same challenge finds nothing to spend.
+      const spent = await trx
+        .updateTable('sign_in_challenges')
+        .set({ used_at: now })
+        .where('id', '=', pending.challengeId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(spent.numUpdatedRows) === 1 ? factor : null;
+    });
+    if (!verified) {
+      await ctx.db
+        .updateTable('sign_in_challenges')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', pending.challengeId)
+        .execute();
+      throw await refuse(call, request.ip, pending.id, 'wrongSecondFactor');
+    }
+    const token = await openSession(request, pending, { verifiedAt: now }, { secondFactor: verified.kind }, null);
+    await releaseSignInAttempt(ctx.db, throttle);
+    return { token };
+  });
+
+  /** A new session for a signed-in admin: MAX_SESSIONS_PER_ADMIN applied, the sign-in recorded and logged. */
+  async function openSession(
+    request: FastifyRequest,
+    admin: { id: number; email: string },
+    factor: { verifiedAt: Date } | { enrolmentOnly: true } | undefined,
+    extraLog: Record<string, unknown>,
+    upgradedHash: string | null,
+  ): Promise<string> {
+    const token = newToken();
+    await mutate(ctx, { id: admin.id, email: admin.email }, async (trx, at) => {
+      const client = { userAgent: request.headers['user-agent'] ?? null, address: request.ip };
+      const sessionId = await createSession(trx, {
+        adminId: admin.id,
+        tokenHash: hashToken(token),
+        now: at,
+        ttlMs: settings.tokenTtlMs,
+        client,
+        factor,
+      });
+      // MAX_SESSIONS_PER_ADMIN: the oldest of the admin's open sessions end beyond it.
+      const keep = { adminId: admin.id, keep: settings.maxSessionsPerAdmin, now: at, idleMs: settings.tokenIdleMs };
+      const endedSessions = await endOldestSessions(trx, keep);
+      await recordSignIn(trx, admin.id, at);
+      if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
+      return {
+        result: undefined,
+        log: {
+          action: 'auth.login',
+          targetType: 'admin',
+          targetId: admin.id,
+          before: null,
+          after: {
+            sessionId,
+            ...(endedSessions.length > 0 ? { endedSessions } : {}),
+            ...(factor && 'enrolmentOnly' in factor ? { enrolmentOnly: true } : {}),
+            ...extraLog,
+          },
+        },
+      };
+    });
+    return token;
+  }
 
   /** The forced change after a one-time password; then the admin signs in with the new one. */
   const changeSchema = { body: passwordChangeSchema, response: { 200: okSchema, 401: apiErrorSchema, 429: apiErrorSchema } };
@@ -228,6 +346,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   registerSecurityRoutes(app, ctx);
+  registerFactorRoutes(app, ctx);
 }
 
 export default registerAuthRoutes;

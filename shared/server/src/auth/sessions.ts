@@ -12,6 +12,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export interface ActiveSession {
   sessionId: number;
   admin: Actor;
+  /** Opened without a second factor where one is required: it may only enrol one. */
+  enrolmentOnly: boolean;
+  /** When this session last proved a second factor (null: never). */
+  factorVerifiedAt: Date | null;
 }
 
 /** Where a session was opened from, as the Security page shows it (cut to the columns' sizes). */
@@ -22,7 +26,15 @@ export interface SessionClient {
 
 export async function createSession(
   trx: Transaction<any>,
-  input: { adminId: number; tokenHash: string; now: Date; ttlMs: number; client?: SessionClient },
+  input: {
+    adminId: number;
+    tokenHash: string;
+    now: Date;
+    ttlMs: number;
+    client?: SessionClient;
+    /** A sign-in that proved a second factor (its time), or one that may only enrol one. */
+    factor?: { verifiedAt: Date } | { enrolmentOnly: true };
+  },
 ): Promise<number> {
   const row = await tables(trx)
     .insertInto('sessions')
@@ -34,6 +46,8 @@ export async function createSession(
       expires_at: new Date(input.now.getTime() + input.ttlMs),
       user_agent: input.client?.userAgent?.slice(0, 512) || null,
       client_address: input.client?.address?.slice(0, 64) || null,
+      enrolment_only: !!input.factor && 'enrolmentOnly' in input.factor,
+      factor_verified_at: input.factor && 'verifiedAt' in input.factor ? input.factor.verifiedAt : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -116,7 +130,15 @@ export async function useSession(db: AnyDb, input: { tokenHash: string; now: Dat
   const row = await tables(db)
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.admin_id')
-    .select(['sessions.id as sessionId', 'sessions.last_used_at as lastUsedAt', 'admins.id as adminId', 'admins.email', 'admins.role'])
+    .select([
+      'sessions.id as sessionId',
+      'sessions.last_used_at as lastUsedAt',
+      'sessions.enrolment_only as enrolmentOnly',
+      'sessions.factor_verified_at as factorVerifiedAt',
+      'admins.id as adminId',
+      'admins.email',
+      'admins.role',
+    ])
     .where('sessions.token_hash', '=', input.tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', input.now)
@@ -128,7 +150,12 @@ export async function useSession(db: AnyDb, input: { tokenHash: string; now: Dat
   if (input.now.getTime() - new Date(row.lastUsedAt).getTime() >= LAST_USED_RESOLUTION_MS) {
     await tables(db).updateTable('sessions').set({ last_used_at: input.now }).where('id', '=', row.sessionId).execute();
   }
-  return { sessionId: row.sessionId, admin: { id: row.adminId, email: row.email, role: row.role } };
+  return {
+    sessionId: row.sessionId,
+    admin: { id: row.adminId, email: row.email, role: row.role },
+    enrolmentOnly: row.enrolmentOnly,
+    factorVerifiedAt: row.factorVerifiedAt ? new Date(row.factorVerifiedAt) : null,
+  };
 }
 
 export async function revokeSession(trx: Transaction<any>, sessionId: number, now: Date): Promise<void> {
@@ -155,4 +182,9 @@ export async function revokeAdminSessions(
 /** Replaces a stored password hash (the upgrade to argon2id at sign-in). */
 export async function updatePasswordHash(trx: Transaction<any>, adminId: number, passwordHash: string): Promise<void> {
   await tables(trx).updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', adminId).execute();
+}
+
+/** This session proved a second factor now (enrolment done, step-up): it may do everything again. */
+export async function markFactorVerified(trx: Transaction<any>, sessionId: number, now: Date): Promise<void> {
+  await tables(trx).updateTable('sessions').set({ factor_verified_at: now, enrolment_only: false }).where('id', '=', sessionId).execute();
 }

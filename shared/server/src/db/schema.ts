@@ -43,6 +43,10 @@ export interface SessionsTable {
   user_agent: string | null;
   /** The client address at sign-in (null for older sessions). */
   client_address: string | null;
+  /** Opened without a second factor where one is required: it may only enrol one. */
+  enrolment_only: Generated<boolean>;
+  /** When this session last proved a second factor (sign-in, step-up). */
+  factor_verified_at: Timestamp | null;
 }
 
 export interface ActionLogsTable {

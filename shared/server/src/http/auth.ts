@@ -4,24 +4,27 @@ import type { Actor, ServerContext } from '../context';
 import { hashToken } from '../auth/crypto';
 import { useSession } from '../auth/sessions';
 import { internalCallOf } from './changeControl';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, secondFactorRequired, unauthorized } from './errors';
 import { logAsAdmin } from './logging';
 
 /**
  * Who may call a route:
  *  - 'admin' (the default for every route): a valid token of an active role-2 admin;
  *  - 'session': a valid token of any role (only /users/info and /users/logout);
+ *  - 'enrolment': a valid token of a role-2 admin, even one whose session may only enrol a second
+ *    factor (the Security page's factor routes); every 'admin' route refuses such a session (403
+ *    second_factor_required);
  *  - 'public': no token (only /users/login, /users/change-password, /health, /ready and /metrics,
  *    which has its own token: http/metrics.ts).
  */
-export type AuthLevel = 'admin' | 'session' | 'public';
+export type AuthLevel = 'admin' | 'enrolment' | 'session' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
   }
   interface FastifyRequest {
-    auth: { sessionId: number; admin: Actor } | null;
+    auth: { sessionId: number; admin: Actor; enrolmentOnly?: boolean; factorVerifiedAt?: Date | null } | null;
   }
   interface FastifyInstance {
     /** Every route with the auth level the guard applies to it (for tests and start-up checks). */
@@ -67,7 +70,8 @@ export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>):
     });
     if (!session) throw unauthorized('Your session has ended. Sign in again.');
     logAsAdmin(request, reply, session.admin.id); // a refused role-1 account is named in the log too
-    if (level === 'admin' && session.admin.role !== ADMIN_ROLE) throw forbidden();
+    if (level !== 'session' && session.admin.role !== ADMIN_ROLE) throw forbidden();
+    if (level === 'admin' && session.enrolmentOnly) throw secondFactorRequired();
     request.auth = session;
   });
 }

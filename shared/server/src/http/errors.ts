@@ -53,6 +53,8 @@ export const validationFailed = (fieldErrors: FieldErrors, message = 'Some field
   new HttpError(400, ERROR_CODES.validation, message, { fieldErrors });
 export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message = 'Your account is not allowed to do this') => new HttpError(403, ERROR_CODES.forbidden, message);
+export const secondFactorRequired = (message = 'Add a second factor on your Security page before using the console') =>
+  new HttpError(403, ERROR_CODES.secondFactorRequired, message);
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
 /** 409: someone else saved first. `current` is the record as it is now. */
 export const conflict = (current: unknown, message: ErrorText = 'Someone else changed this record. Review their version and try again.') =>

@@ -99,7 +99,7 @@ function documentRoutes(): SwaggerTransform {
     // A public route may still take a credential of its own (the game server's bearer token).
     const ownSecurity = schema.security as unknown[] | undefined;
     if (auth !== 'public' || ownSecurity) response[401] ??= ERRORS[401];
-    if (auth === 'admin' || ownSecurity) response[403] ??= ERRORS[403];
+    if (auth === 'admin' || auth === 'enrolment' || ownSecurity) response[403] ??= ERRORS[403];
     if (url.includes(':')) response[404] ??= ERRORS[404];
     if (carriesVersion(schema.body) || carriesVersion(schema.querystring)) response[409] ??= ERRORS[409];
     return { schema: { ...schema, response, security: ownSecurity ?? (auth === 'public' ? [] : [{ token: [] }]) }, url };

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  adminFactorListSchema,
+  apiErrorSchema,
+  FACTOR_PATHS,
+  factorConfirmedSchema,
+  factorConfirmSchema,
+  factorRenameSchema,
+  idParamSchema,
+  recoveryCodesSchema,
+  totpEnrolmentSchema,
+  totpEnrolmentStartSchema,
+  type AdminFactorList,
+  type FactorConfirmed,
+  type RecoveryCodes,
+  type TotpEnrolment,
+} from '@phoenix/contract';
+import type { AppContext } from '../../context';
+import { notFound, requireActor, validationFailed } from '@phoenix/server/http';
+import { mutate, writeActionLog } from '@phoenix/server/db';
+import { markFactorVerified } from '@phoenix/server/auth';
+import { acceptedStep, confirmedFactors, newTotpSecret, replaceRecoveryCodes, toFactorView, unusedRecoveryCodes } from './secondFactor';
+
+/**
+ * One's second factors on the Security page (auth level 'enrolment': a session that may only enrol
+ * one reaches these too). An authenticator app is added in two steps, both from the same session:
+ * start (a secret and its QR code), then confirm with the app's first code. The first factor comes
+ * with ten recovery codes, shown once. A refused confirm is one action-log row.
+ */
+export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const enrolment = { auth: 'enrolment' as const };
+  const sessionOf = (request: { auth: { sessionId: number } | null }) => request.auth!.sessionId;
+
+  app.get(
+    FACTOR_PATHS.factors,
+    { config: enrolment, schema: { response: { 200: adminFactorListSchema } } },
+    async (request): Promise<AdminFactorList> => {
+      const actor = requireActor(request);
+      return {
+        required: ctx.settings.secondFactor === 'required',
+        items: (await confirmedFactors(ctx.db, actor.id)).map(toFactorView),
+        recoveryCodesLeft: await unusedRecoveryCodes(ctx.db, actor.id),
+      };
+    },
+  );
+
+  const startSchema = { body: totpEnrolmentStartSchema, response: { 200: totpEnrolmentSchema, 400: apiErrorSchema } };
+  app.post(FACTOR_PATHS.totp, { config: enrolment, schema: startSchema }, async (request): Promise<TotpEnrolment> => {
+    const actor = requireActor(request);
+    const enrolment = await newTotpSecret(actor.email);
+    const now = ctx.now();
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      // One enrolment at a time: an earlier one never confirmed is dropped.
+      await trx.deleteFrom('admin_factors').where('admin_id', '=', actor.id).where('confirmed_at', 'is', null).execute();
+      return trx
+        .insertInto('admin_factors')
+        .values({
+          admin_id: actor.id,
+          kind: 'totp',
+          label: request.body.label,
+          secret: enrolment.secret,
+          enrolled_by_session_id: sessionOf(request),
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
+    return { id: row.id, ...enrolment };
+  });
+
+  const confirmSchema = {
+    params: idParamSchema,
+    body: factorConfirmSchema,
+    response: { 200: factorConfirmedSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+  };
+  app.post(
+    `${FACTOR_PATHS.factors}/:id/confirm`,
+    { config: enrolment, schema: confirmSchema },
+    async (request): Promise<FactorConfirmed> => {
+      const actor = requireActor(request);
+      const { id } = request.params;
+      const now = ctx.now();
+      const pending = await ctx.db
+        .selectFrom('admin_factors')
+        .selectAll()
+        .where('id', '=', id)
+        .where('admin_id', '=', actor.id)
+        .where('confirmed_at', 'is', null)
+        .executeTakeFirst();
+      if (!pending) throw notFound('No enrolment in progress: start again');
+      const refused = async (reason: 'otherSession' | 'wrongCode', message: string) => {
+        await ctx.db
+          .transaction()
+          .execute((trx) =>
+            writeActionLog(
+              trx,
+              actor,
+              { action: 'auth.factorRefused', targetType: 'admin', targetId: actor.id, before: null, after: { reason, factorId: id } },
+              now,
+            ),
+          );
+        return validationFailed({ code: [message] }, message);
+      };
+      if (pending.enrolled_by_session_id !== sessionOf(request)) {
+        throw await refused('otherSession', 'This enrolment was started in another session: start again here');
+      }
+      const step = acceptedStep(pending.secret, request.body.code, now, null);
+      if (step === null) throw await refused('wrongCode', 'That code is not the one the app shows now: try the next one');
+      return mutate(ctx, actor, async (trx) => {
+        const first = (await confirmedFactors(trx, actor.id)).length === 0;
+        await trx
+          .updateTable('admin_factors')
+          .set({ confirmed_at: now, last_used_step: step, last_used_at: now })
+          .where('id', '=', id)
+          .execute();
+        const recoveryCodes = first ? await replaceRecoveryCodes(trx, actor.id, now) : null;
+        await markFactorVerified(trx, sessionOf(request), now);
+        return {
+          result: { recoveryCodes },
+          log: {
+            action: 'auth.factorAdded',
+            targetType: 'admin',
+            targetId: actor.id,
+            before: null,
+            after: { factorId: id, kind: pending.kind, label: pending.label, recoveryCodesIssued: first },
+          },
+        };
+      });
+    },
+  );
+
+  const renameSchema = {
+    params: idParamSchema,
+    body: factorRenameSchema,
+    response: { 200: z.object({ ok: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },
+  };
+  app.patch(`${FACTOR_PATHS.factors}/:id`, { config: enrolment, schema: renameSchema }, async (request): Promise<{ ok: true }> => {
+    const actor = requireActor(request);
+    const { id } = request.params;
+    return mutate(ctx, actor, async (trx) => {
+      const before = await trx
+        .selectFrom('admin_factors')
+        .select('label')
+        .where('id', '=', id)
+        .where('admin_id', '=', actor.id)
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirst();
+      if (!before) throw notFound('No such factor');
+      await trx.updateTable('admin_factors').set({ label: request.body.label }).where('id', '=', id).execute();
+      return {
+        result: { ok: true as const },
+        log: {
+          action: 'auth.factorRenamed',
+          targetType: 'admin',
+          targetId: actor.id,
+          before: { factorId: id, label: before.label },
+          after: { factorId: id, label: request.body.label },
+        },
+      };
+    });
+  });
+
+  /** Never the last one where a factor is required; without any left, the recovery codes go too. */
+  const removeSchema = {
+    params: idParamSchema,
+    response: { 200: z.object({ ok: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },
+  };
+  app.delete(`${FACTOR_PATHS.factors}/:id`, { config: enrolment, schema: removeSchema }, async (request): Promise<{ ok: true }> => {
+    const actor = requireActor(request);
+    const { id } = request.params;
+    return mutate(ctx, actor, async (trx) => {
+      await trx.selectFrom('admins').select('id').where('id', '=', actor.id).forUpdate().execute(); // two removals at once
+      const factors = await confirmedFactors(trx, actor.id);
+      const factor = factors.find((f) => f.id === id);
+      if (!factor) throw notFound('No such factor');
+      if (factors.length === 1 && ctx.settings.secondFactor === 'required') {
+        throw validationFailed(
+          { factor: ['A second factor is required: add another before removing this one'] },
+          'A second factor is required: add another before removing this one',
+        );
+      }
+      await trx.deleteFrom('admin_factors').where('id', '=', id).execute();
+      if (factors.length === 1) await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', actor.id).execute();
+      return {
+        result: { ok: true as const },
+        log: {
+          action: 'auth.factorRemoved',
+          targetType: 'admin',
+          targetId: actor.id,
+          before: { factorId: id, kind: factor.kind, label: factor.label },
+          after: null,
+        },
+      };
+    });
+  });
+
+  const regenerateSchema = { response: { 200: recoveryCodesSchema, 400: apiErrorSchema } };
+  app.post(FACTOR_PATHS.recoveryCodes, { config: enrolment, schema: regenerateSchema }, async (request): Promise<RecoveryCodes> => {
+    const actor = requireActor(request);
+    return mutate(ctx, actor, async (trx, now) => {
+      if ((await confirmedFactors(trx, actor.id)).length === 0) {
+        throw validationFailed({}, 'Add a second factor first: recovery codes stand in for one');
+      }
+      const recoveryCodes = await replaceRecoveryCodes(trx, actor.id, now);
+      return {
+        result: { recoveryCodes },
+        log: {
+          action: 'auth.recoveryCodesRegenerated',
+          targetType: 'admin',
+          targetId: actor.id,
+          before: null,
+          after: { count: recoveryCodes.length },
+        },
+      };
+    });
+  });
+}
