@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { returnToAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell/src/boot';
 import { useHostTranslate } from '../layout/hostI18n';
-import { safeReturnTo } from './signInRules';
+import { safeReturnTo, SECURITY_PAGE } from './signInRules';
 import { SignInForm } from './SignInForm';
 import type { SignInServices } from './signInServices';
 
@@ -15,7 +15,8 @@ export { safeReturnTo } from './signInRules';
  * both show the same SignInForm.
  */
 export function LoginPage() {
-  const { token, login } = useAuth();
+  const { token, login, loginWithCode } = useAuth();
+  const navigate = useNavigate();
   const returnTo = useAtomValue(returnToAtom);
   const config = useAtomValue(runtimeConfigAtom);
   const location = useLocation();
@@ -26,14 +27,20 @@ export function LoginPage() {
   const services = useMemo<SignInServices>(
     () => ({
       t,
-      signIn: login,
+      // Without the second factor a deployment requires, only the Security page opens: enrol there.
+      signIn: async (email, password) => {
+        const outcome = await login(email, password);
+        if (outcome.enrolmentRequired) navigate(SECURITY_PAGE, { replace: true });
+        return outcome;
+      },
+      signInWithCode: loginWithCode,
       changePassword: async (body) => {
         if (!config) throw new Error('Runtime configuration is not loaded yet');
         const { authClientFactory } = await import('@phoenix/shell'); // the API client is not in the first paint
         await authClientFactory({ baseUrl: config.apiBase })(null).post('/users/change-password', body);
       },
     }),
-    [t, login, config],
+    [t, login, loginWithCode, navigate, config],
   );
 
   // Holding a token: straight to the console (seed §2), to the page a 401 interrupted if any.

@@ -36,6 +36,50 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, email: string, p
 beforeEach(() => window.localStorage.clear());
 afterEach(() => window.history.replaceState(null, ''));
 
+describe('the lean sign-in page: a second factor', () => {
+  const factorHandlers = () =>
+    authHandlers({
+      'POST /users/login': () => ({ body: { secondFactorRequired: true, challenge: 'chal-1' } }),
+      'POST /users/login/second-factor': ({ body }) =>
+        (body as { code?: string }).code === '123456'
+          ? { body: { token: 'tok-admin' } }
+          : { status: 401, body: { error: { code: 'unauthorized', message: 'Sign-in failed' } } },
+    });
+
+  it('asks for the code after the password; a wrong one says so and keeps the form, the right one signs in', async () => {
+    const { user, backend, navigate } = renderSignIn({ handlers: factorHandlers() });
+    await signIn(user, 'admin@example.com', 'secret');
+    const heading = await screen.findByRole('heading', { name: 'Enter your code' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(window.localStorage.getItem(STORAGE_KEY)).toBeNull(); // nothing stored before the code
+
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(screen.getByText('Enter the code')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Code/), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText(/That code did not work/)).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/^Code/));
+    await user.type(screen.getByLabelText(/^Code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin'));
+    const sent = backend.calls.filter((c) => c.path === '/users/login/second-factor').map((c) => c.body);
+    expect(sent).toEqual([
+      { challenge: 'chal-1', code: '000000' },
+      { challenge: 'chal-1', code: '123456' },
+    ]);
+    expect(readSession(window.localStorage)).toMatchObject({ email: 'admin@example.com', token: 'tok-admin' });
+  });
+
+  it('sends an admin who must enrol a second factor to the Security page, whatever the target', async () => {
+    const handlers = authHandlers({ 'POST /users/login': () => ({ body: { token: 'tok-admin', enrolmentRequired: true } }) });
+    const { user, navigate } = renderSignIn({ handlers, target: '/admin/logs' });
+    await signIn(user, 'admin@example.com', 'secret');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/security'));
+  });
+});
+
 describe('the lean sign-in page', () => {
   it('shows the console’s sign-in frame: title, environment, the Login tab, the fields and the language switch', () => {
     renderSignIn();

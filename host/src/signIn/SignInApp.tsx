@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { signIn } from '@phoenix/shell/src/auth/signIn';
+import { signIn, type Credentials } from '@phoenix/shell/src/auth/signIn';
 import { environmentLabel } from '@phoenix/shell/src/core/environmentLabel';
 import { initialLanguage, storeLanguage, type Language } from '@phoenix/shell/src/i18n/language';
 import { isLegacySession, readSession, writeSession, STORAGE_KEY, type SessionStorage } from '@phoenix/shell/src/session/session';
 import { AuthFrame } from './AuthFrame';
 import { SignInForm } from './SignInForm';
-import type { SignInServices } from './signInServices';
+import type { SignInOutcome, SignInServices } from './signInServices';
+import { SECURITY_PAGE } from './signInRules';
 import { LanguageSelect } from '../layout/LanguageSelect';
 import { fetchClientFactory } from './fetchClient';
 import type { LoginConfig } from './loginConfig';
@@ -48,15 +49,18 @@ export function SignInApp({ config, target, storage, navigate, fetch }: SignInAp
 
   const services = useMemo<SignInServices>(() => {
     const clientFor = fetchClientFactory(config.apiBase, fetch);
+    const signInWith = async (credentials: Credentials): Promise<SignInOutcome> => {
+      const result = await signIn(clientFor, credentials);
+      if (!result.status) return { status: false, reason: result.reason, challenge: result.challenge };
+      writeSession(storage, { email: result.email, token: result.token });
+      // Without the second factor a deployment requires, only the Security page opens: enrol there.
+      navigate(result.enrolmentRequired ? SECURITY_PAGE : target);
+      return { status: true };
+    };
     return {
       t,
-      signIn: async (email, password) => {
-        const result = await signIn(clientFor, { email, password });
-        if (!result.status) return { status: false, reason: result.reason };
-        writeSession(storage, { email: result.email, token: result.token });
-        navigate(target);
-        return { status: true };
-      },
+      signIn: (email, password) => signInWith({ email, password }),
+      signInWithCode: (email, challenge, code) => signInWith({ email, challenge, code }),
       changePassword: async (body) => {
         await clientFor(null).post('/users/change-password', body);
       },

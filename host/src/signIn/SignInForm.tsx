@@ -69,9 +69,11 @@ const Submit = styled.button`
 
 // Fetched only when the server asks for a new password (one-time password): not in the login bundle.
 const ChangePasswordForm = lazy(() => import('./ChangePasswordForm'));
+// Fetched only when the account has a second factor: the code step after the password.
+const SecondFactorForm = lazy(() => import('./SecondFactorForm'));
 
 /** PRODUCT §6: say only that sign-in failed (host:auth.failed.<reason>); never whether the email exists. */
-type Failure = Exclude<NonNullable<SignInOutcome['reason']>, 'password_change_required'>;
+type Failure = Exclude<NonNullable<SignInOutcome['reason']>, 'password_change_required' | 'second_factor_required'>;
 
 /**
  * The sign-in form (seed §2, PRODUCT §6), with the forced password change after a one-time
@@ -86,6 +88,7 @@ export function SignInForm({ services }: { services: SignInServices }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [changeRequired, setChangeRequired] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const ids = useId();
 
   const pageTitle = t('auth.pageTitle');
@@ -110,7 +113,8 @@ export function SignInForm({ services }: { services: SignInServices }) {
       const outcome = await services.signIn(checked.email, checked.password);
       signedIn = outcome.status;
       if (outcome.reason === 'password_change_required') setChangeRequired(true);
-      else if (!outcome.status) setFailure(outcome.reason ?? 'invalid');
+      else if (outcome.reason === 'second_factor_required' && outcome.challenge) setChallenge(outcome.challenge);
+      else if (!outcome.status) setFailure(outcome.reason === 'second_factor_required' || !outcome.reason ? 'invalid' : outcome.reason);
       // On success the page around moves on to the console: the button stays busy until then.
     } catch {
       setFailure('unavailable');
@@ -127,6 +131,18 @@ export function SignInForm({ services }: { services: SignInServices }) {
     return (
       <Suspense fallback={<p role="status">{t('auth.submit')}…</p>}>
         <ChangePasswordForm email={email.trim()} oneTimePassword={password} onCancel={backToSignIn} services={services} />
+      </Suspense>
+    );
+  }
+
+  if (challenge) {
+    const backToSignIn = () => {
+      setChallenge(null);
+      setPassword('');
+    };
+    return (
+      <Suspense fallback={<p role="status">{t('auth.submit')}…</p>}>
+        <SecondFactorForm email={email.trim()} challenge={challenge} onCancel={backToSignIn} services={services} />
       </Suspense>
     );
   }

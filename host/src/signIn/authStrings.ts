@@ -37,6 +37,18 @@ export const authEn = {
     rateLimited: 'Too many attempts, try again later',
     unavailable: 'The server could not be reached. Try again in a moment.',
   },
+  // The code after the password, for an account with a second factor (issue 51).
+  secondFactor: {
+    title: 'Enter your code',
+    intro: 'Open your authenticator app and enter the 6-digit code for {{email}}, or one of your recovery codes.',
+    code: 'Code',
+    submit: 'Verify and sign in',
+    cancel: 'Back to sign-in',
+    required: 'Enter the code',
+    failed: 'That code did not work. Enter the current one, or sign in again if this took more than 5 minutes.',
+    rateLimited: 'Too many attempts, try again later',
+    unavailable: 'The server could not be reached. Try again in a moment.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -71,6 +83,17 @@ export const authJa: AuthStrings = {
     cancel: 'サインインに戻る',
     mismatch: '2つのパスワードが一致しません',
     failed: 'パスワードを変更できませんでした。ワンタイムパスワードでもう一度サインインしてください。',
+    rateLimited: '試行回数が多すぎます。しばらくしてからお試しください',
+    unavailable: 'サーバーに接続できません。少し待ってからお試しください。',
+  },
+  secondFactor: {
+    title: 'コードを入力',
+    intro: '認証アプリを開き、{{email}} の 6 桁のコード、またはリカバリーコードを入力してください。',
+    code: 'コード',
+    submit: '確認してサインイン',
+    cancel: 'サインインに戻る',
+    required: 'コードを入力してください',
+    failed: 'コードが正しくありません。現在のコードを入力するか、5 分以上経った場合はもう一度サインインしてください。',
     rateLimited: '試行回数が多すぎます。しばらくしてからお試しください',
     unavailable: 'サーバーに接続できません。少し待ってからお試しください。',
   },

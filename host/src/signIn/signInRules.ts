@@ -30,3 +30,6 @@ export function safeReturnTo(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   return value === '/admin' || value.startsWith('/admin/') || value.startsWith('/admin?') ? value : null;
 }
+
+/** Where an admin without the second factor a deployment requires goes after signing in: to enrol one. */
+export const SECURITY_PAGE = '/admin/security';

@@ -6,6 +6,8 @@ export type Translate = (key: string, values?: Record<string, string | number>) 
 export interface SignInOutcome {
   status: boolean;
   reason?: SignInFailureReason;
+  /** With 'second_factor_required': what the code goes back with. */
+  challenge?: string;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface SignInServices {
   t: Translate;
   /** Signs in (shell `signIn`: token + admin role). On success the page moves on to the console. */
   signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** The step after the password for an account with a second factor; on success as signIn. */
+  signInWithCode(email: string, challenge: string, code: string): Promise<SignInOutcome>;
   /** POST /users/change-password; rejects with the client's ApiRequestError. */
   changePassword(body: { email: string; password: string; newPassword: string }): Promise<void>;
 }

@@ -1,6 +1,6 @@
 // Imports nothing that pulls a library in (no ky, zod or i18next): the host's lean sign-in page
 // (host/src/signIn) runs this same code over a fetch-based client.
-import type { LoginResponse, PasswordChangeRequiredResponse, UserInfoResponse } from '@phoenix/contract';
+import type { LoginResponse, PasswordChangeRequiredResponse, SecondFactorRequiredResponse, UserInfoResponse } from '@phoenix/contract';
 import { ADMIN_ROLE } from '@phoenix/contract/src/roles';
 import { ApiRequestError } from '../api/ApiRequestError';
 import type { ApiClient } from '../api/client';
@@ -17,14 +17,21 @@ export type AuthClientFactory = (token: string | null) => Pick<ApiClient, 'post'
  * unreachable", except 'password_change_required': the password was a one-time password, and the
  * login page asks for a new one (POST /users/change-password) before signing in.
  */
-export type SignInFailureReason = 'invalid' | 'rate_limited' | 'unavailable' | 'password_change_required';
+export type SignInFailureReason = 'invalid' | 'rate_limited' | 'unavailable' | 'password_change_required' | 'second_factor_required';
 
-export type SignInResult = { status: true; email: string; token: string } | { status: false; reason: SignInFailureReason };
+/**
+ * 'second_factor_required' carries the challenge the code goes back with. A success may say
+ * `enrolmentRequired`: the token opens only the Security page until a second factor is added.
+ */
+export type SignInResult =
+  | { status: true; email: string; token: string; enrolmentRequired?: boolean }
+  | { status: false; reason: SignInFailureReason; challenge?: string };
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+/** The password, or (after it) the challenge and a code from the app or a recovery code. */
+export type Credentials = { email: string; password: string } | { email: string; challenge: string; code: string };
+
+/** The second step's path (FACTOR_PATHS.signIn; the contract's index pulls zod in). */
+const SECOND_FACTOR_PATH = '/users/login/second-factor';
 
 function failureReason(error: unknown): SignInFailureReason {
   if (error instanceof ApiRequestError) {
@@ -63,14 +70,23 @@ async function revoke(clientFor: AuthClientFactory, token: string): Promise<void
 export async function signIn(clientFor: AuthClientFactory, credentials: Credentials): Promise<SignInResult> {
   const email = credentials.email.trim();
   let token: string | null;
+  let enrolmentRequired = false;
   try {
-    const response = await clientFor(null).post<LoginResponse | PasswordChangeRequiredResponse>('/users/login', {
-      email,
-      password: credentials.password,
-    });
+    const response =
+      'challenge' in credentials
+        ? await clientFor(null).post<LoginResponse>(SECOND_FACTOR_PATH, { challenge: credentials.challenge, code: credentials.code })
+        : await clientFor(null).post<LoginResponse | PasswordChangeRequiredResponse | SecondFactorRequiredResponse>('/users/login', {
+            email,
+            password: credentials.password,
+          });
     if ((response as Partial<PasswordChangeRequiredResponse> | null)?.passwordChangeRequired === true) {
       return { status: false, reason: 'password_change_required' };
     }
+    const factor = response as Partial<SecondFactorRequiredResponse> | null;
+    if (factor?.secondFactorRequired === true && typeof factor.challenge === 'string') {
+      return { status: false, reason: 'second_factor_required', challenge: factor.challenge };
+    }
+    enrolmentRequired = (response as Partial<LoginResponse> | null)?.enrolmentRequired === true;
     token = extractToken(response);
   } catch (error) {
     return { status: false, reason: failureReason(error) };
@@ -90,5 +106,5 @@ export async function signIn(clientFor: AuthClientFactory, credentials: Credenti
     await revoke(clientFor, token);
     return { status: false, reason: 'invalid' };
   }
-  return { status: true, email: info.email || email, token };
+  return { status: true, email: info.email || email, token, ...(enrolmentRequired ? { enrolmentRequired } : {}) };
 }

@@ -4,12 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountAtom, tokenAtom, type Account } from '../core/authState';
 import { runtimeConfigAtom } from '../core/config';
 import type { SessionStorage } from '../session/session';
-import { signIn, type SignInFailureReason } from './signIn';
+import { signIn, type Credentials, type SignInFailureReason } from './signIn';
 import { defaultSessionStorage, establishSession, installUnauthorizedHandler, logoutSession, syncSessionAcrossTabs } from './authSession';
 
 export interface LoginOutcome {
   status: boolean;
   reason?: SignInFailureReason;
+  /** With 'second_factor_required': what the code goes back with (loginWithCode). */
+  challenge?: string;
+  /** Signed in, but only the Security page opens until a second factor is added. */
+  enrolmentRequired?: boolean;
 }
 
 export interface UseAuth {
@@ -17,6 +21,8 @@ export interface UseAuth {
   token: string | null;
   isSignedIn: boolean;
   login(email: string, password: string): Promise<LoginOutcome>;
+  /** The step after the password: the challenge it answered and a code (app or recovery code). */
+  loginWithCode(email: string, challenge: string, code: string): Promise<LoginOutcome>;
   logout(): Promise<void>;
 }
 
@@ -28,24 +34,29 @@ export function useAuth(options: { storage?: SessionStorage } = {}): UseAuth {
   const token = useAtomValue(tokenAtom);
   const storage = options.storage;
 
-  const login = useCallback(
-    async (email: string, password: string): Promise<LoginOutcome> => {
+  const signInWith = useCallback(
+    async (credentials: Credentials): Promise<LoginOutcome> => {
       const config = store.get(runtimeConfigAtom);
       if (!config) return { status: false, reason: 'unavailable' };
       const { authClientFactory } = await import('./authClient'); // the API client loads on first use
-      const result = await signIn(authClientFactory({ baseUrl: config.apiBase }), { email, password });
-      if (!result.status) return { status: false, reason: result.reason };
+      const result = await signIn(authClientFactory({ baseUrl: config.apiBase }), credentials);
+      if (!result.status) return { status: false, reason: result.reason, ...(result.challenge ? { challenge: result.challenge } : {}) };
       // Nothing cached for a previous admin may show to this one.
       queryClient.clear();
       establishSession({ email: result.email, token: result.token }, { store, storage: storage ?? defaultSessionStorage() });
-      return { status: true };
+      return { status: true, ...(result.enrolmentRequired ? { enrolmentRequired: true } : {}) };
     },
     [store, storage, queryClient],
+  );
+  const login = useCallback((email: string, password: string) => signInWith({ email, password }), [signInWith]);
+  const loginWithCode = useCallback(
+    (email: string, challenge: string, code: string) => signInWith({ email, challenge, code }),
+    [signInWith],
   );
 
   const logout = useCallback(() => logoutSession({ store, storage: storage ?? defaultSessionStorage() }), [store, storage]);
 
-  return { account, token, isSignedIn: token !== null, login, logout };
+  return { account, token, isSignedIn: token !== null, login, loginWithCode, logout };
 }
 
 /**
