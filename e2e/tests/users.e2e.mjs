@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertAccessible } from '../support/axe.mjs';
 import { ADMIN, signIn, signedInPage } from '../support/browser.mjs';
+import { totpCode } from '../support/totp.mjs';
 import { localInput, openFromMenu, useConsole } from '../support/suite.mjs';
 
 /** The login page as the admin sees it: one tab, "Login", selected (seed §2). */
@@ -194,5 +195,53 @@ describe('admin accounts and players', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await here.context.close();
     await elsewhere.context.close();
+  });
+
+  // After the sessions test: from here on the seed admin signs in with a code too.
+  it('two-step sign-in: an authenticator app enrolled from its key, a code after the password, a recovery code once', async () => {
+    const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
+    await page.goto(`${ctx.stack.hostUrl}/admin/security`);
+    const factors = page.getByRole('main').getByRole('region', { name: 'Two-step sign-in' });
+    await factors.getByRole('button', { name: 'Add an authenticator app' }).click();
+    await factors.getByLabel(/^Name/).fill('E2E phone');
+    await factors.getByRole('button', { name: 'Next' }).click();
+    await factors.getByRole('img', { name: /QR code/ }).waitFor();
+    const secret = (await factors.getByTestId('totp-secret').innerText()).trim();
+    await assertAccessible(page, 'security: adding an authenticator app');
+    await factors.getByLabel(/^Code from the app/).fill(totpCode(secret));
+    await factors.getByRole('button', { name: 'Add', exact: true }).click();
+    const shown = page.getByRole('dialog', { name: 'Your recovery codes' });
+    await shown.waitFor();
+    const recoveryCodes = (await shown.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    assert.equal(recoveryCodes.length, 10);
+    await assertAccessible(page, 'security: recovery codes');
+    await shown.getByRole('button', { name: 'I have saved them' }).click();
+    await factors.getByRole('cell', { name: 'E2E phone', exact: true }).waitFor();
+
+    // Sign-in now asks for a code after the password: the app's (the next step's: this one is spent).
+    const signInWithCode = async (code) => {
+      await signIn(page, ctx.stack.hostUrl);
+      await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+      await page.getByLabel(/^Code/).fill(code);
+      await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    };
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await signIn(page, ctx.stack.hostUrl);
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    await assertAccessible(page, 'login: second factor');
+    await page.getByLabel(/^Code/).fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // A recovery code works once.
+    for (const expected of ['console', 'refused']) {
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(/\/auth\/login/);
+      await signInWithCode(recoveryCodes[0]);
+      if (expected === 'console') await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      else await page.getByText(/That code did not work/).waitFor();
+    }
+    await context.close();
   });
 });

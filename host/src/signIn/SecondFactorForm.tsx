@@ -43,7 +43,8 @@ export default function SecondFactorForm({ email, challenge, onCancel, services 
       const outcome = await services.signInWithCode(email, challenge, code.trim());
       signedIn = outcome.status;
       // On success the page around moves on to the console.
-      if (!outcome.status) setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : outcome.reason === 'unavailable' ? 'unavailable' : 'failed');
+      if (!outcome.status)
+        setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : outcome.reason === 'unavailable' ? 'unavailable' : 'failed');
     } catch {
       setFailure('unavailable');
     } finally {

@@ -5,6 +5,7 @@ import { ownPasswordChangeSchema, SECURITY_PATHS, type SessionsEnded } from '@ph
 import { ApiRequestError, describeError, useApi, useAuth, useConfirm, useToast, useTranslation } from '@phoenix/shell';
 import { Alert, Button, FormActions, PageBody, PageHeader, Panel, TextField } from '@phoenix/ui';
 import { AdminSessionTable, adminSessionsKey, useAdminSessions } from '../common/AdminSessions';
+import { FactorsPanel, useFactors } from './FactorsPanel';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
 
@@ -15,11 +16,19 @@ type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
 export default function SecurityPage() {
   const { t } = useTranslation('userPolicy');
   const { account } = useAuth();
+  const factors = useFactors();
+  // Signed in without the factor this console requires: enrolling one is all this session may do.
+  const enrolling = factors.data?.required === true && factors.data.items.length === 0;
   return (
     <PageBody>
       <PageHeader title={t('security.title')} description={t('security.description', { email: account?.email ?? '' })} />
-      <PasswordPanel />
-      <SessionsPanel />
+      <FactorsPanel factors={factors} />
+      {factors.data && !enrolling && (
+        <>
+          <PasswordPanel />
+          <SessionsPanel />
+        </>
+      )}
     </PageBody>
   );
 }

@@ -19,7 +19,11 @@ const session = (over: Partial<AdminSession>): AdminSession => ({
 const mine = session({ id: 7, current: true });
 const phone = session({ id: 3, browser: 'Safari 18 on iOS', clientAddress: '10.0.0.9' });
 
-function renderSecurity(bff: FakeBff) {
+const NO_FACTORS = { required: false, items: [], recoveryCodesLeft: 0 };
+
+/** `factors`: what GET /security/factors answers, unless the test's `bff` answers it itself. */
+function renderSecurity(bff: FakeBff, factors: object | null = NO_FACTORS) {
+  if (factors) bff.get('/security/factors', () => json(factors));
   const view = renderWithShell(<SecurityPage />, {
     bff,
     url: '/admin/security',
@@ -109,5 +113,82 @@ describe('the Security page', () => {
     expect(field('Current password')).toHaveValue('');
     // The sessions just ended leave the list.
     await waitFor(() => expect(bff.calls('GET', '/security/sessions').length).toBeGreaterThan(listedBefore));
+  });
+});
+
+describe('the Security page: two-step sign-in', () => {
+  const phone = { id: 5, kind: 'totp', label: 'Pixel', createdAt: '2030-01-15T09:00:00.000Z', lastUsedAt: null };
+
+  it('adds an authenticator app: a name, then the QR code and key, then the first code; the recovery codes are shown once', async () => {
+    let listed: object = NO_FACTORS;
+    const codes = Array.from({ length: 10 }, (_, i) => `abcde-fghj${i}`);
+    const bff = fakeBff()
+      .get('/security/sessions', () => json({ items: [mine] }))
+      .get('/security/factors', () => json(listed))
+      .post('/security/factors/totp', () =>
+        json({ id: 5, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qrDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+      )
+      .post('/security/factors/:id/confirm', ({ body }) => {
+        if ((body as { code: string }).code !== '123456') {
+          return apiError(400, 'validation_failed', 'Some fields are invalid', {
+            fieldErrors: { code: ['That code is not the one the app shows now: try the next one'] },
+          });
+        }
+        listed = { required: false, items: [phone], recoveryCodesLeft: 10 };
+        return json({ recoveryCodes: codes });
+      });
+    const { user } = renderSecurity(bff, null);
+    const panel = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    await user.click(within(panel).getByRole('button', { name: 'Add an authenticator app' }));
+    const name = within(panel).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Pixel');
+    await user.click(within(panel).getByRole('button', { name: 'Next' }));
+    expect(await within(panel).findByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(within(panel).getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    expect(bff.calls('POST', '/security/factors/totp')[0].body).toEqual({ label: 'Pixel' });
+
+    await user.type(within(panel).getByLabelText(/^Code from the app/), '12');
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+    expect(within(panel).getByText('Enter the 6-digit code from the app')).toBeInTheDocument();
+    expect(bff.calls('POST', '/security/factors/:id/confirm')).toHaveLength(0);
+    await user.clear(within(panel).getByLabelText(/^Code from the app/));
+    await user.type(within(panel).getByLabelText(/^Code from the app/), '654321');
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+    expect(await within(panel).findByText('That code is not the one the app shows now: try the next one')).toBeInTheDocument();
+    await user.clear(within(panel).getByLabelText(/^Code from the app/));
+    await user.type(within(panel).getByLabelText(/^Code from the app/), '123456');
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'Your recovery codes' });
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
+    await user.click(within(shown).getByRole('button', { name: 'I have saved them' }));
+    expect(screen.queryByText(codes[0]!)).toBeNull();
+    expect(await within(panel).findByRole('cell', { name: 'Pixel' })).toBeInTheDocument();
+    expect(within(panel).getByText('10 unused recovery codes left.')).toBeInTheDocument();
+  });
+
+  it('where a factor is required and none is enrolled, only the enrolment shows', async () => {
+    const bff = fakeBff().get('/security/sessions', () => json({ items: [mine] }));
+    renderSecurity(bff, { required: true, items: [], recoveryCodesLeft: 0 });
+    const panel = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    expect(within(panel).getByText(/requires a second factor/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Password' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Sessions' })).toBeNull();
+    expect(bff.calls('GET', '/security/sessions')).toHaveLength(0);
+  });
+
+  it('keeps the only factor where one is required, and says why', async () => {
+    const bff = fakeBff().get('/security/sessions', () => json({ items: [mine] }));
+    renderSecurity(bff, { required: true, items: [phone], recoveryCodesLeft: 7 });
+    const panel = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    const remove = await within(panel).findByRole('button', { name: 'Remove Pixel' });
+    expect(remove).toBeDisabled();
+    expect(within(panel).getByText(/cannot be removed while one is required/)).toBeInTheDocument();
+    expect(within(panel).getByText('7 unused recovery codes left.')).toBeInTheDocument();
   });
 });
