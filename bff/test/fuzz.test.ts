@@ -38,6 +38,8 @@ const EXPECTED_TO_CHANGE: Record<string, string[]> = {
   'POST /users/login/second-factor': ['login_attempts', 'action_logs', 'sign_in_challenges'],
   // A refused first code of an enrolment is logged.
   'POST /security/factors/:id/confirm': ['action_logs'],
+  // A wrong step-up code: counted by the throttle and logged.
+  'POST /security/step-up': ['login_attempts', 'action_logs'],
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -156,3 +156,47 @@ describe('SECOND_FACTOR=required', () => {
     expect(removal.json().error.message).toBe('A second factor is required: add another before removing this one');
   });
 });
+
+describe('step-up: admin management, exports of personal data and global operations ask for the factor again after 10 minutes', () => {
+  test('within 10 minutes of the code it goes through; after, a 403 step_up_required until a code is given again', async () => {
+    const account = await t.createAccount({});
+    const { secret } = await enrol(t, await t.login(account.email, account.password));
+    t.clock.advanceMinutes(1);
+    const challenge = (await login(t, account.email, account.password)).json().challenge;
+    const token = (await second(t, challenge, codeFor(t, secret))).json().token as string;
+    const create = (email: string) => t.call(token, { method: 'POST', url: '/admins', payload: { email, role: 2 } });
+
+    expect((await create('stepped-1@test.local')).statusCode).toBe(201);
+    t.clock.advanceMinutes(11);
+    const refused = await create('stepped-2@test.local');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('step_up_required');
+    expect(await status(t, token, 'GET', '/players/export.csv')).toBe(403);
+    const globalOperation = await t.call(token, {
+      method: 'POST',
+      url: '/battle-force-end',
+      payload: { confirmedCount: 0, reason: 'Step-up check (test)' },
+    });
+    expect(globalOperation.statusCode).toBe(403);
+    expect(globalOperation.json().error.code).toBe('step_up_required');
+    expect(await status(t, token, 'GET', '/admins')).toBe(200); // reading is not stepped up
+
+    const wrong = await t.call(token, { method: 'POST', url: '/security/step-up', payload: { code: 'nothing-like-it' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(await lastLog(t, 'admin', account.id)).toMatchObject({ action: 'auth.stepUpRefused' });
+    const done = await t.call(token, { method: 'POST', url: '/security/step-up', payload: { code: codeFor(t, secret) } });
+    expect(done.statusCode).toBe(200);
+    expect(await lastLog(t, 'admin', account.id)).toMatchObject({ action: 'auth.stepUp', after: { factor: 'totp' } });
+    expect((await create('stepped-2@test.local')).statusCode).toBe(201);
+    expect(await status(t, token, 'GET', '/players/export.csv')).toBe(200);
+  });
+
+  test('an admin without a factor (allowed where SECOND_FACTOR is optional) is not asked', async () => {
+    const account = await t.createAccount({});
+    const token = await t.login(account.email, account.password);
+    t.clock.advanceMinutes(20);
+    expect(
+      (await t.call(token, { method: 'POST', url: '/admins', payload: { email: 'no-factor-made@test.local', role: 2 } })).statusCode,
+    ).toBe(201);
+  });
+});

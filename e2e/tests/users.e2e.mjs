@@ -198,7 +198,9 @@ describe('admin accounts and players', () => {
   });
 
   // After the sessions test: from here on the seed admin signs in with a code too.
-  it('two-step sign-in: an authenticator app enrolled from its key, a code after the password, a recovery code once', async () => {
+  it('two-step sign-in: an authenticator app enrolled from its key, a code after the password, a recovery code once, step-up', async () => {
+    // Signed in before the factor exists: this session never proved one, so step-up will ask.
+    const earlier = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     const { context, page } = await signedInPage(ctx.browser, ctx.stack.hostUrl);
     await page.goto(`${ctx.stack.hostUrl}/admin/security`);
     const factors = page.getByRole('main').getByRole('region', { name: 'Two-step sign-in' });
@@ -243,5 +245,20 @@ describe('admin accounts and players', () => {
       else await page.getByText(/That code did not work/).waitFor();
     }
     await context.close();
+
+    // Step-up: creating an admin asks the earlier session for a code, then goes through.
+    const before = earlier.page;
+    await before.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Management' }).click();
+    await before.getByRole('main').getByRole('button', { name: 'New admin' }).click();
+    const create = before.getByRole('dialog', { name: 'New admin' });
+    await create.getByLabel('Email').fill('stepped.up@phoenix.local');
+    await create.getByRole('button', { name: 'Create account' }).click();
+    const stepUp = before.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    await assertAccessible(before, 'step-up dialog');
+    await stepUp.getByLabel(/^Code/).fill(recoveryCodes[1]);
+    await stepUp.getByRole('button', { name: 'Verify and continue' }).click();
+    await before.getByRole('dialog', { name: 'One-time password for stepped.up@phoenix.local' }).waitFor();
+    await earlier.context.close();
   });
 });

@@ -85,3 +85,25 @@ test('/health answers without a token', async () => {
   const response = await t.call('GET', '/health', undefined, null);
   expect(response.json()).toEqual({ ok: true, service: 'points' });
 });
+
+test('step-up holds here too: an admin with a second factor exports wallets only within 10 minutes of proving it', async () => {
+  const admin = await signedInAdmin(t.shared);
+  const now = t.shared.clock.now();
+  await t.shared.db
+    .insertInto('admin_factors')
+    .values({ admin_id: admin.id, kind: 'totp', label: 'Phone', secret: 'JBSWY3DPEHPK3PXP', confirmed_at: now, created_at: now })
+    .execute();
+  const verifiedAgo = (minutes: number) =>
+    t.shared.db
+      .updateTable('sessions')
+      .set({ factor_verified_at: new Date(now.getTime() - minutes * 60_000) })
+      .where('admin_id', '=', admin.id)
+      .execute();
+  await verifiedAgo(11);
+  const refused = await t.call('GET', '/point-accounts/export.csv', undefined, admin.token);
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json().error.code).toBe('step_up_required');
+  expect((await t.call('GET', '/point-accounts', undefined, admin.token)).statusCode).toBe(200);
+  await verifiedAgo(2);
+  expect((await t.call('GET', '/point-accounts/export.csv', undefined, admin.token)).statusCode).toBe(200);
+});

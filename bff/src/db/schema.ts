@@ -32,22 +32,6 @@ export interface LoginAttemptsTable {
   window_started_at: Timestamp;
 }
 
-/** An admin's second factor (migration 0058): pending until its first code is checked. */
-export interface AdminFactorsTable {
-  id: Generated<number>;
-  admin_id: number;
-  kind: 'totp';
-  label: string;
-  /** The TOTP secret, base32. */
-  secret: string;
-  /** The last time step accepted (bigint: read as a string). */
-  last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
-  last_used_at: Timestamp | null;
-  enrolled_by_session_id: number | null;
-  confirmed_at: Timestamp | null;
-  created_at: Timestamp;
-}
-
 /** Single-use recovery codes, as sha-256 hashes. */
 export interface AdminRecoveryCodesTable {
   id: Generated<number>;
@@ -277,7 +261,6 @@ export interface PlayerBansTable {
 
 export interface Database extends ServerDatabase {
   login_attempts: LoginAttemptsTable;
-  admin_factors: AdminFactorsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   constant_variables: ConstantVariablesTable;

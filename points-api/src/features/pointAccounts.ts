@@ -31,6 +31,7 @@ import {
   notFound,
   validationFailed,
   registerReadRoutes,
+  requireStepUp,
   likeEscape,
   pageSchema,
 } from '@phoenix/server/http';
@@ -235,6 +236,7 @@ const points = (n: number) => `${n.toLocaleString('en-US')} point${Math.abs(n) =
 export function registerPointAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { path } = pointAccountsResource;
   registerReadRoutes(app, ctx, pointAccounts);
+  requireStepUp(app, 'GET /point-accounts/export.csv'); // every wallet and balance: personal data
 
   const ledgerSchema = { params: userParams, querystring: ledgerQuerySchema, response: { 200: pageSchema(ledgerEntrySchema) } };
   app.get(`${path}/:id/ledger`, { schema: ledgerSchema }, async (request) => {

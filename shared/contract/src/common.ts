@@ -52,8 +52,13 @@ export const ERROR_CODES = {
   tooManyRequests: 'too_many_requests',
   /** 403: this session was opened without a second factor where one is required: enrol one first. */
   secondFactorRequired: 'second_factor_required',
+  /** 403: this operation needs a second factor proved in the last 10 minutes (POST /security/step-up, then again). */
+  stepUpRequired: 'step_up_required',
   internal: 'internal_error',
 } as const;
+
+/** How recently a session must have proved its second factor for a step-up operation. */
+export const STEP_UP_WINDOW_MINUTES = 10;
 
 /** Largest value of a PostgreSQL `integer` (ids, versions): past it the database refuses the query. */
 export const PG_INT_MAX = 2_147_483_647;

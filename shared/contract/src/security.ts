@@ -71,6 +71,7 @@ export const FACTOR_PATHS = {
   totp: '/security/factors/totp',
   recoveryCodes: '/security/recovery-codes',
   signIn: '/users/login/second-factor',
+  stepUp: '/security/step-up',
 } as const;
 
 /** How many recovery codes a set holds. */
@@ -149,3 +150,8 @@ export const factorRenameSchema = lazy(() => z.object({ label: factorLabel }));
 
 export const recoveryCodesSchema = lazy(() => z.object({ recoveryCodes: z.array(z.string()) }));
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** POST /security/step-up: a code proves the factor again for this session (STEP_UP_WINDOW_MINUTES). */
+export const stepUpSchema = lazy(() => z.object({ code: z.string().trim().min(1, 'Enter the code').max(64, 'That is not a code') }));
+export const stepUpDoneSchema = lazy(() => z.object({ verifiedUntil: z.string() }));
+export type StepUpDone = z.infer<typeof stepUpDoneSchema>;

@@ -114,7 +114,7 @@ export async function createServerApp<DB extends ServerDatabase>(
   installJsonParser(app);
   await app.register(cors, { origin: options.corsOrigins ?? false, ...CORS });
   installAuthGuard(app, ctx);
-  installChangeControl(app, ctx.changeControl!);
+  installChangeControl(app, ctx.changeControl!, ctx.now);
   installInputGuards(app);
   await installOpenApi(app, { service: service.name, reference: options.apiReference });
   registerOperatorEndpoints(app, {

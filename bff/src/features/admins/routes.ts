@@ -11,7 +11,7 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '@phoenix/server/http';
-import { registerReadRoutes, versionedChange } from '@phoenix/server/http';
+import { registerReadRoutes, requireStepUp, versionedChange } from '@phoenix/server/http';
 import { mutate } from '@phoenix/server/db';
 import { hashPassword } from '@phoenix/server/auth';
 import { admins } from './repository';
@@ -27,6 +27,15 @@ const withOneTimePassword = z.object({ account: adminAccountSchema, oneTimePassw
 
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerReadRoutes(app, ctx, admins);
+  // Managing admins and exporting their emails ask for the second factor again (step-up).
+  requireStepUp(
+    app,
+    'GET /admins/export.csv',
+    'POST /admins',
+    'PUT /admins/:id',
+    'PATCH /admins/:id/status',
+    'POST /admins/:id/reset-password',
+  );
   const hashed = async () => {
     const oneTimePassword = newOneTimePassword();
     return { oneTimePassword, passwordHash: await hashPassword(oneTimePassword, ctx.settings.passwordHash) };

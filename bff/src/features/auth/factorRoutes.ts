@@ -15,12 +15,25 @@ import {
   type FactorConfirmed,
   type RecoveryCodes,
   type TotpEnrolment,
+  STEP_UP_WINDOW_MINUTES,
+  stepUpDoneSchema,
+  stepUpSchema,
+  type StepUpDone,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { notFound, requireActor, validationFailed } from '@phoenix/server/http';
+import { notFound, requireActor, tooManyRequests, validationFailed } from '@phoenix/server/http';
+import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 import { mutate, writeActionLog } from '@phoenix/server/db';
 import { markFactorVerified } from '@phoenix/server/auth';
-import { acceptedStep, confirmedFactors, newTotpSecret, replaceRecoveryCodes, toFactorView, unusedRecoveryCodes } from './secondFactor';
+import {
+  acceptedStep,
+  confirmedFactors,
+  verifySecondFactor,
+  newTotpSecret,
+  replaceRecoveryCodes,
+  toFactorView,
+  unusedRecoveryCodes,
+} from './secondFactor';
 
 /**
  * One's second factors on the Security page (auth level 'enrolment': a session that may only enrol
@@ -214,5 +227,39 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
         },
       };
     });
+  });
+
+  /**
+   * Step-up: a code (the app's, or a recovery code) proves the factor again for this session; the
+   * operation that asked (403 step_up_required) is then sent again. Wrong codes count in the sign-in
+   * throttle and are logged.
+   */
+  const stepUpRouteSchema = { body: stepUpSchema, response: { 200: stepUpDoneSchema, 400: apiErrorSchema, 429: apiErrorSchema } };
+  app.post(FACTOR_PATHS.stepUp, { schema: stepUpRouteSchema }, async (request): Promise<StepUpDone> => {
+    const actor = requireActor(request);
+    const now = ctx.now();
+    const throttle = throttleKeys(actor.email, request.ip);
+    const reservation = await reserveSignInAttempt(ctx.db, throttle, now, ctx.settings);
+    if (!reservation.allowed) throw tooManyRequests('Too many wrong codes. Try again later.', reservation.retryAfterMs / 1000);
+    const verified = await mutate(ctx, actor, async (trx) => {
+      const factor = await verifySecondFactor(trx, actor.id, request.body.code, now);
+      if (factor) await markFactorVerified(trx, sessionOf(request), now);
+      return {
+        result: factor,
+        log: factor
+          ? { action: 'auth.stepUp', targetType: 'admin', targetId: actor.id, before: null, after: { factor: factor.kind } }
+          : {
+              action: 'auth.stepUpRefused',
+              targetType: 'admin',
+              targetId: actor.id,
+              before: null,
+              after: { reason: 'wrongSecondFactor', client: request.ip },
+            },
+      };
+    });
+    if (!verified)
+      throw validationFailed({ code: ['That code did not work: enter the current one'] }, 'That code did not work: enter the current one');
+    await releaseSignInAttempt(ctx.db, throttle);
+    return { verifiedUntil: new Date(now.getTime() + STEP_UP_WINDOW_MINUTES * 60_000).toISOString() };
   });
 }

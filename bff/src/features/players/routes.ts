@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { mutate } from '@phoenix/server/db';
 import { requireActor } from '@phoenix/server/http';
 import { BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
-import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
+import { registerResourceRoutes, requireStepUp, versionedChange } from '@phoenix/server/http';
 import { banHistory, players, unknownPlayerIds } from './repository';
 import { banPlayer, banPlayers, unbanPlayer } from './service';
 
@@ -35,6 +35,7 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   registerResourceRoutes(app, ctx, players);
+  requireStepUp(app, 'GET /players/export.csv'); // names and wallets of every player: personal data
 
   app.get('/players/:id/bans', { schema: { params: idParamSchema } }, async (request): Promise<{ items: PlayerBanRecord[] }> => {
     const { id } = request.params;

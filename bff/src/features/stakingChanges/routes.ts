@@ -11,7 +11,7 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { mutate, toJson, writeActionLog } from '@phoenix/server/db';
-import { conflict, requireActor } from '@phoenix/server/http';
+import { conflict, requireActor, requireStepUp } from '@phoenix/server/http';
 import type { Selectable } from 'kysely';
 import type { StakingIntentsTable } from '../../db/schema';
 
@@ -40,6 +40,7 @@ const toIntent = (row: Selectable<StakingIntentsTable>): StakingIntent => ({
  */
 export default async function registerStakingChangeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const intentSchema = { body: stakingIntentInputSchema, response: { 201: stakingIntentSchema } };
+  requireStepUp(app, `POST ${STAKING_INTENTS_PATH}`); // what the owner's wallet may send
   app.post(STAKING_INTENTS_PATH, { schema: intentSchema }, async (request, reply) => {
     const input = request.body;
     const intent = await mutate(ctx, requireActor(request), async (trx, now) => {

@@ -16,6 +16,8 @@ export interface ActiveSession {
   enrolmentOnly: boolean;
   /** When this session last proved a second factor (null: never). */
   factorVerifiedAt: Date | null;
+  /** The admin has a confirmed second factor (then step-up operations ask for it again). */
+  hasFactor: boolean;
 }
 
 /** Where a session was opened from, as the Security page shows it (cut to the columns' sizes). */
@@ -130,7 +132,7 @@ export async function useSession(db: AnyDb, input: { tokenHash: string; now: Dat
   const row = await tables(db)
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.admin_id')
-    .select([
+    .select((eb) => [
       'sessions.id as sessionId',
       'sessions.last_used_at as lastUsedAt',
       'sessions.enrolment_only as enrolmentOnly',
@@ -138,6 +140,16 @@ export async function useSession(db: AnyDb, input: { tokenHash: string; now: Dat
       'admins.id as adminId',
       'admins.email',
       'admins.role',
+      // (No `sql` import: this module is loaded by tests as CommonJS, and kysely's runtime is ESM only.)
+      eb
+        .exists(
+          eb
+            .selectFrom('admin_factors as f')
+            .select('f.id')
+            .whereRef('f.admin_id', '=', 'admins.id')
+            .where('f.confirmed_at', 'is not', null),
+        )
+        .as('hasFactor'),
     ])
     .where('sessions.token_hash', '=', input.tokenHash)
     .where('sessions.revoked_at', 'is', null)
@@ -155,6 +167,7 @@ export async function useSession(db: AnyDb, input: { tokenHash: string; now: Dat
     admin: { id: row.adminId, email: row.email, role: row.role },
     enrolmentOnly: row.enrolmentOnly,
     factorVerifiedAt: row.factorVerifiedAt ? new Date(row.factorVerifiedAt) : null,
+    hasFactor: row.hasFactor === true,
   };
 }
 

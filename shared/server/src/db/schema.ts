@@ -49,6 +49,22 @@ export interface SessionsTable {
   factor_verified_at: Timestamp | null;
 }
 
+/** An admin's second factor (the BFF's migration 0058; read by the token check for step-up): pending until its first code is checked. */
+export interface AdminFactorsTable {
+  id: Generated<number>;
+  admin_id: number;
+  kind: 'totp';
+  label: string;
+  /** The TOTP secret, base32. */
+  secret: string;
+  /** The last time step accepted (bigint: read as a string). */
+  last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
+  last_used_at: Timestamp | null;
+  enrolled_by_session_id: number | null;
+  confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface ActionLogsTable {
   id: Generated<number>;
   admin_id: number | null;
@@ -120,6 +136,7 @@ export interface ChangeRequestsTable {
 export interface ServerDatabase {
   admins: AdminsTable;
   sessions: SessionsTable;
+  admin_factors: AdminFactorsTable;
   action_logs: ActionLogsTable;
   action_log_targets: ActionLogTargetsTable;
   document_versions: DocumentVersionsTable;

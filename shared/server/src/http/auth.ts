@@ -5,6 +5,7 @@ import { hashToken } from '../auth/crypto';
 import { useSession } from '../auth/sessions';
 import { internalCallOf } from './changeControl';
 import { forbidden, secondFactorRequired, unauthorized } from './errors';
+import { requireRecentFactor } from './stepUp';
 import { logAsAdmin } from './logging';
 
 /**
@@ -24,11 +25,13 @@ declare module 'fastify' {
     auth?: AuthLevel;
   }
   interface FastifyRequest {
-    auth: { sessionId: number; admin: Actor; enrolmentOnly?: boolean; factorVerifiedAt?: Date | null } | null;
+    auth: { sessionId: number; admin: Actor; enrolmentOnly?: boolean; factorVerifiedAt?: Date | null; hasFactor?: boolean } | null;
   }
   interface FastifyInstance {
     /** Every route with the auth level the guard applies to it (for tests and start-up checks). */
     routeTable: ReadonlyArray<{ method: string; url: string; auth: AuthLevel }>;
+    /** 'METHOD /route' of the routes that need a recent second factor (requireStepUp). */
+    stepUpRoutes: Set<string>;
   }
 }
 
@@ -47,6 +50,7 @@ export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>):
   app.decorateRequest('auth', null);
   const routeTable: { method: string; url: string; auth: AuthLevel }[] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('stepUpRoutes', new Set<string>());
   app.addHook('onRoute', (route) => {
     const auth: AuthLevel = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'admin';
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth });
@@ -73,7 +77,17 @@ export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>):
     if (level !== 'session' && session.admin.role !== ADMIN_ROLE) throw forbidden();
     if (level === 'admin' && session.enrolmentOnly) throw secondFactorRequired();
     request.auth = session;
+    if (app.stepUpRoutes.has(`${request.method} ${request.routeOptions.url}`)) requireRecentFactor(request, ctx.now());
   });
+}
+
+/**
+ * Declares routes (method and route as registered, e.g. 'POST /admins') that need a second factor
+ * proved in the last STEP_UP_WINDOW_MINUTES: admin management, staking intents, exports of personal
+ * data. Global operations need it too, through change control (changeControl.ts).
+ */
+export function requireStepUp(app: FastifyInstance, ...routes: string[]): void {
+  for (const route of routes) app.stepUpRoutes.add(route);
 }
 
 /** The signed-in admin of a guarded route. */

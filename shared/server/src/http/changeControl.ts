@@ -4,6 +4,7 @@ import { CHANGE_CONTROL_CODES, CONFIRM_SCOPE_HEADER, type ChangeControlMode } fr
 import type { Actor } from '../context';
 import { runWithCommitHook, type CommitHook } from '../db/commitHook';
 import { HttpError } from './errors';
+import { requireRecentFactor } from './stepUp';
 
 /**
  * Change control: the operations marked global (every battle, every player, a game-balance
@@ -177,7 +178,7 @@ const approvalRequired = (scope: string, operation: string) =>
  * The gate, on the root instance before any route (after the auth guard, which lets an internal
  * call through as its actor): every declared global operation is held to the mode.
  */
-export function installChangeControl(app: FastifyInstance, control: ChangeControl): void {
+export function installChangeControl(app: FastifyInstance, control: ChangeControl, now: () => Date = () => new Date()): void {
   app.addHook('preHandler', (request, _reply, done) => {
     const internal = internalCallOf(request);
     if (internal) {
@@ -187,7 +188,14 @@ export function installChangeControl(app: FastifyInstance, control: ChangeContro
     }
     const operation = request.is404 ? null : control.byRoute(request.method, request.routeOptions.url ?? '');
     const { mode } = control.settings;
-    if (!operation || mode === 'off' || !(operation.applies?.(request.body, control.settings) ?? true)) return done();
+    if (!operation || !(operation.applies?.(request.body, control.settings) ?? true)) return done();
+    // A global operation asks for the second factor again (step-up), whatever the mode.
+    try {
+      requireRecentFactor(request, now());
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (mode === 'off') return done();
     const scope = scopeOf(operation, request.params as Params, request.body);
     if (mode === 'approve') return done(approvalRequired(scope, operation.name));
     const typed = request.headers[CONFIRM_SCOPE_HEADER];

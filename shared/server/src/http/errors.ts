@@ -55,6 +55,8 @@ export const unauthorized = (message = 'Sign in to continue') => new HttpError(4
 export const forbidden = (message = 'Your account is not allowed to do this') => new HttpError(403, ERROR_CODES.forbidden, message);
 export const secondFactorRequired = (message = 'Add a second factor on your Security page before using the console') =>
   new HttpError(403, ERROR_CODES.secondFactorRequired, message);
+export const stepUpRequired = (message = 'Confirm it is you: enter a code from your authenticator app') =>
+  new HttpError(403, ERROR_CODES.stepUpRequired, message);
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODES.notFound, message);
 /** 409: someone else saved first. `current` is the record as it is now. */
 export const conflict = (current: unknown, message: ErrorText = 'Someone else changed this record. Review their version and try again.') =>

@@ -17,4 +17,5 @@ export * from './readiness';
 export * from './requestContext';
 export * from './resourceRoutes';
 export * from './shutdown';
+export * from './stepUp';
 export * from './validate';

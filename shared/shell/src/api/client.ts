@@ -13,6 +13,11 @@ export interface ApiClientOptions {
    * the call, e.g. by retrying it with `retry(headers)` (api/changeControl.ts). Else the 428 is thrown.
    */
   onPreconditionRequired?: (error: ApiRequestError, call: RefusedCall) => Promise<unknown>;
+  /**
+   * A 403 step_up_required (the operation wants the second factor proved again): resolves once a
+   * code was accepted (then the call is sent again), rejects when the admin gave up.
+   */
+  onStepUpRequired?: (error: ApiRequestError) => Promise<void>;
 }
 
 /** A change the server answered with 428: what was sent, and a way to send it again with more headers. */
@@ -90,6 +95,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     kyOptions: Options,
     as: 'json' | 'text' = 'json',
     retried = false,
+    steppedUp = false,
   ): Promise<T> {
     try {
       const response = await http(path.replace(/^\/+/, ''), { method, ...kyOptions });
@@ -99,6 +105,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {
       const failure = await toApiError(error, options.onUnauthorized);
+      // Step-up: once a code is accepted, the same call again (any method: exports are GETs).
+      if (failure.status === 403 && failure.code === 'step_up_required' && !steppedUp && options.onStepUpRequired) {
+        await options.onStepUpRequired(failure);
+        return call(method, path, kyOptions, as, retried, true);
+      }
       if (failure.status !== 428 || method === 'get' || retried || !options.onPreconditionRequired) throw failure;
       const query = new URLSearchParams((kyOptions.searchParams as Record<string, string> | undefined) ?? {}).toString();
       return (await options.onPreconditionRequired(failure, {
@@ -106,7 +117,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         path: `/${path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`,
         body: kyOptions.json,
         retry: (headers) =>
-          call(method, path, { ...kyOptions, headers: { ...(kyOptions.headers as Record<string, string>), ...headers } }, as, true),
+          call(
+            method,
+            path,
+            { ...kyOptions, headers: { ...(kyOptions.headers as Record<string, string>), ...headers } },
+            as,
+            true,
+            steppedUp,
+          ),
       })) as T;
     }
   }

@@ -10,6 +10,7 @@ const say = (key: string, options?: Record<string, unknown>) => i18next.t(`error
 export function describeError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.isNetwork) return say('network');
+    if (error.status === 403 && error.code.startsWith('step_up')) return say('stepUpRequired');
     if (error.status === 403) return say(error.code === 'second_factor_required' ? 'secondFactorRequired' : 'forbidden');
     if (error.status === 404) return say('notFound', { message: error.message ? errorText(error.message) : say('notFoundDefault') });
     // A reason built from values (a count that moved, a status) says more than "someone else saved".

@@ -5,6 +5,8 @@ import { notifyUnauthorized, tokenAtom } from '../core/authState';
 import type { ShellStore } from '../core/store';
 import { changeControlModalAtom, type ChangeControlAsk, type ChangeControlAnswer } from '../modals/changeControlAtom';
 import { answerChangeControl } from './changeControl';
+import { stepUpModalAtom } from '../modals/stepUpAtom';
+import { ApiRequestError } from './ApiRequestError';
 import { createApiClient, type ApiClient } from './client';
 
 type ApiBase = 'apiBase' | 'pointsApiBase';
@@ -23,6 +25,14 @@ export function apiClientOf(store: ShellStore, pick: ApiBase): ApiClient {
     getToken: () => store.get(tokenAtom),
     onUnauthorized: notifyUnauthorized,
     onPreconditionRequired: (error, call) => answerChangeControl(error, call, ask, () => client),
+    // A step-up operation's 403: the shell's dialog asks for a code; cancelled, the 403 stands.
+    onStepUpRequired: (error) =>
+      new Promise<void>((resolve, reject) => {
+        store.get(stepUpModalAtom).resolve?.(false);
+        store.set(stepUpModalAtom, {
+          resolve: (accepted) => (accepted ? resolve() : reject(new ApiRequestError(403, 'step_up_cancelled', error.message))),
+        });
+      }),
   });
   return client;
 }

@@ -5,6 +5,7 @@ import { useToast } from '../toasts/useToast';
 import { AddBulkUsersDialog } from './AddBulkUsersDialog';
 import { ChangeControlDialog } from './ChangeControlDialog';
 import { ConfirmDialog } from './ConfirmDialog';
+import { StepUpDialog } from './StepUpDialog';
 
 /** Renders the shell's global overlays (confirm, addBulkUsers, toasts). Mounted once by the host. */
 export function ShellOverlays() {
@@ -15,6 +16,7 @@ export function ShellOverlays() {
       <ConfirmDialog />
       <AddBulkUsersDialog />
       <ChangeControlDialog />
+      <StepUpDialog />
       <ToastList toasts={toasts} onDismiss={dismiss} />
     </>
   );

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { useAtom, useStore } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { FACTOR_PATHS } from '@phoenix/contract/src/security';
+import { Button, Modal, TextField } from '@phoenix/ui';
+import { ApiRequestError } from '../api/ApiRequestError';
+import { apiClientOf } from '../api/useApi';
+import { stepUpModalAtom } from './stepUpAtom';
+
+/**
+ * The console's answer to a 403 step_up_required (api/client.ts): a code from the authenticator app
+ * (or a recovery code) proves the factor again for 10 minutes, then the operation is sent again.
+ */
+export function StepUpDialog() {
+  const [{ resolve }, setState] = useAtom(stepUpModalAtom);
+  const store = useStore();
+  const { t } = useTranslation('shell');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  if (!resolve) return null;
+
+  const close = (accepted: boolean) => {
+    resolve(accepted);
+    setState({ resolve: null });
+    setCode('');
+    setError(undefined);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(t('stepUp.required'));
+    setBusy(true);
+    try {
+      await apiClientOf(store, 'apiBase').post(FACTOR_PATHS.stepUp, { code: code.trim() });
+      close(true);
+    } catch (e) {
+      setError(e instanceof ApiRequestError && e.isValidation ? t('stepUp.wrong') : e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('stepUp.title')}
+      onClose={() => close(false)}
+      footer={
+        <>
+          <Button onClick={() => close(false)}>{t('modal.cancel')}</Button>
+          <Button type="submit" form="step-up" variant="primary" loading={busy}>
+            {t('stepUp.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="step-up" noValidate onSubmit={(e) => void submit(e)}>
+        <p>{t('stepUp.intro')}</p>
+        <TextField
+          label={t('stepUp.code')}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={error}
+        />
+      </form>
+    </Modal>
+  );
+}
