@@ -43,16 +43,25 @@ test('every route except login, the one-time password change, info, logout and t
   expect(routes.length).toBeGreaterThanOrEqual(12);
   const notAdminOnly = routes.filter((r) => r.auth !== 'admin').map((r) => `${r.method} ${r.url} ${r.auth}`);
   expect(notAdminOnly.sort()).toEqual([
+    // The Security page's factor routes: a session that may only enrol a second factor reaches them (still a token).
+    'DELETE /security/factors/:id enrolment',
     'GET /health public',
     // Operator endpoints: /metrics checks METRICS_TOKEN itself (shared/server/src/http/metrics.ts).
     'GET /metrics public',
     // The API's description (OpenAPI 3.1): its shape, no data (docs/api.md).
     'GET /openapi.json public',
     'GET /ready public',
+    'GET /security/factors enrolment',
+    'PATCH /security/factors/:id enrolment',
+    'POST /security/factors/:id/confirm enrolment',
+    'POST /security/factors/totp enrolment',
+    'POST /security/recovery-codes enrolment',
     // Proves the one-time password itself (no token exists yet), throttled like login.
     'POST /users/change-password public',
     'POST /users/info session',
     'POST /users/login public',
+    // The code after the password: proves the challenge the login answered (no token yet), throttled.
+    'POST /users/login/second-factor public',
     'POST /users/logout session',
   ]);
   for (const { method, url, auth } of routes) {

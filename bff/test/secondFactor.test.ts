@@ -200,3 +200,24 @@ describe('step-up: admin management, exports of personal data and global operati
     ).toBe(201);
   });
 });
+
+test("a lost factor: another admin resets the account's factors (step-up, logged); its sessions end and it enrols anew", async () => {
+  const lost = await t.createAccount({});
+  const lostToken = await t.login(lost.email, lost.password);
+  await enrol(t, lostToken);
+  const helper = await t.createAccount({});
+  const helperToken = await t.login(helper.email, helper.password); // no factor of its own: not asked to step up
+
+  expect((await t.call(helperToken, { method: 'POST', url: `/admins/${helper.id}/reset-factors` })).statusCode).toBe(400);
+  const reset = await t.call(helperToken, { method: 'POST', url: `/admins/${lost.id}/reset-factors` });
+  expect(reset.statusCode).toBe(200);
+  expect(reset.json()).toEqual({ removedFactors: 1, removedRecoveryCodes: 10, endedSessions: 1 });
+  expect(await status(t, lostToken, 'POST', '/users/info')).toBe(401);
+  expect(await lastLog(t, 'admin', lost.id)).toMatchObject({
+    action: 'auth.factorsReset',
+    admin_email: helper.email,
+    before: { factors: ['Phone'] },
+  });
+  expect((await login(t, lost.email, lost.password)).json()).toHaveProperty('token'); // the password alone again (optional here)
+  expect((await t.call(helperToken, { method: 'POST', url: '/admins/999999/reset-factors' })).statusCode).toBe(404);
+});

@@ -154,6 +154,56 @@ export const ERROR_MESSAGES = {
   pick_a_present: { en: 'Pick a present', ja: 'プレゼントを選んでください' },
   pick_a_rarity: { en: 'Pick a rarity', ja: 'レアリティを選んでください' },
   pick_a_role: { en: 'Pick a role', ja: 'ロールを選んでください' },
+  no_such_session: { en: 'No such session', ja: 'そのセッションはありません' },
+  enter_your_current_password: { en: 'Enter your current password', ja: '現在のパスワードを入力してください' },
+  choose_a_password_other_than_the_current_one: {
+    en: 'Choose a password other than the current one',
+    ja: '現在のものとは別のパスワードを選んでください',
+  },
+  enter_the_code: { en: 'Enter the code', ja: 'コードを入力してください' },
+  that_is_not_a_code: { en: 'That is not a code', ja: 'コードではありません' },
+  give_it_a_name: { en: 'Give it a name', ja: '名前を入力してください' },
+  use_at_most_60_characters: { en: 'Use at most 60 characters', ja: '60 文字以内で入力してください' },
+  enter_the_6_digit_code_from_the_app: { en: 'Enter the 6-digit code from the app', ja: 'アプリの 6 桁のコードを入力してください' },
+  this_is_the_session_you_are_using_sign_out_instead: {
+    en: 'This is the session you are using: sign out instead',
+    ja: '使用中のセッションです。代わりにサインアウトしてください',
+  },
+  no_such_open_session_it_may_have_ended_already: {
+    en: 'No such open session: it may have ended already',
+    ja: '開いているセッションはありません。すでに終了している可能性があります',
+  },
+  this_is_not_your_current_password: { en: 'This is not your current password', ja: '現在のパスワードではありません' },
+  your_password_changed_meanwhile_enter_the_new_one: {
+    en: 'Your password changed meanwhile: enter the new one',
+    ja: 'その間にパスワードが変更されました。新しいパスワードを入力してください',
+  },
+  this_enrolment_was_started_in_another_session_start_again_here: {
+    en: 'This enrolment was started in another session: start again here',
+    ja: 'この登録は別のセッションで開始されました。ここでやり直してください',
+  },
+  that_code_is_not_the_one_the_app_shows_now_try_the_next_one: {
+    en: 'That code is not the one the app shows now: try the next one',
+    ja: 'アプリに現在表示されているコードではありません。次のコードを試してください',
+  },
+  no_enrolment_in_progress_start_again: { en: 'No enrolment in progress: start again', ja: '進行中の登録はありません。やり直してください' },
+  no_such_factor: { en: 'No such factor', ja: 'その要素はありません' },
+  a_second_factor_is_required_add_another_before_removing_this_one: {
+    en: 'A second factor is required: add another before removing this one',
+    ja: '二要素認証は必須です。削除する前に別の要素を追加してください',
+  },
+  add_a_second_factor_first_recovery_codes_stand_in_for_one: {
+    en: 'Add a second factor first: recovery codes stand in for one',
+    ja: '先に二要素認証を追加してください。リカバリーコードはその代わりに使うものです',
+  },
+  that_code_did_not_work_enter_the_current_one: {
+    en: 'That code did not work: enter the current one',
+    ja: 'コードが正しくありません。現在のコードを入力してください',
+  },
+  change_your_own_factors_on_your_security_page: {
+    en: 'Change your own factors on your Security page',
+    ja: '自分の要素はセキュリティページで変更してください',
+  },
   pick_a_status: { en: 'Pick a status', ja: 'ステータスを選んでください' },
   pick_a_time_in_the_future_or_send_it_now: {
     en: 'Pick a time in the future, or send it now',

@@ -155,3 +155,9 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 export const stepUpSchema = lazy(() => z.object({ code: z.string().trim().min(1, 'Enter the code').max(64, 'That is not a code') }));
 export const stepUpDoneSchema = lazy(() => z.object({ verifiedUntil: z.string() }));
 export type StepUpDone = z.infer<typeof stepUpDoneSchema>;
+
+/** POST /admins/:id/reset-factors (a lost factor; step-up): what went. */
+export const factorsResetSchema = lazy(() =>
+  z.object({ removedFactors: z.number().int(), removedRecoveryCodes: z.number().int(), endedSessions: z.number().int() }),
+);
+export type FactorsReset = z.infer<typeof factorsResetSchema>;

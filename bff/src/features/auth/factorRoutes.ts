@@ -19,12 +19,14 @@ import {
   stepUpDoneSchema,
   stepUpSchema,
   type StepUpDone,
+  factorsResetSchema,
+  type FactorsReset,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { notFound, requireActor, tooManyRequests, validationFailed } from '@phoenix/server/http';
+import { notFound, requireActor, requireStepUp, tooManyRequests, validationFailed } from '@phoenix/server/http';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 import { mutate, writeActionLog } from '@phoenix/server/db';
-import { markFactorVerified } from '@phoenix/server/auth';
+import { markFactorVerified, revokeAdminSessions } from '@phoenix/server/auth';
 import {
   acceptedStep,
   confirmedFactors,
@@ -261,5 +263,35 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
       throw validationFailed({ code: ['That code did not work: enter the current one'] }, 'That code did not work: enter the current one');
     await releaseSignInAttempt(ctx.db, throttle);
     return { verifiedUntil: new Date(now.getTime() + STEP_UP_WINDOW_MINUTES * 60_000).toISOString() };
+  });
+
+  /**
+   * A lost factor, recovered by another admin: every factor and recovery code of the account goes,
+   * and its sessions end (it signs in again with its password, then enrols anew). Step-up, logged.
+   */
+  requireStepUp(app, 'POST /admins/:id/reset-factors');
+  const resetSchema = { params: idParamSchema, response: { 200: factorsResetSchema, 400: apiErrorSchema, 404: apiErrorSchema } };
+  app.post('/admins/:id/reset-factors', { schema: resetSchema }, async (request): Promise<FactorsReset> => {
+    const actor = requireActor(request);
+    const { id } = request.params;
+    if (id === actor.id) throw validationFailed({}, 'Change your own factors on your Security page');
+    return mutate(ctx, actor, async (trx, now) => {
+      const target = await trx.selectFrom('admins').select(['id', 'email']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!target) throw notFound('No such admin account');
+      const removed = await trx.deleteFrom('admin_factors').where('admin_id', '=', id).returning(['id', 'label']).execute();
+      const codes = await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', id).executeTakeFirst();
+      const endedSessions = await revokeAdminSessions(trx, id, now);
+      const result = { removedFactors: removed.length, removedRecoveryCodes: Number(codes.numDeletedRows), endedSessions };
+      return {
+        result,
+        log: {
+          action: 'auth.factorsReset',
+          targetType: 'admin',
+          targetId: id,
+          before: { factors: removed.map((f) => f.label) },
+          after: result,
+        },
+      };
+    });
   });
 }

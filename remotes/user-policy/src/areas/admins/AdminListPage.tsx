@@ -63,6 +63,15 @@ export default function AdminListPage() {
             <Button
               size="sm"
               variant="ghost"
+              onClick={() => void actions.resetFactors(a)}
+              disabled={actions.factorsResetPendingId === a.id}
+              aria-label={t('admins.factorsResetLabel', { email: a.email })}
+            >
+              {t('admins.factorsReset')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
               onClick={() => actions.toggleStatus(a)}
               disabled={actions.statusPendingId === a.id}
               aria-label={t(a.status === 'active' ? 'admins.disableLabel' : 'admins.enableLabel', { email: a.email })}

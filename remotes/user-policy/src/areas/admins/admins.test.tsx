@@ -160,3 +160,18 @@ describe("another admin's sessions", () => {
     expect(bff.calls('DELETE', `/admins/${colleague.id}/sessions/41`)).toHaveLength(1);
   });
 });
+
+describe('a lost second factor', () => {
+  it('resets the account’s two-step sign-in after a confirm that says what goes, and reports the counts', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .post('/admins/:id/reset-factors', () => json({ removedFactors: 1, removedRecoveryCodes: 10, endedSessions: 2 }));
+    const { user } = renderManagement(bff);
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Reset two-step sign-in of ${colleague.email}` }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/Every authenticator app and recovery code of/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-step sign-in' }));
+    expect(await screen.findByText(`${colleague.email}: 1 factor(s) removed, 2 session(s) ended`)).toBeInTheDocument();
+    expect(bff.calls('POST', `/admins/${colleague.id}/reset-factors`)).toHaveLength(1);
+  });
+});

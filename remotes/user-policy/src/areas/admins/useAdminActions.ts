@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ROLE, adminsResource, type AdminAccount, type AdminWithOneTimePassword } from '@phoenix/contract';
+import { ADMIN_ROLE, adminsResource, type AdminAccount, type AdminWithOneTimePassword, type FactorsReset } from '@phoenix/contract';
 import { resourceKeys, useApi, useConfirm, useRecordAction, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
 
 /**
@@ -51,8 +51,28 @@ export function useAdminActions() {
     onError: failed,
   });
 
+  const factorsReset = useMutation<FactorsReset, ApiRequestError, AdminAccount>({
+    mutationFn: (a) => api.post(`/admins/${a.id}/reset-factors`),
+    onSuccess: (result, a) => {
+      toast.success(t('admins.factorsResetDone', { email: a.email, factors: result.removedFactors, sessions: result.endedSessions }));
+      return refresh();
+    },
+    onError: failed,
+  });
+
   return {
     issued,
+    /** A lost second factor: every factor and recovery code of the account goes, its sessions end. */
+    async resetFactors(a: AdminAccount) {
+      const ok = await confirm({
+        danger: true,
+        title: t('admins.factorsResetTitle', { email: a.email }),
+        body: t('admins.factorsResetBody', { email: a.email }),
+        okText: t('admins.factorsReset'),
+      });
+      if (ok) factorsReset.mutate(a);
+    },
+    factorsResetPendingId: factorsReset.isPending ? factorsReset.variables?.id : undefined,
     showIssued: setIssued,
     closeIssued: () => setIssued(null),
     toggleStatus: status.run,
