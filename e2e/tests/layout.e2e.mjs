@@ -126,6 +126,11 @@ describe('layout', () => {
       const scroller = document.querySelector('main table').parentElement;
       return scroller.scrollWidth > scroller.clientWidth;
     });
+    // The scroll timeline starts a frame or more after the table overflows: wait for the shade, not once.
+    await page.waitForFunction(() => {
+      const cell = document.querySelector('main table tbody td[data-pinned]');
+      return Number(getComputedStyle(cell, '::before').opacity) === 1;
+    });
     assert.equal(await shade(), 1);
     await table.evaluate((el) => el.parentElement.scrollTo({ left: el.parentElement.scrollWidth }));
     await page.waitForFunction(() => {
