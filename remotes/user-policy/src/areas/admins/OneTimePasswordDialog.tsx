@@ -1,21 +1,15 @@
 import type { AdminWithOneTimePassword } from '@phoenix/contract';
-import { useToast, useTranslation } from '@phoenix/shell';
+import { useTranslation } from '@phoenix/shell';
+import { useCopyToClipboard } from '../common/useCopyToClipboard';
 import { Button, Modal, TextField, formatDateTime } from '@phoenix/ui';
 
 /** Shows a one-time password once (it is never stored in clear): read-only, with a copy button. */
 export function OneTimePasswordDialog({ issued, onClose }: { issued: AdminWithOneTimePassword | null; onClose: () => void }) {
   const { t } = useTranslation('userPolicy');
-  const toast = useToast();
+  const copyText = useCopyToClipboard();
   if (!issued) return null;
   const email = issued.account.email;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(issued.oneTimePassword);
-      toast.success(t('admins.copied'));
-    } catch {
-      toast.error(t('admins.copyFailed'));
-    }
-  };
+  const copy = () => copyText(issued.oneTimePassword);
   return (
     <Modal
       open

@@ -10,6 +10,7 @@ import {
   type TotpEnrolment,
 } from '@phoenix/contract';
 import { ApiRequestError, describeError, useApi, useConfirm, useToast, useTranslation } from '@phoenix/shell';
+import { useCopyToClipboard } from '../common/useCopyToClipboard';
 import {
   Alert,
   Button,
@@ -26,6 +27,10 @@ import {
 } from '@phoenix/ui';
 
 export const FACTORS_KEY = ['adminFactors'];
+
+/** What a refused call says about `field`: its own message when the server named it, else the whole error. */
+const fieldErrorOf = (e: unknown, field: string) =>
+  e instanceof ApiRequestError && e.isValidation ? (e.fieldErrors[field]?.[0] ?? describeError(e)) : describeError(e);
 
 /** One's second factors: the list (rename, remove), adding an authenticator app, the recovery codes. */
 export function useFactors() {
@@ -174,9 +179,6 @@ function AddAuthenticator({ onDone, onCancel }: { onDone: (recoveryCodes: string
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const fieldError = (e: unknown, field: string) =>
-    e instanceof ApiRequestError && e.isValidation ? (e.fieldErrors[field]?.[0] ?? describeError(e)) : describeError(e);
-
   const start = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
@@ -184,7 +186,7 @@ function AddAuthenticator({ onDone, onCancel }: { onDone: (recoveryCodes: string
     try {
       setEnrolment(await api.post<TotpEnrolment>(FACTOR_PATHS.totp, { label }));
     } catch (e) {
-      setError(fieldError(e, 'label'));
+      setError(fieldErrorOf(e, 'label'));
     } finally {
       setBusy(false);
     }
@@ -203,7 +205,7 @@ function AddAuthenticator({ onDone, onCancel }: { onDone: (recoveryCodes: string
       const confirmed = await api.post<FactorConfirmed>(`${FACTOR_PATHS.factors}/${enrolment!.id}/confirm`, parsed.data);
       onDone(confirmed.recoveryCodes);
     } catch (e) {
-      setError(fieldError(e, 'code'));
+      setError(fieldErrorOf(e, 'code'));
     } finally {
       setBusy(false);
     }
@@ -258,16 +260,8 @@ function AddAuthenticator({ onDone, onCancel }: { onDone: (recoveryCodes: string
 /** Recovery codes, shown once: a list to copy or write down. */
 function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
   const { t } = useTranslation('userPolicy');
-  const toast = useToast();
+  const copy = useCopyToClipboard();
   if (!codes) return null;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast.success(t('admins.copied'));
-    } catch {
-      toast.error(t('admins.copyFailed'));
-    }
-  };
   return (
     <Modal
       open
@@ -275,7 +269,7 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClo
       onClose={onClose}
       footer={
         <>
-          <Button variant="primary" onClick={() => void copy()}>
+          <Button variant="primary" onClick={() => void copy(codes.join('\n'))}>
             {t('admins.copy')}
           </Button>
           <Button onClick={onClose}>{t('factors.saved')}</Button>
@@ -317,7 +311,7 @@ function RenameDialog({ factor, onClose }: { factor: AdminFactor | null; onClose
       setShown(null);
       onClose();
     } catch (e) {
-      setError(e instanceof ApiRequestError && e.isValidation ? (e.fieldErrors.label?.[0] ?? describeError(e)) : describeError(e));
+      setError(fieldErrorOf(e, 'label'));
     } finally {
       setBusy(false);
     }
