@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PERMISSION_SCOPES, type PermissionScope } from '@phoenix/contract';
+import { withPermissionScope } from '@phoenix/server/http';
 import type { AppContext } from './context';
 import type { LogActor } from '@phoenix/server/db';
 import { moduleOfEachFolder } from '@phoenix/server';
@@ -7,7 +9,8 @@ import type { SearchProvider } from './db/search';
 
 /**
  * Features register themselves: every `features/<area>/routes.ts` default-exports its route
- * registration, every optional `features/<area>/seed.ts` its local seed data. A new area is a new
+ * registration and exports its permission `scope` (shared/contract permissions.ts: the default of
+ * its routes; a route may name another in `config.scope`), every optional `features/<area>/seed.ts` its local seed data. A new area is a new
  * folder; nothing central lists it. Order does not matter (routes are matched by path, not order).
  */
 export type RegisterRoutes = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -25,7 +28,14 @@ function defaultExports<T>(file: string): [string, T][] {
 }
 
 export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const [, register] of defaultExports<RegisterRoutes>('routes')) await register(app, ctx);
+  for (const [area, module] of moduleOfEachFolder(FEATURES_DIR, 'routes')) {
+    const { default: register, scope } = module as { default?: RegisterRoutes; scope?: PermissionScope };
+    if (typeof register !== 'function') throw new Error(`features/${area}/routes.ts must export a default function`);
+    if (!scope || !(PERMISSION_SCOPES as readonly string[]).includes(scope)) {
+      throw new Error(`features/${area}/routes.ts must export its permission scope (one of ${PERMISSION_SCOPES.join(', ')})`);
+    }
+    await withPermissionScope(app, scope, () => register(app, ctx));
+  }
 }
 
 export async function seedFeatures(ctx: AppContext, actor: LogActor): Promise<void> {

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '@phoenix/contract';
+import { ADMIN_ROLE, type ConsoleRole } from '@phoenix/contract';
 import type { AppContext } from './context';
 import { mutate, type LogActor, currentSchema, withStartupLock } from '@phoenix/server/db';
 import { seedFeatures } from './discoverFeatures';
@@ -7,11 +7,20 @@ import { findAdminByEmail } from './features/admins/repository';
 import { createAdmin } from './features/admins/service';
 import { seedLocalPlayers } from './features/players/repository';
 
-/** Local development only (SEED_LOCAL_DATA): never run for a deployed BFF. */
-export const LOCAL_ACCOUNTS = [
-  { email: 'admin@phoenix.local', password: 'phoenix-admin', role: ADMIN_ROLE },
-  { email: 'operator@phoenix.local', password: 'phoenix-operator', role: 1 },
-] as const;
+/**
+ * Local development only (SEED_LOCAL_DATA): never run for a deployed BFF. The README's admin is an
+ * owner; one admin per other console role shows what each may do (docs/architecture.md).
+ */
+export const LOCAL_ACCOUNTS: readonly { email: string; password: string; role: number; roles: readonly ConsoleRole[] }[] = [
+  { email: 'admin@phoenix.local', password: 'phoenix-admin', role: ADMIN_ROLE, roles: ['owner'] },
+  { email: 'operator@phoenix.local', password: 'phoenix-operator', role: 1, roles: ['viewer'] },
+  ...(['viewer', 'support', 'content', 'economy', 'security'] as const).map((role) => ({
+    email: `${role}@phoenix.local`,
+    password: `phoenix-${role}`,
+    role: ADMIN_ROLE,
+    roles: [role],
+  })),
+];
 
 /** Made-up players 1..N for the bulk id checks (maintenance allow list, policies...). */
 const LOCAL_PLAYER_COUNT = 2000;
@@ -29,7 +38,9 @@ export async function seedLocalData(ctx: AppContext): Promise<void> {
     for (const account of LOCAL_ACCOUNTS) {
       if (await findAdminByEmail(ctx.db, account.email)) continue;
       const passwordHash = await hashPassword(account.password, ctx.settings.passwordHash);
-      await mutate(ctx, SEED_ACTOR, (trx, now) => createAdmin(trx, { email: account.email, passwordHash, role: account.role }, now));
+      await mutate(ctx, SEED_ACTOR, (trx, now) =>
+        createAdmin(trx, { email: account.email, passwordHash, role: account.role, roles: account.roles }, now),
+      );
     }
     // Local made-up players (no players API yet, so no service to go through): one idempotent insert,
     // first, so that the areas' seeds can refer to them (battles, player sessions).

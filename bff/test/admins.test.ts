@@ -37,6 +37,7 @@ test('GET /admins lists accounts without secrets; q searches the email, status a
     id: operator.id,
     email: operator.email,
     role: 1,
+    roles: ['owner'],
     status: 'active',
     mustChangePassword: false,
     lastSignInAt: null,
@@ -182,7 +183,7 @@ test('the last active administrator can be neither disabled nor demoted', async 
     const { changeAdminStatus } = await import('../src/features/admins/service');
     const { mutate } = await import('@phoenix/server/db');
     const refused = mutate(solo.ctx, { id: null, email: 'test' }, (trx, now) =>
-      changeAdminStatus(trx, { id: a.id, email: a.email, role: 2 }, b.id, { status: 'disabled', version: 1 }, now),
+      changeAdminStatus(trx, { id: a.id, email: a.email, role: 2, roles: ['owner'] }, b.id, { status: 'disabled', version: 1 }, now),
     );
     await expect(refused).rejects.toMatchObject({
       statusCode: 400,

@@ -1,6 +1,15 @@
+import path from 'node:path';
 import { createTestApp, sessionToken, signedInAdmin, type TestApp } from './support/testApp';
 import type { InjectOptions } from 'fastify';
-import { documentedRoutes, fetchOpenApi, type DocumentedRoute } from '@phoenix/server/testing';
+import type { ConsoleRole } from '@phoenix/contract';
+import {
+  checkRoleMatrixDocument,
+  documentedRoutes,
+  fetchOpenApi,
+  roleMatrixDocument,
+  runRoleMatrix,
+  type DocumentedRoute,
+} from '@phoenix/server/testing';
 
 /**
  * Generated from the BFF's OpenAPI document (itself generated from the routes the app registers;
@@ -131,4 +140,18 @@ test('the open routes are exactly the sign-in calls, /health, /ready, /metrics a
   const withoutToken = documented.filter((r) => !r.needsToken).map((r) => `${r.method} ${r.url}`);
   const sessionRoutes = t.app.routeTable.filter((r) => r.auth === 'session').map((r) => `${r.method} ${r.url}`);
   expect(withoutToken.sort()).toEqual(expected.filter((r) => !sessionRoutes.includes(r)));
+});
+
+test('role matrix: every guarded route × every console role, held to its scope (docs/authorization-matrix/bff.md)', async () => {
+  const admins = new Map<ConsoleRole, number>();
+  const tokenFor = async (role: ConsoleRole) => {
+    if (!admins.has(role)) admins.set(role, (await t.createAccount({ roles: [role] })).id);
+    return sessionToken(t, admins.get(role)!); // a new session each call: a route may end the one it is called with
+  };
+  const result = await runRoleMatrix({ app: t.app, tokenFor, requestFor });
+  console.log(`role matrix: ${result.rows.length} routes × 6 roles = ${result.requests} requests, ${result.mismatches.length} mismatches`);
+  expect(result.rows.length).toBeGreaterThanOrEqual(150);
+  expect(result.mismatches).toEqual([]);
+  const file = path.join(__dirname, '../../docs/authorization-matrix/bff.md');
+  expect(checkRoleMatrixDocument(file, roleMatrixDocument('BFF', result.rows))).toBeNull();
 });

@@ -145,3 +145,24 @@ test('a pending one-time password from before the expiry existed expires a day a
   const row = await t.db.selectFrom('admins').selectAll().where('id', '=', issued.account.id).executeTakeFirstOrThrow();
   expect(row.one_time_password_expires_at?.toISOString()).toBe(new Date(row.updated_at.getTime() + 24 * HOUR).toISOString());
 });
+
+// Last: it moves the clock a month on.
+test("an admin's Security page lists its own recent failures (GET /security/sign-in-failures): newest first, none of another account's, none past 30 days", async () => {
+  const me = await t.createAccount({});
+  const other = await t.createAccount({});
+  const token = await t.login(me.email, me.password);
+  const mine = () => t.call(token, { method: 'GET', url: '/security/sign-in-failures' });
+  expect((await mine()).json()).toEqual({ items: [] });
+  expect((await login(me.email, 'wrong password one')).statusCode).toBe(401);
+  t.clock.advanceMinutes(1);
+  expect((await login(me.email, 'wrong password two')).statusCode).toBe(401);
+  expect((await login(other.email, 'wrong password')).statusCode).toBe(401);
+  const listed = (await mine()).json().items;
+  expect(listed).toEqual([
+    { at: t.clock.now().toISOString(), reason: 'wrongPassword', clientAddress: '127.0.0.1' },
+    { at: expect.any(String), reason: 'wrongPassword', clientAddress: '127.0.0.1' },
+  ]);
+  t.clock.advanceMinutes(31 * 24 * 60);
+  const later = await t.login(me.email, me.password);
+  expect((await t.call(later, { method: 'GET', url: '/security/sign-in-failures' })).json()).toEqual({ items: [] });
+});

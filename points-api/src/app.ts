@@ -14,7 +14,7 @@ import { seedLotteryRounds } from './features/pointsLottery/seed';
 import { registerEconomyRoutes } from './features/pointsEconomy/routes';
 import { scheduleNextReconciliation } from './features/pointsEconomy/nightly';
 import { LOCAL_POINT_ACCOUNTS, seedLocalPointUsers } from './seed';
-import type { BearerAccess } from '@phoenix/server/http';
+import { withPermissionScope, type BearerAccess } from '@phoenix/server/http';
 
 export interface PointsAppOptions extends ServerAppOptions<Database> {
   /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
@@ -41,14 +41,20 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   const { app, ctx } = server;
   const healthSchema = { response: { 200: z.object({ ok: z.literal(true), service: z.literal('points') }) } };
   app.get('/health', { config: { auth: 'public' }, schema: healthSchema }, async () => ({ ok: true as const, service: 'points' as const }));
-  await registerPointsSettingsRoutes(app, ctx);
-  registerPointsTaskRoutes(app, ctx);
-  registerPointAccountRoutes(app, ctx);
-  await registerPointsGamesRoutes(app, ctx);
-  registerPointsLotteryRoutes(app, ctx, options.gameServer ?? 'off'); // defines its job queue
-  registerEconomyRoutes(app, ctx); // defines its job queue
-  registerSearchRoutes(app, ctx);
-  registerPointsChangeRequestRoutes(app, ctx); // defines its job queue
+  // The points programme is the economy role's (shared/contract permissions.ts); search and change
+  // requests are every admin's (a decision needs the operation's own permission).
+  await withPermissionScope(app, 'economy', async () => {
+    await registerPointsSettingsRoutes(app, ctx);
+    registerPointsTaskRoutes(app, ctx);
+    registerPointAccountRoutes(app, ctx);
+    await registerPointsGamesRoutes(app, ctx);
+    registerPointsLotteryRoutes(app, ctx, options.gameServer ?? 'off'); // defines its job queue
+    registerEconomyRoutes(app, ctx); // defines its job queue
+  });
+  await withPermissionScope(app, 'self', () => {
+    registerSearchRoutes(app, ctx);
+    registerPointsChangeRequestRoutes(app, ctx); // defines its job queue
+  });
   return server.start(async () => {
     await scheduleNextReconciliation(ctx);
     if (!options.seedLocalData) return;

@@ -1,5 +1,7 @@
 import { revokeSession } from '@phoenix/server/auth';
-import { documentedRoutes, fetchOpenApi } from '@phoenix/server/testing';
+import path from 'node:path';
+import type { ConsoleRole } from '@phoenix/contract';
+import { checkRoleMatrixDocument, documentedRoutes, fetchOpenApi, roleMatrixDocument, runRoleMatrix } from '@phoenix/server/testing';
 import { createPointsTestApp, sessionToken, signedInAdmin, type PointsTestApp } from './support/pointsTestApp';
 
 /**
@@ -106,4 +108,25 @@ test('step-up holds here too: an admin with a second factor exports wallets only
   expect((await t.call('GET', '/point-accounts', undefined, admin.token)).statusCode).toBe(200);
   await verifiedAgo(2);
   expect((await t.call('GET', '/point-accounts/export.csv', undefined, admin.token)).statusCode).toBe(200);
+});
+
+test('role matrix: every points route × every console role, held to its scope (docs/authorization-matrix/points.md)', async () => {
+  const admins = new Map<ConsoleRole, number>();
+  const tokenFor = async (role: ConsoleRole) => {
+    if (!admins.has(role)) admins.set(role, (await t.shared.createAccount({ roles: [role] })).id);
+    return sessionToken(t.shared, admins.get(role)!);
+  };
+  const requestFor = (method: string, url: string) => ({
+    method: method as 'GET',
+    url: url.replace(/:\w+/g, '1'),
+    ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: {} } : {}),
+  });
+  const result = await runRoleMatrix({ app: t.points, tokenFor, requestFor });
+  console.log(
+    `points role matrix: ${result.rows.length} routes × 6 roles = ${result.requests} requests, ${result.mismatches.length} mismatches`,
+  );
+  expect(result.rows.length).toBeGreaterThanOrEqual(40);
+  expect(result.mismatches).toEqual([]);
+  const file = path.join(__dirname, '../../docs/authorization-matrix/points.md');
+  expect(checkRoleMatrixDocument(file, roleMatrixDocument('points service', result.rows))).toBeNull();
 });

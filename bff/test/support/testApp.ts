@@ -1,3 +1,4 @@
+import type { ConsoleRole } from '@phoenix/contract';
 // First: @phoenix/server/testing's jest.mock calls make kysely, PGlite, Fastify and pg-boss
 // loadable here. Import this module first in every test file that builds an app.
 import {
@@ -39,7 +40,13 @@ export interface TestApp {
   clock: TestClock;
   ctx: AppContext;
   /** Creates an account directly (role 2 unless given). */
-  createAccount(input: { email?: string; password?: string; role?: number }): Promise<{ id: number; email: string; password: string }>;
+  /** An account (default: role 2 holding the owner role, who may do everything). */
+  createAccount(input: {
+    email?: string;
+    password?: string;
+    role?: number;
+    roles?: ConsoleRole[];
+  }): Promise<{ id: number; email: string; password: string }>;
   login(email: string, password: string): Promise<string>;
   /** inject() with the `token` header set. */
   call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -64,11 +71,11 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     db,
     clock,
     ctx,
-    async createAccount({ email, password = 'correct horse battery', role = 2 }) {
+    async createAccount({ email, password = 'correct horse battery', role = 2, roles = ['owner'] }) {
       const address = email ?? `admin${++counter}-${randomBytes(3).toString('hex')}@test.local`;
       const passwordHash = await hashPassword(password, TEST_PASSWORD_HASH);
       const account = await mutate(ctx, { id: null, email: 'test' }, (trx, now) =>
-        createAdmin(trx, { email: address, passwordHash, role }, now),
+        createAdmin(trx, { email: address, passwordHash, role, roles }, now),
       );
       return { id: account.id, email: account.email, password };
     },

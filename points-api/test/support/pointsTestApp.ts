@@ -37,7 +37,8 @@ export interface SharedDatabase {
   clock: TestClock;
   settings: SessionSettings;
   /** An admin account written into the shared `admins` table (role 2 unless given). */
-  createAccount(input: { role?: number }): Promise<{ id: number; email: string }>;
+  /** An account (default: role 2 holding the owner role, who may do everything). */
+  createAccount(input: { role?: number; roles?: string[] }): Promise<{ id: number; email: string }>;
   close(): Promise<void>;
 }
 
@@ -51,12 +52,20 @@ export async function createSharedDatabase(options: { tokenTtlMinutes?: number; 
     db,
     clock,
     settings: resolveSessionSettings(options),
-    async createAccount({ role = 2 }) {
+    async createAccount({ role = 2, roles = ['owner'] }) {
       const email = `admin${++accounts}-${process.pid}@test.local`;
       const now = clock.now();
       const row = await db
         .insertInto('admins')
-        .values({ email, password_hash: 'not used: sessions are written directly', role, version: 1, created_at: now, updated_at: now })
+        .values({
+          email,
+          password_hash: 'not used: sessions are written directly',
+          role,
+          roles,
+          version: 1,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: row.id, email };

@@ -34,6 +34,7 @@ export const ACTION_LOG_SORTS = ['createdAt', 'adminEmail', 'action', 'targetTyp
 
 /** Read-only: written by every mutation in the same transaction. Newest first by default. */
 export const actionLogsResource = defineResource({
+  scope: 'admins',
   path: '/action-logs',
   target: 'actionLog',
   noun: 'action log entry',

@@ -62,6 +62,7 @@ export const ACTIVE_FLAG_SORTS = ['key', 'enabled', 'updatedAt'] as const;
 
 /** Feature flags the game reads by key. PATCH <path>/:id/enabled toggles one. */
 export const activeFlagsResource = defineResource({
+  scope: 'operations',
   path: '/active-flags',
   target: 'activeFlag',
   noun: 'flag',

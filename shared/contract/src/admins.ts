@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { lazy } from './lazy';
+import { CONSOLE_ROLES } from './permissions';
 
 export const ADMIN_STATUSES = ['active', 'disabled'] as const;
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
@@ -19,12 +20,25 @@ const roleSchema = lazy(() =>
     .refine((role) => (ADMIN_ROLES as readonly number[]).includes(role), 'Pick a role'),
 );
 
+/**
+ * Console roles (permissions.ts): one or more, each once. Optional on create (default: viewer,
+ * the least) and on update (unchanged), so the seed's calls keep their shape.
+ */
+const consoleRolesSchema = lazy(() =>
+  z
+    .array(z.enum(CONSOLE_ROLES, { message: 'Pick roles from the list' }), { message: 'Pick at least one role' })
+    .min(1, 'Pick at least one role')
+    .max(CONSOLE_ROLES.length, 'Pick each role once')
+    .refine((roles) => new Set(roles).size === roles.length, 'Pick each role once'),
+);
+
 /** An admin account as the BFF returns it. Never carries a password or its hash. */
 export const adminAccountSchema = lazy(() =>
   z.object({
     ...versionedRecordShape,
     email: z.string(),
     role: z.number().int(),
+    roles: z.array(z.enum(CONSOLE_ROLES)),
     status: z.enum(ADMIN_STATUSES),
     /** A one-time password was issued and not yet replaced at sign-in. */
     mustChangePassword: z.boolean(),
@@ -46,30 +60,36 @@ export const adminCreateSchema = lazy(() =>
       .max(254, 'Email is at most 254 characters')
       .email('Enter a valid email address'),
     role: roleSchema,
+    roles: consoleRolesSchema.optional(),
   }),
 );
 export type AdminCreate = z.infer<typeof adminCreateSchema>;
 
-/** PUT /admins/:id: the role (an admin cannot demote itself; the last active administrator stays one). */
-export const adminUpdateSchema = lazy(() => z.object({ role: roleSchema, version: versionSchema }));
+/**
+ * PUT /admins/:id: the role and console roles (an admin cannot change its own; the last active
+ * owner stays one).
+ */
+export const adminUpdateSchema = lazy(() => z.object({ role: roleSchema, roles: consoleRolesSchema.optional(), version: versionSchema }));
 export type AdminUpdate = z.infer<typeof adminUpdateSchema>;
 
 export const adminQuerySchema = lazy(() =>
   listQuerySchema.extend({
     status: z.enum(ADMIN_STATUSES).optional(),
     role: z.coerce.number().int().min(0).max(100).optional(),
+    roles: z.enum(CONSOLE_ROLES).optional(),
   }),
 );
 
 /** Admin accounts (management). `q` matches the email. Never deleted: disabled. */
 export const adminsResource = defineResource({
+  scope: 'admins',
   path: '/admins',
   target: 'admin',
   noun: 'admin account',
   schemas: { record: adminAccountSchema, create: adminCreateSchema, update: adminUpdateSchema, query: adminQuerySchema },
   sorts: ADMIN_SORTS,
   defaultSort: { sort: 'email', order: 'asc' },
-  csv: { filename: 'admins.csv', columns: ['id', 'email', 'role', 'status', 'mustChangePassword', 'lastSignInAt', 'createdAt'] },
+  csv: { filename: 'admins.csv', columns: ['id', 'email', 'role', 'roles', 'status', 'mustChangePassword', 'lastSignInAt', 'createdAt'] },
   remove: false,
 });
 

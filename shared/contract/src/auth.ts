@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazy } from './lazy';
 
 export { ADMIN_ROLE } from './roles';
+import type { ConsoleRole } from './permissions';
 
 export const loginBodySchema = lazy(() =>
   z.object({
@@ -30,7 +31,8 @@ export interface PasswordChangeRequiredResponse {
 
 /** POST /users/info (header `token`) → data.userInfo.role (seed §7). */
 export interface UserInfoResponse {
-  data: { userInfo: { id: number; email: string; role: number } };
+  /** roles: the console roles inside role 2 (permissions.ts), beyond the seed's shape. */
+  data: { userInfo: { id: number; email: string; role: number; roles: ConsoleRole[] } };
 }
 
 /** POST /users/logout (header `token`). */

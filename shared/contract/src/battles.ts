@@ -90,6 +90,7 @@ export type BattleForceEnd = z.infer<typeof battleForceEndSchema>;
  * force end of one ongoing battle (its own route) and of all of them (battle/forceEnd).
  */
 export const battlesResource = defineResource({
+  scope: 'players',
   path: '/battles',
   target: 'battle',
   noun: 'battle',

@@ -54,6 +54,8 @@ export const ERROR_CODES = {
   secondFactorRequired: 'second_factor_required',
   /** 403: this operation needs a second factor proved in the last 10 minutes (POST /security/step-up, then again). */
   stepUpRequired: 'step_up_required',
+  /** 403: none of the admin's console roles may do this here (`current` names the scope, the action and the roles that may). */
+  permissionDenied: 'permission_denied',
   internal: 'internal_error',
 } as const;
 

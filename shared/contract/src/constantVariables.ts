@@ -70,6 +70,7 @@ export const CONSTANT_VARIABLE_SORTS = ['key', 'type', 'value', 'description', '
 
 /** Typed values the game servers read at run time. `q` matches key or description. */
 export const constantVariablesResource = defineResource({
+  scope: 'operations',
   path: '/constant-variables',
   target: 'constantVariable',
   noun: 'constant variable',

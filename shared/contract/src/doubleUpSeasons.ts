@@ -51,6 +51,7 @@ export type DoubleUpSeasonQuery = z.infer<typeof doubleUpSeasonQuerySchema>;
 export const DOUBLE_UP_SEASON_SORTS = ['startsAt', 'participants', 'totalWagered', 'paidOut', 'houseResult'] as const;
 
 export const doubleUpSeasonsResource = defineResource({
+  scope: 'economy',
   path: '/double-up-seasons',
   target: 'doubleupSeason',
   noun: 'double-up season',

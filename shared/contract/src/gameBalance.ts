@@ -41,6 +41,7 @@ export type HealthSettings = z.infer<typeof healthSettingsSchema>;
 export type HealthSettingsUpdate = z.infer<typeof healthSettingsUpdateSchema>;
 
 export const healthDocument = defineDocument({
+  scope: 'operations',
   path: '/game-balance/health',
   target: 'health',
   noun: 'health settings',
@@ -78,6 +79,7 @@ export type CooldownSettings = z.infer<typeof cooldownSettingsSchema>;
 export type CooldownSettingsUpdate = z.infer<typeof cooldownSettingsUpdateSchema>;
 
 export const cooldownDocument = defineDocument({
+  scope: 'operations',
   path: '/game-balance/cooldown',
   target: 'cooldown',
   noun: 'cooldown settings',
@@ -116,6 +118,7 @@ export type EnergySettings = z.infer<typeof energySettingsSchema>;
 export type EnergySettingsUpdate = z.infer<typeof energySettingsUpdateSchema>;
 
 export const energyDocument = defineDocument({
+  scope: 'operations',
   path: '/game-balance/energy',
   target: 'energy',
   noun: 'energy settings',

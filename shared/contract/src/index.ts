@@ -43,3 +43,4 @@ export * from './pointsEconomy';
 export * from './search';
 export * from './playerPresents';
 export * from './security';
+export * from './permissions';

@@ -50,6 +50,7 @@ export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
 
 /** The game's maintenance status: one versioned document. */
 export const maintenanceDocument = defineDocument({
+  scope: 'operations',
   path: '/maintenance',
   target: 'maintenance',
   noun: 'maintenance status',

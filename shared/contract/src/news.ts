@@ -77,6 +77,7 @@ export const NEWS_SORTS = ['title', 'category', 'publishStart', 'publishEnd', 'p
 
 /** News (route information): in-game news. Without a sort: pinned first, then the newest publish start. */
 export const newsResource = defineResource({
+  scope: 'content',
   path: '/news',
   target: 'news',
   noun: 'news item',

@@ -59,6 +59,7 @@ export type PlayerUnban = z.infer<typeof playerUnbanSchema>;
 
 /** Players come from the game: never created, edited or deleted here (ban / unban only). */
 export const playersResource = defineResource({
+  scope: 'players',
   path: '/players',
   target: 'player',
   noun: 'player',

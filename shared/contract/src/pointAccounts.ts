@@ -52,6 +52,7 @@ export const pointAccountQuerySchema = listQuerySchema;
 
 /** Point accounts come from the game; admins change a balance only through the ledger. */
 export const pointAccountsResource = defineResource({
+  scope: 'economy',
   path: '/point-accounts',
   api: 'points',
   target: 'pointUser',

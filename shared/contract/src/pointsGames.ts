@@ -120,6 +120,7 @@ export const lootboxQuerySchema = listQuerySchema;
 export const LOOTBOX_SORTS = ['name', 'price', 'updatedAt'] as const;
 
 export const lootboxesResource = defineResource({
+  scope: 'economy',
   path: '/lootboxes',
   api: 'points',
   target: 'pointsLootbox',
@@ -179,6 +180,7 @@ export type SpinWheel = z.infer<typeof spinWheelSchema>;
 
 /** The one spin wheel: segments with weights and free spins a day, versioned with history. */
 export const spinWheelDocument = defineDocument({
+  scope: 'economy',
   path: '/settings/spin',
   api: 'points',
   target: 'pointsSpin',

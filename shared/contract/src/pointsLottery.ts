@@ -132,6 +132,7 @@ export const lotteryRoundQuerySchema = lazy(() =>
 export const LOTTERY_SORTS = ['drawAt', 'name', 'ticketPrice', 'updatedAt'] as const;
 
 export const lotteryRoundsResource = defineResource({
+  scope: 'economy',
   api: 'points',
   path: '/lottery/rounds',
   target: 'pointsLotteryRound',

@@ -40,6 +40,7 @@ export type PointsMaintenanceUpdate = z.infer<typeof pointsMaintenanceUpdateSche
  * cache by its path, and the BFF's game maintenance is /maintenance.
  */
 export const pointsMaintenanceDocument = defineDocument({
+  scope: 'economy',
   path: '/settings/maintenance',
   api: 'points',
   target: 'pointsMaintenance',
@@ -61,6 +62,7 @@ export type DailyCheckin = z.infer<typeof dailyCheckinSchema>;
 
 /** The reward for each streak day 1–7 (`rewards[0]` is day 1). */
 export const dailyCheckinDocument = defineDocument({
+  scope: 'economy',
   path: '/settings/daily-checkin',
   api: 'points',
   target: 'pointsDailyCheckin',
@@ -103,6 +105,7 @@ export const referralSchema = lazy(() =>
 export type ReferralSettings = z.infer<typeof referralSchema>;
 
 export const referralDocument = defineDocument({
+  scope: 'economy',
   path: '/settings/referral',
   api: 'points',
   target: 'pointsReferral',

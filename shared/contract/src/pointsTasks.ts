@@ -81,6 +81,7 @@ export const POINTS_TASK_SORTS = ['title', 'type', 'rewardPoints', 'startsAt', '
 
 /** Tasks players complete for points (points API, `pointsApiBase`). */
 export const pointsTasksResource = defineResource({
+  scope: 'economy',
   path: '/tasks',
   api: 'points',
   target: 'pointsTask',

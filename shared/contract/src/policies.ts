@@ -72,6 +72,7 @@ export const policyQuerySchema = listQuerySchema;
 export const POLICY_SORTS = ['name', 'memberCount', 'updatedAt'] as const;
 
 export const policiesResource = defineResource({
+  scope: 'players',
   path: '/policies',
   target: 'policy',
   noun: 'policy',

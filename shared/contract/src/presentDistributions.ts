@@ -95,6 +95,7 @@ export const DISTRIBUTION_SORTS = ['scheduledAt', 'createdAt', 'status'] as cons
 
 /** Sending a present to players: created (now or scheduled), listed, cancelled; never edited or deleted. */
 export const presentDistributionsResource = defineResource({
+  scope: 'economy',
   path: '/present-distributions',
   target: 'presentDistribution',
   noun: 'distribution',

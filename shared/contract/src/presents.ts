@@ -62,6 +62,7 @@ export const PRESENT_SORTS = ['name', 'startsAt', 'endsAt', 'updatedAt'] as cons
 
 /** A gift of catalogue items with a claim period. 409 on an item change once distributed. */
 export const presentsResource = defineResource({
+  scope: 'economy',
   path: '/presents',
   target: 'present',
   noun: 'present',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { listQuerySchema, type ListQuery } from './common';
+import type { PermissionScope } from './permissions';
 
 /**
  * A resource, declared once: every layer reads this definition. The BFF registers its routes and
@@ -25,6 +26,8 @@ export interface ResourceSpec<
   path: `/${string}`;
   /** Default 'bff'. */
   api?: ApiName;
+  /** Whose it is (permissions.ts): its routes need this scope, and the console hides what the admin's roles may not do. */
+  scope: PermissionScope;
   /** Action-log target type and action prefix: 'news' → 'news.create', 'news.update', … */
   target: string;
   /** One record in messages, lower case: 'news item' → "This news item no longer exists". */
@@ -99,6 +102,8 @@ export interface DocumentSpec<Rec extends AnyObject, Update extends z.ZodType> {
   /** '/maintenance': GET, PUT, GET /history, POST /history/:version/restore. */
   path: `/${string}`;
   api?: ApiName;
+  /** As a resource's scope. */
+  scope: PermissionScope;
   target: string;
   noun: string;
   schemas: { record: Rec; update: Update };

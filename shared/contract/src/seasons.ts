@@ -84,6 +84,7 @@ export const SEASON_SORTS = ['name', 'startsAt', 'updatedAt'] as const;
 
 /** Season pass: seasons never overlap; once started their tiers and XP are fixed; once ended read-only. */
 export const seasonsResource = defineResource({
+  scope: 'economy',
   path: '/seasons',
   target: 'season',
   noun: 'season',

@@ -161,3 +161,19 @@ export const factorsResetSchema = lazy(() =>
   z.object({ removedFactors: z.number().int(), removedRecoveryCodes: z.number().int(), endedSessions: z.number().int() }),
 );
 export type FactorsReset = z.infer<typeof factorsResetSchema>;
+
+/** GET /security/sign-in-failures: the latest failed sign-ins that named this admin's account. */
+export const SIGN_IN_FAILURES_PATH = '/security/sign-in-failures';
+
+/** One failed sign-in, as the action log recorded it (auth.signInFailed). */
+export const signInFailureSchema = lazy(() =>
+  z.object({
+    at: z.string(),
+    /** The reason class: wrong password, throttled, expired one-time password, wrong factor… */
+    reason: z.string(),
+    clientAddress: z.string().nullable(),
+  }),
+);
+export type SignInFailure = z.infer<typeof signInFailureSchema>;
+export const signInFailureListSchema = lazy(() => z.object({ items: z.array(signInFailureSchema) }));
+export type SignInFailureList = z.infer<typeof signInFailureListSchema>;

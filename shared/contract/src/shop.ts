@@ -81,6 +81,7 @@ export const SHOP_ITEM_SORTS = ['sortOrder', 'price', 'saleStart', 'updatedAt'] 
 
 /** What the shop sells: a catalogue item and quantity at a price, in the shop's order. */
 export const shopItemsResource = defineResource({
+  scope: 'content',
   path: '/shop-items',
   target: 'shopItem',
   noun: 'shop item',

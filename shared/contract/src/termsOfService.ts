@@ -68,6 +68,7 @@ export const TERMS_SORTS = ['title', 'effectiveAt', 'publishedAt', 'updatedAt'] 
 
 /** Terms of service: versions, drafted then published (read-only from then on). */
 export const termsOfServiceResource = defineResource({
+  scope: 'content',
   path: '/terms-of-service',
   target: 'termsOfService',
   noun: 'terms of service version',

@@ -86,6 +86,7 @@ export const treasureChestQuerySchema = lazy(() =>
 export const TREASURE_CHEST_SORTS = ['name', 'rarity', 'openCost', 'updatedAt'] as const;
 
 export const treasureChestsResource = defineResource({
+  scope: 'economy',
   path: '/treasure-chests',
   target: 'treasureChest',
   noun: 'treasure chest',

@@ -100,6 +100,7 @@ export const WORLD_MESSAGE_LIVE_EDITABLE = ['message'] as const;
  * POST <path>/:id/end while showing.
  */
 export const worldMessagesResource = defineResource({
+  scope: 'content',
   path: '/world-messages',
   target: 'worldMessage',
   noun: 'world message',

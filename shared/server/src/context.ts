@@ -30,6 +30,8 @@ export interface Actor {
   id: number;
   email: string;
   role: number;
+  /** Console roles (shared/contract permissions.ts): what the admin may do inside role 2. */
+  roles: readonly string[];
 }
 
 export const SESSION_DEFAULTS = { tokenTtlMinutes: 720, tokenIdleMinutes: 30 } as const;

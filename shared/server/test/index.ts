@@ -23,3 +23,4 @@ export * from './scratchDatabase';
 export * from './serverTestApp';
 export * from './queryPlans';
 export * from './pgliteSnapshot';
+export * from './roleMatrix';

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACTION_LOG_SORTS,
@@ -14,6 +15,9 @@ import { notFound } from '@phoenix/server/http';
 import { csvResponse, pageSchema } from '@phoenix/server/http';
 import { parseSort } from '@phoenix/server/http';
 import { exportActionLogs, findActionLog, listActionLogs } from './repository';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'admins';
 
 /** Read-only: the log is written by `mutate` / `writeActionLog`, never through the API. */
 export async function registerActionLogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

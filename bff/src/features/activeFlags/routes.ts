@@ -1,9 +1,13 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { activeFlagsResource, activeFlagToggleSchema } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
 import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'operations';
 
 /** Active flags (feature flags): the key is unique and never changes; PUT sets description and enabled. */
 export const activeFlags = versionedResource(activeFlagsResource, {

@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import { ADMIN_ROLE, adminsResource, type AdminAccount } from '@phoenix/contract';
+import { sql, type Transaction } from 'kysely';
+import { ADMIN_ROLE, adminsResource, type AdminAccount, type ConsoleRole } from '@phoenix/contract';
 import type { AdminRow, Database } from '../../db/schema';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
@@ -13,6 +13,7 @@ export function toAdminAccount(row: AdminRow): AdminAccount {
     id: row.id,
     email: row.email,
     role: row.role,
+    roles: row.roles as ConsoleRole[],
     status: row.status,
     mustChangePassword: row.must_change_password,
     lastSignInAt: row.last_sign_in_at ? row.last_sign_in_at.toISOString() : null,
@@ -45,6 +46,7 @@ export const admins = versionedResource(adminsResource, {
   filters: [
     (qb, query) => (query.status ? qb.where('status', '=', query.status) : qb),
     (qb, query) => (query.role !== undefined ? qb.where('role', '=', query.role) : qb),
+    (qb, query) => (query.roles !== undefined ? qb.where(sql<boolean>`${query.roles} = any(roles)`) : qb),
   ],
 });
 
@@ -54,6 +56,8 @@ export async function insertAdmin(
     email: string;
     passwordHash: string;
     role: number;
+    /** Default: viewer (the database's default too). */
+    roles?: readonly ConsoleRole[];
     mustChangePassword?: boolean;
     /** When the one-time password stops opening anything (with mustChangePassword). */
     oneTimePasswordExpiresAt?: Date | null;
@@ -67,6 +71,7 @@ export async function insertAdmin(
       email: normaliseEmail(input.email),
       password_hash: input.passwordHash,
       role: input.role,
+      roles: [...(input.roles ?? ['viewer'])],
       status: 'active',
       must_change_password: input.mustChangePassword ?? false,
       one_time_password_expires_at: input.mustChangePassword ? (input.oneTimePasswordExpiresAt ?? null) : null,
@@ -80,15 +85,16 @@ export async function insertAdmin(
 }
 
 /**
- * Locks every active administrator (role 2) and counts them. Taking the locks first serialises
- * two admins who disable or demote each other at the same moment: the second sees the first's
- * change, so the console always keeps one active administrator.
+ * Locks every active owner (role 2 holding the owner role) and lists them. Taking the locks first
+ * serialises two owners who disable or demote each other at the same moment: the second sees the
+ * first's change, so the console always keeps one active owner.
  */
 export async function lockActiveAdministrators(trx: Transaction<Database>): Promise<number[]> {
   const rows = await trx
     .selectFrom('admins')
     .select('id')
     .where('role', '=', ADMIN_ROLE)
+    .where((eb) => eb(eb.val('owner'), '=', eb.fn.any('roles')))
     .where('status', '=', 'active')
     .orderBy('id')
     .forUpdate()

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,6 +18,9 @@ import { hashPassword } from '@phoenix/server/auth';
 import { admins } from './repository';
 import { newOneTimePassword } from './oneTimePassword';
 import { changeAdminRole, changeAdminStatus, createAdmin, oneTimePasswordExpiry, resetAdminPassword } from './service';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'admins';
 
 /**
  * Admin accounts (management): list / export / get, create and reset with a one-time password

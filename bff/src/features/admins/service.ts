@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ADMIN_ROLE, type AdminAccount, type AdminStatus, type AdminWithOneTimePassword } from '@phoenix/contract';
+import { ADMIN_ROLE, type AdminAccount, type AdminStatus, type AdminWithOneTimePassword, type ConsoleRole } from '@phoenix/contract';
 import type { Actor } from '../../context';
 import { isUniqueViolation, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
@@ -14,7 +14,15 @@ const duplicateEmail = () => validationFailed({ email: ['An admin with this emai
 /** Used by the create-admin CLI, the local seed and POST /admins (with a one-time password). */
 export async function createAdmin(
   trx: Transaction<Database>,
-  input: { email: string; passwordHash: string; role: number; mustChangePassword?: boolean; oneTimePasswordExpiresAt?: Date; by?: string },
+  input: {
+    email: string;
+    passwordHash: string;
+    role: number;
+    roles?: readonly ConsoleRole[];
+    mustChangePassword?: boolean;
+    oneTimePasswordExpiresAt?: Date;
+    by?: string;
+  },
   now: Date,
 ): Promise<Outcome<AdminAccount>> {
   if (await findAdminByEmail(trx, input.email)) throw duplicateEmail();
@@ -32,8 +40,8 @@ export async function createAdmin(
 /** When a one-time password issued now stops opening anything (settings.oneTimePasswordTtlMs: ONE_TIME_PASSWORD_TTL_HOURS). */
 export const oneTimePasswordExpiry = (now: Date, ttlMs: number) => new Date(now.getTime() + ttlMs);
 
-/** Refuses a change that would leave no active administrator (the lock serialises concurrent ones). */
-async function keepOneActiveAdministrator(trx: Transaction<Database>, id: number, field: 'status' | 'role', message: string) {
+/** Refuses a change that would leave no active owner (the lock serialises concurrent ones). */
+async function keepOneActiveAdministrator(trx: Transaction<Database>, id: number, field: 'status' | 'role' | 'roles', message: string) {
   const active = await lockActiveAdministrators(trx);
   if (active.length === 1 && active[0] === id) throw validationFailed({ [field]: [message] }, message);
 }
@@ -57,19 +65,32 @@ export async function changeAdminStatus(
   return outcome;
 }
 
-/** The role. An admin cannot demote itself; the last active administrator keeps role 2. */
+/**
+ * The role and console roles. An admin cannot demote itself nor change its own roles; the last
+ * active owner keeps role 2 and the owner role.
+ */
 export async function changeAdminRole(
   trx: Transaction<Database>,
   actor: Actor,
   id: number,
-  input: { role: number; version: number },
+  input: { role: number; roles?: readonly ConsoleRole[]; version: number },
   now: Date,
 ): Promise<Outcome<AdminAccount>> {
   if (input.role !== ADMIN_ROLE) {
     if (id === actor.id) throw validationFailed({ role: ['You cannot demote your own account'] }, 'You cannot demote your own account');
     await keepOneActiveAdministrator(trx, id, 'role', 'The last active administrator cannot be demoted');
   }
-  const outcome = await admins.change(trx, id, input.version, 'update', { role: input.role }, actor.email, now);
+  if (input.roles) {
+    const current = (await admins.get(trx, id, now)).roles;
+    const changed = current.length !== input.roles.length || input.roles.some((role) => !current.includes(role));
+    if (changed && id === actor.id)
+      throw validationFailed({ roles: ['You cannot change your own roles'] }, 'You cannot change your own roles');
+    if (current.includes('owner') && !input.roles.includes('owner')) {
+      await keepOneActiveAdministrator(trx, id, 'roles', 'The last active owner keeps the owner role');
+    }
+  }
+  const roles = input.roles ? { roles: [...input.roles] } : {};
+  const outcome = await admins.change(trx, id, input.version, 'update', { role: input.role, ...roles }, actor.email, now);
   // A demoted account may not use the console: its sessions end now rather than at the next check.
   if (input.role !== ADMIN_ROLE) await revokeAdminSessions(trx, id, now);
   return outcome;

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { GAME_APIS_PATH, gameApiQuerySchema, gameApiSchema, idParamSchema, type GameApi, type Page } from '@phoenix/contract';
@@ -6,6 +7,9 @@ import { notFound } from '@phoenix/server/http';
 import { offsetOf, pageOf } from '@phoenix/server/http';
 import { pageSchema } from '@phoenix/server/http';
 import { likeEscape } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'players';
 
 /**
  * The game API catalogue (seeded by migration 0023, owned by the game): read and searched by the

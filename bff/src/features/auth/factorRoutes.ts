@@ -271,7 +271,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
    */
   requireStepUp(app, 'POST /admins/:id/reset-factors');
   const resetSchema = { params: idParamSchema, response: { 200: factorsResetSchema, 400: apiErrorSchema, 404: apiErrorSchema } };
-  app.post('/admins/:id/reset-factors', { schema: resetSchema }, async (request): Promise<FactorsReset> => {
+  app.post('/admins/:id/reset-factors', { schema: resetSchema, config: { scope: 'admins' } }, async (request): Promise<FactorsReset> => {
     const actor = requireActor(request);
     const { id } = request.params;
     if (id === actor.id) throw validationFailed({}, 'Change your own factors on your Security page');

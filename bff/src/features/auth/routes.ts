@@ -1,3 +1,4 @@
+import { CONSOLE_ROLES, type ConsoleRole, type PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -37,7 +38,11 @@ import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './thro
 import { commonPasswordProblem } from './commonPasswords';
 import { registerSecurityRoutes } from './security';
 import { registerFactorRoutes } from './factorRoutes';
+import { registerSignInFailureRoutes } from './signInFailures';
 import { confirmedFactors, verifySecondFactor } from './secondFactor';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'self';
 
 /**
  * Why a sign-in (or the forced change) failed, as the action log records it. The caller is told
@@ -320,12 +325,16 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
 
   const infoSchema = {
     response: {
-      200: z.object({ data: z.object({ userInfo: z.object({ id: z.number().int(), email: z.string(), role: z.number().int() }) }) }),
+      200: z.object({
+        data: z.object({
+          userInfo: z.object({ id: z.number().int(), email: z.string(), role: z.number().int(), roles: z.array(z.enum(CONSOLE_ROLES)) }),
+        }),
+      }),
     },
   };
   app.post('/users/info', { config: { auth: 'session' }, schema: infoSchema }, async (request): Promise<UserInfoResponse> => {
-    const { id, email, role } = requireActor(request);
-    return { data: { userInfo: { id, email, role } } };
+    const { id, email, role, roles } = requireActor(request);
+    return { data: { userInfo: { id, email, role, roles: roles as ConsoleRole[] } } };
   });
 
   app.post(
@@ -347,6 +356,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
 
   registerSecurityRoutes(app, ctx);
   registerFactorRoutes(app, ctx);
+  registerSignInFailureRoutes(app, ctx);
 }
 
 export default registerAuthRoutes;

@@ -159,20 +159,29 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     });
   });
 
-  // Any admin's sessions (the admin list's "Sessions" dialog).
+  // Any admin's sessions (the admin list's "Sessions" dialog): addresses and browsers are personal data, so
+  // reading them is held like an export (security admins and owners).
   const adminSessionsSchema = { params: idParamSchema, response: { 200: adminSessionListSchema, 404: apiErrorSchema } };
-  app.get('/admins/:id/sessions', { schema: adminSessionsSchema }, async (request): Promise<AdminSessionList> => {
-    const { id } = request.params;
-    if (!(await findAdminById(ctx.db, id))) throw notFound('No such admin account');
-    const current = currentSessionOf(request);
-    return { items: (await sessionsOf(id)).map((s) => toView(s, current)) };
-  });
+  app.get(
+    '/admins/:id/sessions',
+    { schema: adminSessionsSchema, config: { scope: 'admins', action: 'export' } },
+    async (request): Promise<AdminSessionList> => {
+      const { id } = request.params;
+      if (!(await findAdminById(ctx.db, id))) throw notFound('No such admin account');
+      const current = currentSessionOf(request);
+      return { items: (await sessionsOf(id)).map((s) => toView(s, current)) };
+    },
+  );
 
   const endAdminSchema = {
     params: adminSessionParamSchema,
     response: { 200: sessionsEndedSchema, 400: apiErrorSchema, 404: apiErrorSchema },
   };
-  app.delete('/admins/:id/sessions/:sessionId', { schema: endAdminSchema }, async (request): Promise<SessionsEnded> => {
-    return endOne(request, request.params.id, request.params.sessionId);
-  });
+  app.delete(
+    '/admins/:id/sessions/:sessionId',
+    { schema: endAdminSchema, config: { scope: 'admins' } },
+    async (request): Promise<SessionsEnded> => {
+      return endOne(request, request.params.id, request.params.sessionId);
+    },
+  );
 }

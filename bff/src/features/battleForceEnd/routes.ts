@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   keyedMessage,
@@ -14,6 +15,9 @@ import { countOngoingBattles, forceEndOngoingBattles } from '../../db/gameOperat
 import { mutate } from '@phoenix/server/db';
 import { requireActor } from '@phoenix/server/http';
 import { conflict } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'operations';
 
 /**
  * battle/forceEnd: GET the live count of ongoing battles; POST ends all of them in one

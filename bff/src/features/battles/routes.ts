@@ -1,9 +1,13 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { battleForceEndSchema, battleParticipantSchema, battleSchema, idParamSchema, type BattleParticipant } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { registerResourceRoutes, versionedChange } from '@phoenix/server/http';
 import { battles, participantsOf } from './repository';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'players';
 
 /**
  * GET /battles (filters, sorts, CSV), GET /battles/:id, GET /battles/:id/participants, and

@@ -1,9 +1,13 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { constantVariablesResource } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
 import { registerResourceRoutes } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'operations';
 
 /**
  * The reference CRUD area: the contract declares the resource (path, schemas, sorts, CSV), this

@@ -1,7 +1,11 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardSummary } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { maintenanceSummary, nextMaintenanceSwitch, recentActions } from './repository';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'self';
 
 /** GET /dashboard/summary: maintenance on/off and window, and the 5 newest action-log entries. */
 export default async function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,9 +1,13 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { cooldownDocument, energyDocument, GAME_ACTIONS, healthDocument, type CooldownRow } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { toJson } from '@phoenix/server/db';
 import { versionedDocument } from '../../db/versioned';
 import { registerDocumentRoutes } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'operations';
 
 const saved = (row: { version: number; updated_at: Date; updated_by: string | null }) => ({
   version: row.version,

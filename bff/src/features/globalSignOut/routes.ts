@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   GLOBAL_SIGN_OUT_PATH,
@@ -15,6 +16,9 @@ import { requireActor } from '@phoenix/server/http';
 import { pageOf } from '@phoenix/server/http';
 import { pageSchema } from '@phoenix/server/http';
 import { listRuns, run, summary } from './repository';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'operations';
 
 const runsQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
 

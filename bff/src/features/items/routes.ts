@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { idParamSchema, itemQuerySchema, itemSchema, ITEMS_PATH, type Item, type Page } from '@phoenix/contract';
@@ -6,6 +7,9 @@ import { notFound } from '@phoenix/server/http';
 import { offsetOf, pageOf } from '@phoenix/server/http';
 import { pageSchema } from '@phoenix/server/http';
 import { likeEscape } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'economy';
 
 /**
  * The item catalogue (seeded by migration 0030, owned by the game): read and searched by every

@@ -1,9 +1,13 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { MAINTENANCE_SWITCHES_PATH, type MaintenanceSchedule } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { registerDocumentRoutes, BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
 import { maintenance } from './repository';
 import { MAINTENANCE_SWITCH_QUEUE, moveSwitches, readSchedule, runSwitch, type MaintenanceSwitchJob } from './switches';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'operations';
 
 /**
  * GET/PUT /maintenance and its history; the PUT may carry 100,000 player ids. Every save moves the

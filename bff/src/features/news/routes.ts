@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { newsResource, type NewsItem, type NewsStatus } from '@phoenix/contract';
 import type { AppContext } from '../../context';
@@ -5,6 +6,9 @@ import type { NewsRow } from '../../db/schema';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
 import { registerResourceRoutes } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'content';
 
 /** The same rule as the SQL filter below. */
 export function newsStatusAt(row: Pick<NewsRow, 'publish_start' | 'publish_end'>, now: Date): NewsStatus {

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import {
@@ -9,6 +10,9 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'players';
 
 /**
  * The present area's part of the player view. present_deliveries has no player_id index on

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -18,6 +19,9 @@ import { BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
 import { registerResourceRoutes, requireStepUp, versionedChange } from '@phoenix/server/http';
 import { banHistory, players, unknownPlayerIds } from './repository';
 import { banPlayer, banPlayers, unbanPlayer } from './service';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'players';
 
 /**
  * Players (user): search and list, detail with ban history, ban / unban one (versioned), ban

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   idParamSchema,
@@ -15,6 +16,9 @@ import { requireActor } from '@phoenix/server/http';
 import { BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
 import { pageOf } from '@phoenix/server/http';
 import { addMembers, checkMembers, listMembers, removeMembers } from './repository';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'players';
 
 /** policies/users_in_policy: members listed and searched, checked, added and removed in bulk. */
 export default function registerPolicyMemberRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
@@ -23,6 +24,9 @@ import { requireActor } from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
 import { countRecipients, countUnknown } from './recipients';
 import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob } from './run';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'economy';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { presentsResource, type ItemQuantityRow, type Present, type PresentCreate, type PresentUpdate } from '@phoenix/contract';
@@ -7,6 +8,9 @@ import { sortKey, timeWindowFilter } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { versionedResource, type RowOf } from '../../db/versioned';
 import { conflict, registerResourceRoutes } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'economy';
 
 export const DISTRIBUTED_ITEMS_FROZEN =
   'This present has been distributed: its items can no longer change (its name, description and period can)';

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   idParamSchema,
@@ -11,6 +12,9 @@ import { mutate } from '@phoenix/server/db';
 import { requireActor } from '@phoenix/server/http';
 import { okSchema } from '@phoenix/server/http';
 import { playerRestrictions, restrictApi, unrestrictApi } from './repository';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'players';
 
 /** user/restrictApis: a player's direct restrictions (add, lift) and its effective ones. */
 export default function registerRestrictionRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,8 +1,12 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { searchTerms } from '../../db/search';
 import { searchProviders } from '../../discoverFeatures';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'self';
 
 const MATCH_RANK: Record<SearchHit['match'], number> = { id: 0, wallet: 0, name: 1 };
 

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { keyedMessage, seasonsResource, type Season, type SeasonCreate, type SeasonUpdate } from '@phoenix/contract';
@@ -8,6 +9,9 @@ import type { Database } from '../../db/schema';
 import { versionedResource, type RowOf } from '../../db/versioned';
 import { conflict, validationFailed, registerResourceRoutes } from '@phoenix/server/http';
 import type { ErrorText } from '@phoenix/server';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'economy';
 
 function statusAt(row: RowOf<'seasons'>, now: Date): Season['status'] {
   if (now < row.starts_at) return 'upcoming';

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { shopItemMoveSchema, shopItemsResource, type ShopItemCreate, type ShopItemMove, type ShopItemUpdate } from '@phoenix/contract';
@@ -7,6 +8,9 @@ import { sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { versionedResource, type RowOf } from '../../db/versioned';
 import { conflict, registerResourceRoutes, versionedChange } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'content';
 
 const onSaleAt = (row: RowOf<'shop_items'>, now: Date) =>
   row.enabled && row.sale_start <= now && (row.sale_end === null || now < row.sale_end) && (row.stock === null || row.stock > 0);

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -14,6 +15,9 @@ import { mutate, toJson, writeActionLog } from '@phoenix/server/db';
 import { conflict, requireActor, requireStepUp } from '@phoenix/server/http';
 import type { Selectable } from 'kysely';
 import type { StakingIntentsTable } from '../../db/schema';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'economy';
 
 const toIntent = (row: Selectable<StakingIntentsTable>): StakingIntent => ({
   id: row.id,

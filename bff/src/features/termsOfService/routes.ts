@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { termsPublishSchema, termsOfServiceResource, type TermsStatus, type TermsVersion } from '@phoenix/contract';
@@ -6,6 +7,9 @@ import type { Database, TermsOfServiceVersionRow } from '../../db/schema';
 import { sortKey } from '@phoenix/server/db';
 import { versionedResource } from '../../db/versioned';
 import { validationFailed, registerResourceRoutes, versionedChange } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'content';
 
 type StatusColumns = Pick<TermsOfServiceVersionRow, 'published_at' | 'effective_at' | 'superseded_at'>;
 

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { treasureChestsResource, dropChances, type TreasureChestCreate, type TreasureChestUpdate } from '@phoenix/contract';
@@ -7,6 +8,9 @@ import { sortKey } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { versionedResource } from '../../db/versioned';
 import { registerResourceRoutes } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'economy';
 
 const base = versionedResource(treasureChestsResource, {
   table: 'treasure_chests',

@@ -1,3 +1,4 @@
+import type { PermissionScope } from '@phoenix/contract';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -17,6 +18,9 @@ import { type Outcome, sortKey } from '@phoenix/server/db';
 import type { WorldMessageRow } from '../../db/schema';
 import { versionedResource } from '../../db/versioned';
 import { validationFailed, registerResourceRoutes, versionedChange } from '@phoenix/server/http';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
+export const scope: PermissionScope = 'content';
 
 /** Same expression as the index in migration 0006 (info 1 < warning 2 < critical 3). */
 const severityRank = sql`(case severity when 'info' then 1 when 'warning' then 2 else 3 end)`;

@@ -140,6 +140,7 @@ export async function useSession(db: AnyDb, input: { tokenHash: string; now: Dat
       'admins.id as adminId',
       'admins.email',
       'admins.role',
+      'admins.roles',
       // (No `sql` import: this module is loaded by tests as CommonJS, and kysely's runtime is ESM only.)
       eb
         .exists(
@@ -164,7 +165,7 @@ export async function useSession(db: AnyDb, input: { tokenHash: string; now: Dat
   }
   return {
     sessionId: row.sessionId,
-    admin: { id: row.adminId, email: row.email, role: row.role },
+    admin: { id: row.adminId, email: row.email, role: row.role, roles: row.roles },
     enrolmentOnly: row.enrolmentOnly,
     factorVerifiedAt: row.factorVerifiedAt ? new Date(row.factorVerifiedAt) : null,
     hasFactor: row.hasFactor === true,

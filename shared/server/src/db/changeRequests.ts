@@ -16,6 +16,7 @@ import {
 } from '@phoenix/contract';
 import type { Actor, ServerContext } from '../context';
 import { internalCall, scopeOf, type ChangeControl, type MatchedOperation } from '../http/changeControl';
+import { permissionOf, requirePermission } from '../http/auth';
 import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
 import type { ErrorText } from '../errors';
 import { writeActionLog } from './actionLog';
@@ -154,8 +155,19 @@ const passOn = (response: LightMyRequestResponse) => {
   return new HttpError(response.statusCode, error.code, passedOnText(error), { fieldErrors: error.fieldErrors, current: error.current });
 };
 
-function requesterOf(row: ChangeRequestRow): Actor {
-  return { id: row.requested_by_id ?? 0, email: row.requested_by_email, role: ADMIN_ROLE };
+/** The requester as it is now: its current console roles decide whether its request may still apply. */
+async function requesterOf(ctx: AnyContext, row: ChangeRequestRow): Promise<Actor> {
+  const admin = row.requested_by_id
+    ? await (ctx.db as Kysely<ServerDatabase>).selectFrom('admins').select('roles').where('id', '=', row.requested_by_id).executeTakeFirst()
+    : undefined;
+  return { id: row.requested_by_id ?? 0, email: row.requested_by_email, role: ADMIN_ROLE, roles: admin?.roles ?? [] };
+}
+
+/** Approving or rejecting a request is deciding on its operation: the decider needs the operation's permission. */
+function requireDecisionPermission(deps: Pick<ChangeRequestDeps, 'app' | 'control'>, row: ChangeRequestRow, actor: Actor): void {
+  const matched = deps.control.match(row.method, pathOnly(row.path));
+  const permission = matched && permissionOf(deps.app, matched.operation.method, matched.operation.url);
+  if (permission) requirePermission(actor.roles, permission);
 }
 
 export interface ChangeRequestDeps {
@@ -332,6 +344,7 @@ export async function approveChange(
   checkOwner(row, deps.service);
   checkOpen(row, decision.version, ['pending']);
   refuseSelf(row, actor, 'approve');
+  requireDecisionPermission(deps, row, actor);
   const now = ctx.now();
   if (row.scheduled_at && row.scheduled_at > now) {
     const jobs = ctx.jobs;
@@ -379,7 +392,7 @@ async function apply(
   const { app, ctx, control } = deps;
   let applied: ChangeRequestRow | null = null;
   const response = await internalCall(app, {
-    actor: requesterOf(row),
+    actor: await requesterOf(ctx, row),
     method: row.method,
     url: row.path,
     body: row.body ?? undefined,
@@ -408,7 +421,7 @@ async function apply(
   const refusal = errorOf(response);
   if (refusal.code === notPending) throw passOn(response);
   const matched = control.match(row.method, pathOnly(row.path));
-  const preview = matched ? await previewOf(app, requesterOf(row), matched, row.method, row.path, row.body ?? undefined) : null;
+  const preview = matched ? await previewOf(app, await requesterOf(ctx, row), matched, row.method, row.path, row.body ?? undefined) : null;
   const failed = await mutate(own(ctx), decider, async (trx, now) => {
     const changes = options.from === 'pending' ? decided(decider, options.comment ?? '', now) : bumped(now);
     const updated = await trx
@@ -434,7 +447,7 @@ async function apply(
 
 /** Reject: another admin, with a comment. */
 export async function rejectChange(
-  deps: Pick<ChangeRequestDeps, 'ctx' | 'service'>,
+  deps: Pick<ChangeRequestDeps, 'ctx' | 'service' | 'app' | 'control'>,
   actor: Actor,
   id: number,
   decision: { version: number; comment: string },
@@ -446,6 +459,7 @@ export async function rejectChange(
   checkOwner(row, deps.service);
   checkOpen(row, decision.version, ['pending']);
   refuseSelf(row, actor, 'reject');
+  requireDecisionPermission(deps, row, actor);
   return mutate(own(ctx), actor, async (trx, now) => {
     await lockOpen(trx, id, decision.version, ['pending']);
     const updated = await updateRequest(trx, id, { ...decided(actor, decision.comment, now), status: 'rejected' });

@@ -18,6 +18,8 @@ export interface AdminsTable {
   email: string;
   password_hash: string;
   role: number;
+  /** Console roles (permissions.ts), one or more; the database refuses an unknown one or none. */
+  roles: ColumnType<string[], string[] | undefined, string[]>;
   status: ColumnType<AdminStatus, AdminStatus | undefined, AdminStatus>;
   last_sign_in_at: Timestamp | null;
   created_at: TimestampDefault;

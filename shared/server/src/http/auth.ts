@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_ROLE } from '@phoenix/contract';
+import { ADMIN_ROLE, actionOf, can, rolesAllowed, type PermissionAction, type PermissionScope } from '@phoenix/contract';
 import type { Actor, ServerContext } from '../context';
 import { hashToken } from '../auth/crypto';
 import { useSession } from '../auth/sessions';
 import { internalCallOf } from './changeControl';
-import { forbidden, secondFactorRequired, unauthorized } from './errors';
+import { forbidden, permissionDenied, secondFactorRequired, unauthorized } from './errors';
 import { requireRecentFactor } from './stepUp';
 import { logAsAdmin } from './logging';
 
@@ -20,18 +20,78 @@ import { logAsAdmin } from './logging';
  */
 export type AuthLevel = 'admin' | 'enrolment' | 'session' | 'public';
 
+/** What a guarded route needs of the admin's console roles (shared/contract permissions.ts). */
+export interface RoutePermission {
+  scope: PermissionScope;
+  action: PermissionAction;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
+    /** The route's scope; default: its feature's (setPermissionScope). Every guarded route has one. */
+    scope?: PermissionScope;
+    /** Default: from the method and route (actionOf: GET read, …/export.csv export, else write). */
+    action?: PermissionAction;
   }
   interface FastifyRequest {
     auth: { sessionId: number; admin: Actor; enrolmentOnly?: boolean; factorVerifiedAt?: Date | null; hasFactor?: boolean } | null;
   }
   interface FastifyInstance {
     /** Every route with the auth level the guard applies to it (for tests and start-up checks). */
-    routeTable: ReadonlyArray<{ method: string; url: string; auth: AuthLevel }>;
+    routeTable: ReadonlyArray<RouteEntry>;
+    /** 'METHOD /route' → what it needs of the admin's roles (guarded routes only). */
+    routePermissions: ReadonlyMap<string, RoutePermission>;
     /** 'METHOD /route' of the routes that need a recent second factor (requireStepUp). */
     stepUpRoutes: Set<string>;
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: AuthLevel;
+  /** Null for the routes without a token ('public', 'session'). */
+  permission: RoutePermission | null;
+}
+
+/** Per app: the scope of the routes registered now that do not name their own (a feature's, while it registers). */
+const defaultScopes = new WeakMap<FastifyInstance, PermissionScope | null>();
+
+/**
+ * Registers routes with `scope` as their default (routes are registered on the root instance, so
+ * their onRoute hook runs during `register`). Returns what `register` returns, awaited.
+ */
+export async function withPermissionScope<T>(app: FastifyInstance, scope: PermissionScope, register: () => T | Promise<T>): Promise<T> {
+  const before = defaultScopes.get(app) ?? null;
+  defaultScopes.set(app, scope);
+  try {
+    return await register();
+  } finally {
+    defaultScopes.set(app, before);
+  }
+}
+
+/** The synchronous form, for route helpers (resourceRoutes.ts, documentRoutes.ts). */
+export function withPermissionScopeSync(app: FastifyInstance, scope: PermissionScope, register: () => void): void {
+  const before = defaultScopes.get(app) ?? null;
+  defaultScopes.set(app, scope);
+  try {
+    register();
+  } finally {
+    defaultScopes.set(app, before);
+  }
+}
+
+/** The permission a route needs ('METHOD /route' as registered), or null for one without a token. */
+export function permissionOf(app: FastifyInstance, method: string, url: string): RoutePermission | null {
+  return app.routePermissions.get(`${method} ${url}`) ?? null;
+}
+
+/** Refuses (403 permission_denied, naming the roles that may) unless `roles` allow `permission`. */
+export function requirePermission(roles: readonly string[], permission: RoutePermission): void {
+  if (!can(roles, permission.scope, permission.action)) {
+    throw permissionDenied({ ...permission, roles: rolesAllowed(permission.scope, permission.action) });
   }
 }
 
@@ -48,12 +108,23 @@ export function tokenOf(request: FastifyRequest): string | null {
  */
 export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>): void {
   app.decorateRequest('auth', null);
-  const routeTable: { method: string; url: string; auth: AuthLevel }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  const routePermissions = new Map<string, RoutePermission>();
+  app.decorate('routePermissions', routePermissions);
   app.decorate('stepUpRoutes', new Set<string>());
   app.addHook('onRoute', (route) => {
-    const auth: AuthLevel = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'admin';
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth });
+    const config = (route.config ?? {}) as { auth?: AuthLevel; scope?: PermissionScope; action?: PermissionAction };
+    const auth: AuthLevel = config.auth ?? 'admin';
+    const guarded = auth === 'admin' || auth === 'enrolment';
+    const scope = config.scope ?? (auth === 'enrolment' ? 'self' : (defaultScopes.get(app) ?? null));
+    // No route without its permission check: a guarded route must say whose it is.
+    if (guarded && !scope) throw new Error(`${route.url}: a guarded route needs a permission scope (config.scope or its feature's)`);
+    for (const method of [route.method].flat()) {
+      const permission = guarded ? { scope: scope!, action: config.action ?? actionOf(method, route.url) } : null;
+      routeTable.push({ method, url: route.url, auth, permission });
+      if (permission) routePermissions.set(`${method} ${route.url}`, permission);
+    }
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS' || request.is404) return; // CORS preflight; 404 handler
@@ -61,7 +132,11 @@ export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>):
     if (level === 'public') return;
     // A change request applied through its route (http/changeControl.ts): as its requester.
     const internal = internalCallOf(request);
+    const permission = permissionOf(app, request.method, request.routeOptions.url ?? '');
     if (internal) {
+      // A change request is applied as its requester, who must still hold a role that may (its
+      // approver was checked when deciding: changeRequests.ts).
+      if (permission) requirePermission(internal.actor.roles, permission);
       request.auth = { sessionId: 0, admin: internal.actor };
       return;
     }
@@ -76,6 +151,7 @@ export function installAuthGuard(app: FastifyInstance, ctx: ServerContext<any>):
     logAsAdmin(request, reply, session.admin.id); // a refused role-1 account is named in the log too
     if (level !== 'session' && session.admin.role !== ADMIN_ROLE) throw forbidden();
     if (level === 'admin' && session.enrolmentOnly) throw secondFactorRequired();
+    if (permission) requirePermission(session.admin.roles, permission);
     request.auth = session;
     if (app.stepUpRoutes.has(`${request.method} ${request.routeOptions.url}`)) requireRecentFactor(request, ctx.now());
   });

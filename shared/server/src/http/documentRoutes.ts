@@ -12,7 +12,7 @@ import {
 import type { ServerContext } from '../context';
 import { mutate } from '../db/mutate';
 import type { AfterWrite, VersionedDocument } from '../db/versionedDocument';
-import { requireActor } from './auth';
+import { requireActor, withPermissionScopeSync } from './auth';
 import { pageOf } from './paging';
 import { pageSchema } from './openapi';
 
@@ -46,37 +46,39 @@ export async function registerDocumentRoutes<D extends AnyDocument>(
   const { path, schemas } = document.definition;
   await document.ensure(ctx.db);
 
-  const versionRecord = documentVersionSchema(schemas.record);
-  app.get(path, { schema: { response: { 200: schemas.record } } }, async (): Promise<RecordOf<D>> => document.get(ctx.db));
+  withPermissionScopeSync(app, document.definition.scope, () => {
+    const versionRecord = documentVersionSchema(schemas.record);
+    app.get(path, { schema: { response: { 200: schemas.record } } }, async (): Promise<RecordOf<D>> => document.get(ctx.db));
 
-  const putSchema = { body: schemas.update, response: { 200: schemas.record } };
-  app.put(
-    path,
-    { schema: putSchema, ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) },
-    async (request): Promise<RecordOf<D>> => {
-      const input = request.body as UpdateOf<D>;
+    const putSchema = { body: schemas.update, response: { 200: schemas.record } };
+    app.put(
+      path,
+      { schema: putSchema, ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) },
+      async (request): Promise<RecordOf<D>> => {
+        const input = request.body as UpdateOf<D>;
+        const actor = requireActor(request);
+        return mutate(ctx, actor, (trx, now) => document.save(trx, input, actor.email, now, options.afterWrite));
+      },
+    );
+
+    const historySchema = { querystring: historyQuerySchema, response: { 200: pageSchema(versionRecord) } };
+    app.get(`${path}/history`, { schema: historySchema }, async (request): Promise<Page<DocumentVersion<RecordOf<D>>>> => {
+      const query = request.query;
+      return pageOf(query, await document.history(ctx.db, query));
+    });
+
+    const oneVersionSchema = { params: versionParamSchema, response: { 200: versionRecord } };
+    app.get(`${path}/history/:version`, { schema: oneVersionSchema }, async (request): Promise<DocumentVersion<RecordOf<D>>> => {
+      const { version } = request.params;
+      return document.version(ctx.db, version);
+    });
+
+    const restoreSchema = { params: versionParamSchema, body: restoreBodySchema, response: { 200: schemas.record } };
+    app.post(`${path}/history/:version/restore`, { schema: restoreSchema }, async (request): Promise<RecordOf<D>> => {
+      const { version: from } = request.params;
+      const { version } = request.body;
       const actor = requireActor(request);
-      return mutate(ctx, actor, (trx, now) => document.save(trx, input, actor.email, now, options.afterWrite));
-    },
-  );
-
-  const historySchema = { querystring: historyQuerySchema, response: { 200: pageSchema(versionRecord) } };
-  app.get(`${path}/history`, { schema: historySchema }, async (request): Promise<Page<DocumentVersion<RecordOf<D>>>> => {
-    const query = request.query;
-    return pageOf(query, await document.history(ctx.db, query));
-  });
-
-  const oneVersionSchema = { params: versionParamSchema, response: { 200: versionRecord } };
-  app.get(`${path}/history/:version`, { schema: oneVersionSchema }, async (request): Promise<DocumentVersion<RecordOf<D>>> => {
-    const { version } = request.params;
-    return document.version(ctx.db, version);
-  });
-
-  const restoreSchema = { params: versionParamSchema, body: restoreBodySchema, response: { 200: schemas.record } };
-  app.post(`${path}/history/:version/restore`, { schema: restoreSchema }, async (request): Promise<RecordOf<D>> => {
-    const { version: from } = request.params;
-    const { version } = request.body;
-    const actor = requireActor(request);
-    return mutate(ctx, actor, (trx, now) => document.restore(trx, from, version, actor.email, now, options.afterWrite));
+      return mutate(ctx, actor, (trx, now) => document.restore(trx, from, version, actor.email, now, options.afterWrite));
+    });
   });
 }

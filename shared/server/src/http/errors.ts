@@ -53,6 +53,8 @@ export const validationFailed = (fieldErrors: FieldErrors, message = 'Some field
   new HttpError(400, ERROR_CODES.validation, message, { fieldErrors });
 export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message = 'Your account is not allowed to do this') => new HttpError(403, ERROR_CODES.forbidden, message);
+export const permissionDenied = (current: { scope: string; action: string; roles: readonly string[] }) =>
+  new HttpError(403, ERROR_CODES.permissionDenied, `This needs one of these roles: ${current.roles.join(', ')}`, { current });
 export const secondFactorRequired = (message = 'Add a second factor on your Security page before using the console') =>
   new HttpError(403, ERROR_CODES.secondFactorRequired, message);
 export const stepUpRequired = (message = 'Confirm it is you: enter a code from your authenticator app') =>

@@ -15,7 +15,7 @@ import type { Actor, ServerContext } from '../context';
 import type { ServerDatabase } from '../db/schema';
 import type { VersionedResource } from '../db/versionedResource';
 import { mutate, type Outcome } from '../db/mutate';
-import { requireActor } from './auth';
+import { requireActor, withPermissionScopeSync } from './auth';
 import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, type Cell } from './csv';
 import { pageOf } from './paging';
 import { csvResponse, okSchema, pageSchema } from './openapi';
@@ -30,6 +30,15 @@ import { parseSort } from './validate';
  * transaction for the change and its action-log row.
  */
 export function registerResourceRoutes<D extends AnyResource>(
+  app: FastifyInstance,
+  ctx: ServerContext<any>,
+  resource: VersionedResource<D, any, any>,
+): void {
+  // Every route of the resource needs its scope (the contract's, which the console reads too).
+  withPermissionScopeSync(app, resource.definition.scope, () => registerAllRoutes(app, ctx, resource));
+}
+
+function registerAllRoutes<D extends AnyResource>(
   app: FastifyInstance,
   ctx: ServerContext<any>,
   resource: VersionedResource<D, any, any>,
@@ -77,6 +86,14 @@ export function registerResourceRoutes<D extends AnyResource>(
  * whose changes are not the generic create / update (admin accounts: a one-time password).
  */
 export function registerReadRoutes<D extends AnyResource>(
+  app: FastifyInstance,
+  ctx: ServerContext<any>,
+  resource: VersionedResource<D, any, any>,
+): void {
+  withPermissionScopeSync(app, resource.definition.scope, () => registerListRoutes(app, ctx, resource));
+}
+
+function registerListRoutes<D extends AnyResource>(
   app: FastifyInstance,
   ctx: ServerContext<any>,
   resource: VersionedResource<D, any, any>,

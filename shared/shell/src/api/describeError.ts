@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { ApiRequestError } from './ApiRequestError';
 import { errorReason, errorText, keyedReason } from '../i18n/errorText';
+import { roleNames } from '../auth/usePermissions';
 
 export { errorReason, errorText };
 
@@ -11,6 +12,10 @@ export function describeError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.isNetwork) return say('network');
     if (error.status === 403 && error.code.startsWith('step_up')) return say('stepUpRequired');
+    if (error.status === 403 && error.code === 'permission_denied') {
+      const allowed = (error.current as { roles?: unknown } | undefined)?.roles;
+      return say('permissionDenied', { roles: Array.isArray(allowed) ? roleNames(allowed.map(String)) : '' });
+    }
     if (error.status === 403) return say(error.code === 'second_factor_required' ? 'secondFactorRequired' : 'forbidden');
     if (error.status === 404) return say('notFound', { message: error.message ? errorText(error.message) : say('notFoundDefault') });
     // A reason built from values (a count that moved, a status) says more than "someone else saved".

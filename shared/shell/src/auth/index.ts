@@ -2,3 +2,4 @@ export * from './signIn';
 export * from './authClient';
 export * from './authSession';
 export * from './useAuth';
+export * from './usePermissions';

@@ -1,3 +1,4 @@
+import { useReadOnlyReason } from './ReadOnlyNote';
 import { useEffect, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
@@ -121,6 +122,8 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the document's version changes
   }, [docVersion]);
   const theirs = form.conflict?.current as (RecordOf<D> & Versioned) | undefined;
+  // Roles that may not change it: the fields stay disabled and the note names the roles that may.
+  const notAllowed = useReadOnlyReason(document.scope);
   return (
     <>
       {header?.(doc, form)}
@@ -142,6 +145,7 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
         cancelLabel={t('form.discard')}
         onCancel={() => form.rhf.reset()}
         submitting={form.isSubmitting}
+        readOnly={notAllowed}
       >
         {children(form, doc)}
       </FormFrame>

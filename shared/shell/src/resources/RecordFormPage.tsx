@@ -1,3 +1,4 @@
+import { useReadOnlyReason } from './ReadOnlyNote';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
@@ -116,6 +117,8 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
   const theirs = form.conflict?.current as (RecordOf<D> & Versioned) | undefined;
   const { noun } = useNouns(resource);
   const submitLabel = mode === 'create' ? t('form.create', { noun }) : t('form.save');
+  // Roles that may not change it: the fields stay disabled and the note names the roles that may.
+  const notAllowed = useReadOnlyReason(resource.scope);
   return (
     <FormFrame
       label={submitLabel}
@@ -140,7 +143,7 @@ function RecordFormBody<D extends AnyResource, V extends FieldValues>({
       cancelLabel={leaveLabel ?? t('form.cancel')}
       onCancel={links.backToList}
       submitting={form.isSubmitting}
-      readOnly={record && readOnly?.(record)}
+      readOnly={notAllowed ?? (record && readOnly?.(record))}
       aside={aside?.(form)}
     >
       {children(form, record)}

@@ -22,6 +22,8 @@ import { sentence } from '../i18n/sentence';
 import { PendingRecordIds, PendingRowMarker } from './PendingChanges';
 import type { ListController } from './useListController';
 import { useNouns } from './useNouns';
+import { ReadOnlyNote } from './ReadOnlyNote';
+import { usePermissions } from '../auth/usePermissions';
 import './translations';
 
 /**
@@ -127,11 +129,16 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
   const labelOf = useLabelOf(props.labelOf, useRecordLabel<D>());
   const labelled = useAreaColumns(columns);
   const { title, description } = useAreaTexts(props.title, props.description);
-  const newButton = links.hasForm ? (
-    <ButtonLink as={Link} to={links.create} $variant="primary">
-      {t('list.new', { noun })}
-    </ButtonLink>
-  ) : null;
+  // What the admin's roles allow in the resource's scope: the rest is not offered (the note says why).
+  const permissions = usePermissions();
+  const mayWrite = permissions.can(list.resource.scope, 'write');
+  const mayExport = permissions.can(list.resource.scope, 'export');
+  const newButton =
+    links.hasForm && mayWrite ? (
+      <ButtonLink as={Link} to={links.create} $variant="primary">
+        {t('list.new', { noun })}
+      </ButtonLink>
+    ) : null;
 
   const onDelete = (record: RecordOf<D> & Versioned) =>
     list.remove(record, {
@@ -164,12 +171,12 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
               ariaLabel={texts.historyLabel(labelOf(record))}
             />
           )}
-          {decide(editable, record, links.hasForm) && (
+          {mayWrite && decide(editable, record, links.hasForm) && (
             <ButtonLink as={Link} to={links.edit(record.id)} $size="sm" $variant="ghost" aria-label={texts.editLabel(labelOf(record))}>
               {texts.edit}
             </ButtonLink>
           )}
-          {decide(deletable, record, list.resource.remove) && (
+          {mayWrite && decide(deletable, record, list.resource.remove) && (
             <Button size="sm" variant="ghost" onClick={() => onDelete(record)} aria-label={texts.deleteLabel(labelOf(record))}>
               {texts.delete}
             </Button>
@@ -186,9 +193,11 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
       actions={
         <>
           {actions}
-          <Button onClick={list.exportCsv} loading={list.isExporting}>
-            {t('list.export')}
-          </Button>
+          {mayExport && (
+            <Button onClick={list.exportCsv} loading={list.isExporting}>
+              {t('list.export')}
+            </Button>
+          )}
           {newButton}
         </>
       }
@@ -200,7 +209,12 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
           </>
         ) : undefined
       }
-      before={before}
+      before={
+        <>
+          <ReadOnlyNote scope={list.resource.scope} />
+          {before}
+        </>
+      }
     >
       <PendingRecordIds resource={list.resource}>
         <ResourceTable
@@ -213,8 +227,8 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
           filteredEmptyTitle={t('list.emptyFiltered', { plural })}
           emptyTitle={t('list.empty', { plural })}
           emptyAction={newButton}
-          selection={bulkActions ? { selected: list.selection.ids, onChange: list.selection.set } : undefined}
-          bulkActions={bulkActions}
+          selection={bulkActions && mayWrite ? { selected: list.selection.ids, onChange: list.selection.set } : undefined}
+          bulkActions={mayWrite ? bulkActions : undefined}
           pageSizeOptions={pageSizeOptions}
         />
       </PendingRecordIds>

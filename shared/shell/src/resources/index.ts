@@ -29,6 +29,7 @@ export { useDetailParam, RecordDetailModal } from './RecordDetail';
 export { DocumentPage, type DocumentPageProps } from './DocumentPage';
 export { FieldArray, type FieldArrayProps } from './FieldArray';
 export { useNouns } from './useNouns';
+export { ReadOnlyNote, useReadOnlyReason } from './ReadOnlyNote';
 export {
   useAreaLabels,
   useAreaColumns,

@@ -141,5 +141,7 @@ export function fakeBff(): FakeBff {
     calls: (method, path) => requests.filter((r) => r.method === method.toUpperCase() && r.path === path),
     fetch: fakeFetch as typeof fetch,
   };
+  // The signed-in admin's roles (usePermissions): an owner, unless a test says otherwise.
+  bff.post('/users/info', () => json({ data: { userInfo: { id: 1, email: 'admin@phoenix.local', role: 2, roles: ['owner'] } } }));
   return bff;
 }

@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ROLE, ADMIN_ROLES, adminCreateSchema, type AdminWithOneTimePassword } from '@phoenix/contract';
+import { ADMIN_ROLE, ADMIN_ROLES, adminCreateSchema, type AdminWithOneTimePassword, type ConsoleRole } from '@phoenix/contract';
 import { ApiRequestError, resourceKeys, useApi, useTranslation } from '@phoenix/shell';
 import { Alert, Button, Modal, Select, TextField, enumOptions } from '@phoenix/ui';
+import { ConsoleRolesField } from './ConsoleRolesField';
 
-type Errors = Partial<Record<'email' | 'role', string>>;
+type Errors = Partial<Record<'email' | 'role' | 'roles', string>>;
 
-/** Create an account: email and role; the answer carries its one-time password. */
+/** A new account starts with the least: it reads, and changes nothing until given more. */
+const FIRST_ROLES: ConsoleRole[] = ['viewer'];
+
+/** Create an account: email, role and console roles; the answer carries its one-time password. */
 export function NewAdminDialog({
   open,
   onClose,
@@ -21,6 +25,7 @@ export function NewAdminDialog({
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(String(ADMIN_ROLE));
+  const [roles, setRoles] = useState<ConsoleRole[]>(FIRST_ROLES);
   const [errors, setErrors] = useState<Errors>({});
   const create = useMutation<AdminWithOneTimePassword, ApiRequestError, unknown>({
     mutationFn: (body) => api.post('/admins', body),
@@ -28,14 +33,16 @@ export function NewAdminDialog({
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('admins') });
       setEmail('');
       setRole(String(ADMIN_ROLE));
+      setRoles(FIRST_ROLES);
       onCreated(issued);
     },
-    onError: (error) => setErrors({ email: error.fieldErrors.email?.[0], role: error.fieldErrors.role?.[0] }),
+    onError: (error) =>
+      setErrors({ email: error.fieldErrors.email?.[0], role: error.fieldErrors.role?.[0], roles: error.fieldErrors.roles?.[0] }),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = adminCreateSchema.safeParse({ email, role });
+    const parsed = adminCreateSchema.safeParse({ email, role, roles });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
@@ -85,6 +92,7 @@ export function NewAdminDialog({
           onChange={(e) => setRole(e.target.value)}
           error={errors.role}
         />
+        <ConsoleRolesField value={roles} onChange={setRoles} error={errors.roles} />
       </form>
     </Modal>
   );

@@ -21,7 +21,11 @@ function renderManagement(bff = fakeBff().get('/admins', () => json(page([me, co
   act(() => view.store.set(accountAtom, { email: me.email }));
   return { ...view, bff };
 }
-const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
+/** A row, once the admin's roles have arrived (/users/info: an owner here) and its buttons with them. */
+const rowOf = async (email: string) => {
+  await screen.findByRole('button', { name: 'New admin' });
+  return (await screen.findByText(email)).closest('tr') as HTMLElement;
+};
 
 describe('admin accounts: domain rules', () => {
   it('offers no disable, demote or reset on the signed-in account', async () => {
@@ -54,7 +58,7 @@ describe('admin accounts: domain rules', () => {
     await user.type(within(dialog).getByLabelText('Email', { exact: false }), 'New@Phoenix.local');
     await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
     const shown = await screen.findByRole('dialog', { name: 'One-time password for new@phoenix.local' });
-    expect(bff.calls('POST', '/admins')[0].body).toEqual({ email: 'new@phoenix.local', role: 2 });
+    expect(bff.calls('POST', '/admins')[0].body).toEqual({ email: 'new@phoenix.local', role: 2, roles: ['viewer'] });
     expect(within(shown).getByLabelText('One-time password')).toHaveValue(OTP);
     expect(
       within(shown).getByText(`It opens the password change until ${formatDateTime(EXPIRES_AT)}; after that, reset the password again.`),
@@ -126,6 +130,49 @@ describe('admin accounts: domain rules', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Operator (1)' }));
     await waitFor(() => expect(bff.calls('PUT', '/admins/2')).toHaveLength(1));
     expect(bff.calls('PUT', '/admins/2')[0].body).toEqual({ role: 1, version: 2 });
+  });
+});
+
+describe('console roles', () => {
+  it('changes an account’s roles in a dialog, sending the version seen', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .put('/admins/2', () => json({ ...colleague, roles: ['content', 'owner'], version: 3 }));
+    const { user } = renderManagement(bff);
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Change the console roles of ${colleague.email}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Console roles of ${colleague.email}` });
+    expect(within(dialog).getByRole('checkbox', { name: 'Owner' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Content' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+    expect(await screen.findByText(`${colleague.email} now holds: Content, Owner.`)).toBeInTheDocument();
+    expect(bff.calls('PUT', '/admins/2')[0].body).toEqual({ role: 2, roles: ['content', 'owner'], version: 2 });
+  });
+
+  it('refuses to save no role at all, on the field, and sends nothing', async () => {
+    const bff = fakeBff().get('/admins', () => json(page([me, colleague])));
+    const { user } = renderManagement(bff);
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Change the console roles of ${colleague.email}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Console roles of ${colleague.email}` });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Owner' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+    expect(await within(dialog).findByText('Pick at least one role')).toBeInTheDocument();
+    expect(bff.calls('PUT', '/admins/2')).toHaveLength(0);
+  });
+
+  it('shows a viewer the list only: no account changes, no export, and a note naming the roles that may', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .post('/users/info', () => json({ data: { userInfo: { id: 9, email: me.email, role: 2, roles: ['viewer'] } } }));
+    renderManagement(bff);
+    expect(await screen.findByText('You can view this page. Changing it needs one of these roles: Security, Owner.')).toBeInTheDocument();
+    const theirs = (await screen.findByText(colleague.email)).closest('tr') as HTMLElement;
+    expect(
+      within(theirs)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['History']);
+    expect(screen.queryByRole('button', { name: 'New admin' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 });
 

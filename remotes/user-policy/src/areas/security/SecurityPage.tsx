@@ -6,6 +6,7 @@ import { ApiRequestError, describeError, useApi, useAuth, useConfirm, useToast, 
 import { Alert, Button, FormActions, PageBody, PageHeader, Panel, TextField } from '@phoenix/ui';
 import { AdminSessionTable, adminSessionsKey, useAdminSessions } from '../common/AdminSessions';
 import { FactorsPanel, useFactors } from './FactorsPanel';
+import { SignInFailuresPanel } from './SignInFailuresPanel';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
 
@@ -27,6 +28,7 @@ export default function SecurityPage() {
         <>
           <PasswordPanel />
           <SessionsPanel />
+          <SignInFailuresPanel />
         </>
       )}
     </PageBody>

@@ -21,9 +21,13 @@ const phone = session({ id: 3, browser: 'Safari 18 on iOS', clientAddress: '10.0
 
 const NO_FACTORS = { required: false, items: [], recoveryCodesLeft: 0 };
 
-/** `factors`: what GET /security/factors answers, unless the test's `bff` answers it itself. */
-function renderSecurity(bff: FakeBff, factors: object | null = NO_FACTORS) {
+/**
+ * `factors`: what GET /security/factors answers, unless the test's `bff` answers it itself;
+ * `failures`: the account's recent failed sign-ins.
+ */
+function renderSecurity(bff: FakeBff, factors: object | null = NO_FACTORS, failures: object[] = []) {
   if (factors) bff.get('/security/factors', () => json(factors));
+  bff.get('/security/sign-in-failures', () => json({ items: failures }));
   const view = renderWithShell(<SecurityPage />, {
     bff,
     url: '/admin/security',
@@ -35,6 +39,20 @@ function renderSecurity(bff: FakeBff, factors: object | null = NO_FACTORS) {
 }
 
 describe('the Security page', () => {
+  it('shows the account’s recent failed sign-ins: when, what failed, from where', async () => {
+    const bff = fakeBff().get('/security/sessions', () => json({ items: [mine] }));
+    renderSecurity(bff, NO_FACTORS, [
+      { at: '2030-01-15T08:00:00.000Z', reason: 'wrongPassword', clientAddress: '203.0.113.7' },
+      { at: '2030-01-14T08:00:00.000Z', reason: 'wrongSecondFactor', clientAddress: null },
+    ]);
+    const panel = (await screen.findByRole('heading', { name: 'Failed sign-ins' })).closest('section') as HTMLElement;
+    const rows = await within(panel).findAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Wrong password203.0.113.7'),
+      expect.stringContaining('Wrong second factor—'),
+    ]);
+  });
+
   it('lists the open sessions, marks the one in use, and ends another after a confirm', async () => {
     let items = [mine, phone];
     const bff = fakeBff()
