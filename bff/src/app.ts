@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { createServerApp, type ServerAppOptions } from '@phoenix/server';
-import type { SecondFactorMode } from '@phoenix/server/config';
+import type { SecondFactorMode, WebauthnSettings } from '@phoenix/server/config';
 import type { PasswordHashParams } from '@phoenix/server/auth';
 import { resolveSettings, type AppContext, type LoginThrottleOptions } from './context';
 import { migrateToLatest, pendingMigrations } from './db/migrate';
@@ -20,6 +20,8 @@ export interface AppOptions extends ServerAppOptions<Database> {
   maxSessionsPerAdmin?: number;
   /** required: an admin signs in with a second factor, or may only enrol one (default optional; SECOND_FACTOR). */
   secondFactor?: SecondFactorMode;
+  /** Passkeys' RP ID and allowed origins (default localhost, http://localhost:8080; WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS). */
+  webauthn?: WebauthnSettings;
   /** Create the local accounts and sample data (never in a deployed environment). */
   seedLocalData?: boolean;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { resolveSessionSettings, SESSION_DEFAULTS, type ServerContext, type SessionSettings } from '@phoenix/server';
-import type { SecondFactorMode } from '@phoenix/server/config';
+import type { SecondFactorMode, WebauthnSettings } from '@phoenix/server/config';
 import { OWASP_ARGON2ID, type PasswordHashParams } from '@phoenix/server/auth';
 import type { Database } from './db/schema';
 
@@ -20,6 +20,8 @@ export interface AppSettings extends SessionSettings {
   maxSessionsPerAdmin: number;
   /** required: a sign-in without a second factor may only enrol one. */
   secondFactor: SecondFactorMode;
+  /** Passkeys: the RP ID and the origins an assertion may come from (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS). */
+  webauthn: WebauthnSettings;
 }
 
 export interface LoginThrottleOptions {
@@ -42,6 +44,7 @@ export const DEFAULTS = {
   oneTimePasswordTtlHours: 24,
   maxSessionsPerAdmin: 10,
   secondFactor: 'optional',
+  webauthn: { rpId: 'localhost', origins: ['http://localhost:8080'] },
 } as const;
 
 const MINUTE = 60_000;
@@ -54,6 +57,7 @@ export function resolveSettings(options: {
   oneTimePasswordTtlHours?: number;
   maxSessionsPerAdmin?: number;
   secondFactor?: SecondFactorMode;
+  webauthn?: WebauthnSettings;
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
@@ -65,5 +69,6 @@ export function resolveSettings(options: {
     oneTimePasswordTtlMs: (options.oneTimePasswordTtlHours ?? DEFAULTS.oneTimePasswordTtlHours) * 60 * MINUTE,
     maxSessionsPerAdmin: options.maxSessionsPerAdmin ?? DEFAULTS.maxSessionsPerAdmin,
     secondFactor: options.secondFactor ?? DEFAULTS.secondFactor,
+    webauthn: options.webauthn ?? { rpId: DEFAULTS.webauthn.rpId, origins: [...DEFAULTS.webauthn.origins] },
   };
 }

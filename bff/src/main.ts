@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     oneTimePasswordTtlHours: config.oneTimePasswordTtlHours,
     maxSessionsPerAdmin: config.maxSessionsPerAdmin,
     secondFactor: config.secondFactor,
+    webauthn: config.webauthn,
     seedLocalData: config.seedLocalData,
     loggerInstance: log,
     metrics: config.metrics,

@@ -22,6 +22,8 @@ const OPEN_ROUTES = new Set([
   'POST /users/login',
   'POST /users/change-password',
   'POST /users/login/second-factor',
+  'POST /users/login/passkey/options',
+  'POST /users/login/passkey',
   'POST /users/info',
   'POST /users/logout',
   'GET /health',
@@ -58,6 +60,8 @@ const ENROLMENT_ROUTES = [
   'PATCH /security/factors/:id',
   'DELETE /security/factors/:id',
   'POST /security/recovery-codes',
+  'POST /security/factors/passkey/options',
+  'POST /security/factors/passkey',
 ];
 
 async function refusedCallers(): Promise<Case[]> {

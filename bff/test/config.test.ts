@@ -32,8 +32,10 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       metrics: 'open',
       changeControl: { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
       apiReference: true,
+      webauthn: { rpId: 'localhost', origins: expect.arrayContaining(['http://localhost:8080', 'http://localhost:8089']) },
     });
     expect(config.corsOrigins).toContain('http://localhost:8080');
+    expect(config.webauthn.origins).not.toContain('http://127.0.0.1:8080'); // WebAuthn refuses IP addresses
   });
 
   test('good values are read', () => {
@@ -71,6 +73,8 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       metrics: { token: 'metrics-token-0123456789abcdef' },
       changeControl: { mode: 'approve', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
       apiReference: false,
+      // Passkeys: the first console origin with a domain name, and the console origins on it.
+      webauthn: { rpId: 'admin.example.com', origins: ['https://admin.example.com'] },
     });
     expect(readConfig({ PHOENIX_ENV: 'stg', CHANGE_CONTROL: '' }).changeControl.mode).toBe('confirm');
     expect(
@@ -140,12 +144,31 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
     ['LOG_LEVEL', 'verbose', /one of fatal, error, warn, info, debug, trace, silent/],
     ['PHOENIX_ENV', 'Prod env', /an environment name/],
     ['NODE_ENV', 'staging', /development, production or test/],
+    ['WEBAUTHN_RP_ID', '10.0.0.5', /no scheme, port or IP address/],
+    ['WEBAUTHN_RP_ID', 'https://admin.example.com', /domain name/],
+    ['WEBAUTHN_ORIGINS', 'admin.example.com', /exact console origins/],
   ];
   test.each(bad)('%s=%s is refused, naming the variable and what it accepts', (name, value, accepts) => {
     const found = problems({ [name]: value });
     expect(found).toHaveLength(1);
     expect(found[0]).toContain(`${name}="${value}": expected `);
     expect(found[0]).toMatch(accepts);
+  });
+
+  test('WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS: set by hand, every origin must be on the RP ID domain', () => {
+    expect(readConfig({ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://admin.example.com' }).webauthn).toEqual({
+      rpId: 'example.com',
+      origins: ['https://admin.example.com'],
+    });
+    expect(readConfig({ CORS_ORIGINS: 'https://admin.example.com', WEBAUTHN_RP_ID: 'example.com' }).webauthn.origins).toEqual([
+      'https://admin.example.com',
+    ]);
+    expect(problems({ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://example.org' })).toEqual([
+      expect.stringMatching(/^WEBAUTHN_ORIGINS="https:\/\/example.org": expected origins on the WEBAUTHN_RP_ID domain "example.com"/),
+    ]);
+    expect(problems({ CORS_ORIGINS: 'http://10.0.0.5:8080', WEBAUTHN_RP_ID: 'example.com' })).toHaveLength(1);
+    // Left to the defaults, a console served from an IP address only has no passkeys, and starts.
+    expect(readConfig({ CORS_ORIGINS: 'http://10.0.0.5:8080' }).webauthn).toEqual({ rpId: 'localhost', origins: [] });
   });
 
   test('every bad variable at once, in one message; a database password is never shown', () => {

@@ -38,8 +38,14 @@ const EXPECTED_TO_CHANGE: Record<string, string[]> = {
   'POST /users/login/second-factor': ['login_attempts', 'action_logs', 'sign_in_challenges'],
   // A refused first code of an enrolment is logged.
   'POST /security/factors/:id/confirm': ['action_logs'],
+  // A passkey after the password: an unknown challenge is a refused sign-in (logged); a refused
+  // answer is counted too, and spends what it answered.
+  'POST /users/login/passkey/options': ['action_logs'],
+  'POST /users/login/passkey': ['login_attempts', 'action_logs', 'sign_in_challenges', 'webauthn_challenges'],
+  // A refused passkey answer at enrolment is logged (and spends its challenge).
+  'POST /security/factors/passkey': ['action_logs', 'webauthn_challenges'],
   // A wrong step-up code: counted by the throttle and logged.
-  'POST /security/step-up': ['login_attempts', 'action_logs'],
+  'POST /security/step-up': ['login_attempts', 'action_logs', 'webauthn_challenges'],
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

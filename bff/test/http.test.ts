@@ -54,6 +54,8 @@ test('every route except login, the one-time password change, info, logout and t
     'GET /security/factors enrolment',
     'PATCH /security/factors/:id enrolment',
     'POST /security/factors/:id/confirm enrolment',
+    'POST /security/factors/passkey enrolment',
+    'POST /security/factors/passkey/options enrolment',
     'POST /security/factors/totp enrolment',
     'POST /security/recovery-codes enrolment',
     // Proves the one-time password itself (no token exists yet), throttled like login.
@@ -61,6 +63,9 @@ test('every route except login, the one-time password change, info, logout and t
     'POST /users/info session',
     'POST /users/login public',
     // The code after the password: proves the challenge the login answered (no token yet), throttled.
+    // A passkey after the password: options for, then an answer to, the login's challenge (no token yet).
+    'POST /users/login/passkey public',
+    'POST /users/login/passkey/options public',
     'POST /users/login/second-factor public',
     'POST /users/logout session',
   ]);

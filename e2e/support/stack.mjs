@@ -60,9 +60,11 @@ export async function makeDataTemplate() {
 /**
  * Starts the BFF, the host and every remote; the old fixed-port argument is ignored. hostDir: another
  * build of the host to serve (an older release: e2e/tests/shellContract.e2e.mjs). bffEnv: more
- * variables for the BFF (e.g. CHANGE_CONTROL=approve: e2e/tests/changeRequests.e2e.mjs).
+ * variables for the BFF (e.g. CHANGE_CONTROL=approve: e2e/tests/changeRequests.e2e.mjs). hostName:
+ * the name the console is opened by; 'localhost' for passkeys (WebAuthn refuses an IP address as
+ * its RP ID), whose settings the BFF then derives from CORS_ORIGINS (e2e/tests/passkeys.e2e.mjs).
  */
-export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/dist'), bffEnv = {} } = {}) {
+export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/dist'), bffEnv = {}, hostName = '127.0.0.1' } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-db-'));
   if (process.env.E2E_DATA_TEMPLATE) fs.cpSync(process.env.E2E_DATA_TEMPLATE, dataDir, { recursive: true });
   const config = readEnvironment('local');
@@ -91,7 +93,7 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
     mounts: [{ prefix: '/', dir: hostDir, spa: true }],
     config: () => config,
   });
-  const hostUrl = `http://127.0.0.1:${hostServer.address().port}`;
+  const hostUrl = `http://${hostName}:${hostServer.address().port}`;
 
   let bff;
   let pointsApi;

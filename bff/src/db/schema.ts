@@ -52,6 +52,20 @@ export interface SignInChallengesTable {
   created_at: Timestamp;
 }
 
+/** A WebAuthn ceremony's challenge (migration 0060): bound to a session or a sign-in challenge, spent once. */
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  admin_id: number;
+  purpose: 'enrol' | 'signIn' | 'stepUp';
+  challenge: string;
+  session_id: number | null;
+  sign_in_challenge_id: number | null;
+  label: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface ConstantVariablesTable {
   id: Generated<number>;
   key: string;
@@ -263,6 +277,7 @@ export interface Database extends ServerDatabase {
   login_attempts: LoginAttemptsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  webauthn_challenges: WebauthnChallengesTable;
   constant_variables: ConstantVariablesTable;
   players: PlayersTable;
   player_sessions: PlayerSessionsTable;

@@ -15,7 +15,7 @@ export { safeReturnTo } from './signInRules';
  * both show the same SignInForm.
  */
 export function LoginPage() {
-  const { token, login, loginWithCode } = useAuth();
+  const { token, login, loginWithCode, loginWithPasskey } = useAuth();
   const navigate = useNavigate();
   const returnTo = useAtomValue(returnToAtom);
   const config = useAtomValue(runtimeConfigAtom);
@@ -34,13 +34,19 @@ export function LoginPage() {
         return outcome;
       },
       signInWithCode: loginWithCode,
+      passkeyOptions: async (challenge) => {
+        if (!config) throw new Error('Runtime configuration is not loaded yet');
+        const { authClientFactory, passkeySignInOptions } = await import('@phoenix/shell');
+        return passkeySignInOptions(authClientFactory({ baseUrl: config.apiBase }), challenge);
+      },
+      signInWithPasskey: loginWithPasskey,
       changePassword: async (body) => {
         if (!config) throw new Error('Runtime configuration is not loaded yet');
         const { authClientFactory } = await import('@phoenix/shell'); // the API client is not in the first paint
         await authClientFactory({ baseUrl: config.apiBase })(null).post('/users/change-password', body);
       },
     }),
-    [t, login, loginWithCode, navigate, config],
+    [t, login, loginWithCode, loginWithPasskey, navigate, config],
   );
 
   // Holding a token: straight to the console (seed §2), to the page a 401 interrupted if any.

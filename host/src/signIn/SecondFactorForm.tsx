@@ -1,24 +1,31 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 // The kit's files, not its index: the lean sign-in page loads this form without the whole kit.
 import { Button } from '@phoenix/ui/src/Button';
 import { Alert } from '@phoenix/ui/src/feedback';
 import { TextField } from '@phoenix/ui/src/fields';
 import type { SignInServices } from './signInServices';
 
-type Failure = 'failed' | 'rateLimited' | 'unavailable';
+type Failure = 'failed' | 'rateLimited' | 'unavailable' | 'passkeyFailed' | 'passkeyCancelled';
 
 export interface SecondFactorFormProps {
   email: string;
   challenge: string;
+  /** The admin has a passkey: offer it beside the code. */
+  passkey?: boolean;
   onCancel: () => void;
   services: SignInServices;
 }
 
+/** The browser's own refusals of a WebAuthn call: the prompt closed, timed out, or no passkey chosen. */
+const isCancelled = (error: unknown) => error instanceof Error && ['NotAllowedError', 'AbortError'].includes(error.name);
+
 /**
- * The code after the password (issue 51): the authenticator app's six digits, or a recovery code.
- * Lazy-loaded by the sign-in form only when the server answers `secondFactorRequired`.
+ * The code after the password (issue 51): the authenticator app's six digits, or a recovery code,
+ * or (for an admin who has one) a passkey. Lazy-loaded by the sign-in form only when the server
+ * answers `secondFactorRequired`.
  */
-export default function SecondFactorForm({ email, challenge, onCancel, services }: SecondFactorFormProps) {
+export default function SecondFactorForm({ email, challenge, passkey, onCancel, services }: SecondFactorFormProps) {
   const t = (key: string, values?: Record<string, string | number>) => services.t(`auth.secondFactor.${key}`, values);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -52,6 +59,27 @@ export default function SecondFactorForm({ email, challenge, onCancel, services 
     }
   };
 
+  /** A passkey instead of the code: options for this challenge, the browser's prompt, then the answer. */
+  const answerWithPasskey = async () => {
+    if (sending) return;
+    setError(undefined);
+    setFailure(null);
+    setSending(true);
+    let signedIn = false;
+    try {
+      const options = (await services.passkeyOptions(challenge)) as unknown as PublicKeyCredentialRequestOptionsJSON;
+      const answer = await startAuthentication({ optionsJSON: options });
+      const outcome = await services.signInWithPasskey(email, challenge, answer);
+      signedIn = outcome.status;
+      if (!outcome.status)
+        setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : outcome.reason === 'unavailable' ? 'unavailable' : 'passkeyFailed');
+    } catch (e) {
+      setFailure(isCancelled(e) ? 'passkeyCancelled' : 'passkeyFailed');
+    } finally {
+      if (!signedIn) setSending(false);
+    }
+  };
+
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="second-factor-title" aria-busy={sending}>
       <h2 id="second-factor-title" ref={heading} tabIndex={-1}>
@@ -59,6 +87,14 @@ export default function SecondFactorForm({ email, challenge, onCancel, services 
       </h2>
       <p>{t('intro', { email })}</p>
       {failure && <Alert>{t(failure)}</Alert>}
+      {passkey && (
+        <p>
+          <Button variant="primary" onClick={() => void answerWithPasskey()} disabled={sending}>
+            {t('usePasskey')}
+          </Button>{' '}
+          {t('orCode')}
+        </p>
+      )}
       <TextField
         label={t('code')}
         autoComplete="one-time-code"

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { signIn, type Credentials } from '@phoenix/shell/src/auth/signIn';
+import { passkeySignInOptions, signIn, type Credentials } from '@phoenix/shell/src/auth/signIn';
 import { environmentLabel } from '@phoenix/shell/src/core/environmentLabel';
 import { initialLanguage, storeLanguage, type Language } from '@phoenix/shell/src/i18n/language';
 import { isLegacySession, readSession, writeSession, STORAGE_KEY, type SessionStorage } from '@phoenix/shell/src/session/session';
@@ -51,7 +51,7 @@ export function SignInApp({ config, target, storage, navigate, fetch }: SignInAp
     const clientFor = fetchClientFactory(config.apiBase, fetch);
     const signInWith = async (credentials: Credentials): Promise<SignInOutcome> => {
       const result = await signIn(clientFor, credentials);
-      if (!result.status) return { status: false, reason: result.reason, challenge: result.challenge };
+      if (!result.status) return { status: false, reason: result.reason, challenge: result.challenge, passkey: result.passkey };
       writeSession(storage, { email: result.email, token: result.token });
       // Without the second factor a deployment requires, only the Security page opens: enrol there.
       navigate(result.enrolmentRequired ? SECURITY_PAGE : target);
@@ -61,6 +61,8 @@ export function SignInApp({ config, target, storage, navigate, fetch }: SignInAp
       t,
       signIn: (email, password) => signInWith({ email, password }),
       signInWithCode: (email, challenge, code) => signInWith({ email, challenge, code }),
+      passkeyOptions: (challenge) => passkeySignInOptions(clientFor, challenge),
+      signInWithPasskey: (email, challenge, passkey) => signInWith({ email, challenge, passkey }),
       changePassword: async (body) => {
         await clientFor(null).post('/users/change-password', body);
       },

@@ -89,6 +89,7 @@ export function SignInForm({ services }: { services: SignInServices }) {
   const [submitting, setSubmitting] = useState(false);
   const [changeRequired, setChangeRequired] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [hasPasskey, setHasPasskey] = useState(false);
   const ids = useId();
 
   const pageTitle = t('auth.pageTitle');
@@ -113,8 +114,10 @@ export function SignInForm({ services }: { services: SignInServices }) {
       const outcome = await services.signIn(checked.email, checked.password);
       signedIn = outcome.status;
       if (outcome.reason === 'password_change_required') setChangeRequired(true);
-      else if (outcome.reason === 'second_factor_required' && outcome.challenge) setChallenge(outcome.challenge);
-      else if (!outcome.status) setFailure(outcome.reason === 'second_factor_required' || !outcome.reason ? 'invalid' : outcome.reason);
+      else if (outcome.reason === 'second_factor_required' && outcome.challenge) {
+        setHasPasskey(outcome.passkey === true);
+        setChallenge(outcome.challenge);
+      } else if (!outcome.status) setFailure(outcome.reason === 'second_factor_required' || !outcome.reason ? 'invalid' : outcome.reason);
       // On success the page around moves on to the console: the button stays busy until then.
     } catch {
       setFailure('unavailable');
@@ -142,7 +145,7 @@ export function SignInForm({ services }: { services: SignInServices }) {
     };
     return (
       <Suspense fallback={<p role="status">{t('auth.submit')}…</p>}>
-        <SecondFactorForm email={email.trim()} challenge={challenge} onCancel={backToSignIn} services={services} />
+        <SecondFactorForm email={email.trim()} challenge={challenge} passkey={hasPasskey} onCancel={backToSignIn} services={services} />
       </Suspense>
     );
   }

@@ -48,6 +48,10 @@ export const authEn = {
     failed: 'That code did not work. Enter the current one, or sign in again if this took more than 5 minutes.',
     rateLimited: 'Too many attempts, try again later',
     unavailable: 'The server could not be reached. Try again in a moment.',
+    usePasskey: 'Use a passkey',
+    orCode: 'or enter a code below.',
+    passkeyFailed: 'That passkey was not accepted. Try again, use a code, or sign in again if this took more than 5 minutes.',
+    passkeyCancelled: 'The passkey prompt was closed before a passkey was chosen. Try again, or use a code.',
   },
 };
 
@@ -96,5 +100,10 @@ export const authJa: AuthStrings = {
     failed: 'コードが正しくありません。現在のコードを入力するか、5 分以上経った場合はもう一度サインインしてください。',
     rateLimited: '試行回数が多すぎます。しばらくしてからお試しください',
     unavailable: 'サーバーに接続できません。少し待ってからお試しください。',
+    usePasskey: 'パスキーを使う',
+    orCode: 'または下にコードを入力してください。',
+    passkeyFailed:
+      'パスキーが受け付けられませんでした。もう一度試すか、コードを使うか、5 分以上経った場合はもう一度サインインしてください。',
+    passkeyCancelled: 'パスキーが選ばれる前に確認画面が閉じられました。もう一度試すか、コードを使ってください。',
   },
 };

@@ -8,6 +8,8 @@ export interface SignInOutcome {
   reason?: SignInFailureReason;
   /** With 'second_factor_required': what the code goes back with. */
   challenge?: string;
+  /** With 'second_factor_required': the admin has a passkey (the form offers it). */
+  passkey?: boolean;
 }
 
 /**
@@ -21,6 +23,10 @@ export interface SignInServices {
   signIn(email: string, password: string): Promise<SignInOutcome>;
   /** The step after the password for an account with a second factor; on success as signIn. */
   signInWithCode(email: string, challenge: string, code: string): Promise<SignInOutcome>;
+  /** The options a passkey answers for this challenge (POST /users/login/passkey/options). */
+  passkeyOptions(challenge: string): Promise<{ challenge: string } & Record<string, unknown>>;
+  /** The same step with a passkey's answer (what startAuthentication gave); on success as signIn. */
+  signInWithPasskey(email: string, challenge: string, passkey: object): Promise<SignInOutcome>;
   /** POST /users/change-password; rejects with the client's ApiRequestError. */
   changePassword(body: { email: string; password: string; newPassword: string }): Promise<void>;
 }

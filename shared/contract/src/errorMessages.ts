@@ -200,6 +200,30 @@ export const ERROR_MESSAGES = {
     en: 'That code did not work: enter the current one',
     ja: 'コードが正しくありません。現在のコードを入力してください',
   },
+  this_passkey_request_expired_or_was_already_used_start_again: {
+    en: 'This passkey request expired or was already used: start again',
+    ja: 'このパスキーの要求は期限切れか使用済みです。やり直してください',
+  },
+  this_passkey_answer_comes_from_another_site_use_the_console_at_its_usual_address: {
+    en: 'This passkey answer comes from another site: use the console at its usual address',
+    ja: 'このパスキーの応答は別のサイトからのものです。いつものアドレスのコンソールを使ってください',
+  },
+  this_passkey_is_not_one_of_yours_use_one_you_added_on_the_security_page: {
+    en: 'This passkey is not one of yours: use one you added on the Security page',
+    ja: 'このパスキーはあなたのものではありません。セキュリティページで追加したパスキーを使ってください',
+  },
+  the_counter_of_this_passkey_went_back_it_may_have_been_copied_use_another_factor: {
+    en: 'The counter of this passkey went back: it may have been copied, use another factor',
+    ja: 'このパスキーのカウンターが戻りました。複製された可能性があります。別の要素を使ってください',
+  },
+  the_passkey_answer_could_not_be_verified_try_again: {
+    en: 'The passkey answer could not be verified: try again',
+    ja: 'パスキーの応答を検証できませんでした。もう一度試してください',
+  },
+  no_passkey_on_this_account_use_a_code: {
+    en: 'No passkey on this account: use a code',
+    ja: 'このアカウントにパスキーはありません。コードを使ってください',
+  },
   change_your_own_factors_on_your_security_page: {
     en: 'Change your own factors on your Security page',
     ja: '自分の要素はセキュリティページで変更してください',

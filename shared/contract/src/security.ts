@@ -65,14 +65,26 @@ export const ownPasswordChangeSchema = lazy(() =>
 );
 export type OwnPasswordChange = z.infer<typeof ownPasswordChangeSchema>;
 
-/** Second factors (issue 51): authenticator apps (TOTP) and single-use recovery codes. */
+/** Second factors (issue 51): passkeys (WebAuthn), authenticator apps (TOTP) and single-use recovery codes. */
 export const FACTOR_PATHS = {
   factors: '/security/factors',
   totp: '/security/factors/totp',
   recoveryCodes: '/security/recovery-codes',
   signIn: '/users/login/second-factor',
   stepUp: '/security/step-up',
+  /** A passkey: options for the browser (bound to this session), then its answer. */
+  passkeyOptions: '/security/factors/passkey/options',
+  passkey: '/security/factors/passkey',
+  /** Sign-in with a passkey after the password: options for the login's challenge, then the answer. */
+  signInPasskeyOptions: '/users/login/passkey/options',
+  signInPasskey: '/users/login/passkey',
+  /** Step-up with a passkey: options bound to this session; the answer goes to stepUp as `passkey`. */
+  stepUpPasskeyOptions: '/security/step-up/passkey-options',
 } as const;
+
+/** The kinds of second factor an admin can enrol. */
+export const FACTOR_KINDS = ['totp', 'passkey'] as const;
+export type FactorKind = (typeof FACTOR_KINDS)[number];
 
 /** How many recovery codes a set holds. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -84,6 +96,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export interface SecondFactorRequiredResponse {
   secondFactorRequired: true;
   challenge: string;
+  /** The admin has a passkey: the sign-in page offers it. */
+  passkey?: true;
 }
 
 /** POST /users/login/second-factor: the challenge and a code from the app, or a recovery code. */
@@ -98,7 +112,7 @@ export type SecondFactorSignIn = z.infer<typeof secondFactorSignInSchema>;
 export const adminFactorSchema = lazy(() =>
   z.object({
     id: z.number().int(),
-    kind: z.enum(['totp']),
+    kind: z.enum(FACTOR_KINDS),
     label: z.string(),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
@@ -151,8 +165,66 @@ export const factorRenameSchema = lazy(() => z.object({ label: factorLabel }));
 export const recoveryCodesSchema = lazy(() => z.object({ recoveryCodes: z.array(z.string()) }));
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-/** POST /security/step-up: a code proves the factor again for this session (STEP_UP_WINDOW_MINUTES). */
-export const stepUpSchema = lazy(() => z.object({ code: z.string().trim().min(1, 'Enter the code').max(64, 'That is not a code') }));
+/**
+ * What the browser's WebAuthn call gave (@simplewebauthn/browser's RegistrationResponseJSON or
+ * AuthenticationResponseJSON): checked in depth by the server's verification, bounded here.
+ */
+const base64url = lazy(() =>
+  z
+    .string()
+    .max(16_384)
+    .regex(/^[A-Za-z0-9_-]*$/),
+);
+export const passkeyResponseSchema = lazy(() =>
+  z.looseObject({
+    id: z
+      .string()
+      .min(1)
+      .max(1024)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.looseObject({
+      clientDataJSON: base64url,
+      attestationObject: base64url.optional(),
+      authenticatorData: base64url.optional(),
+      signature: base64url.optional(),
+      userHandle: base64url.optional(),
+      transports: z.array(z.string().max(32)).max(10).optional(),
+    }),
+    clientExtensionResults: z.looseObject({}).optional(),
+  }),
+);
+export type PasskeyResponse = z.infer<typeof passkeyResponseSchema>;
+
+/**
+ * The options a WebAuthn call in the browser takes (PublicKeyCredentialCreationOptionsJSON or
+ * PublicKeyCredentialRequestOptionsJSON, passed through as the server library made them).
+ */
+export const passkeyOptionsSchema = lazy(() => z.looseObject({ challenge: z.string() }));
+export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
+
+/** POST /security/factors/passkey/options: the name the new passkey gets. */
+export const passkeyEnrolmentStartSchema = lazy(() => z.object({ label: factorLabel }));
+/** POST /security/factors/passkey: the authenticator's answer to those options. */
+export const passkeyEnrolmentSchema = lazy(() => z.object({ response: passkeyResponseSchema }));
+
+/** POST /users/login/passkey/options: the login's challenge; POST /users/login/passkey: it and the answer. */
+export const passkeySignInOptionsSchema = lazy(() => z.object({ challenge: z.string().min(1).max(128) }));
+export const passkeySignInSchema = lazy(() => z.object({ challenge: z.string().min(1).max(128), response: passkeyResponseSchema }));
+
+/**
+ * POST /security/step-up: a code, or a passkey's answer (to /security/step-up/passkey-options),
+ * proves the factor again for this session (STEP_UP_WINDOW_MINUTES).
+ */
+export const stepUpSchema = lazy(() =>
+  z
+    .object({
+      code: z.string().trim().min(1, 'Enter the code').max(64, 'That is not a code').optional(),
+      passkey: passkeyResponseSchema.optional(),
+    })
+    .refine((body) => body.code !== undefined || body.passkey !== undefined, { path: ['code'], message: 'Enter the code' }),
+);
 export const stepUpDoneSchema = lazy(() => z.object({ verifiedUntil: z.string() }));
 export type StepUpDone = z.infer<typeof stepUpDoneSchema>;
 

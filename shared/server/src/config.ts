@@ -37,6 +37,13 @@ export interface ServerConfig {
   changeControl: ChangeControlSettings;
   /** The API reference page at /docs: local and dev environments only (/openapi.json is always served). */
   apiReference: boolean;
+  /** Passkeys: the relying party id (WEBAUTHN_RP_ID) and the console origins a passkey may answer from (WEBAUTHN_ORIGINS). */
+  webauthn: WebauthnSettings;
+}
+
+export interface WebauthnSettings {
+  rpId: string;
+  origins: string[];
 }
 
 /** <repo>/.data/pglite (this file is <repo>/shared/server/src/config.ts). */
@@ -186,6 +193,14 @@ export const configSchema = z.object({
   CHANGE_REQUEST_TTL_HOURS: variable('a whole number of hours, 1 or more', positiveInt),
   CHANGE_CONTROL_BULK_IDS: variable('a whole number of player ids, 1 or more', positiveInt),
   CHANGE_CONTROL_ADJUSTMENT_POINTS: variable('a whole number of points, 1 or more', positiveInt),
+  WEBAUTHN_RP_ID: variable(
+    "the console's domain name passkeys are bound to (no scheme, port or IP address: WebAuthn refuses those), e.g. admin.example.com or localhost",
+    (raw) => (HOSTNAME.test(raw) && !isIP(raw) ? raw.toLowerCase() : undefined),
+  ),
+  WEBAUTHN_ORIGINS: variable(
+    'a comma-separated list of exact console origins passkeys are used from, on the WEBAUTHN_RP_ID domain, e.g. https://admin.example.com',
+    originList,
+  ),
   METRICS_TOKEN: secretToken,
   /** The game's server buys lottery tickets with it (the points API's /game routes). */
   GAME_SERVER_TOKEN: secretToken,
@@ -223,6 +238,16 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
       'TRUST_PROXY="true" is refused outside a local environment (PHOENIX_ENV unset or local, NODE_ENV not production): any client could set its address with X-Forwarded-For and escape the per-client sign-in limit; name the load balancer\'s addresses or CIDR ranges instead',
     );
   }
+  // Passkeys set up by hand must be usable: every origin on the RP ID's domain, and at least one.
+  // (Left to their defaults, a console served only from IP addresses simply has no passkeys.)
+  if (problems.length === 0 && (result.data!.WEBAUTHN_RP_ID || result.data!.WEBAUTHN_ORIGINS)) {
+    const { rpId, origins } = webauthnSettings(result.data!);
+    if (origins.length === 0 || origins.some((origin) => !onRpId(origin, rpId))) {
+      problems.push(
+        `WEBAUTHN_ORIGINS="${origins.join(',')}": expected origins on the WEBAUTHN_RP_ID domain "${rpId}" (itself or a subdomain); without WEBAUTHN_ORIGINS, CORS_ORIGINS's on that domain are used`,
+      );
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return result.data!;
 }
@@ -249,6 +274,24 @@ function dbTarget(vars: EnvVars): DbTarget {
   return vars.DATABASE_URL
     ? { kind: 'postgres', connectionString: vars.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.resolve(vars.PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR) };
+}
+
+/** WebAuthn accepts an origin for an RP ID that is its host or a parent domain of it. */
+const onRpId = (origin: string, rpId: string) => {
+  const host = new URL(origin).hostname;
+  return host === rpId || host.endsWith(`.${rpId}`);
+};
+
+/**
+ * Passkey settings: WEBAUTHN_RP_ID, else the first console origin (CORS_ORIGINS) named by a domain,
+ * else localhost (an IP address can never be an RP ID); WEBAUTHN_ORIGINS, else the console origins
+ * on that domain (locally http://localhost:8080-8089).
+ */
+export function webauthnSettings(vars: EnvVars): WebauthnSettings {
+  const consoleOrigins = vars.CORS_ORIGINS ?? LOCAL_DEV_ORIGINS;
+  const named = consoleOrigins.map((origin) => new URL(origin).hostname).find((host) => !isIP(host.replace(/^\[|\]$/g, '')));
+  const rpId = vars.WEBAUTHN_RP_ID ?? named ?? 'localhost';
+  return { rpId, origins: vars.WEBAUTHN_ORIGINS ?? consoleOrigins.filter((origin) => onRpId(origin, rpId)) };
 }
 
 /** A local environment: PHOENIX_ENV unset or local, and NODE_ENV not production. */
@@ -299,6 +342,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     },
     metrics: tokenAccess(vars.METRICS_TOKEN, vars),
     apiReference: isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) || vars.PHOENIX_ENV === 'dev',
+    webauthn: webauthnSettings(vars),
   };
 }
 

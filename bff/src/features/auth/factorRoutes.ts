@@ -36,6 +36,7 @@ import {
   toFactorView,
   unusedRecoveryCodes,
 } from './secondFactor';
+import { checkAssertion } from './passkeys';
 
 /**
  * One's second factors on the Security page (auth level 'enrolment': a session that may only enrol
@@ -101,6 +102,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
         .selectAll()
         .where('id', '=', id)
         .where('admin_id', '=', actor.id)
+        .where('kind', '=', 'totp') // a passkey is stored confirmed (passkeyRoutes.ts)
         .where('confirmed_at', 'is', null)
         .executeTakeFirst();
       if (!pending) throw notFound('No enrolment in progress: start again');
@@ -120,7 +122,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (pending.enrolled_by_session_id !== sessionOf(request)) {
         throw await refused('otherSession', 'This enrolment was started in another session: start again here');
       }
-      const step = acceptedStep(pending.secret, request.body.code, now, null);
+      const step = acceptedStep(pending.secret ?? '', request.body.code, now, null);
       if (step === null) throw await refused('wrongCode', 'That code is not the one the app shows now: try the next one');
       return mutate(ctx, actor, async (trx) => {
         const first = (await confirmedFactors(trx, actor.id)).length === 0;
@@ -232,8 +234,9 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   /**
-   * Step-up: a code (the app's, or a recovery code) proves the factor again for this session; the
-   * operation that asked (403 step_up_required) is then sent again. Wrong codes count in the sign-in
+   * Step-up: a code (the app's, or a recovery code) or a passkey's answer (to the step-up options,
+   * passkeyRoutes.ts) proves the factor again for this session; the operation that asked (403
+   * step_up_required) is then sent again. Wrong codes and refused answers count in the sign-in
    * throttle and are logged.
    */
   const stepUpRouteSchema = { body: stepUpSchema, response: { 200: stepUpDoneSchema, 400: apiErrorSchema, 429: apiErrorSchema } };
@@ -243,11 +246,16 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
     const throttle = throttleKeys(actor.email, request.ip);
     const reservation = await reserveSignInAttempt(ctx.db, throttle, now, ctx.settings);
     if (!reservation.allowed) throw tooManyRequests('Too many wrong codes. Try again later.', reservation.retryAfterMs / 1000);
-    const verified = await mutate(ctx, actor, async (trx) => {
-      const factor = await verifySecondFactor(trx, actor.id, request.body.code, now);
+    const { code, passkey } = request.body;
+    const outcome = await mutate(ctx, actor, async (trx) => {
+      const checked = passkey
+        ? await checkAssertion(trx, ctx.settings.webauthn, actor.id, { purpose: 'stepUp', sessionId: sessionOf(request) }, passkey, now)
+        : await verifySecondFactor(trx, actor.id, code ?? '', now);
+      const factor = checked && !('refused' in checked) ? { kind: 'kind' in checked ? checked.kind : ('passkey' as const) } : null;
+      const reason = checked && 'refused' in checked ? `passkey.${checked.refused}` : 'wrongSecondFactor';
       if (factor) await markFactorVerified(trx, sessionOf(request), now);
       return {
-        result: factor,
+        result: factor ? null : checked && 'refused' in checked ? checked.message : 'That code did not work: enter the current one',
         log: factor
           ? { action: 'auth.stepUp', targetType: 'admin', targetId: actor.id, before: null, after: { factor: factor.kind } }
           : {
@@ -255,12 +263,12 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
               targetType: 'admin',
               targetId: actor.id,
               before: null,
-              after: { reason: 'wrongSecondFactor', client: request.ip },
+              after: { reason, client: request.ip },
             },
       };
     });
-    if (!verified)
-      throw validationFailed({ code: ['That code did not work: enter the current one'] }, 'That code did not work: enter the current one');
+    // A refusal: its message (null when the factor was proved), by the field the admin used.
+    if (outcome !== null) throw validationFailed(passkey ? { passkey: [outcome] } : { code: [outcome] }, outcome);
     await releaseSignInAttempt(ctx.db, throttle);
     return { verifiedUntil: new Date(now.getTime() + STEP_UP_WINDOW_MINUTES * 60_000).toISOString() };
   });

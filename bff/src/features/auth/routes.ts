@@ -40,6 +40,8 @@ import { registerSecurityRoutes } from './security';
 import { registerFactorRoutes } from './factorRoutes';
 import { registerSignInFailureRoutes } from './signInFailures';
 import { confirmedFactors, verifySecondFactor } from './secondFactor';
+import { hasPasskey, type PasskeyFailure } from './passkeys';
+import { registerPasskeyRoutes } from './passkeyRoutes';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
 export const scope: PermissionScope = 'self';
@@ -56,7 +58,11 @@ export type SignInFailure =
   | 'oneTimePasswordExpired'
   | 'noOneTimePasswordPending'
   | 'challengeExpired'
-  | 'wrongSecondFactor';
+  | 'wrongSecondFactor'
+  | `passkey.${PasskeyFailure}`;
+
+/** The calls of the step after the password. */
+type SecondFactorCall = typeof FACTOR_PATHS.signIn | typeof FACTOR_PATHS.signInPasskeyOptions | typeof FACTOR_PATHS.signInPasskey;
 
 /** A password accepted opens the second-factor step for this long, and this many codes. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -87,7 +93,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
    * then the one answer every cause gets. The attempt stays counted by the throttle.
    */
   async function refuse(
-    call: '/users/login' | '/users/change-password' | typeof FACTOR_PATHS.signIn,
+    call: '/users/login' | '/users/change-password' | SecondFactorCall,
     ip: string,
     adminId: number | null,
     reason: SignInFailure,
@@ -139,7 +145,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       200: z.union([
         z.object({ token: z.string(), enrolmentRequired: z.literal(true).optional() }),
         z.object({ passwordChangeRequired: z.literal(true) }),
-        z.object({ secondFactorRequired: z.literal(true), challenge: z.string() }),
+        z.object({ secondFactorRequired: z.literal(true), challenge: z.string(), passkey: z.literal(true).optional() }),
       ]),
       401: apiErrorSchema,
       429: apiErrorSchema,
@@ -179,7 +185,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
           if (upgradedHash) await updatePasswordHash(trx, admin.id, upgradedHash);
         });
         await release();
-        return { secondFactorRequired: true, challenge };
+        // The sign-in page offers "Use a passkey" only to an admin who has one.
+        return { secondFactorRequired: true, challenge, ...((await hasPasskey(ctx.db, admin.id)) ? { passkey: true as const } : {}) };
       }
       // SECOND_FACTOR=required and none enrolled yet: a session that may only enrol one.
       const enrolmentOnly = settings.secondFactor === 'required';
@@ -197,6 +204,32 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
+  /**
+   * The sign-in challenge the password step opened, for the factor step (a code or a passkey):
+   * unknown, spent, expired or out of attempts is a refused sign-in. An attempt (a code, a passkey's
+   * answer) reserves the throttle; asking for passkey options does not (`attempt` false).
+   */
+  async function openChallenge(call: SecondFactorCall, challenge: string, ip: string, now: Date, attempt = true) {
+    const pending = await ctx.db
+      .selectFrom('sign_in_challenges as c')
+      .innerJoin('admins as a', 'a.id', 'c.admin_id')
+      .select(['c.id as challengeId', 'a.id', 'a.email', 'a.status', 'a.role'])
+      .where('c.token_hash', '=', hashToken(challenge))
+      .where('c.used_at', 'is', null)
+      .where('c.expires_at', '>', now)
+      .where('c.attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    if (!pending) throw await refuse(call, ip, null, 'challengeExpired');
+    const throttle = throttleKeys(pending.email, ip);
+    const reservation = attempt ? await reserveSignInAttempt(ctx.db, throttle, now, settings) : ({ allowed: true } as const);
+    if (!reservation.allowed) {
+      throttled.inc();
+      throw tooManyRequests('Too many failed sign-in attempts. Try again later.', reservation.retryAfterMs / 1000);
+    }
+    if (pending.status !== 'active' || pending.role !== ADMIN_ROLE) throw await refuse(call, ip, pending.id, 'disabled');
+    return { pending, throttle };
+  }
+
   /** The code after the password: an authenticator app's, or a recovery code (spent). */
   const secondFactorSchema = {
     body: secondFactorSignInSchema,
@@ -205,23 +238,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   app.post(FACTOR_PATHS.signIn, { config: { auth: 'public' }, schema: secondFactorSchema }, async (request): Promise<LoginResponse> => {
     const call = FACTOR_PATHS.signIn;
     const now = ctx.now();
-    const pending = await ctx.db
-      .selectFrom('sign_in_challenges as c')
-      .innerJoin('admins as a', 'a.id', 'c.admin_id')
-      .select(['c.id as challengeId', 'a.id', 'a.email', 'a.status', 'a.role'])
-      .where('c.token_hash', '=', hashToken(request.body.challenge))
-      .where('c.used_at', 'is', null)
-      .where('c.expires_at', '>', now)
-      .where('c.attempts', '<', CHALLENGE_MAX_ATTEMPTS)
-      .executeTakeFirst();
-    if (!pending) throw await refuse(call, request.ip, null, 'challengeExpired');
-    const throttle = throttleKeys(pending.email, request.ip);
-    const reservation = await reserveSignInAttempt(ctx.db, throttle, now, settings);
-    if (!reservation.allowed) {
-      throttled.inc();
-      throw tooManyRequests('Too many failed sign-in attempts. Try again later.', reservation.retryAfterMs / 1000);
-    }
-    if (pending.status !== 'active' || pending.role !== ADMIN_ROLE) throw await refuse(call, request.ip, pending.id, 'disabled');
+    const { pending, throttle } = await openChallenge(call, request.body.challenge, request.ip, now);
     const verified = await ctx.db.transaction().execute(async (trx) => {
       const factor = await verifySecondFactor(trx, pending.id, request.body.code, now);
       if (!factor) return null;
@@ -357,6 +374,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   registerSecurityRoutes(app, ctx);
   registerFactorRoutes(app, ctx);
   registerSignInFailureRoutes(app, ctx);
+  registerPasskeyRoutes(app, ctx, { openChallenge, refuse, openSession });
 }
 
 export default registerAuthRoutes;

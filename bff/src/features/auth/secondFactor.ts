@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { RECOVERY_CODE_COUNT, type AdminFactor } from '@phoenix/contract';
+import { RECOVERY_CODE_COUNT, type AdminFactor, type FactorKind } from '@phoenix/contract';
 import { hashToken } from '@phoenix/server/auth';
 import type { Database } from '../../db/schema';
 
@@ -71,7 +71,7 @@ export async function unusedRecoveryCodes(db: Kysely<Database>, adminId: number)
 
 export const toFactorView = (row: {
   id: number;
-  kind: 'totp';
+  kind: FactorKind;
   label: string;
   created_at: Date | string;
   last_used_at: Date | string | null;
@@ -107,7 +107,7 @@ export async function verifySecondFactor(
       .forUpdate()
       .execute();
     for (const factor of factors) {
-      const step = acceptedStep(factor.secret, typed, now, factor.last_used_step === null ? null : Number(factor.last_used_step));
+      const step = acceptedStep(factor.secret ?? '', typed, now, factor.last_used_step === null ? null : Number(factor.last_used_step));
       if (step === null) continue;
       await trx.updateTable('admin_factors').set({ last_used_step: step, last_used_at: now }).where('id', '=', factor.id).execute();
       return { kind: 'totp', factorId: factor.id };

@@ -51,20 +51,28 @@ export interface SessionsTable {
   factor_verified_at: Timestamp | null;
 }
 
-/** An admin's second factor (the BFF's migration 0058; read by the token check for step-up): pending until its first code is checked. */
+/**
+ * An admin's second factor (the BFF's migrations 0058 and 0060; read by the token check for step-up):
+ * a TOTP factor is pending until its first code is checked; a passkey is stored once verified.
+ */
 export interface AdminFactorsTable {
   id: Generated<number>;
   admin_id: number;
-  kind: 'totp';
+  kind: 'totp' | 'passkey';
   label: string;
-  /** The TOTP secret, base32. */
-  secret: string;
+  /** The TOTP secret, base32 (null for a passkey). */
+  secret: string | null;
   /** The last time step accepted (bigint: read as a string). */
   last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
   last_used_at: Timestamp | null;
   enrolled_by_session_id: number | null;
   confirmed_at: Timestamp | null;
   created_at: Timestamp;
+  /** A passkey's credential id (base64url), COSE public key, signature counter and transports (comma-separated). */
+  credential_id: ColumnType<string | null, string | null | undefined, string | null>;
+  public_key: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  sign_count: ColumnType<string | null, number | null | undefined, number | null>;
+  transports: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ActionLogsTable {

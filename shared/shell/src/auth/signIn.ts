@@ -25,13 +25,25 @@ export type SignInFailureReason = 'invalid' | 'rate_limited' | 'unavailable' | '
  */
 export type SignInResult =
   | { status: true; email: string; token: string; enrolmentRequired?: boolean }
-  | { status: false; reason: SignInFailureReason; challenge?: string };
+  | { status: false; reason: SignInFailureReason; challenge?: string; passkey?: boolean };
 
-/** The password, or (after it) the challenge and a code from the app or a recovery code. */
-export type Credentials = { email: string; password: string } | { email: string; challenge: string; code: string };
+/**
+ * The password, or (after it) the challenge and a code from the app or a recovery code, or the
+ * challenge and a passkey's answer (what @simplewebauthn/browser's startAuthentication gave).
+ */
+export type Credentials =
+  | { email: string; password: string }
+  | { email: string; challenge: string; code: string }
+  | { email: string; challenge: string; passkey: object };
 
-/** The second step's path (FACTOR_PATHS.signIn; the contract's index pulls zod in). */
+/** The second step's paths (FACTOR_PATHS.signIn, signInPasskey…; the contract's index pulls zod in). */
 const SECOND_FACTOR_PATH = '/users/login/second-factor';
+const PASSKEY_PATH = '/users/login/passkey';
+const PASSKEY_OPTIONS_PATH = '/users/login/passkey/options';
+
+/** The options a passkey answers at sign-in, for the login's challenge (rejects with the client's error). */
+export const passkeySignInOptions = (clientFor: AuthClientFactory, challenge: string) =>
+  clientFor(null).post<{ challenge: string } & Record<string, unknown>>(PASSKEY_OPTIONS_PATH, { challenge });
 
 function failureReason(error: unknown): SignInFailureReason {
   if (error instanceof ApiRequestError) {
@@ -73,18 +85,20 @@ export async function signIn(clientFor: AuthClientFactory, credentials: Credenti
   let enrolmentRequired = false;
   try {
     const response =
-      'challenge' in credentials
-        ? await clientFor(null).post<LoginResponse>(SECOND_FACTOR_PATH, { challenge: credentials.challenge, code: credentials.code })
-        : await clientFor(null).post<LoginResponse | PasswordChangeRequiredResponse | SecondFactorRequiredResponse>('/users/login', {
-            email,
-            password: credentials.password,
-          });
+      'passkey' in credentials
+        ? await clientFor(null).post<LoginResponse>(PASSKEY_PATH, { challenge: credentials.challenge, response: credentials.passkey })
+        : 'code' in credentials
+          ? await clientFor(null).post<LoginResponse>(SECOND_FACTOR_PATH, { challenge: credentials.challenge, code: credentials.code })
+          : await clientFor(null).post<LoginResponse | PasswordChangeRequiredResponse | SecondFactorRequiredResponse>('/users/login', {
+              email,
+              password: credentials.password,
+            });
     if ((response as Partial<PasswordChangeRequiredResponse> | null)?.passwordChangeRequired === true) {
       return { status: false, reason: 'password_change_required' };
     }
     const factor = response as Partial<SecondFactorRequiredResponse> | null;
     if (factor?.secondFactorRequired === true && typeof factor.challenge === 'string') {
-      return { status: false, reason: 'second_factor_required', challenge: factor.challenge };
+      return { status: false, reason: 'second_factor_required', challenge: factor.challenge, ...(factor.passkey ? { passkey: true } : {}) };
     }
     enrolmentRequired = (response as Partial<LoginResponse> | null)?.enrolmentRequired === true;
     token = extractToken(response);

@@ -12,6 +12,8 @@ export interface LoginOutcome {
   reason?: SignInFailureReason;
   /** With 'second_factor_required': what the code goes back with (loginWithCode). */
   challenge?: string;
+  /** With 'second_factor_required': the admin has a passkey (loginWithPasskey). */
+  passkey?: boolean;
   /** Signed in, but only the Security page opens until a second factor is added. */
   enrolmentRequired?: boolean;
 }
@@ -23,6 +25,8 @@ export interface UseAuth {
   login(email: string, password: string): Promise<LoginOutcome>;
   /** The step after the password: the challenge it answered and a code (app or recovery code). */
   loginWithCode(email: string, challenge: string, code: string): Promise<LoginOutcome>;
+  /** The same step with a passkey's answer to passkeySignInOptions. */
+  loginWithPasskey(email: string, challenge: string, passkey: object): Promise<LoginOutcome>;
   logout(): Promise<void>;
 }
 
@@ -40,7 +44,13 @@ export function useAuth(options: { storage?: SessionStorage } = {}): UseAuth {
       if (!config) return { status: false, reason: 'unavailable' };
       const { authClientFactory } = await import('./authClient'); // the API client loads on first use
       const result = await signIn(authClientFactory({ baseUrl: config.apiBase }), credentials);
-      if (!result.status) return { status: false, reason: result.reason, ...(result.challenge ? { challenge: result.challenge } : {}) };
+      if (!result.status)
+        return {
+          status: false,
+          reason: result.reason,
+          ...(result.challenge ? { challenge: result.challenge } : {}),
+          ...(result.passkey ? { passkey: true } : {}),
+        };
       // Nothing cached for a previous admin may show to this one.
       queryClient.clear();
       establishSession({ email: result.email, token: result.token }, { store, storage: storage ?? defaultSessionStorage() });
@@ -54,9 +64,14 @@ export function useAuth(options: { storage?: SessionStorage } = {}): UseAuth {
     [signInWith],
   );
 
+  const loginWithPasskey = useCallback(
+    (email: string, challenge: string, passkey: object) => signInWith({ email, challenge, passkey }),
+    [signInWith],
+  );
+
   const logout = useCallback(() => logoutSession({ store, storage: storage ?? defaultSessionStorage() }), [store, storage]);
 
-  return { account, token, isSignedIn: token !== null, login, loginWithCode, logout };
+  return { account, token, isSignedIn: token !== null, login, loginWithCode, loginWithPasskey, logout };
 }
 
 /**

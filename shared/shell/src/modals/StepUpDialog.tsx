@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { FACTOR_PATHS } from '@phoenix/contract/src/security';
 import { Button, Modal, TextField } from '@phoenix/ui';
 import { ApiRequestError } from '../api/ApiRequestError';
+import { errorText } from '../i18n/errorText';
 import { apiClientOf } from '../api/useApi';
 import { stepUpModalAtom } from './stepUpAtom';
 
 /**
  * The console's answer to a 403 step_up_required (api/client.ts): a code from the authenticator app
- * (or a recovery code) proves the factor again for 10 minutes, then the operation is sent again.
+ * (or a recovery code), or a passkey when the admin has one, proves the factor again for 10
+ * minutes, then the operation is sent again.
  */
 export function StepUpDialog() {
   const [{ resolve }, setState] = useAtom(stepUpModalAtom);
@@ -18,6 +20,19 @@ export function StepUpDialog() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [hasPasskey, setHasPasskey] = useState(false);
+  // Whether to offer a passkey: asked when the dialog opens (a failure only hides the button).
+  useEffect(() => {
+    if (!resolve) return;
+    let live = true;
+    apiClientOf(store, 'apiBase')
+      .get<{ items: { kind: string }[] }>(FACTOR_PATHS.factors)
+      .then((list) => live && setHasPasskey(list.items.some((f) => f.kind === 'passkey')))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [resolve, store]);
   if (!resolve) return null;
 
   const close = (accepted: boolean) => {
@@ -39,6 +54,23 @@ export function StepUpDialog() {
       setBusy(false);
     }
   };
+  /** A passkey instead: options bound to this session, the browser's prompt, the answer to step-up. */
+  const stepUpWithPasskey = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const api = apiClientOf(store, 'apiBase');
+      const { startAuthentication } = await import('@simplewebauthn/browser'); // not in the console's first paint
+      const optionsJSON = await api.post<Parameters<typeof startAuthentication>[0]['optionsJSON']>(FACTOR_PATHS.stepUpPasskeyOptions);
+      await api.post(FACTOR_PATHS.stepUp, { passkey: await startAuthentication({ optionsJSON }) });
+      close(true);
+    } catch (e) {
+      const cancelled = e instanceof Error && ['NotAllowedError', 'AbortError'].includes(e.name);
+      setError(cancelled ? t('stepUp.passkeyCancelled') : e instanceof ApiRequestError ? errorText(e.message) : t('stepUp.passkeyFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Modal
       open
@@ -55,6 +87,13 @@ export function StepUpDialog() {
     >
       <form id="step-up" noValidate onSubmit={(e) => void submit(e)}>
         <p>{t('stepUp.intro')}</p>
+        {hasPasskey && (
+          <p>
+            <Button onClick={() => void stepUpWithPasskey()} disabled={busy}>
+              {t('stepUp.usePasskey')}
+            </Button>
+          </p>
+        )}
         <TextField
           label={t('stepUp.code')}
           autoComplete="one-time-code"

@@ -11,6 +11,7 @@ import {
 } from '@phoenix/contract';
 import { ApiRequestError, describeError, useApi, useConfirm, useToast, useTranslation } from '@phoenix/shell';
 import { useCopyToClipboard } from '../common/useCopyToClipboard';
+import { AddPasskey } from './AddPasskey';
 import {
   Alert,
   Button,
@@ -44,7 +45,7 @@ export function FactorsPanel({ factors }: { factors: ReturnType<typeof useFactor
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'totp' | 'passkey' | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [renaming, setRenaming] = useState<AdminFactor | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: FACTORS_KEY });
@@ -69,6 +70,14 @@ export function FactorsPanel({ factors }: { factors: ReturnType<typeof useFactor
       toast.error(error);
     }
     await refresh();
+  };
+
+  const added = (recoveryCodes: string[] | null) => {
+    setAdding(null);
+    if (recoveryCodes) setCodes(recoveryCodes);
+    void refresh();
+    // An enrolment-only session may now do everything: the rest of the console reloads.
+    void queryClient.invalidateQueries();
   };
 
   const regenerate = async () => {
@@ -134,25 +143,19 @@ export function FactorsPanel({ factors }: { factors: ReturnType<typeof useFactor
       )}
       {required && items.length === 1 && <p>{t('factors.lastRequired')}</p>}
       {items.length > 0 && <p>{t('factors.codesLeft', { count: recoveryCodesLeft })}</p>}
-      {adding ? (
-        <AddAuthenticator
-          onDone={(recoveryCodes) => {
-            setAdding(false);
-            if (recoveryCodes) setCodes(recoveryCodes);
-            void refresh();
-            // An enrolment-only session may now do everything: the rest of the console reloads.
-            void queryClient.invalidateQueries();
-          }}
-          onCancel={() => setAdding(false)}
-        />
-      ) : (
+      {adding === 'totp' && <AddAuthenticator onDone={added} onCancel={() => setAdding(null)} />}
+      {adding === 'passkey' && <AddPasskey onDone={added} onCancel={() => setAdding(null)} />}
+      {!adding && (
         <FormActions>
           {items.length > 0 && (
             <Button variant="danger" onClick={() => void regenerate()}>
               {t('factors.regenerate')}
             </Button>
           )}
-          <Button variant="primary" onClick={() => setAdding(true)}>
+          <Button variant="primary" onClick={() => setAdding('passkey')}>
+            {t('factors.addPasskey')}
+          </Button>
+          <Button variant="primary" onClick={() => setAdding('totp')}>
             {t('factors.add')}
           </Button>
         </FormActions>
