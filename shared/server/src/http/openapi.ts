@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@phoenix/contract';
-import type { AuthLevel } from './auth';
+import { withPermissionScope, type AuthLevel } from './auth';
 import { validationFailed } from './errors';
 import { fieldErrorsOf } from './validate';
 
@@ -150,15 +150,19 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
 async function registerReferencePage(app: FastifyInstance): Promise<void> {
   // ESM-only: loaded only where the page is served (Node ≥20.19 requires ESM; under jest it is mocked).
   const { default: scalar } = await import('@scalar/fastify-api-reference');
-  await app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, auth: 'public' };
-    });
-    await scope.register(scalar, {
-      routePrefix: REFERENCE_PATH,
-      configuration: { url: OPENAPI_PATH },
-    });
-  });
+  // The guard's onRoute hook runs before this scope's (which makes the routes public): it needs a
+  // scope to accept them, though no permission is asked of a public route.
+  await withPermissionScope(app, 'self', () =>
+    app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, auth: 'public' };
+      });
+      await scope.register(scalar, {
+        routePrefix: REFERENCE_PATH,
+        configuration: { url: OPENAPI_PATH },
+      });
+    }),
+  );
 }
 
 /** A page of a list (the contract's `Page<T>`) as a response schema. */
