@@ -22,7 +22,7 @@ describe('seed calls (§7)', () => {
 
     const me = await info(token);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ data: { userInfo: { id: account.id, email: account.email, role: 2 } } });
+    expect(me.json()).toEqual({ data: { userInfo: { id: account.id, email: account.email, role: 2, roles: ['owner'] } } });
   });
 
   test('email is matched case-insensitively and trimmed', async () => {

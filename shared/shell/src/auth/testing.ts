@@ -114,7 +114,7 @@ export function authHandlers(overrides: Record<string, FakeHandler> = {}): Recor
     'POST /users/info': ({ headers }) => {
       const entry = Object.entries(accounts).find(([, a]) => a.token === headers.get('token'));
       if (!entry) return { status: 401, body: { error: { code: 'unauthorized', message: 'Unauthorized' } } };
-      return { body: { data: { userInfo: { id: entry[1].id, email: entry[0], role: entry[1].role } } } };
+      return { body: { data: { userInfo: { id: entry[1].id, email: entry[0], role: entry[1].role, roles: ['owner'] } } } };
     },
     'POST /users/logout': () => ({ body: { ok: true } }),
     ...overrides,
