@@ -16,15 +16,16 @@ export async function recordSignIn(trx: Transaction<Database>, id: number, now: 
 }
 
 /**
- * The forced change done: the new hash, the flag cleared, the version bumped (the record changed).
- * Only while the one-time password checked is still the account's (a reset meanwhile replaced it):
- * false when it was not.
+ * A new password hash for an account, the version bumped (the record changed), only while the hash
+ * checked is still the account's and the account is in the state the change expects (a reset or
+ * another change meanwhile): false when not.
  */
-export async function replaceOneTimePassword(
+async function swapPasswordHash(
   trx: Transaction<Database>,
   admin: { id: number; email: string; password_hash: string },
   passwordHash: string,
   now: Date,
+  oneTimePending: boolean,
 ): Promise<boolean> {
   const result = await trx
     .updateTable('admins')
@@ -38,30 +39,26 @@ export async function replaceOneTimePassword(
     })
     .where('id', '=', admin.id)
     .where('password_hash', '=', admin.password_hash)
-    .where('must_change_password', '=', true)
+    .where('must_change_password', '=', oneTimePending)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * An admin's own password change (the Security page): the new hash, the version bumped. Only while
- * the hash checked is still the account's (a reset or another change meanwhile): false when not.
- */
-export async function replacePassword(
+/** The forced change after a one-time password: the flag and its deadline cleared with it. */
+export const replaceOneTimePassword = (
   trx: Transaction<Database>,
   admin: { id: number; email: string; password_hash: string },
   passwordHash: string,
   now: Date,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('admins')
-    .set({ password_hash: passwordHash, updated_at: now, updated_by: admin.email, version: sql`version + 1` })
-    .where('id', '=', admin.id)
-    .where('password_hash', '=', admin.password_hash)
-    .where('must_change_password', '=', false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+) => swapPasswordHash(trx, admin, passwordHash, now, true);
+
+/** An admin's own password change (the Security page), with no one-time password pending. */
+export const replacePassword = (
+  trx: Transaction<Database>,
+  admin: { id: number; email: string; password_hash: string },
+  passwordHash: string,
+  now: Date,
+) => swapPasswordHash(trx, admin, passwordHash, now, false);
 
 export async function findAdminById(db: Kysely<Database>, id: number): Promise<AdminRow | undefined> {
   return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();

@@ -3,7 +3,8 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 // The kit's files, not its index: the lean sign-in page loads this form without the whole kit.
 import { Button } from '@phoenix/ui/src/Button';
 import { Alert } from '@phoenix/ui/src/feedback';
-import { TextField } from '@phoenix/ui/src/fields';
+import { OneTimeCodeField } from '@phoenix/ui/src/fields';
+import { isPasskeyPromptClosed } from '@phoenix/shell/src/auth/passkeyPrompt';
 import type { SignInServices } from './signInServices';
 
 type Failure = 'failed' | 'rateLimited' | 'unavailable' | 'passkeyFailed' | 'passkeyCancelled';
@@ -16,9 +17,6 @@ export interface SecondFactorFormProps {
   onCancel: () => void;
   services: SignInServices;
 }
-
-/** The browser's own refusals of a WebAuthn call: the prompt closed, timed out, or no passkey chosen. */
-const isCancelled = (error: unknown) => error instanceof Error && ['NotAllowedError', 'AbortError'].includes(error.name);
 
 /**
  * The code after the password (issue 51): the authenticator app's six digits, or a recovery code,
@@ -35,49 +33,53 @@ export default function SecondFactorForm({ email, challenge, passkey, onCancel, 
   // The sign-in form (and its focused button) is gone: say where the admin is now.
   useEffect(() => heading.current?.focus(), []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    if (!code.trim()) {
-      setError(t('required'));
-      return;
-    }
+  /**
+   * One attempt (the code, or a passkey): on success the page around moves on to the console; a
+   * refusal says why (`refused` when the server said no, `thrown` when the attempt itself failed).
+   */
+  const attempt = async (
+    signIn: () => Promise<{ status: boolean; reason?: string }>,
+    refused: Failure,
+    thrown: (e: unknown) => Failure,
+  ) => {
     setError(undefined);
     setFailure(null);
     setSending(true);
     let signedIn = false;
     try {
-      const outcome = await services.signInWithCode(email, challenge, code.trim());
+      const outcome = await signIn();
       signedIn = outcome.status;
-      // On success the page around moves on to the console.
       if (!outcome.status)
-        setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : outcome.reason === 'unavailable' ? 'unavailable' : 'failed');
-    } catch {
-      setFailure('unavailable');
+        setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : outcome.reason === 'unavailable' ? 'unavailable' : refused);
+    } catch (e) {
+      setFailure(thrown(e));
     } finally {
       if (!signedIn) setSending(false);
     }
   };
 
-  /** A passkey instead of the code: options for this challenge, the browser's prompt, then the answer. */
-  const answerWithPasskey = async () => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (sending) return;
-    setError(undefined);
-    setFailure(null);
-    setSending(true);
-    let signedIn = false;
-    try {
-      const options = (await services.passkeyOptions(challenge)) as unknown as PublicKeyCredentialRequestOptionsJSON;
-      const answer = await startAuthentication({ optionsJSON: options });
-      const outcome = await services.signInWithPasskey(email, challenge, answer);
-      signedIn = outcome.status;
-      if (!outcome.status)
-        setFailure(outcome.reason === 'rate_limited' ? 'rateLimited' : outcome.reason === 'unavailable' ? 'unavailable' : 'passkeyFailed');
-    } catch (e) {
-      setFailure(isCancelled(e) ? 'passkeyCancelled' : 'passkeyFailed');
-    } finally {
-      if (!signedIn) setSending(false);
-    }
+    if (!code.trim()) return setError(t('required'));
+    void attempt(
+      () => services.signInWithCode(email, challenge, code.trim()),
+      'failed',
+      () => 'unavailable',
+    );
+  };
+
+  /** A passkey instead of the code: options for this challenge, the browser's prompt, then the answer. */
+  const answerWithPasskey = () => {
+    if (sending) return;
+    void attempt(
+      async () => {
+        const options = (await services.passkeyOptions(challenge)) as unknown as PublicKeyCredentialRequestOptionsJSON;
+        return services.signInWithPasskey(email, challenge, await startAuthentication({ optionsJSON: options }));
+      },
+      'passkeyFailed',
+      (e) => (isPasskeyPromptClosed(e) ? 'passkeyCancelled' : 'passkeyFailed'),
+    );
   };
 
   return (
@@ -89,23 +91,13 @@ export default function SecondFactorForm({ email, challenge, passkey, onCancel, 
       {failure && <Alert>{t(failure)}</Alert>}
       {passkey && (
         <p>
-          <Button variant="primary" onClick={() => void answerWithPasskey()} disabled={sending}>
+          <Button variant="primary" onClick={answerWithPasskey} disabled={sending}>
             {t('usePasskey')}
           </Button>{' '}
           {t('orCode')}
         </p>
       )}
-      <TextField
-        label={t('code')}
-        autoComplete="one-time-code"
-        inputMode="text"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error}
-      />
+      <OneTimeCodeField label={t('code')} inputMode="text" value={code} onChange={(e) => setCode(e.target.value)} error={error} />
       <Button type="submit" variant="primary" loading={sending}>
         {t('submit')}
       </Button>{' '}

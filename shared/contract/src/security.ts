@@ -130,7 +130,11 @@ export const adminFactorListSchema = lazy(() =>
 );
 export type AdminFactorList = z.infer<typeof adminFactorListSchema>;
 
-const factorLabel = lazy(() => z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters'));
+/** Longest name of a factor (the column is varchar(60)). */
+export const FACTOR_LABEL_MAX = 60;
+const factorLabel = lazy(() =>
+  z.string().trim().min(1, 'Give it a name').max(FACTOR_LABEL_MAX, `Use at most ${FACTOR_LABEL_MAX} characters`),
+);
 
 /** POST /security/factors/totp: starts an enrolment (pending until its first code is checked). */
 export const totpEnrolmentStartSchema = lazy(() => z.object({ label: factorLabel }));

@@ -117,6 +117,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
+/**
+ * A one-time code (an authenticator app's digits, a recovery code): the browser may fill it from an
+ * SMS or a password manager, and neither capitalises nor spell-checks it.
+ */
+export const OneTimeCodeField = forwardRef<HTMLInputElement, TextFieldProps>(function OneTimeCodeField(props, ref) {
+  return <TextField ref={ref} required autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} {...props} />;
+});
+
 export type TextAreaProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(

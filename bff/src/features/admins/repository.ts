@@ -50,21 +50,20 @@ export const admins = versionedResource(adminsResource, {
   ],
 });
 
-export async function insertAdmin(
-  trx: Transaction<Database>,
-  input: {
-    email: string;
-    passwordHash: string;
-    role: number;
-    /** Default: viewer (the database's default too). */
-    roles?: readonly ConsoleRole[];
-    mustChangePassword?: boolean;
-    /** When the one-time password stops opening anything (with mustChangePassword). */
-    oneTimePasswordExpiresAt?: Date | null;
-    by?: string | null;
-    now: Date;
-  },
-): Promise<AdminRow> {
+/** A new account: its sign-in, its roles and, for a one-time password, the change it must make. */
+export interface NewAdmin {
+  email: string;
+  passwordHash: string;
+  role: number;
+  /** Default: viewer (the database's default too). */
+  roles?: readonly ConsoleRole[];
+  mustChangePassword?: boolean;
+  /** When the one-time password stops opening anything (with mustChangePassword). */
+  oneTimePasswordExpiresAt?: Date | null;
+  by?: string | null;
+}
+
+export async function insertAdmin(trx: Transaction<Database>, input: NewAdmin & { now: Date }): Promise<AdminRow> {
   return trx
     .insertInto('admins')
     .values({

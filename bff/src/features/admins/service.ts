@@ -5,26 +5,14 @@ import { isUniqueViolation, type Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
 import { validationFailed } from '@phoenix/server/http';
 import { revokeAdminSessions } from '@phoenix/server/auth';
-import { admins, findAdminByEmail, insertAdmin, lockActiveAdministrators, toAdminAccount } from './repository';
+import { admins, findAdminByEmail, insertAdmin, lockActiveAdministrators, toAdminAccount, type NewAdmin } from './repository';
 
 export { MIN_PASSWORD_LENGTH } from '@phoenix/contract';
 
 const duplicateEmail = () => validationFailed({ email: ['An admin with this email already exists'] });
 
 /** Used by the create-admin CLI, the local seed and POST /admins (with a one-time password). */
-export async function createAdmin(
-  trx: Transaction<Database>,
-  input: {
-    email: string;
-    passwordHash: string;
-    role: number;
-    roles?: readonly ConsoleRole[];
-    mustChangePassword?: boolean;
-    oneTimePasswordExpiresAt?: Date;
-    by?: string;
-  },
-  now: Date,
-): Promise<Outcome<AdminAccount>> {
+export async function createAdmin(trx: Transaction<Database>, input: NewAdmin, now: Date): Promise<Outcome<AdminAccount>> {
   if (await findAdminByEmail(trx, input.email)) throw duplicateEmail();
   let row;
   try {

@@ -25,10 +25,12 @@ import {
 import type { AppContext } from '../../context';
 import { notFound, requireActor, requireStepUp, tooManyRequests, validationFailed } from '@phoenix/server/http';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
-import { mutate, writeActionLog } from '@phoenix/server/db';
+import { mutate } from '@phoenix/server/db';
 import { markFactorVerified, revokeAdminSessions } from '@phoenix/server/auth';
 import {
   acceptedStep,
+  factorAdded,
+  logFactorRefused,
   confirmedFactors,
   verifySecondFactor,
   newTotpSecret,
@@ -107,16 +109,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
         .executeTakeFirst();
       if (!pending) throw notFound('No enrolment in progress: start again');
       const refused = async (reason: 'otherSession' | 'wrongCode', message: string) => {
-        await ctx.db
-          .transaction()
-          .execute((trx) =>
-            writeActionLog(
-              trx,
-              actor,
-              { action: 'auth.factorRefused', targetType: 'admin', targetId: actor.id, before: null, after: { reason, factorId: id } },
-              now,
-            ),
-          );
+        await logFactorRefused(ctx, actor, { reason, factorId: id }, now);
         return validationFailed({ code: [message] }, message);
       };
       if (pending.enrolled_by_session_id !== sessionOf(request)) {
@@ -125,24 +118,12 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
       const step = acceptedStep(pending.secret ?? '', request.body.code, now, null);
       if (step === null) throw await refused('wrongCode', 'That code is not the one the app shows now: try the next one');
       return mutate(ctx, actor, async (trx) => {
-        const first = (await confirmedFactors(trx, actor.id)).length === 0;
         await trx
           .updateTable('admin_factors')
           .set({ confirmed_at: now, last_used_step: step, last_used_at: now })
           .where('id', '=', id)
           .execute();
-        const recoveryCodes = first ? await replaceRecoveryCodes(trx, actor.id, now) : null;
-        await markFactorVerified(trx, sessionOf(request), now);
-        return {
-          result: { recoveryCodes },
-          log: {
-            action: 'auth.factorAdded',
-            targetType: 'admin',
-            targetId: actor.id,
-            before: null,
-            after: { factorId: id, kind: pending.kind, label: pending.label, recoveryCodesIssued: first },
-          },
-        };
+        return factorAdded(trx, actor.id, sessionOf(request), { id, kind: pending.kind, label: pending.label }, now);
       });
     },
   );
@@ -251,20 +232,16 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AppContext): voi
       const checked = passkey
         ? await checkAssertion(trx, ctx.settings.webauthn, actor.id, { purpose: 'stepUp', sessionId: sessionOf(request) }, passkey, now)
         : await verifySecondFactor(trx, actor.id, code ?? '', now);
-      const factor = checked && !('refused' in checked) ? { kind: 'kind' in checked ? checked.kind : ('passkey' as const) } : null;
-      const reason = checked && 'refused' in checked ? `passkey.${checked.refused}` : 'wrongSecondFactor';
-      if (factor) await markFactorVerified(trx, sessionOf(request), now);
+      const refusedPasskey = checked && 'refused' in checked ? checked : null;
+      if (checked && !refusedPasskey) {
+        await markFactorVerified(trx, sessionOf(request), now);
+        const factor = 'kind' in checked ? checked.kind : 'passkey';
+        return { result: null, log: { action: 'auth.stepUp', targetType: 'admin', targetId: actor.id, before: null, after: { factor } } };
+      }
+      const reason = refusedPasskey ? `passkey.${refusedPasskey.refused}` : 'wrongSecondFactor';
       return {
-        result: factor ? null : checked && 'refused' in checked ? checked.message : 'That code did not work: enter the current one',
-        log: factor
-          ? { action: 'auth.stepUp', targetType: 'admin', targetId: actor.id, before: null, after: { factor: factor.kind } }
-          : {
-              action: 'auth.stepUpRefused',
-              targetType: 'admin',
-              targetId: actor.id,
-              before: null,
-              after: { reason, client: request.ip },
-            },
+        result: refusedPasskey?.message ?? 'That code did not work: enter the current one',
+        log: { action: 'auth.stepUpRefused', targetType: 'admin', targetId: actor.id, before: null, after: { reason, client: request.ip } },
       };
     });
     // A refusal: its message (null when the factor was proved), by the field the admin used.

@@ -13,12 +13,12 @@ import {
   type LoginResponse,
   type PasskeyOptions,
 } from '@phoenix/contract';
+import { countWrongAnswer, spendSignInChallenge } from './signInChallenges';
 import type { AppContext } from '../../context';
-import { mutate, writeActionLog } from '@phoenix/server/db';
-import { markFactorVerified } from '@phoenix/server/auth';
+import { mutate } from '@phoenix/server/db';
 import { requireActor, validationFailed } from '@phoenix/server/http';
 import { releaseSignInAttempt, type ThrottleKeys } from './throttle';
-import { confirmedFactors, replaceRecoveryCodes } from './secondFactor';
+import { factorAdded, logFactorRefused } from './secondFactor';
 import { authenticationOptions, checkRegistration, checkAssertion, refusal, registrationOptions, type PasskeyRefusal } from './passkeys';
 import type { SignInFailure } from './routes';
 
@@ -72,24 +72,11 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, sig
       .transaction()
       .execute((trx) => checkRegistration(trx, webauthn, actor.id, sessionOf(request), request.body.response, now));
     if ('refused' in checked) {
-      await ctx.db.transaction().execute((trx) =>
-        writeActionLog(
-          trx,
-          actor,
-          {
-            action: 'auth.factorRefused',
-            targetType: 'admin',
-            targetId: actor.id,
-            before: null,
-            after: { reason: `passkey.${checked.refused}`, kind: 'passkey', ...(checked.detail ? { detail: checked.detail } : {}) },
-          },
-          now,
-        ),
-      );
+      const reason = { reason: `passkey.${checked.refused}`, kind: 'passkey', ...(checked.detail ? { detail: checked.detail } : {}) };
+      await logFactorRefused(ctx, actor, reason, now);
       throw refusedError(checked);
     }
     return mutate(ctx, actor, async (trx) => {
-      const first = (await confirmedFactors(trx, actor.id)).length === 0;
       const row = await trx
         .insertInto('admin_factors')
         .values({
@@ -108,18 +95,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, sig
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const recoveryCodes = first ? await replaceRecoveryCodes(trx, actor.id, now) : null;
-      await markFactorVerified(trx, sessionOf(request), now);
-      return {
-        result: { recoveryCodes },
-        log: {
-          action: 'auth.factorAdded',
-          targetType: 'admin',
-          targetId: actor.id,
-          before: null,
-          after: { factorId: row.id, kind: 'passkey', label: checked.label, recoveryCodesIssued: first },
-        },
-      };
+      return factorAdded(trx, actor.id, sessionOf(request), { id: row.id, kind: 'passkey', label: checked.label }, now);
     });
   });
 
@@ -166,21 +142,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, sig
     const checked = await ctx.db.transaction().execute(async (trx) => {
       const result = await checkAssertion(trx, webauthn, pending.id, binding, request.body.response, now);
       if ('refused' in result) return result;
-      // Spent by this statement: a second answer to the same sign-in finds nothing to spend.
-      const spent = await trx
-        .updateTable('sign_in_challenges')
-        .set({ used_at: now })
-        .where('id', '=', pending.challengeId)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(spent.numUpdatedRows) === 1 ? result : refusal('challengeUsed');
+      return (await spendSignInChallenge(trx, pending.challengeId, now)) ? result : refusal('challengeUsed');
     });
     if ('refused' in checked) {
-      await ctx.db
-        .updateTable('sign_in_challenges')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', pending.challengeId)
-        .execute();
+      await countWrongAnswer(ctx.db, pending.challengeId);
       await signIn.refuse(call, request.ip, pending.id, `passkey.${checked.refused}`);
       throw refusedError(checked);
     }

@@ -14,6 +14,7 @@ import {
   type PasswordChangeRequiredResponse,
   type UserInfoResponse,
 } from '@phoenix/contract';
+import { countWrongAnswer, spendSignInChallenge } from './signInChallenges';
 import type { AppContext } from '../../context';
 import { requireActor } from '@phoenix/server/http';
 import { tooManyRequests, unauthorized, validationFailed } from '@phoenix/server/http';
@@ -242,21 +243,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     const verified = await ctx.db.transaction().execute(async (trx) => {
       const factor = await verifySecondFactor(trx, pending.id, request.body.code, now);
       if (!factor) return null;
-      // Spent by this statement: a second request with the same challenge finds nothing to spend.
-      const spent = await trx
-        .updateTable('sign_in_challenges')
-        .set({ used_at: now })
-        .where('id', '=', pending.challengeId)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(spent.numUpdatedRows) === 1 ? factor : null;
+      return (await spendSignInChallenge(trx, pending.challengeId, now)) ? factor : null;
     });
     if (!verified) {
-      await ctx.db
-        .updateTable('sign_in_challenges')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', pending.challengeId)
-        .execute();
+      await countWrongAnswer(ctx.db, pending.challengeId);
       throw await refuse(call, request.ip, pending.id, 'wrongSecondFactor');
     }
     const token = await openSession(request, pending, { verifiedAt: now }, { secondFactor: verified.kind }, null);

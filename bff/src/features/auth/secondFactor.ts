@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { RECOVERY_CODE_COUNT, type AdminFactor, type FactorKind } from '@phoenix/contract';
-import { hashToken } from '@phoenix/server/auth';
+import { RECOVERY_CODE_COUNT, type AdminFactor, type FactorConfirmed, type FactorKind } from '@phoenix/contract';
+import { hashToken, markFactorVerified } from '@phoenix/server/auth';
+import { writeActionLog, type LogActor, type Outcome } from '@phoenix/server/db';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 
 // Second factors: TOTP (RFC 6238, otpauth) and single-use recovery codes (stored as sha-256).
@@ -58,6 +60,47 @@ export async function replaceRecoveryCodes(trx: Transaction<Database>, adminId: 
 
 export const confirmedFactors = (db: Kysely<Database>, adminId: number) =>
   db.selectFrom('admin_factors').selectAll().where('admin_id', '=', adminId).where('confirmed_at', 'is not', null).orderBy('id').execute();
+
+/**
+ * A factor just confirmed (a TOTP's first code, a passkey's attestation), in its transaction: the
+ * admin's first factor brings ten recovery codes (shown once), the session counts as having proved
+ * it (step-up), and the action log says what was added.
+ */
+export async function factorAdded(
+  trx: Transaction<Database>,
+  adminId: number,
+  sessionId: number,
+  factor: { id: number; kind: FactorKind; label: string },
+  now: Date,
+): Promise<Outcome<FactorConfirmed>> {
+  const first = (await confirmedFactors(trx, adminId)).every((other) => other.id === factor.id);
+  const recoveryCodes = first ? await replaceRecoveryCodes(trx, adminId, now) : null;
+  await markFactorVerified(trx, sessionId, now);
+  return {
+    result: { recoveryCodes },
+    log: {
+      action: 'auth.factorAdded',
+      targetType: 'admin',
+      targetId: adminId,
+      before: null,
+      after: { factorId: factor.id, kind: factor.kind, label: factor.label, recoveryCodesIssued: first },
+    },
+  };
+}
+
+/** A refused enrolment step (wrong code, another session, a refused passkey): one action-log row of its own. */
+export function logFactorRefused(
+  ctx: AppContext,
+  actor: LogActor & { id: number },
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  return ctx.db
+    .transaction()
+    .execute((trx) =>
+      writeActionLog(trx, actor, { action: 'auth.factorRefused', targetType: 'admin', targetId: actor.id, before: null, after }, now),
+    );
+}
 
 export async function unusedRecoveryCodes(db: Kysely<Database>, adminId: number): Promise<number> {
   const row = await db

@@ -58,28 +58,36 @@ export interface RouteEntry {
 /** Per app: the scope of the routes registered now that do not name their own (a feature's, while it registers). */
 const defaultScopes = new WeakMap<FastifyInstance, PermissionScope | null>();
 
+/** Sets the app's default scope; returns what puts the earlier one back. */
+function swapScope(app: FastifyInstance, scope: PermissionScope): () => void {
+  const before = defaultScopes.get(app) ?? null;
+  defaultScopes.set(app, scope);
+  return () => defaultScopes.set(app, before);
+}
+
 /**
  * Registers routes with `scope` as their default (routes are registered on the root instance, so
  * their onRoute hook runs during `register`). Returns what `register` returns, awaited.
  */
 export async function withPermissionScope<T>(app: FastifyInstance, scope: PermissionScope, register: () => T | Promise<T>): Promise<T> {
-  const before = defaultScopes.get(app) ?? null;
-  defaultScopes.set(app, scope);
+  const restore = swapScope(app, scope);
   try {
     return await register();
   } finally {
-    defaultScopes.set(app, before);
+    restore();
   }
 }
 
-/** The synchronous form, for route helpers (resourceRoutes.ts, documentRoutes.ts). */
+/**
+ * The synchronous form, for route helpers (resourceRoutes.ts, documentRoutes.ts): the earlier
+ * scope is back before the caller registers its next route.
+ */
 export function withPermissionScopeSync(app: FastifyInstance, scope: PermissionScope, register: () => void): void {
-  const before = defaultScopes.get(app) ?? null;
-  defaultScopes.set(app, scope);
+  const restore = swapScope(app, scope);
   try {
     register();
   } finally {
-    defaultScopes.set(app, before);
+    restore();
   }
 }
 

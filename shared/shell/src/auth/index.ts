@@ -3,3 +3,4 @@ export * from './authClient';
 export * from './authSession';
 export * from './useAuth';
 export * from './usePermissions';
+export * from './passkeyPrompt';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { can, rolesAllowed, type PermissionAction, type PermissionScope, type UserInfoResponse } from '@phoenix/contract';
+import { can, type PermissionAction, type PermissionScope, type UserInfoResponse } from '@phoenix/contract';
 import { tokenAtom } from '../core/authState';
 import { useApi } from '../api/useApi';
 
@@ -10,18 +10,11 @@ export function roleNames(roles: readonly string[]): string {
   return roles.map((role) => i18next.t(`permissions.roles.${role}`, { ns: 'shell' })).join(', ');
 }
 
-/** Why `action` in `scope` is not open to this admin (the roles that may), for a disabled button or a note. */
-export function permissionReason(scope: PermissionScope, action: PermissionAction): string {
-  return i18next.t('permissions.needs', { ns: 'shell', roles: roleNames(rolesAllowed(scope, action)) });
-}
-
 export interface Permissions {
   /** The admin's console roles; null until /users/info answers. */
   roles: readonly string[] | null;
   /** Whether the server would allow it (false while the roles are unknown: nothing is offered that may be refused). */
   can(scope: PermissionScope, action: PermissionAction): boolean;
-  /** null when allowed; else the sentence naming the roles that may. */
-  reason(scope: PermissionScope, action: PermissionAction): string | null;
 }
 
 /**
@@ -41,6 +34,5 @@ export function usePermissions(): Permissions {
   return {
     roles,
     can: (scope, action) => roles !== null && can(roles, scope, action),
-    reason: (scope, action) => (roles !== null && can(roles, scope, action) ? null : permissionReason(scope, action)),
   };
 }

@@ -2,11 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { FACTOR_PATHS } from '@phoenix/contract/src/security';
-import { Button, Modal, TextField } from '@phoenix/ui';
+import { Button, Modal, OneTimeCodeField } from '@phoenix/ui';
 import { ApiRequestError } from '../api/ApiRequestError';
 import { errorText } from '../i18n/errorText';
 import { apiClientOf } from '../api/useApi';
 import { stepUpModalAtom } from './stepUpAtom';
+import { isPasskeyPromptClosed } from '../auth/passkeyPrompt';
 
 /**
  * The console's answer to a 403 step_up_required (api/client.ts): a code from the authenticator app
@@ -65,8 +66,13 @@ export function StepUpDialog() {
       await api.post(FACTOR_PATHS.stepUp, { passkey: await startAuthentication({ optionsJSON }) });
       close(true);
     } catch (e) {
-      const cancelled = e instanceof Error && ['NotAllowedError', 'AbortError'].includes(e.name);
-      setError(cancelled ? t('stepUp.passkeyCancelled') : e instanceof ApiRequestError ? errorText(e.message) : t('stepUp.passkeyFailed'));
+      setError(
+        isPasskeyPromptClosed(e)
+          ? t('stepUp.passkeyCancelled')
+          : e instanceof ApiRequestError
+            ? errorText(e.message)
+            : t('stepUp.passkeyFailed'),
+      );
     } finally {
       setBusy(false);
     }
@@ -94,16 +100,7 @@ export function StepUpDialog() {
             </Button>
           </p>
         )}
-        <TextField
-          label={t('stepUp.code')}
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={error}
-        />
+        <OneTimeCodeField label={t('stepUp.code')} value={code} onChange={(e) => setCode(e.target.value)} error={error} />
       </form>
     </Modal>
   );

@@ -115,47 +115,50 @@ function AdminManageButtons({
   onRoles: (admin: AdminAccount) => void;
 }) {
   const { t } = useTranslation('userPolicy');
+  const email = a.email;
+  const otherRole = actions.roleName(a.role === ADMIN_ROLE ? 1 : ADMIN_ROLE);
+  const disabling = a.status === 'active';
+  const buttons = [
+    { text: t('admins.rolesButton'), label: t('admins.rolesLabel', { email }), run: () => onRoles(a), pending: false },
+    {
+      text: t('admins.makeRole', { role: otherRole }),
+      label: t('admins.makeRoleLabel', { email, role: otherRole }),
+      run: () => actions.toggleRole(a),
+      pending: actions.rolePendingId === a.id,
+    },
+    {
+      text: t('admins.resetPassword'),
+      label: t('admins.resetLabel', { email }),
+      run: () => actions.resetPassword(a),
+      pending: actions.resetPendingId === a.id,
+    },
+    {
+      text: t('admins.factorsReset'),
+      label: t('admins.factorsResetLabel', { email }),
+      run: () => actions.resetFactors(a),
+      pending: actions.factorsResetPendingId === a.id,
+    },
+    {
+      text: t(disabling ? 'admins.disable' : 'admins.enable'),
+      label: t(disabling ? 'admins.disableLabel' : 'admins.enableLabel', { email }),
+      run: () => actions.toggleStatus(a),
+      pending: actions.statusPendingId === a.id,
+    },
+  ];
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={() => onRoles(a)} aria-label={t('admins.rolesLabel', { email: a.email })}>
-        {t('admins.rolesButton')}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => actions.toggleRole(a)}
-        disabled={actions.rolePendingId === a.id}
-        aria-label={t('admins.makeRoleLabel', { email: a.email, role: actions.roleName(a.role === ADMIN_ROLE ? 1 : ADMIN_ROLE) })}
-      >
-        {t('admins.makeRole', { role: actions.roleName(a.role === ADMIN_ROLE ? 1 : ADMIN_ROLE) })}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => actions.resetPassword(a)}
-        disabled={actions.resetPendingId === a.id}
-        aria-label={t('admins.resetLabel', { email: a.email })}
-      >
-        {t('admins.resetPassword')}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => void actions.resetFactors(a)}
-        disabled={actions.factorsResetPendingId === a.id}
-        aria-label={t('admins.factorsResetLabel', { email: a.email })}
-      >
-        {t('admins.factorsReset')}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => actions.toggleStatus(a)}
-        disabled={actions.statusPendingId === a.id}
-        aria-label={t(a.status === 'active' ? 'admins.disableLabel' : 'admins.enableLabel', { email: a.email })}
-      >
-        {t(a.status === 'active' ? 'admins.disable' : 'admins.enable')}
-      </Button>
+      {buttons.map((button) => (
+        <Button
+          key={button.label}
+          size="sm"
+          variant="ghost"
+          onClick={() => void button.run()}
+          disabled={button.pending}
+          aria-label={button.label}
+        >
+          {button.text}
+        </Button>
+      ))}
     </>
   );
 }

@@ -1,10 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FACTOR_PATHS, type FactorConfirmed } from '@phoenix/contract';
-import { ApiRequestError, describeError, useApi, useTranslation } from '@phoenix/shell';
-import { Button, FormActions, TextField } from '@phoenix/ui';
-
-/** The browser's own refusals of a WebAuthn call: the prompt closed, timed out, or nothing chosen. */
-const isCancelled = (error: unknown) => error instanceof Error && ['NotAllowedError', 'AbortError'].includes(error.name);
+import { ApiRequestError, describeError, isPasskeyPromptClosed, useApi, useTranslation } from '@phoenix/shell';
+import { FactorNameForm } from './FactorNameForm';
 
 /**
  * Adding a passkey: a name, then the browser's prompt (options from the server, bound to this
@@ -17,8 +14,7 @@ export function AddPasskey({ onDone, onCancel }: { onDone: (recoveryCodes: strin
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const create = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const create = async () => {
     setBusy(true);
     setError(undefined);
     try {
@@ -29,7 +25,7 @@ export function AddPasskey({ onDone, onCancel }: { onDone: (recoveryCodes: strin
       const response = await startRegistration({ optionsJSON });
       onDone((await api.post<FactorConfirmed>(FACTOR_PATHS.passkey, { response })).recoveryCodes);
     } catch (e) {
-      if (isCancelled(e)) setError(t('factors.passkeyCancelled'));
+      if (isPasskeyPromptClosed(e)) setError(t('factors.passkeyCancelled'));
       else if (e instanceof ApiRequestError && e.isValidation)
         setError(e.fieldErrors.label?.[0] ?? e.fieldErrors.passkey?.[0] ?? describeError(e));
       else setError(e instanceof ApiRequestError ? describeError(e) : t('factors.passkeyFailed'));
@@ -39,22 +35,16 @@ export function AddPasskey({ onDone, onCancel }: { onDone: (recoveryCodes: strin
   };
 
   return (
-    <form noValidate onSubmit={(e) => void create(e)} aria-label={t('factors.addPasskey')}>
-      <p>{t('factors.passkeyIntro')}</p>
-      <TextField
-        label={t('factors.label')}
-        required
-        value={label}
-        onChange={(e) => setLabel(e.target.value)}
-        error={error}
-        maxLength={60}
-      />
-      <FormActions>
-        <Button onClick={onCancel}>{t('admins.cancel')}</Button>
-        <Button type="submit" variant="primary" loading={busy}>
-          {t('factors.passkeyCreate')}
-        </Button>
-      </FormActions>
-    </form>
+    <FactorNameForm
+      title={t('factors.addPasskey')}
+      intro={t('factors.passkeyIntro')}
+      submitText={t('factors.passkeyCreate')}
+      label={label}
+      onLabel={setLabel}
+      error={error}
+      busy={busy}
+      onSubmit={create}
+      onCancel={onCancel}
+    />
   );
 }

@@ -12,6 +12,7 @@ import {
 import { ApiRequestError, describeError, useApi, useConfirm, useToast, useTranslation } from '@phoenix/shell';
 import { useCopyToClipboard } from '../common/useCopyToClipboard';
 import { AddPasskey } from './AddPasskey';
+import { FactorLabelField, FactorNameForm } from './FactorNameForm';
 import {
   Alert,
   Button,
@@ -23,7 +24,7 @@ import {
   Panel,
   PlainTable,
   TableHead,
-  TextField,
+  OneTimeCodeField,
   formatDateTime,
 } from '@phoenix/ui';
 
@@ -182,8 +183,7 @@ function AddAuthenticator({ onDone, onCancel }: { onDone: (recoveryCodes: string
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const start = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const start = async () => {
     setBusy(true);
     setError(undefined);
     try {
@@ -216,22 +216,16 @@ function AddAuthenticator({ onDone, onCancel }: { onDone: (recoveryCodes: string
 
   if (!enrolment) {
     return (
-      <form noValidate onSubmit={(e) => void start(e)} aria-label={t('factors.add')}>
-        <TextField
-          label={t('factors.label')}
-          required
-          value={label}
-          onChange={(e) => setLabel(e.target.value)}
-          error={error}
-          maxLength={60}
-        />
-        <FormActions>
-          <Button onClick={onCancel}>{t('admins.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={busy}>
-            {t('factors.next')}
-          </Button>
-        </FormActions>
-      </form>
+      <FactorNameForm
+        title={t('factors.add')}
+        submitText={t('factors.next')}
+        label={label}
+        onLabel={setLabel}
+        error={error}
+        busy={busy}
+        onSubmit={start}
+        onCancel={onCancel}
+      />
     );
   }
   return (
@@ -241,11 +235,9 @@ function AddAuthenticator({ onDone, onCancel }: { onDone: (recoveryCodes: string
       <p>
         {t('factors.secret')} <Mono data-testid="totp-secret">{enrolment.secret}</Mono>
       </p>
-      <TextField
+      <OneTimeCodeField
         label={t('factors.code')}
-        required
         inputMode="numeric"
-        autoComplete="one-time-code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
         error={error}
@@ -338,14 +330,7 @@ function RenameDialog({ factor, onClose }: { factor: AdminFactor | null; onClose
       }
     >
       <form id="rename-factor-form" noValidate onSubmit={(e) => void save(e)}>
-        <TextField
-          label={t('factors.label')}
-          required
-          value={label}
-          onChange={(e) => setLabel(e.target.value)}
-          error={error}
-          maxLength={60}
-        />
+        <FactorLabelField value={label} onChange={setLabel} error={error} />
       </form>
     </Modal>
   );
