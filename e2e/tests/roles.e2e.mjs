@@ -36,6 +36,8 @@ describe('roles by area (issue 51)', () => {
     await openFromMenu(page, 'Maintenance Status', /\/admin\/maintenance$/);
     await main.getByText('You can view this page. Changing it needs one of these roles: Owner.').waitFor();
     assert.equal(await main.getByRole('button', { name: 'Save' }).count(), 0);
+    // The page's own switch is there to read, and disabled.
+    assert.equal(await main.getByRole('button', { name: 'Turn maintenance on' }).isDisabled(), true);
     await assertAccessible(page, 'maintenance as a viewer');
     await context.close();
   });

@@ -154,6 +154,9 @@ export const ERROR_MESSAGES = {
   pick_a_present: { en: 'Pick a present', ja: 'プレゼントを選んでください' },
   pick_a_rarity: { en: 'Pick a rarity', ja: 'レアリティを選んでください' },
   pick_a_role: { en: 'Pick a role', ja: 'ロールを選んでください' },
+  pick_roles_from_the_list: { en: 'Pick roles from the list', ja: '一覧からロールを選んでください' },
+  pick_at_least_one_role: { en: 'Pick at least one role', ja: 'ロールを1つ以上選んでください' },
+  pick_each_role_once: { en: 'Pick each role once', ja: '同じロールは1回だけ選んでください' },
   no_such_session: { en: 'No such session', ja: 'そのセッションはありません' },
   enter_your_current_password: { en: 'Enter your current password', ja: '現在のパスワードを入力してください' },
   choose_a_password_other_than_the_current_one: {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyDocument, RecordOf } from '@phoenix/contract';
 import { PendingChanges } from './PendingChanges';
-import { ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, formatDateTime } from '@phoenix/ui';
+import { Alert, ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, formatDateTime } from '@phoenix/ui';
 import { describeError } from '../api/describeError';
 import { useToast } from '../toasts/useToast';
 import { useConfirm, type ConfirmOptions } from '../modals/useConfirm';
@@ -122,11 +122,21 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the document's version changes
   }, [docVersion]);
   const theirs = form.conflict?.current as (RecordOf<D> & Versioned) | undefined;
-  // Roles that may not change it: the fields stay disabled and the note names the roles that may.
+  // Roles that may not change it: the note names the roles that may, on top; the page's own
+  // controls (a switch in its header) and the fields stay disabled.
   const notAllowed = useReadOnlyReason(document.scope);
   return (
     <>
-      {header?.(doc, form)}
+      {notAllowed ? (
+        <>
+          <Alert tone="warning">{notAllowed}</Alert>
+          <fieldset disabled style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            {header?.(doc, form)}
+          </fieldset>
+        </>
+      ) : (
+        header?.(doc, form)
+      )}
       <FormFrame
         label={noun}
         onSubmit={form.onSubmit}
@@ -145,7 +155,7 @@ function DocumentForm<D extends AnyDocument, V extends FieldValues>({
         cancelLabel={t('form.discard')}
         onCancel={() => form.rhf.reset()}
         submitting={form.isSubmitting}
-        readOnly={notAllowed}
+        readOnly={notAllowed ? true : undefined}
       >
         {children(form, doc)}
       </FormFrame>

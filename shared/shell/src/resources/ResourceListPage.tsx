@@ -50,8 +50,10 @@ export interface ResourceListPageProps<D extends AnyResource> {
   filters?: ReactNode;
   /** Header buttons before Export / New. */
   actions?: ReactNode;
-  /** Extra row buttons before Edit / Delete. */
+  /** Extra row buttons before Edit / Delete that only read (open, details). */
   rowActions?: (record: RecordOf<D>) => ReactNode;
+  /** Extra row buttons that change the record (ban, publish, cancel): shown only to roles that may change the resource. */
+  rowChanges?: (record: RecordOf<D>) => ReactNode;
   /** A "History" button on each row (its action-log entries, RecordHistory.tsx); default true. */
   history?: boolean;
   /** Edit link per row (default: when the area has a form). */
@@ -114,6 +116,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
     filters,
     actions,
     rowActions,
+    rowChanges,
     history,
     editable,
     deletable,
@@ -151,7 +154,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
   const texts = useRowTexts();
   const withActions = [...labelled];
   const withHistory = history ?? true;
-  const anyRowAction = rowActions || links.hasForm || list.resource.remove || withHistory;
+  const anyRowAction = rowActions || rowChanges || links.hasForm || list.resource.remove || withHistory;
   if (anyRowAction) {
     withActions.push({
       key: 'actions',
@@ -162,6 +165,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
         <RowActions>
           <PendingRowMarker id={record.id} label={labelOf(record)} />
           {rowActions?.(record)}
+          {mayWrite && rowChanges?.(record)}
           {withHistory && (
             <HistoryButton
               target={list.resource.target}

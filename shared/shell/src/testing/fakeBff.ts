@@ -49,6 +49,8 @@ export const apiError = (
 export const NETWORK_ERROR: FakeReply = { status: -1 };
 
 interface Route {
+  /** The fake's own default (the signed-in admin's roles): answered, not recorded in `requests`. */
+  builtIn?: boolean;
   method: string;
   pattern: RegExp;
   keys: string[];
@@ -106,14 +108,13 @@ export function fakeBff(): FakeBff {
       headers: request.headers,
       body,
     };
-    requests.push(req);
-
     // Later registrations win, so a test can override a default route.
     for (let i = routes.length - 1; i >= 0; i--) {
       const route = routes[i];
       if (route.method !== method) continue;
       const match = route.pattern.exec(url.pathname);
       if (!match) continue;
+      if (!route.builtIn) requests.push(req);
       route.keys.forEach((key, k) => (req.params[key] = decodeURIComponent(match[k + 1])));
       const reply = await route.handler(req);
       if (reply.status === -1) throw new TypeError('Failed to fetch');
@@ -125,6 +126,7 @@ export function fakeBff(): FakeBff {
         headers: { 'content-type': 'application/json' },
       });
     }
+    requests.push(req);
     return new Response(JSON.stringify({ error: { code: 'not_found', message: `No fake route for ${method} ${url.pathname}` } }), {
       status: 404,
       headers: { 'content-type': 'application/json' },
@@ -142,6 +144,11 @@ export function fakeBff(): FakeBff {
     fetch: fakeFetch as typeof fetch,
   };
   // The signed-in admin's roles (usePermissions): an owner, unless a test says otherwise.
-  bff.post('/users/info', () => json({ data: { userInfo: { id: 1, email: 'admin@phoenix.local', role: 2, roles: ['owner'] } } }));
+  routes.push({
+    builtIn: true,
+    method: 'POST',
+    ...compile('/users/info'),
+    handler: () => json({ data: { userInfo: { id: 1, email: 'admin@phoenix.local', role: 2, roles: ['owner'] } } }),
+  });
   return bff;
 }

@@ -17,7 +17,7 @@ export interface FormFrameProps {
   cancelLabel: string;
   onCancel: () => void;
   submitting?: boolean;
-  /** Read-only record: no submit button, the reason on top. */
+  /** Read-only record: no submit button, the reason on top (`true`: the reason is said elsewhere on the page). */
   readOnly?: ReactNode;
   /** A column beside the form (a preview). */
   aside?: ReactNode;
@@ -41,7 +41,7 @@ export function FormFrame(props: FormFrameProps) {
     <Panel>
       <form onSubmit={onSubmit} noValidate aria-label={label}>
         <FormStack>
-          {readOnly && <Alert tone="warning">{readOnly}</Alert>}
+          {readOnly && readOnly !== true && <Alert tone="warning">{readOnly}</Alert>}
           {error && <Alert>{error}</Alert>}
           {conflict && (
             <ConflictNotice title={conflict.title} onReloadTheirs={conflict.onReloadTheirs} onKeepMine={conflict.onKeepMine}>

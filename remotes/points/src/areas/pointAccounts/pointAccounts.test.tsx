@@ -102,7 +102,8 @@ describe('point accounts: ledger and adjustments', () => {
     api.fetch = async (input, init) => {
       const response = await realFetch(input, init);
       const method = (input instanceof Request ? input.method : (init?.method ?? 'GET')).toUpperCase();
-      if (method === 'POST' && failOnce) {
+      const url = input instanceof Request ? input.url : String(input);
+      if (method === 'POST' && url.includes('/adjustments') && failOnce) {
         failOnce = false;
         throw new TypeError('Failed to fetch');
       }

@@ -53,7 +53,7 @@ export default function PresentDistributionPage() {
       searchLabel={t('presentDistributions.search')}
       before={<SendDistribution />}
       filters={<EnumFilters list={list} filters={[['status', DISTRIBUTION_STATUSES, 'statuses']]} />}
-      rowActions={(d) =>
+      rowChanges={(d) =>
         d.status === 'scheduled' && (
           <Button
             size="sm"

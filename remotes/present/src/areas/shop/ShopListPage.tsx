@@ -30,7 +30,7 @@ export default function ShopListPage() {
           ]}
         />
       }
-      rowActions={(item) =>
+      rowChanges={(item) =>
         ordered && (
           <>
             <Button

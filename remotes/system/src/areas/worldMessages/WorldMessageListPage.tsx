@@ -76,7 +76,7 @@ export default function WorldMessageListPage() {
       list={list}
       searchLabel={t('worldMessages.search')}
       editable={(wm) => scheduled(wm) || showing(wm)} // a showing one: its text only; the others are history
-      rowActions={(wm) =>
+      rowChanges={(wm) =>
         showing(wm) ? (
           <Button
             size="sm"

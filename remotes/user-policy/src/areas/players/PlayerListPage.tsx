@@ -70,7 +70,7 @@ function PlayerListPage() {
           {t('players.banSelected', { count: ids.length })}
         </Button>
       )}
-      rowActions={(p) => (
+      rowChanges={(p) => (
         <Button
           size="sm"
           variant="ghost"

@@ -17,6 +17,18 @@ const listBff = () => fakeBff().get('/players', () => json(page([alice, bob])));
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 describe('players: domain rules', () => {
+  it('offers a viewer no ban, unban or bulk action, only the reading, and says which roles may', async () => {
+    const bff = listBff().post('/users/info', () =>
+      json({ data: { userInfo: { id: 9, email: 'v@phoenix.local', role: 2, roles: ['viewer'] } } }),
+    );
+    renderRemotePage(pages, { bff, url: '/admin/user' });
+    expect(await screen.findByText('You can view this page. Changing it needs one of these roles: Support, Owner.')).toBeInTheDocument();
+    const row = await rowOf('Alice Moreau');
+    expect(within(row).queryByRole('button', { name: /^Ban / })).toBeNull();
+    expect(within(row).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+
   it('shows wallets checksummed (EIP-55) and a timed ban with its end', async () => {
     renderRemotePage(pages, { bff: listBff(), url: '/admin/user' });
     expect(await screen.findByText('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBeInTheDocument();

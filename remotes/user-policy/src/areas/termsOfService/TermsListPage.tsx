@@ -25,7 +25,7 @@ export default function TermsListPage() {
       searchLabel={t('termsOfService.search')}
       deletable={(v) => v.status === 'draft'}
       filters={<EnumFilters list={list} filters={[['status', TERMS_STATUSES, 'statuses']]} />}
-      rowActions={(v) =>
+      rowChanges={(v) =>
         v.status === 'draft' && (
           <Button
             size="sm"
