@@ -12,6 +12,8 @@ export const SECURITY_PATHS = {
   sessions: '/security/sessions',
   signOutEverywhere: '/security/sign-out-everywhere',
   password: '/security/password',
+  /** GET: the latest failed sign-ins that named this admin's account. */
+  signInFailures: '/security/sign-in-failures',
 } as const;
 
 /** An open session as the Security page lists it. */
@@ -237,9 +239,6 @@ export const factorsResetSchema = lazy(() =>
   z.object({ removedFactors: z.number().int(), removedRecoveryCodes: z.number().int(), endedSessions: z.number().int() }),
 );
 export type FactorsReset = z.infer<typeof factorsResetSchema>;
-
-/** GET /security/sign-in-failures: the latest failed sign-ins that named this admin's account. */
-export const SIGN_IN_FAILURES_PATH = '/security/sign-in-failures';
 
 /** One failed sign-in, as the action log recorded it (auth.signInFailed). */
 export const signInFailureSchema = lazy(() =>

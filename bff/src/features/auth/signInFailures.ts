@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SIGN_IN_FAILURES_PATH, signInFailureListSchema, type SignInFailureList } from '@phoenix/contract';
+import { SECURITY_PATHS, signInFailureListSchema, type SignInFailureList } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '@phoenix/server/http';
 
@@ -13,7 +13,7 @@ const WITHIN_DAYS = 30;
  */
 export function registerSignInFailureRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
-    SIGN_IN_FAILURES_PATH,
+    SECURITY_PATHS.signInFailures,
     { schema: { response: { 200: signInFailureListSchema } } },
     async (request): Promise<SignInFailureList> => {
       const actor = requireActor(request);

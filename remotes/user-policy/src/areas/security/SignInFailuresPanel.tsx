@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SIGN_IN_FAILURES_PATH, type SignInFailureList } from '@phoenix/contract';
+import { SECURITY_PATHS, type SignInFailureList } from '@phoenix/contract';
 import { describeError, useApi, useTranslation } from '@phoenix/shell';
 import { ErrorState, LoadingBlock, Panel, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
 
@@ -7,7 +7,10 @@ import { ErrorState, LoadingBlock, Panel, PlainTable, TableHead, formatDateTime 
 export function SignInFailuresPanel() {
   const { t } = useTranslation('userPolicy');
   const api = useApi();
-  const failures = useQuery({ queryKey: ['security', 'signInFailures'], queryFn: () => api.get<SignInFailureList>(SIGN_IN_FAILURES_PATH) });
+  const failures = useQuery({
+    queryKey: ['security', 'signInFailures'],
+    queryFn: () => api.get<SignInFailureList>(SECURITY_PATHS.signInFailures),
+  });
   let body;
   if (failures.error) body = <ErrorState message={describeError(failures.error)} onRetry={() => void failures.refetch()} />;
   else if (!failures.data) body = <LoadingBlock />;
