@@ -30,7 +30,8 @@ describe('change requests (CHANGE_CONTROL=approve)', () => {
   // A second role-2 admin, as an admin creates one (POST /admins), with a password of their own.
   before(async () => {
     ({ token } = await call('POST', '/users/login', ADMIN));
-    const { oneTimePassword } = await call('POST', '/admins', { email: adminB.email, role: 2 }, token);
+    // An owner: approving a global operation needs the operation's own permission (issue 51).
+    const { oneTimePassword } = await call('POST', '/admins', { email: adminB.email, role: 2, roles: ['owner'] }, token);
     await call('POST', '/users/change-password', { email: adminB.email, password: oneTimePassword, newPassword: adminB.password });
   });
 
