@@ -152,7 +152,7 @@ async function adminToken(app: FastifyInstance, db: Kysely<Database>): Promise<s
   const password = 'correct horse battery';
   const passwordHash = await hashPassword(password, TEST_PASSWORD_HASH);
   const ctx = { db, now: () => new Date(), settings: resolveSettings({ passwordHash: TEST_PASSWORD_HASH }) };
-  await mutate(ctx, { id: null, email: 'test' }, (trx, now) => createAdmin(trx, { email, passwordHash, role: 2 }, now));
+  await mutate(ctx, { id: null, email: 'test' }, (trx, now) => createAdmin(trx, { email, passwordHash, role: 2, roles: ['owner'] }, now));
   const response = await app.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
   expect(response.statusCode).toBe(200);
   return response.json().token as string;

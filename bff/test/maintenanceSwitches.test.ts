@@ -134,7 +134,7 @@ onPostgres('with two instances, a window a few seconds long switches on and off 
   const password = 'correct horse battery';
   const ctx = { db: reader, now: () => new Date(), settings: resolveSettings({ passwordHash: TEST_PASSWORD_HASH }) };
   const passwordHash = await hashPassword(password, TEST_PASSWORD_HASH);
-  await mutate(ctx, { id: null, email: 'test' }, (trx, now) => createAdmin(trx, { email, passwordHash, role: 2 }, now));
+  await mutate(ctx, { id: null, email: 'test' }, (trx, now) => createAdmin(trx, { email, passwordHash, role: 2, roles: ['owner'] }, now));
   const login = await first.inject({ method: 'POST', url: '/users/login', payload: { email, password } });
   const headers = { token: login.json().token as string };
   const doc: MaintenanceStatus = (await first.inject({ method: 'GET', url: '/maintenance', headers })).json();
