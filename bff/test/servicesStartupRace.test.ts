@@ -35,7 +35,13 @@ onPostgres.each([
       return [bff, points];
     });
     // What the seeds write (nothing without them), so that "the same counts" says something.
-    const seeded = { 'public.admins': LOCAL_ACCOUNTS.length, 'public.presents': 4, 'public.players': 2000, 'points.lottery_rounds': 2, 'points.users': 30 };
+    const seeded = {
+      'public.admins': LOCAL_ACCOUNTS.length,
+      'public.presents': 4,
+      'public.players': 2000,
+      'points.lottery_rounds': 2,
+      'points.users': 30,
+    };
     expect(alone).toMatchObject(Object.fromEntries(Object.entries(seeded).map(([table, n]) => [table, seed ? n : 0])));
   });
 
