@@ -65,10 +65,12 @@ function runFile(file) {
 }
 
 const started = Date.now();
-// One migrated, seeded data folder for every stack of the run (e2e/support/stack.mjs).
-// Imported here: the stack needs the installed packages (Fastify), this file's top only Node's built-ins.
+// One migrated, seeded database for every stack of the run, named to the test processes by their
+// environment (e2e/support/stack.mjs). Imported here: the stack needs the installed packages
+// (Fastify, pg), this file's top only Node's built-ins.
 const { makeDataTemplate } = await import('./support/stack.mjs');
 const template = await makeDataTemplate();
+Object.assign(process.env, template.env);
 console.log(`data template ready after ${Math.round((Date.now() - started) / 1000)} s`);
 const results = [];
 let next = 0;
@@ -77,7 +79,7 @@ await Promise.all(
     while (next < queue.length) results.push(await runFile(queue[next++]));
   }),
 );
-fs.rmSync(template, { recursive: true, force: true });
+await template.remove();
 const failed = results.filter((r) => r.code !== 0);
 const sum = (key) => results.reduce((n, r) => n + r[key], 0);
 console.log(`\n== end to end: ${results.length} files, ${concurrency} at a time, ${Math.round((Date.now() - started) / 1000)} s`);

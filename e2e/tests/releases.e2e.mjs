@@ -19,6 +19,7 @@ const SHELL_VERSION = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared/she
 const SHELL_RANGE = `^${SHELL_VERSION.split('.').slice(0, 2).join('.')}.0`;
 const escape = (text) => text.replace(/[.^$*+?()[\]{}|\\]/g, '\\$&');
 import { launchBrowser, signedInPage } from '../support/browser.mjs';
+import { stackDatabase } from '../support/stack.mjs';
 
 const BASE_PORT = 18600;
 const ENV = 'stg';
@@ -49,6 +50,7 @@ describe('versioned releases composed per environment', () => {
   let release;
   let listReleases;
   let bff;
+  let database;
   let server;
   let browser;
   let hostSnapshot;
@@ -87,10 +89,11 @@ describe('versioned releases composed per environment', () => {
     await Promise.all([release('battle', { version: '1.1.0', quiet: true }), release('system', { quiet: true })]);
     hostSnapshot = snapshot(path.join(artifacts, 'host', '1.0.0'));
 
+    database = await stackDatabase();
     bff = await startBff({
       port: bffPort,
       quiet: true,
-      env: { PGLITE_DATA_DIR: path.join(tmp, 'db'), SEED_LOCAL_DATA: '1', CORS_ORIGINS: hostUrl, PHOENIX_ENV: '' },
+      env: { ...database.bffEnv, SEED_LOCAL_DATA: '1', CORS_ORIGINS: hostUrl, PHOENIX_ENV: '' },
     });
     const { serve } = await import('../../scripts/serve.mjs');
     server = await serve({ env: ENV, port: BASE_PORT });
@@ -104,6 +107,7 @@ describe('versioned releases composed per environment', () => {
       bff.kill('SIGTERM');
       await new Promise((r) => (bff.exitCode !== null ? r() : bff.once('exit', r)));
     }
+    await database?.remove();
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
