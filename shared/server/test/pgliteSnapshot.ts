@@ -45,7 +45,7 @@ const GZIP = 'application/x-gzip';
 function snapshotFile(name: string): string {
   const entry = createRequire(__filename).resolve('@electric-sql/pglite');
   const where = createHash('sha256').update(entry).digest('hex').slice(0, 12);
-  return path.join(os.tmpdir(), `phoenix-pglite-${name}-${packageVersion(entry, '@electric-sql/pglite')}-${where}-v3.tgz`);
+  return path.join(os.tmpdir(), `phoenix-pglite-${name}-${packageVersion(entry, '@electric-sql/pglite')}-${where}-v4.tgz`);
 }
 
 async function readOrMake(name: string, make: () => Promise<Blob>): Promise<Blob> {
@@ -58,7 +58,20 @@ async function readOrMake(name: string, make: () => Promise<Blob>): Promise<Blob
   return dump;
 }
 
-/** A cluster exactly as initdb leaves it. */
+/**
+ * template0 and template1 hold a full catalog each: two thirds of a new cluster's files, which a
+ * load writes one by one into PGlite's in-memory file system. No test creates a database on PGlite
+ * (createScratchDatabase is PostgreSQL's), so the dumps leave them out: a load takes about 1 s
+ * instead of 2, and 1.5 s less CPU, in every test file.
+ */
+async function dropTemplateDatabases(pglite: PGlite): Promise<void> {
+  await pglite.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  await pglite.exec('drop database template0');
+  await pglite.exec('drop database template1');
+  await pglite.exec('checkpoint');
+}
+
+/** A cluster as initdb leaves it, without its template databases. */
 export function freshClusterSnapshot(): Promise<Blob> {
   if (!loaded.has('initdb')) {
     loaded.set(
@@ -66,6 +79,7 @@ export function freshClusterSnapshot(): Promise<Blob> {
       readOrMake('initdb', async () => {
         const pglite = new PGlite({ extensions: { pg_trgm } });
         await pglite.waitReady;
+        await dropTemplateDatabases(pglite);
         const dump = await pglite.dumpDataDir('gzip');
         await pglite.close();
         return dump;
@@ -85,7 +99,9 @@ export function preparedSnapshot(prepared: PreparedDatabase): Promise<Blob> {
         const db = createDb({ kind: 'pglite', loadDataDir: await freshClusterSnapshot() });
         try {
           await prepared.prepare(db);
-          return await embeddedPglite(db)!.pglite.dumpDataDir('gzip');
+          const { pglite } = embeddedPglite(db)!;
+          await pglite.exec('checkpoint');
+          return await pglite.dumpDataDir('gzip');
         } finally {
           await db.destroy();
         }
