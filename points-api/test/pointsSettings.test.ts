@@ -1,4 +1,6 @@
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
+import { serverTables } from '@phoenix/server';
+import { verifyActionLog } from '@phoenix/server/db';
 
 let t: PointsTestApp;
 beforeAll(async () => {
@@ -20,7 +22,10 @@ test('points maintenance: save, 409 on a stale version, action log in the BFF, h
   expect((await t.call('PUT', '/settings/maintenance', { enabled: false, message: '', version: 1 })).statusCode).toBe(409);
 
   const [log] = await logsOf(t, 'pointsMaintenance');
-  expect(log).toMatchObject({ action: 'pointsMaintenance.enable', target_id: '1' });
+  expect(log).toMatchObject({ action: 'pointsMaintenance.enable', target_id: '1', chain: 'points' });
+  // The points API's rows are a chain of their own in the shared log (migration 0061), linked and whole.
+  const chains = await verifyActionLog(serverTables(t.shared.db));
+  expect(chains.find((c) => c.chain === 'points')).toMatchObject({ intactThroughId: log!.id, broken: null });
   expect(log!.admin_email).toMatch(/@test\.local$/);
 
   const restored = await t.call('POST', '/settings/maintenance/history/1/restore', { version: 2 });

@@ -323,6 +323,41 @@ export const checks = [
   },
 
   {
+    name: 'one unbroken action-log chain per service',
+    async run(cluster, state) {
+      const { 'bff-a': a, 'bff-b': b } = cluster.instances;
+      const { token } = state;
+      // 40 changes at once, half on each BFF: both write the bff chain's next link (migration 0061).
+      const run = Date.now();
+      const writes = await Promise.all(
+        [a, b].flatMap((instance, side) =>
+          Array.from({ length: 20 }, (_, n) =>
+            call(instance.base, 'POST', '/constant-variables', {
+              token,
+              body: { key: `scale.chain.${run}.${side}.${n}`, type: 'number', value: String(n) },
+            }),
+          ),
+        ),
+      );
+      const { status, body } = await call(b.base, 'POST', '/action-logs/verification', { token });
+      const chains = Object.fromEntries((body?.chains ?? []).map((c) => [c.chain, c]));
+      const line = (c) =>
+        c
+          ? `${c.chain} ${c.rows} rows, ${c.broken ? `broken at #${c.broken.id} (${c.broken.reason})` : `intact through #${c.intactThroughId}`}`
+          : 'missing';
+      return expect(
+        status === 200 &&
+          writes.every((w) => w.status === 201) &&
+          chains.bff?.broken === null &&
+          chains.points?.broken === null &&
+          chains.points.rows > 0,
+        `40 creates at once on bff-a and bff-b: ${describeTally(tally(writes.map((w) => w.status)))}; ` +
+          `verification (${status}): ${line(chains.bff)}; ${line(chains.points)} (the points APIs' adjustments above)`,
+      );
+    },
+  },
+
+  {
     name: 'instance killed mid-distribution',
     async run(cluster, state, options) {
       const { token } = state;

@@ -45,3 +45,31 @@ export const actionLogsResource = defineResource({
   csv: { filename: 'action-logs.csv', columns: ['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId'] },
   remove: false,
 });
+
+/**
+ * What the record's check found in one chain (one per service: `bff`, `points`): intact through a
+ * row, or the first broken link and what is wrong with it. `changed`: the row's contents no longer
+ * match its hash; `missing-before`: rows before it were removed; `relinked`: it does not follow
+ * the row before it (that row was replaced); `missing-newest`: the chain's head counts rows past
+ * the last one left (id null).
+ */
+export const actionLogChainVerdictSchema = lazy(() =>
+  z.object({
+    chain: z.string(),
+    rows: z.number().int(),
+    intactThroughId: z.number().int().nullable(),
+    broken: z
+      .object({
+        id: z.number().int().nullable(),
+        seq: z.number().int(),
+        reason: z.enum(['changed', 'missing-before', 'relinked', 'missing-newest']),
+      })
+      .nullable(),
+  }),
+);
+export type ActionLogChainVerdict = z.infer<typeof actionLogChainVerdictSchema>;
+
+/** POST: checks the whole record now (a pass over the table), so it is an operation, not a cached read. */
+export const ACTION_LOG_PATHS = { verification: '/action-logs/verification' } as const;
+export const actionLogVerificationSchema = lazy(() => z.object({ chains: z.array(actionLogChainVerdictSchema), checkedAt: z.string() }));
+export type ActionLogVerification = z.infer<typeof actionLogVerificationSchema>;

@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { sql, type Kysely } from 'kysely';
 import { CONFIRM_SCOPE_HEADER } from '@phoenix/contract';
 import { resolveSessionSettings, type ServerContext, type SessionSettings } from './context';
+import { setActionLogChain } from './db/actionLog';
 import { poolCounts } from './db/connect';
 import type { MigrationRunner } from './db/migrate';
 import type { ServerDatabase } from './db/schema';
@@ -97,6 +98,7 @@ export async function createServerApp<DB extends ServerDatabase>(
     changeControl: createChangeControl({ ...CHANGE_CONTROL_DEFAULTS, ...options.changeControl }),
   };
   if (options.migrate ?? true) await service.migrations.migrateToLatest(options.db);
+  setActionLogChain(service.name); // its rows go into the service's own chain (db/actionLog.ts)
 
   // Runs once every connection has ended (app.close stops accepting, then drains the requests):
   // jobs stop first (a running handler finishes its batch), then the database closes.

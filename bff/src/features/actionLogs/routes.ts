@@ -1,7 +1,10 @@
 import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  ACTION_LOG_PATHS,
   ACTION_LOG_SORTS,
+  actionLogVerificationSchema,
+  type ActionLogVerification,
   actionLogQuerySchema,
   actionLogSchema,
   idParamSchema,
@@ -14,6 +17,8 @@ import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream } from '@phoenix/server/htt
 import { notFound } from '@phoenix/server/http';
 import { csvResponse, pageSchema } from '@phoenix/server/http';
 import { parseSort } from '@phoenix/server/http';
+import { serverTables } from '@phoenix/server';
+import { verifyActionLog } from '@phoenix/server/db';
 import { exportActionLogs, findActionLog, listActionLogs } from './repository';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
@@ -55,6 +60,16 @@ export async function registerActionLogRoutes(app: FastifyInstance, ctx: AppCont
       ]);
       return sendCsvStream(reply, 'action-logs.csv', chunks);
     },
+  );
+
+  // Reads only, but a pass over the whole table: a POST (never cached, never crawled), allowed to readers.
+  app.post(
+    ACTION_LOG_PATHS.verification,
+    { schema: { response: { 200: actionLogVerificationSchema } }, config: { action: 'read' } },
+    async (): Promise<ActionLogVerification> => ({
+      chains: await verifyActionLog(serverTables(ctx.db)),
+      checkedAt: ctx.now().toISOString(),
+    }),
   );
 
   app.get(

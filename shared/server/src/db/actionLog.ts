@@ -28,6 +28,15 @@ export interface ActionLogEntry {
 }
 
 /**
+ * The chain this process's rows go into (migration 0061): one per service, so the BFF's and the
+ * points API's instances never wait on each other's head. The points API sets `points` at start.
+ */
+let chain = 'bff';
+export function setActionLogChain(name: string): void {
+  chain = name;
+}
+
+/**
  * Writes one action-log row. Takes the transaction of the change so both commit or neither. The
  * request's id comes from the request context (http/requestContext.ts): every feature's change
  * carries it without passing it along.
@@ -45,6 +54,7 @@ export async function writeActionLog(trx: Transaction<any>, actor: LogActor, ent
       after: toJson(entry.after),
       created_at: at,
       request_id: currentRequestId(),
+      chain,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 // Database: connection, migrations, startup lock, the server tables, versioned resources and documents, paging.
 export * from './actionLog';
+export * from './actionLogChain';
 export * from './bindVersioned';
 export * from './catalogue';
 export * from './branchPaging';

@@ -87,6 +87,19 @@ export interface ActionLogsTable {
   created_at: Timestamp;
   /** x-request-id of the request that made the change (migration 0017); null outside a request. */
   request_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The service whose chain the row is in (migration 0061): `bff` or `points`. */
+  chain: ColumnType<string, string | undefined, never>;
+  /** Its number in the chain, and the hashes that link it (set by the database on insert). */
+  chain_seq: ColumnType<string, never, never>;
+  previous_hash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
+}
+
+/** Each chain's head (migration 0061): its last number and hash. */
+export interface ActionLogChainsTable {
+  chain: string;
+  seq: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
 }
 
 /** The records of a bulk operation's log row, one row each (migration 0052). */
@@ -149,6 +162,7 @@ export interface ServerDatabase {
   admin_factors: AdminFactorsTable;
   action_logs: ActionLogsTable;
   action_log_targets: ActionLogTargetsTable;
+  action_log_chains: ActionLogChainsTable;
   document_versions: DocumentVersionsTable;
   change_requests: ChangeRequestsTable;
 }

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { actionLogsResource, type ActionLog, type FilterOf } from '@phoenix/contract';
 import { RecordDetailModal, ResourceListPage, sentence, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { actionLogList } from './list';
+import { RecordCheck } from './RecordCheck';
 import {
   Button,
   diffJson,
@@ -127,7 +128,12 @@ export default function ActionLogListPage() {
         </Button>
       )}
       // Re-mounted on URL change (back/forward, a shared link) so the inputs show the applied filters.
-      before={<Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />}
+      before={
+        <>
+          <RecordCheck />
+          <Filters key={FILTERS.map((f) => list.filters[f]).join('|')} applied={list.filters} onApply={list.setFilters} />
+        </>
+      }
       columns={[
         { key: 'createdAt', field: 'when', sortable: true, render: (log) => formatDateTime(log.createdAt) },
         { key: 'adminEmail', field: 'admin', sortable: true },

@@ -141,3 +141,44 @@ describe('action log list', () => {
     expect(currentUrl(router)).toBe(`${LOGS}?sort=adminEmail&order=asc`);
   });
 });
+
+describe('record check', () => {
+  it('checks the record on demand and says, per chain, how far it is intact or where it broke and why', async () => {
+    const bff = fakeBff()
+      .get('/action-logs', () => json(page([entry], { pageSize: 50 })))
+      .post('/action-logs/verification', () =>
+        json({
+          checkedAt: '2025-02-01T10:05:00.000Z',
+          chains: [
+            { chain: 'bff', rows: 12, intactThroughId: 12, broken: null },
+            { chain: 'points', rows: 5, intactThroughId: 7, broken: { id: 9, seq: 3, reason: 'changed' } },
+          ],
+        }),
+      );
+    const { user } = renderRemotePage(pages, { bff, url: LOGS });
+    await screen.findByText('ops@example.com');
+    // Nothing is checked until asked: a pass over the whole log is not for every page view.
+    expect(bff.calls('POST', '/action-logs/verification')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Check the record' }));
+    expect(await screen.findByText('Console: intact through #12 (12 rows).')).toBeInTheDocument();
+    expect(screen.getByText('Points: broken at #9.')).toBeInTheDocument();
+    expect(screen.getByText(/This row was changed after it was written\. Intact through #7\./)).toBeInTheDocument();
+    expect(bff.calls('POST', '/action-logs/verification')).toHaveLength(1);
+  });
+
+  it('shows why the check failed, and tries again', async () => {
+    let calls = 0;
+    const bff = fakeBff()
+      .get('/action-logs', () => json(page([entry], { pageSize: 50 })))
+      .post('/action-logs/verification', () =>
+        ++calls === 1
+          ? apiError(500, 'internal', 'The database did not answer')
+          : json({ checkedAt: '2025-02-01T10:05:00.000Z', chains: [] }),
+      );
+    const { user } = renderRemotePage(pages, { bff, url: LOGS });
+    await screen.findByText('ops@example.com');
+    await user.click(screen.getByRole('button', { name: 'Check the record' }));
+    await user.click(await screen.findByRole('button', { name: /retry|try again/i }));
+    expect(await screen.findByText(/Checked at/)).toBeInTheDocument();
+  });
+});
