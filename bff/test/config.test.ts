@@ -198,6 +198,37 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
     }
   });
 
+  test('a database off this machine needs PHOENIX_ENV (never the local rules), and is never seeded', () => {
+    for (const url of [
+      'postgres://phoenix:s3cret@db.internal:5432/phoenix',
+      'postgresql://u@10.0.0.7/x',
+      'postgres://u@[fd00::7]:5432/x',
+    ]) {
+      const found = problems({ DATABASE_URL: url });
+      expect(found).toEqual([expect.stringMatching(/^DATABASE_URL points at \S+, a database off this machine, and PHOENIX_ENV is unset/)]);
+      expect(found[0]).not.toContain('s3cret');
+      expect(problems({ DATABASE_URL: url, NODE_ENV: 'production' })).toHaveLength(1); // NODE_ENV alone does not say which environment
+      expect(readConfig({ DATABASE_URL: url, PHOENIX_ENV: 'stg' })).toMatchObject({
+        seedLocalData: false,
+        changeControl: { mode: 'confirm' },
+      });
+      // Named local by hand: it starts, with the local rules, but seeds nothing there.
+      expect(readConfig({ DATABASE_URL: url, PHOENIX_ENV: 'local' }).seedLocalData).toBe(false);
+    }
+    expect(problems({ POINTS_DATABASE_URL: 'postgres://u@points-db/x' })).toEqual([
+      expect.stringMatching(/^POINTS_DATABASE_URL points at points-db/),
+    ]);
+    // This machine: loopback addresses, localhost and Unix sockets keep the local defaults.
+    for (const url of [
+      'postgres://u@127.0.0.1:5433/x',
+      'postgres://u@localhost/x',
+      'postgres://u@[::1]/x',
+      'postgres:///x?host=/var/run/postgresql',
+    ]) {
+      expect(readConfig({ DATABASE_URL: url })).toMatchObject({ seedLocalData: true });
+    }
+  });
+
   test('TRUST_PROXY=true (any proxy) only in a local environment', () => {
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: 'true', PHOENIX_ENV: 'local' }).trustProxy).toBe(true);

@@ -55,7 +55,7 @@ describe('readPointsConfig: the BFF schema and rules', () => {
     });
     expect(config.databaseUrl).toBe('postgres://b@db:5432/y');
     expect(config.trustProxy).toEqual(['172.28.0.0/16']);
-    expect(readPointsConfig({ DATABASE_URL: 'postgres://a@db:5432/x' }).databaseUrl).toBe('postgres://a@db:5432/x');
+    expect(readPointsConfig({ DATABASE_URL: 'postgres://a@db:5432/x', PHOENIX_ENV: 'dev' }).databaseUrl).toBe('postgres://a@db:5432/x');
   });
 
   test('a bad value is refused here as in the BFF', () => {

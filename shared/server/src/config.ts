@@ -238,6 +238,15 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
       'TRUST_PROXY="true" is refused outside a local environment (PHOENIX_ENV unset or local, NODE_ENV not production): any client could set its address with X-Forwarded-For and escape the per-client sign-in limit; name the load balancer\'s addresses or CIDR ranges instead',
     );
   }
+  // Without PHOENIX_ENV a service counts as local (a seeded admin, no change control): never on a
+  // database elsewhere, whatever NODE_ENV says.
+  for (const name of ['DATABASE_URL', 'POINTS_DATABASE_URL'] as const) {
+    const remote = POSTGRES_URL.test(env[name]?.trim() ?? '') ? remoteDatabaseHost(env[name]) : null;
+    if (remote === null || env.PHOENIX_ENV?.trim()) continue;
+    problems.push(
+      `${name} points at ${remote}, a database off this machine, and PHOENIX_ENV is unset: name the environment (dev, stg, prd, …) so the service applies its rules (no seeded accounts, change control, a second factor), or PHOENIX_ENV=local for a developer's own database`,
+    );
+  }
   // Passkeys set up by hand must be usable: every origin on the RP ID's domain, and at least one.
   // (Left to their defaults, a console served only from IP addresses simply has no passkeys.)
   if (problems.length === 0 && (result.data!.WEBAUTHN_RP_ID || result.data!.WEBAUTHN_ORIGINS)) {
@@ -294,6 +303,27 @@ export function webauthnSettings(vars: EnvVars): WebauthnSettings {
   return { rpId, origins: vars.WEBAUTHN_ORIGINS ?? consoleOrigins.filter((origin) => onRpId(origin, rpId)) };
 }
 
+/**
+ * The host of a PostgreSQL URL that is not this machine (loopback addresses, localhost, a Unix
+ * socket), or null: the local rules (seeds, change control off) never apply to a database elsewhere.
+ */
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
+export function remoteDatabaseHost(url: string | undefined): string | null {
+  if (!url?.trim()) return null;
+  let host: string;
+  try {
+    const parsed = new URL(url.trim());
+    // postgres:///db?host=/var/run/postgresql: a Unix socket named in the query.
+    host = decodeURIComponent(parsed.hostname).replace(/^\[|\]$/g, '') || (parsed.searchParams.get('host') ?? '');
+  } catch {
+    return null; // DATABASE_URL's own check names a malformed URL
+  }
+  if (host === '' || host.startsWith('/')) return null;
+  if (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)) return null;
+  return host;
+}
+
 /** A local environment: PHOENIX_ENV unset or local, and NODE_ENV not production. */
 const isLocal = (phoenixEnv: string | undefined, nodeEnv: string | undefined) =>
   nodeEnv !== 'production' && (!phoenixEnv || phoenixEnv === 'local');
@@ -308,9 +338,13 @@ function defaultChangeControl(phoenixEnv: string | undefined, nodeEnv: string | 
 export const tokenAccess = (token: string | undefined, vars: EnvVars): BearerAccess =>
   token ? { token } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off';
 
-/** Local seed accounts only outside production and only for the local environment. */
+/** Local seed accounts only outside production, only for the local environment, and only on a database on this machine. */
 export function localSeedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return isLocal(env.PHOENIX_ENV?.trim(), env.NODE_ENV?.trim());
+  return (
+    isLocal(env.PHOENIX_ENV?.trim(), env.NODE_ENV?.trim()) &&
+    remoteDatabaseHost(env.DATABASE_URL) === null &&
+    remoteDatabaseHost(env.POINTS_DATABASE_URL) === null
+  );
 }
 
 /** SEED_LOCAL_DATA: 1/true = on, 0/false = off, unset = on (still only where localSeedAllowed). */
@@ -331,7 +365,15 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     oneTimePasswordTtlHours: vars.ONE_TIME_PASSWORD_TTL_HOURS ?? 24,
     maxSessionsPerAdmin: vars.MAX_SESSIONS_PER_ADMIN ?? 10,
     secondFactor: vars.SECOND_FACTOR ?? (isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'optional' : 'required'),
-    seedLocalData: (vars.SEED_LOCAL_DATA ?? true) && isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
+    // Never a database elsewhere, even one named local.
+    seedLocalData:
+      (vars.SEED_LOCAL_DATA ?? true) &&
+      localSeedAllowed({
+        PHOENIX_ENV: vars.PHOENIX_ENV,
+        NODE_ENV: vars.NODE_ENV,
+        DATABASE_URL: vars.DATABASE_URL,
+        POINTS_DATABASE_URL: vars.POINTS_DATABASE_URL,
+      }),
     logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,
     changeControl: {
