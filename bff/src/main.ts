@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     metrics: config.metrics,
     changeControl: config.changeControl,
     apiReference: config.apiReference,
+    hsts: config.deployed,
   });
 
   // The points API (points-api/) reaches the embedded database over the wire, as it would a PostgreSQL.

@@ -28,3 +28,10 @@ test('the reference page is not in the document, and every other route still nee
   expect(Object.keys(document.paths).filter((path) => path.startsWith('/docs'))).toEqual([]);
   expect((await t.app.inject({ method: 'GET', url: '/news' })).statusCode).toBe(401);
 });
+
+test('the API reference page keeps its scripts: only the framing rule', async () => {
+  const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+  expect(page.headers['x-content-type-options']).toBe('nosniff');
+});

@@ -32,6 +32,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       metrics: 'open',
       changeControl: { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
       apiReference: true,
+      deployed: false,
       webauthn: { rpId: 'localhost', origins: expect.arrayContaining(['http://localhost:8080', 'http://localhost:8089']) },
     });
     expect(config.corsOrigins).toContain('http://localhost:8080');
@@ -73,6 +74,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       metrics: { token: 'metrics-token-0123456789abcdef' },
       changeControl: { mode: 'approve', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
       apiReference: false,
+      deployed: true,
       // Passkeys: the first console origin with a domain name, and the console origins on it.
       webauthn: { rpId: 'admin.example.com', origins: ['https://admin.example.com'] },
     });

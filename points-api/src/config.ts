@@ -21,6 +21,8 @@ export interface PointsConfig {
   metrics: MetricsAccess;
   /** The reference page at /docs, as the BFF's (local and dev). */
   apiReference: boolean;
+  /** Outside a local environment: HSTS (shared config.ts `deployed`). */
+  deployed: boolean;
   /** CHANGE_CONTROL and its companions, as the BFF takes them (CHANGE_CONTROL_ADJUSTMENT_POINTS is the points API's). */
   changeControl: ChangeControlSettings;
   /** Who may call the game server's routes (/game/…): GAME_SERVER_TOKEN's holder; without one, anyone locally and nobody when deployed. */
@@ -48,6 +50,7 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     seedLocalData: shared.seedLocalData,
     metrics: shared.metrics,
     apiReference: shared.apiReference,
+    deployed: shared.deployed,
     changeControl: shared.changeControl,
     gameServer: tokenAccess(vars.GAME_SERVER_TOKEN, vars),
   };

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     loggerInstance: log,
     metrics: config.metrics,
     apiReference: config.apiReference,
+    hsts: config.deployed,
     changeControl: config.changeControl,
     seedLocalData: config.seedLocalData,
     gameServer: config.gameServer,

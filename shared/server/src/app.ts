@@ -15,6 +15,7 @@ import { installOpenApi, type OpenApiOptions } from './http/openapi';
 import type { MetricsAccess } from './http/metrics';
 import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from './http/operator';
 import { installInputGuards } from './http/validate';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 
 /** What both services' apps take (each adds its own options). */
@@ -45,6 +46,8 @@ export interface ServerAppOptions<DB extends ServerDatabase = ServerDatabase> {
   changeControl?: Partial<ChangeControlSettings>;
   /** Serve the API reference page at /docs (config.ts `apiReference`: local and dev only). */
   apiReference?: boolean;
+  /** Send Strict-Transport-Security (config.ts `deployed`: outside a local environment). */
+  hsts?: boolean;
 }
 
 export interface ServiceDefinition {
@@ -114,6 +117,7 @@ export async function createServerApp<DB extends ServerDatabase>(
   installErrorHandlers(app); // before any route: a route keeps the error handler it was registered under
   installOperatorSignals(app);
   installJsonParser(app);
+  await installSecurityHeaders(app, { hsts: options.hsts ?? false });
   await app.register(cors, { origin: options.corsOrigins ?? false, ...CORS });
   installAuthGuard(app, ctx);
   installChangeControl(app, ctx.changeControl!, ctx.now);

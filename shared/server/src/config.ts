@@ -37,6 +37,8 @@ export interface ServerConfig {
   changeControl: ChangeControlSettings;
   /** The API reference page at /docs: local and dev environments only (/openapi.json is always served). */
   apiReference: boolean;
+  /** Outside a local environment (PHOENIX_ENV set and not local, or NODE_ENV production): HSTS and the deployed defaults. */
+  deployed: boolean;
   /** Passkeys: the relying party id (WEBAUTHN_RP_ID) and the console origins a passkey may answer from (WEBAUTHN_ORIGINS). */
   webauthn: WebauthnSettings;
 }
@@ -384,6 +386,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     },
     metrics: tokenAccess(vars.METRICS_TOKEN, vars),
     apiReference: isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) || vars.PHOENIX_ENV === 'dev',
+    deployed: !isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     webauthn: webauthnSettings(vars),
   };
 }
