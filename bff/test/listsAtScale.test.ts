@@ -41,6 +41,16 @@ const page = async (query: string): Promise<Page<ActionLog>> => {
   expect(response.statusCode).toBe(200);
   return response.json();
 };
+/** An export, once its own action-log row is written too (after the response: exportAudit.ts), so later reads see a settled log. */
+async function exported(url: string) {
+  const count = async () =>
+    Number((await sql<{ n: string }>`select count(*) as n from action_logs where target_type = 'export'`.execute(t.db)).rows[0]!.n);
+  const before = await count();
+  const response = await get(url);
+  for (let attempt = 0; attempt < 100 && (await count()) === before; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return response;
+}
+
 async function allIds(order: string): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`select id from action_logs order by ${sql.raw(order)}`.execute(t.db);
   return rows.map((r) => Number(r.id));
@@ -83,7 +93,9 @@ describe('page depth', () => {
 
 describe('CSV export', () => {
   test('every row, in list order, well-formed, formulas guarded and numbers left alone', async () => {
-    const response = await get('/action-logs/export.csv');
+    // Read first: the export writes its own row once sent (exportAudit.ts).
+    const expected = await allIds('created_at desc, id desc');
+    const response = await exported('/action-logs/export.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['x-export-truncated']).toBeUndefined();
@@ -91,7 +103,7 @@ describe('CSV export', () => {
     const [header, ...records] = parseCsv(response.body.slice(1));
     expect(header).toEqual(['id', 'createdAt', 'adminEmail', 'action', 'targetType', 'targetId', 'before', 'after']);
     expect(records.every((r) => r.length === header.length)).toBe(true);
-    expect(records.map((r) => Number(r[0]))).toEqual(await allIds('created_at desc, id desc'));
+    expect(records.map((r) => Number(r[0]))).toEqual(expected);
 
     const special = new Map(records.filter((r) => r[4] === 'special').map((r) => [r[5], r]));
     expect([...special.keys()].sort()).toEqual(['a,"b"\r\nc', "'=1+1", "' @cmd", '-5', "'＝SUM(A1)"].sort());
@@ -99,7 +111,7 @@ describe('CSV export', () => {
   });
 
   test('filtered and sorted like the list', async () => {
-    const response = await get('/action-logs/export.csv?target=special&sort=createdAt&order=asc');
+    const response = await exported('/action-logs/export.csv?target=special&sort=createdAt&order=asc');
     const [, ...records] = parseCsv(response.body.slice(1));
     expect(records.map((r) => r[5])).toEqual(['a,"b"\r\nc', "'=1+1", "' @cmd", '-5', "'＝SUM(A1)"]);
   });

@@ -16,6 +16,7 @@ import type { MetricsAccess } from './http/metrics';
 import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from './http/operator';
 import { installInputGuards } from './http/validate';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { installExportAudit } from './http/exportAudit';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 
 /** What both services' apps take (each adds its own options). */
@@ -120,6 +121,7 @@ export async function createServerApp<DB extends ServerDatabase>(
   await installSecurityHeaders(app, { hsts: options.hsts ?? false });
   await app.register(cors, { origin: options.corsOrigins ?? false, ...CORS });
   installAuthGuard(app, ctx);
+  installExportAudit(app, ctx);
   installChangeControl(app, ctx.changeControl!, ctx.now);
   installInputGuards(app);
   await installOpenApi(app, { service: service.name, reference: options.apiReference });

@@ -37,28 +37,58 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
  * header with the first batch, then one chunk per batch. Pulled by the HTTP response: the next batch
  * is only fetched when the client has taken the previous one, so memory stays flat whatever the size.
  */
-export async function* csvChunks<Row>(
+async function* csvText<Row>(
   header: readonly string[],
   batches: AsyncIterable<readonly Row[]>,
   toCells: (row: Row) => readonly Cell[],
+  tally: ExportTally,
 ): AsyncGenerator<string> {
-  const lines = (batch: readonly Row[]) => batch.map((row) => csvLine(toCells(row))).join('');
+  const lines = (batch: readonly Row[]) => {
+    tally.rows += batch.length;
+    return batch.map((row) => csvLine(toCells(row))).join('');
+  };
   const iterator = batches[Symbol.asyncIterator]();
   // The first batch before the header: a query that fails (a bad filter, a database error) fails
   // before the response has started, so it is answered as an ordinary error, not a cut download.
   const first = await iterator.next();
   yield `\uFEFF${csvLine(header)}${first.done ? '' : lines(first.value)}`;
-  if (first.done) return;
-  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-    if (next.value.length) yield lines(next.value);
+  if (!first.done) {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      if (next.value.length) yield lines(next.value);
+    }
   }
+  tally.complete = true;
 }
+
+/** What an export sent: its rows so far, and whether it reached the end (the action log's row, exportAudit.ts). */
+export interface ExportTally {
+  rows: number;
+  complete: boolean;
+}
+const tallies = new WeakMap<object, ExportTally>();
+const requestTallies = new WeakMap<object, ExportTally>();
+
+/** See csvText: the chunks of a streamed export, counted as they go (exportTallyOf). */
+export function csvChunks<Row>(
+  header: readonly string[],
+  batches: AsyncIterable<readonly Row[]>,
+  toCells: (row: Row) => readonly Cell[],
+): AsyncGenerator<string> {
+  const tally: ExportTally = { rows: 0, complete: false };
+  const chunks = csvText(header, batches, toCells, tally);
+  tallies.set(chunks, tally);
+  return chunks;
+}
+
+/** The tally of the export a request sent through sendCsvStream, if any. */
+export const exportTallyOf = (request: object): ExportTally | undefined => requestTallies.get(request);
 
 /**
  * Sends a streamed CSV download (see csvChunks). Its first chunk is awaited before anything is sent:
  * an error up to there goes to the error handlers (a 400 for a bad filter), never a destroyed response.
  */
 export async function sendCsvStream(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
+  requestTallies.set(reply.request, tallies.get(chunks) ?? { rows: 0, complete: false });
   const iterator = chunks[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* all(): AsyncGenerator<string> {
