@@ -4,15 +4,18 @@ import { sql, type Kysely } from 'kysely';
  * A record nobody rewrites (issue 52). Each action-log row carries the hash of the row before it in
  * its chain (one chain per service: `bff`, `points`) and its own, computed by the database on insert;
  * updates, deletes and truncation of the log are refused by triggers. `action_log_chains` holds each
- * chain's head (its last number and hash): the insert trigger locks the head's row until the
- * transaction ends, so two instances of a service writing at once take turns and never fork the
- * chain (a row lock, where an advisory lock would need a lookup of the last row). Rows written
- * before this migration are chained in `bff`, in the order of their ids.
+ * chain's head (its last number and hash, moved once per statement): the insert trigger takes the
+ * chain's advisory lock until the transaction ends, so two instances of a service writing at once
+ * take turns and never fork the chain, and a unique (chain, chain_seq) refuses a fork however it
+ * came. Rows written before this migration are chained in `bff`, in the order of their ids.
  *
  * What the hash covers (action_log_hash): the chain, its number, the id, who, what, the target, the
  * record before and after (jsonb's text: keys in a fixed order), the time in microseconds, the
  * request id and the previous hash; a null is written as \N. `verifyActionLog` recomputes it.
  */
+/** The advisory lock space of the chains (the second key: the chain's name, hashed). */
+const CHAIN_LOCK = 7_300_061;
+
 export async function up(db: Kysely<any>) {
   await db.schema
     .alterTable('action_logs')
@@ -60,20 +63,48 @@ export async function up(db: Kysely<any>) {
   );
   await sql`alter table action_logs add constraint action_logs_chain_seq_key unique (chain, chain_seq)`.execute(db);
 
+  // Each row: under its chain's advisory lock (held to the end of the transaction, so writers of a
+  // chain take turns), after the last row this transaction wrote to the chain (a transaction-local
+  // setting), else after the chain's head: O(1) a row, whatever the table's size. After a removal of
+  // the newest rows the head is further on than the table: the gap stays for the check to name.
   await sql`
     create function action_logs_link() returns trigger language plpgsql as $$
     declare
-      head action_log_chains;
+      carried text;
+      last_seq bigint := 0;
+      last_hash text := repeat('0', 64);
     begin
-      insert into action_log_chains (chain, seq, hash) values (new.chain, 0, repeat('0', 64)) on conflict (chain) do nothing;
-      select * into head from action_log_chains where chain = new.chain for update;
-      new.chain_seq := head.seq + 1;
-      new.previous_hash := head.hash;
+      perform pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK)}, hashtext(new.chain));
+      carried := coalesce(current_setting('phoenix_chain.' || new.chain, true), '');
+      if carried <> '' then
+        last_seq := split_part(carried, ':', 1)::bigint;
+        last_hash := split_part(carried, ':', 2);
+      else
+        select seq, hash into last_seq, last_hash from action_log_chains where chain = new.chain;
+        if not found then
+          last_seq := 0;
+          last_hash := repeat('0', 64);
+        end if;
+      end if;
+      new.chain_seq := last_seq + 1;
+      new.previous_hash := last_hash;
       new.hash := action_log_hash(new);
-      update action_log_chains set seq = new.chain_seq, hash = new.hash where chain = new.chain;
+      perform set_config('phoenix_chain.' || new.chain, new.chain_seq || ':' || new.hash, true);
       return new;
     end $$`.execute(db);
   await sql`create trigger action_logs_link before insert on action_logs for each row execute function action_logs_link()`.execute(db);
+  // The head moves once per statement (a row's update per insert would pile up versions of one row
+  // in a bulk insert): the newest row each chain got.
+  await sql`
+    create function action_log_chains_advance() returns trigger language plpgsql as $$
+    begin
+      insert into action_log_chains (chain, seq, hash)
+        select distinct on (chain) chain, chain_seq, hash from inserted order by chain, chain_seq desc
+      on conflict (chain) do update set seq = excluded.seq, hash = excluded.hash where action_log_chains.seq < excluded.seq;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger action_log_chains_advance after insert on action_logs referencing new table as inserted
+    for each statement execute function action_log_chains_advance()`.execute(db);
 
   await sql`
     create function action_logs_append_only() returns trigger language plpgsql as $$
@@ -89,6 +120,7 @@ export async function up(db: Kysely<any>) {
 export async function down(db: Kysely<any>) {
   await sql`drop function action_logs_append_only() cascade`.execute(db);
   await sql`drop function action_logs_link() cascade`.execute(db);
+  await sql`drop function action_log_chains_advance() cascade`.execute(db);
   await sql`alter table action_logs drop constraint action_logs_chain_seq_key`.execute(db);
   await sql`drop function action_log_hash(action_logs)`.execute(db);
   await db.schema.dropTable('action_log_chains').execute();
