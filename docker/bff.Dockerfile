@@ -8,10 +8,12 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 RUN corepack enable && corepack prepare pnpm@10.34.9 --activate
-# Only what the BFF needs: the workspace manifests, the lockfile, the BFF and @phoenix/contract.
+# Only what the BFF needs: the workspace manifests, the lockfile, the BFF, @phoenix/contract and @phoenix/contracts.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.json tsconfig.base.json ./
 COPY shared/contract shared/contract
 COPY shared/server shared/server
+# @phoenix/contracts: the staking ABI the BFF decodes reported transactions with (generated/, committed).
+COPY contracts contracts
 COPY bff bff
 RUN pnpm install --frozen-lockfile --filter "@phoenix/bff..." --reporter=append-only \
  && pnpm --filter @phoenix/bff build \

@@ -4,6 +4,7 @@
 // its variable: scripts/lib/ports.mjs). Every server runs in a process group that never outlives this
 // process (scripts/lib/processGroup.mjs). Only Node's built-ins and built-in-only modules are imported
 // before the install: a fresh clone has no node_modules.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { installDependencies, pnpmCommand, repoRoot } from './lib/pnpm.mjs';
@@ -44,7 +45,12 @@ fs.writeFileSync(file, JSON.stringify(config, null, 2));
 
 const origins = `http://localhost:${ports.console},http://127.0.0.1:${ports.console}`;
 // PGLITE_WIRE_PORT: the BFF serves its embedded database there, and the points API connects to it.
-const services = { CORS_ORIGINS: process.env.CORS_ORIGINS ?? origins, PGLITE_WIRE_PORT: String(ports.pgliteWire) };
+// PGLITE_WIRE_PASSWORD: new each start, given to both (the wire refuses any other).
+const services = {
+  CORS_ORIGINS: process.env.CORS_ORIGINS ?? origins,
+  PGLITE_WIRE_PORT: String(ports.pgliteWire),
+  PGLITE_WIRE_PASSWORD: randomBytes(24).toString('hex'),
+};
 const [command, ...leading] = pnpmCommand;
 const start = (args, env) =>
   spawnGroup(command, [...leading, ...args], {

@@ -54,9 +54,14 @@ function pinned(envFile, target) {
   return target === 'host' ? envFile.host?.version : envFile.remotes?.[target]?.version;
 }
 
+/** Pins a version and, for a remote, its entry's digest as the release recorded it (a release without one unpins). */
 function pin(envFile, target, version) {
   if (target === 'host') envFile.host = { ...envFile.host, version };
-  else envFile.remotes = { ...envFile.remotes, [target]: { ...envFile.remotes?.[target], version } };
+  else {
+    const { integrity: _previous, ...remote } = envFile.remotes?.[target] ?? {}; // never the old release's digest
+    const integrity = readBuildInfo(target, version)?.remoteEntry?.integrity;
+    envFile.remotes = { ...envFile.remotes, [target]: { ...remote, version, ...(integrity ? { integrity } : {}) } };
+  }
 }
 
 /** Pins target@version; returns the sentence to print. Throws Refused with the reasons. */
@@ -71,8 +76,14 @@ export function setVersion(envName, target, version, { force = false, action = '
       `Refused: ${problems.join('; ')}.\n${envName} still runs ${target} ${current ?? '(none)'}. Pass --force to write it anyway.`,
     );
   }
-  if (current === version) return `${envName}: ${target} is already ${version}`;
+  const pinnedBefore = envFile.remotes?.[target]?.integrity;
   pin(envFile, target, version);
+  if (current === version) {
+    const integrity = envFile.remotes?.[target]?.integrity;
+    if (target === 'host' || integrity === pinnedBefore) return `${envName}: ${target} is already ${version}`;
+    writeEnvironmentFile(envName, envFile); // the same release, its digest (re)pinned: no version change to roll back
+    return `${envName}: ${target} ${version} now pins ${integrity ?? 'no digest (its release records none)'}`;
+  }
   envFile.history = [
     ...(envFile.history ?? []),
     { at: new Date().toISOString(), action, target, from: current ?? null, to: version, ...(problems.length ? { forced: problems } : {}) },
@@ -124,8 +135,17 @@ function show(envName) {
     }
     const problems = refusalsFor(envName, envFile, name, remote.version);
     lines.push(`  ${name.padEnd(12)} ${remote.version.padEnd(8)} ${problems.length ? `[${problems.join('; ')}]` : 'ok'}  ${remote.entry}`);
+    const recorded = readBuildInfo(name, remote.version)?.remoteEntry?.integrity;
+    if (remote.integrity || recorded) lines.push(`  ${''.padEnd(12)} integrity ${pinState(remote.integrity, recorded)}`);
   }
   return lines.join('\n');
+}
+
+/** The pinned entry digest beside the one the release recorded (the host refuses bytes that differ from the pin). */
+function pinState(pinned, recorded) {
+  if (!pinned) return `not pinned (the release records ${recorded}; \`set\` pins it)`;
+  if (recorded && pinned !== recorded) return `${pinned} DIFFERS from the release's ${recorded}: the host will refuse it`;
+  return `${pinned} pinned`;
 }
 
 function releases(target) {

@@ -4,7 +4,8 @@
 // It builds only that package (production webpack), into a temp folder first, then moves the result
 // to <artifacts>/remotes/<name>/<version>/ (or <artifacts>/host/<version>/). The version is the
 // package.json version unless --version overrides it; it is recorded in build-info.json with the
-// shell contract and shared singletons the build was made against. An existing version is never
+// shell contract and shared singletons the build was made against (and, for a remote, its entry's sha-384,
+// printed, for environments to pin). An existing version is never
 // overwritten (releases are immutable) unless --force.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ import { installIfMissing, pnpm } from './lib/pnpm.mjs';
 
 // A fresh clone has no node_modules yet (semver, webpack): install first, then load what needs it.
 await installIfMissing('semver');
-const { TARGETS, artifactsRoot, listReleases, releaseDir, repoRoot } = await import('./lib/releases.mjs');
+const { TARGETS, artifactsRoot, entryIntegrity, listReleases, releaseDir, repoRoot } = await import('./lib/releases.mjs');
 const { isValidRange, isVersion } = await import('./lib/semver.mjs');
 
 const USAGE = `Usage: node scripts/release.mjs <${TARGETS.join('|')}>… [--version X.Y.Z] [--force] [--shell-contract RANGE]
@@ -86,6 +87,8 @@ export async function release(target, { version, force = false, shellContract, q
     if (missing.length) throw new Error(`The build of ${target} did not produce ${missing.join(', ')}`);
     const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
     if (info.version !== releaseVersion) throw new Error(`build-info.json says ${info.version}, expected ${releaseVersion}`);
+    // The entry's digest, for an environment to pin (the host then refuses other bytes: docs/releasing.md).
+    if (target !== 'host') info.remoteEntry = entryIntegrity(tmp);
     info.release = { target, releasedAt: new Date().toISOString(), ...gitDescribe() };
     fs.writeFileSync(infoFile, `${JSON.stringify(info, null, 2)}\n`);
     // build-info.json was just rewritten: no compressed copy of the build's version may outlive it.
@@ -103,6 +106,7 @@ export async function release(target, { version, force = false, shellContract, q
     if (fs.existsSync(dest)) fs.rmSync(dest, { recursive: true, force: true }); // --force only
     fs.renameSync(tmp, dest);
     if (!quiet) console.log(`== ${target} ${releaseVersion} released to ${dest}`);
+    if (!quiet && info.remoteEntry) console.log(`   ${info.remoteEntry.file} integrity ${info.remoteEntry.integrity}`);
     return dest;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

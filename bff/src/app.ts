@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { createServerApp, type ServerAppOptions } from '@phoenix/server';
-import type { SecondFactorMode, WebauthnSettings } from '@phoenix/server/config';
+import type { SecondFactorMode, StakingChainSettings, WebauthnSettings } from '@phoenix/server/config';
 import type { PasswordHashParams } from '@phoenix/server/auth';
 import { resolveSettings, type AppContext, type LoginThrottleOptions } from './context';
 import { migrateToLatest, pendingMigrations } from './db/migrate';
 import type { Database } from './db/schema';
 import { registerFeatureRoutes } from './discoverFeatures';
 import { seedLocalData } from './seed';
+import type { Mailer } from './mail/mailer';
 
 export interface AppOptions extends ServerAppOptions<Database> {
   /** Login throttle: per email + client address (default 5 in 15 minutes) and per client address (20). */
@@ -22,6 +23,12 @@ export interface AppOptions extends ServerAppOptions<Database> {
   secondFactor?: SecondFactorMode;
   /** Passkeys' RP ID and allowed origins (default localhost, http://localhost:8080; WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS). */
   webauthn?: WebauthnSettings;
+  /** The chain reported staking transactions are checked on (STAKING_RPC_URL, …); none: they are refused. */
+  stakingChain?: StakingChainSettings | null;
+  /** Invitation mail (SMTP_URL); none: one-time passwords are shown to the acting admin (never in "approve"). */
+  mailer?: Mailer | null;
+  /** The console's origin, the base of mailed links (CONSOLE_URL). */
+  consoleUrl?: string;
   /** Create the local accounts and sample data (never in a deployed environment). */
   seedLocalData?: boolean;
 }
@@ -30,7 +37,7 @@ export interface AppOptions extends ServerAppOptions<Database> {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = resolveSettings(options);
   const server = await createServerApp(options, { name: 'bff', migrations: { migrateToLatest, pendingMigrations }, settings });
-  const ctx: AppContext = { ...server.ctx, settings };
+  const ctx: AppContext = { ...server.ctx, settings, mailer: options.mailer ?? null };
 
   await warnWithoutTrigramIndex(server.app, options.db);
   if (options.seedLocalData) await seedLocalData(ctx);

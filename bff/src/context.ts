@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { resolveSessionSettings, SESSION_DEFAULTS, type ServerContext, type SessionSettings } from '@phoenix/server';
-import type { SecondFactorMode, WebauthnSettings } from '@phoenix/server/config';
+import type { SecondFactorMode, StakingChainSettings, WebauthnSettings } from '@phoenix/server/config';
 import { OWASP_ARGON2ID, type PasswordHashParams } from '@phoenix/server/auth';
 import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
 
 export type { Actor } from '@phoenix/server';
 
@@ -22,6 +23,10 @@ export interface AppSettings extends SessionSettings {
   secondFactor: SecondFactorMode;
   /** Passkeys: the RP ID and the origins an assertion may come from (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS). */
   webauthn: WebauthnSettings;
+  /** Where reported staking transactions are checked (STAKING_RPC_URL, …); null: POST /staking-changes refuses (503). */
+  stakingChain: StakingChainSettings | null;
+  /** The console's origin: the base of the links the console mails (CONSOLE_URL). */
+  consoleUrl: string;
 }
 
 export interface LoginThrottleOptions {
@@ -35,6 +40,8 @@ export interface LoginThrottleOptions {
 export interface AppContext extends ServerContext<Database> {
   db: Kysely<Database>;
   settings: AppSettings;
+  /** Invitation mail (SMTP_URL); none: create and reset show a one-time password, except in "approve". */
+  mailer?: Mailer | null;
 }
 
 export const DEFAULTS = {
@@ -45,6 +52,7 @@ export const DEFAULTS = {
   maxSessionsPerAdmin: 10,
   secondFactor: 'optional',
   webauthn: { rpId: 'localhost', origins: ['http://localhost:8080'] },
+  consoleUrl: 'http://localhost:8080',
 } as const;
 
 const MINUTE = 60_000;
@@ -58,6 +66,8 @@ export function resolveSettings(options: {
   maxSessionsPerAdmin?: number;
   secondFactor?: SecondFactorMode;
   webauthn?: WebauthnSettings;
+  consoleUrl?: string;
+  stakingChain?: StakingChainSettings | null;
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
@@ -70,5 +80,7 @@ export function resolveSettings(options: {
     maxSessionsPerAdmin: options.maxSessionsPerAdmin ?? DEFAULTS.maxSessionsPerAdmin,
     secondFactor: options.secondFactor ?? DEFAULTS.secondFactor,
     webauthn: options.webauthn ?? { rpId: DEFAULTS.webauthn.rpId, origins: [...DEFAULTS.webauthn.origins] },
+    consoleUrl: options.consoleUrl ?? DEFAULTS.consoleUrl,
+    stakingChain: options.stakingChain ?? null,
   };
 }

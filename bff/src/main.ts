@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
+import { smtpMailer } from './mail/mailer';
 import type { Database } from './db/schema';
 import { createDb, embeddedPglite, servePgliteOverWire, type PgliteWire, DataFolderLockedError } from '@phoenix/server/db';
 import { configOrExit, describeDb, localSeedAllowed, readConfig } from '@phoenix/server/config';
@@ -36,22 +38,30 @@ async function main(): Promise<void> {
     maxSessionsPerAdmin: config.maxSessionsPerAdmin,
     secondFactor: config.secondFactor,
     webauthn: config.webauthn,
+    stakingChain: config.stakingChain,
     seedLocalData: config.seedLocalData,
     loggerInstance: log,
     metrics: config.metrics,
     changeControl: config.changeControl,
+    requestLimits: config.requestLimits,
     apiReference: config.apiReference,
     hsts: config.deployed,
+    mailer: config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+    consoleUrl: config.mail.consoleUrl,
   });
 
   // The points API (points-api/) reaches the embedded database over the wire, as it would a PostgreSQL.
   const embedded = embeddedPglite(db);
   let wire: PgliteWire | null = null;
   if (config.pgliteWirePort !== null && embedded) {
-    wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: config.pgliteWirePort }).catch(
+    if (!config.pgliteWirePassword) log.warn('PGLITE_WIRE_PASSWORD is unset: the wire takes a random password nobody was given');
+    const password = config.pgliteWirePassword ?? randomBytes(24).toString('hex');
+    wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: config.pgliteWirePort, password }).catch(
       rethrowInUse(config.pgliteWirePort, 'PGLITE_WIRE_PORT'),
     );
-    log.info(`embedded database served to local services on postgres://127.0.0.1:${wire.port}/postgres`);
+    log.info(
+      `embedded database served to local services on postgres://postgres:***@127.0.0.1:${wire.port}/postgres (PGLITE_WIRE_PASSWORD)`,
+    );
   }
 
   let closing = false;

@@ -24,6 +24,9 @@ const OPEN_ROUTES = new Set([
   'POST /users/login/second-factor',
   'POST /users/login/passkey/options',
   'POST /users/login/passkey',
+  // The invitation link: its token is the proof (single-use, expiring, throttled).
+  'POST /users/invitation',
+  'POST /users/invitation/accept',
   'POST /users/info',
   'POST /users/logout',
   'GET /health',

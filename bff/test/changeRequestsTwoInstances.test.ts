@@ -11,7 +11,7 @@ import { hashPassword } from '@phoenix/server/auth';
 import { createAdmin } from '../src/features/admins/service';
 import { generateBattles } from '../src/features/battles/repository';
 import { GLOBAL_OPERATIONS } from '../src/features/changeRequests/operations';
-import { createChangeControl } from '@phoenix/server/http';
+import { CHANGE_CONTROL_DEFAULTS, createChangeControl } from '@phoenix/server/http';
 import { createScratchDatabase, type ScratchDatabase } from '@phoenix/server/testing';
 
 /**
@@ -23,7 +23,7 @@ const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
 jest.setTimeout(180_000);
 
 const JOBS = { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, retryDelaySeconds: 1 };
-const CONTROL = { mode: 'approve' as const, ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 };
+const CONTROL = { ...CHANGE_CONTROL_DEFAULTS, mode: 'approve' as const };
 
 let database: ScratchDatabase;
 const open: { apps: FastifyInstance[]; dbs: Kysely<Database>[] } = { apps: [], dbs: [] };

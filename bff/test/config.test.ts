@@ -30,7 +30,16 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       logLevel: 'info',
       pgliteWirePort: null,
       metrics: 'open',
-      changeControl: { mode: 'off', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
+      changeControl: {
+        mode: 'off',
+        ttlHours: 24,
+        bulkIdsAbove: 1000,
+        adjustmentPointsAbove: 100_000,
+        adjustmentPointsPerDay: 200_000,
+        idsPerDay: 5000,
+        bulkBanAbove: 100,
+        approverMinAgeDays: 0,
+      },
       apiReference: true,
       deployed: false,
       webauthn: { rpId: 'localhost', origins: expect.arrayContaining(['http://localhost:8080', 'http://localhost:8089']) },
@@ -71,13 +80,36 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       seedLocalData: false,
       logLevel: 'info',
       pgliteWirePort: 15432,
+      pgliteWirePassword: null,
       metrics: { token: 'metrics-token-0123456789abcdef' },
-      changeControl: { mode: 'approve', ttlHours: 24, bulkIdsAbove: 1000, adjustmentPointsAbove: 100_000 },
+      changeControl: {
+        mode: 'approve',
+        ttlHours: 24,
+        bulkIdsAbove: 1000,
+        adjustmentPointsAbove: 100_000,
+        adjustmentPointsPerDay: 200_000,
+        idsPerDay: 5000,
+        bulkBanAbove: 100,
+        approverMinAgeDays: 7,
+      },
       apiReference: false,
       deployed: true,
       // Passkeys: the first console origin with a domain name, and the console origins on it.
       webauthn: { rpId: 'admin.example.com', origins: ['https://admin.example.com'] },
+      stakingChain: null,
+      // Invitation links point at the first console origin unless CONSOLE_URL says otherwise.
+      mail: { smtpUrl: null, from: 'Phoenix Admin <no-reply@phoenix.local>', consoleUrl: 'https://admin.example.com' },
+      // Per admin, across instances (http/requestLimits.ts).
+      requestLimits: { searchesPerMinute: 60, exportsPerMinute: 10, exportsAtOnce: 2 },
     });
+    expect(readConfig({ SEARCHES_PER_MINUTE: '120', EXPORTS_PER_MINUTE: '5', EXPORTS_AT_ONCE: '1' }).requestLimits).toEqual({
+      searchesPerMinute: 120,
+      exportsPerMinute: 5,
+      exportsAtOnce: 1,
+    });
+    expect(() => readConfig({ EXPORTS_AT_ONCE: '50' })).toThrow(
+      /EXPORTS_AT_ONCE="50": expected a whole number of exports one admin may run at once, 1 to 20/,
+    );
     expect(readConfig({ PHOENIX_ENV: 'stg', CHANGE_CONTROL: '' }).changeControl.mode).toBe('confirm');
     expect(
       readConfig({
@@ -86,13 +118,32 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
         CHANGE_REQUEST_TTL_HOURS: '48',
         CHANGE_CONTROL_BULK_IDS: '50',
         CHANGE_CONTROL_ADJUSTMENT_POINTS: '5000',
+        CHANGE_CONTROL_ADJUSTMENT_POINTS_PER_DAY: '20000',
+        CHANGE_CONTROL_IDS_PER_DAY: '300',
+        CHANGE_CONTROL_BULK_BAN: '25',
+        CHANGE_CONTROL_APPROVER_MIN_AGE_DAYS: '30',
       }).changeControl,
     ).toEqual({
       mode: 'off',
       ttlHours: 48,
       bulkIdsAbove: 50,
       adjustmentPointsAbove: 5000,
+      adjustmentPointsPerDay: 20_000,
+      idsPerDay: 300,
+      bulkBanAbove: 25,
+      approverMinAgeDays: 30,
     });
+    expect(() => readConfig({ CHANGE_CONTROL_APPROVER_MIN_AGE_DAYS: '400' })).toThrow(/CHANGE_CONTROL_APPROVER_MIN_AGE_DAYS/);
+    // Invitation mail: an SMTP URL, a sender and the console's origin for the links.
+    expect(
+      readConfig({
+        SMTP_URL: 'smtps://u:p@mail.example.com:465',
+        MAIL_FROM: 'Ops <ops@example.com>',
+        CONSOLE_URL: 'https://admin.example.com',
+      }).mail,
+    ).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Ops <ops@example.com>', consoleUrl: 'https://admin.example.com' });
+    expect(() => readConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => readConfig({ CONSOLE_URL: 'https://a.example.com/path' })).toThrow(/CONSOLE_URL/);
     expect(() => readConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS: '-1' })).toThrow(/CHANGE_CONTROL_ADJUSTMENT_POINTS/);
     // The reference page (/docs): local and dev only.
     expect(readConfig({ PHOENIX_ENV: 'dev', NODE_ENV: 'production' }).apiReference).toBe(true);
@@ -149,12 +200,32 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
     ['WEBAUTHN_RP_ID', '10.0.0.5', /no scheme, port or IP address/],
     ['WEBAUTHN_RP_ID', 'https://admin.example.com', /domain name/],
     ['WEBAUTHN_ORIGINS', 'admin.example.com', /exact console origins/],
+    ['STAKING_RPC_URL', 'ws://127.0.0.1:8545', /an http:\/\/ or https:\/\/ JSON-RPC URL/],
+    ['STAKING_CONTRACT_ADDRESS', '0x1234', /0x and 40 hex digits/],
+    ['STAKING_CHAIN_ID', 'sepolia', /a chain id/],
   ];
   test.each(bad)('%s=%s is refused, naming the variable and what it accepts', (name, value, accepts) => {
     const found = problems({ [name]: value });
     expect(found).toHaveLength(1);
     expect(found[0]).toContain(`${name}="${value}": expected `);
     expect(found[0]).toMatch(accepts);
+  });
+
+  test('STAKING_RPC_URL and STAKING_CONTRACT_ADDRESS: the chain reported staking changes are checked on, both or neither', () => {
+    const address = '0xE7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+    expect(readConfig({}).stakingChain).toBeNull();
+    expect(readConfig({ STAKING_RPC_URL: 'http://127.0.0.1:8545', STAKING_CONTRACT_ADDRESS: address }).stakingChain).toEqual({
+      rpcUrl: 'http://127.0.0.1:8545',
+      contractAddress: address,
+      chainId: 11155111,
+    });
+    expect(
+      readConfig({ STAKING_RPC_URL: 'https://rpc.example', STAKING_CONTRACT_ADDRESS: address, STAKING_CHAIN_ID: '1' }).stakingChain
+        ?.chainId,
+    ).toBe(1);
+    const [alone] = problems({ STAKING_RPC_URL: 'https://rpc.example' });
+    expect(alone).toMatch(/STAKING_RPC_URL and STAKING_CONTRACT_ADDRESS go together/);
+    expect(problems({ STAKING_CONTRACT_ADDRESS: address })).toHaveLength(1);
   });
 
   test('WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS: set by hand, every origin must be on the RP ID domain', () => {

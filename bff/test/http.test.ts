@@ -61,6 +61,8 @@ test('every route except login, the one-time password change, info, logout and t
     // Proves the one-time password itself (no token exists yet), throttled like login.
     'POST /users/change-password public',
     'POST /users/info session',
+    'POST /users/invitation public',
+    'POST /users/invitation/accept public',
     'POST /users/login public',
     // The code after the password: proves the challenge the login answered (no token yet), throttled.
     // A passkey after the password: options for, then an answer to, the login's challenge (no token yet).

@@ -103,6 +103,11 @@ export declare const pointBoosterStakingAbi: readonly [
     "type": "error"
   },
   {
+    "inputs": [],
+    "name": "OwnershipCannotBeRenounced",
+    "type": "error"
+  },
+  {
     "inputs": [
       {
         "internalType": "address",
@@ -486,7 +491,7 @@ export declare const pointBoosterStakingAbi: readonly [
     "inputs": [],
     "name": "renounceOwnership",
     "outputs": [],
-    "stateMutability": "nonpayable",
+    "stateMutability": "pure",
     "type": "function"
   },
   {

@@ -17,8 +17,8 @@ const require = createRequire(import.meta.url);
 /** The deployable contracts, with the export names the front end and the scripts use. */
 const CONTRACTS = { PointBoosterStaking: 'pointBoosterStaking', StakeToken: 'stakeToken' };
 
-/** Imports like `@openzeppelin/contracts/...` resolve through node_modules. */
-function findImport(importPath) {
+/** Imports like `@openzeppelin/contracts/...` resolve through node_modules (also for the tests' own compiles). */
+export function findImport(importPath) {
   try {
     return { contents: fs.readFileSync(require.resolve(importPath), 'utf8') };
   } catch {

@@ -3,7 +3,7 @@
 // with Sepolia's chain id, and the staking contract deployed by a seeded owner account.
 import { spawn as nodeSpawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createPublicClient, createWalletClient, http, parseEther } from 'viem';
+import { createPublicClient, createWalletClient, getContractAddress, http, parseEther } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { sepolia } from 'viem/chains';
 import { pointBoosterStakingAbi, pointBoosterStakingBytecode, stakeTokenAbi, stakeTokenBytecode } from '../generated/index.js';
@@ -79,6 +79,12 @@ export async function startAnvil({ port = 8545, spawn = nodeSpawn, blockTime } =
 export function localChain(rpcUrl) {
   return { ...sepolia, rpcUrls: { default: { http: [rpcUrl] } }, contracts: {} };
 }
+
+/**
+ * Where deployStaking puts the staking contract on a fresh anvil: the seeded owner's second
+ * deployment (nonce 1, after the token's). A server told the chain before anvil starts uses it (e2e).
+ */
+export const FRESH_STAKING_ADDRESS = getContractAddress({ from: devAccount(0).address, nonce: 1n });
 
 /**
  * Deploys the stake token and the staking contract from the seeded owner; returns their addresses.

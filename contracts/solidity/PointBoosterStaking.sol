@@ -9,8 +9,9 @@ import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 
 /// @title Point-booster staking
 /// @notice Players stake a token; the booster (in basis points) their points earn comes from the
-/// highest tier whose minimum stake they hold. The owner (two-step transfer) sets the tiers, the
-/// lock period and the paused flag; every setter emits the old and the new value.
+/// highest tier whose minimum stake they hold. The owner (two-step transfer, never renounced) sets the
+/// tiers, the lock period and the paused flag; every setter emits the old and the new value. In prd the
+/// owner is a multisig behind a TimelockController (docs/staking.md).
 contract PointBoosterStaking is Ownable2Step, Pausable {
     using SafeERC20 for IERC20;
 
@@ -47,6 +48,7 @@ contract PointBoosterStaking is Ownable2Step, Pausable {
     error ZeroAmount();
     error StakeLocked(uint64 lockedUntil);
     error InsufficientStake(uint256 staked, uint256 requested);
+    error OwnershipCannotBeRenounced();
 
     constructor(address initialOwner, IERC20 token, uint64 initialLockPeriod, Tier[] memory initialTiers)
         Ownable(initialOwner)
@@ -106,6 +108,13 @@ contract PointBoosterStaking is Ownable2Step, Pausable {
 
     function setLockPeriod(uint64 newLockPeriod) external onlyOwner {
         _setLockPeriod(newLockPeriod);
+    }
+
+    /// @notice Refused, always: without an owner the tiers, the lock period and the pause could never
+    /// change again (a pause in an incident included). Ownership moves only to a new owner, in two
+    /// steps (transferOwnership, then acceptOwnership by the new owner).
+    function renounceOwnership() public pure override {
+        revert OwnershipCannotBeRenounced();
     }
 
     function pause() external onlyOwner {

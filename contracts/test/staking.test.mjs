@@ -156,3 +156,13 @@ test('ownership moves in two steps: start, then the new owner accepts', async ()
   assert.equal(await read(staking, 'pendingOwner'), '0x0000000000000000000000000000000000000000');
   await reverts(simulate(owner, staking, 'setLockPeriod', [1n]), 'OwnableUnauthorizedAccount');
 });
+
+test('ownership is never renounced: the contract refuses it, from the owner too', async () => {
+  const { staking } = await deployStaking({ rpcUrl: anvil.rpcUrl });
+  await reverts(simulate(owner, staking, 'renounceOwnership'), 'OwnershipCannotBeRenounced');
+  // Sent anyway (a wallet that skips the simulation): mined, reverted, and the owner stays.
+  const hash = await walletOf(owner).writeContract({ address: staking, abi, functionName: 'renounceOwnership', gas: 100_000n });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  assert.equal(receipt.status, 'reverted');
+  assert.equal(await read(staking, 'owner'), owner.address);
+});

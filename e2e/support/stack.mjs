@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { REMOTES, readEnvironment, startBff, startPointsApi, wireDatabaseUrl } from '../../scripts/lib/console.mjs';
+import { REMOTES, newWirePassword, readEnvironment, startBff, startPointsApi, wireDatabaseUrl } from '../../scripts/lib/console.mjs';
 import { repoRoot } from '../../scripts/lib/pnpm.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { startStaticServer } from '../../scripts/lib/staticServer.mjs';
@@ -54,10 +54,12 @@ async function createDatabase(template) {
 
 /** The BFF and its PGlite wire on free ports; another process may take a probed port first, so try again then. */
 async function startBffOnFreePort(env) {
+  const wirePassword = newWirePassword();
   for (let attempt = 1; ; attempt++) {
     const [port, wirePort] = [await freePort(), await freePort()];
     try {
-      return { port, wirePort, bff: await startBff({ port, quiet: true, env: { ...env, PGLITE_WIRE_PORT: String(wirePort) } }) };
+      const wire = { PGLITE_WIRE_PORT: String(wirePort), PGLITE_WIRE_PASSWORD: wirePassword };
+      return { port, wirePort, wirePassword, bff: await startBff({ port, quiet: true, env: { ...env, ...wire } }) };
     } catch (error) {
       if (attempt >= 3 || !/EADDRINUSE|already in use/.test(error.message)) throw error;
     }
@@ -86,11 +88,11 @@ export async function makeDataTemplate() {
 
 /** Starts the BFF (migrations, seeds) and then the points API (its schema) on a database, and stops them. */
 async function startServicesOnce(bffEnv, databaseUrl) {
-  const { bff, wirePort } = await startBffOnFreePort({ ...bffEnv, SEED_LOCAL_DATA: '1' });
+  const { bff, wirePort, wirePassword } = await startBffOnFreePort({ ...bffEnv, SEED_LOCAL_DATA: '1' });
   try {
     const pointsApi = await startPointsApi({
       port: await freePort(),
-      databaseUrl: databaseUrl ?? wireDatabaseUrl(wirePort),
+      databaseUrl: databaseUrl ?? wireDatabaseUrl(wirePort, wirePassword),
       quiet: true,
       env: { GAME_SERVER_TOKEN: E2E_GAME_SERVER_TOKEN },
     });
@@ -130,11 +132,14 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
 
   const remoteServers = {};
   const remotePorts = {};
-  /** Starts a remote's server: on a free port the first time, on the same port again after stopRemote. */
-  const startRemote = async (name) => {
+  /**
+   * Starts a remote's server: on a free port the first time, on the same port again after stopRemote.
+   * dir: serve another copy of its files there (a tampered one: e2e/tests/remoteIntegrity.e2e.mjs).
+   */
+  const startRemote = async (name, { dir = path.join(repoRoot, 'remotes', name, 'dist') } = {}) => {
     remoteServers[name] = await startStaticServer({
       port: remotePorts[name] ?? 0,
-      mounts: [{ prefix: '/', dir: path.join(repoRoot, 'remotes', name, 'dist'), cors: true }],
+      mounts: [{ prefix: '/', dir, cors: true }],
     });
     remotePorts[name] = remoteServers[name].address().port;
   };
@@ -162,7 +167,7 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
       ...bffEnv,
     });
     bff = started.bff;
-    databaseUrl = database.url ?? wireDatabaseUrl(started.wirePort);
+    databaseUrl = database.url ?? wireDatabaseUrl(started.wirePort, started.wirePassword);
     config.apiBase = `http://127.0.0.1:${started.port}`;
     const pointsPort = await freePort();
     pointsApi = await startPointsApi({
@@ -182,6 +187,8 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
   return {
     hostUrl,
     apiUrl: config.apiBase,
+    /** The stack's database as a client reaches it (PostgreSQL, or the BFF's wire with its password): for the CLIs. */
+    databaseUrl,
     pointsApiUrl: config.pointsApiBase,
     /** Buys lottery tickets as the game's server does (its route and token): one per player id, in order; each debited. */
     async buyTickets(roundId, playerIds, ticketPrice) {

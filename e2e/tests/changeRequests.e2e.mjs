@@ -2,6 +2,9 @@
 // request that another admin approves on the Requests page; a request with a time applies then.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot } from '../../scripts/lib/pnpm.mjs';
 import { ADMIN, signIn } from '../support/browser.mjs';
 import { assertAccessible } from '../support/axe.mjs';
 import { useConsole } from '../support/suite.mjs';
@@ -27,12 +30,28 @@ describe('change requests (CHANGE_CONTROL=approve)', () => {
   };
   let token;
 
-  // A second role-2 admin, as an admin creates one (POST /admins), with a password of their own.
+  // A second owner. In "approve" the console cannot make one alone (creating an admin is itself a
+  // global operation): an environment's first owners come from the create-admin CLI, run here on the
+  // stack's database. An owner: approving a global operation needs the operation's own permission.
   before(async () => {
     ({ token } = await call('POST', '/users/login', ADMIN));
-    // An owner: approving a global operation needs the operation's own permission (issue 51).
-    const { oneTimePassword } = await call('POST', '/admins', { email: adminB.email, role: 2, roles: ['owner'] }, token);
-    await call('POST', '/users/change-password', { email: adminB.email, password: oneTimePassword, newPassword: adminB.password });
+    const created = spawnSync(
+      path.join(repoRoot, 'bff/node_modules/.bin/tsx'),
+      ['src/cli/createAdmin.ts', '--email', adminB.email, '--roles', 'owner'],
+      {
+        cwd: path.join(repoRoot, 'bff'),
+        env: { ...process.env, DATABASE_URL: ctx.stack.databaseUrl, PHOENIX_ADMIN_PASSWORD: adminB.password },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(created.status, 0, `create-admin: ${created.stderr}`);
+    // And the console refuses to make a second one directly.
+    const direct = await fetch(`${ctx.stack.apiUrl}/admins`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ email: 'direct@phoenix.local', role: 2, roles: ['owner'] }),
+    });
+    assert.equal(direct.status, 428);
   });
 
   /** A page signed in as `who`, on the console's home. */

@@ -3,6 +3,7 @@
 // `npm start` does). The local development account (wagmi's mock connector) sends the change.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { FRESH_STAKING_ADDRESS } from '../../contracts/scripts/local.mjs';
 import { startLocalChain } from '../../scripts/lib/localChain.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { assertAccessible } from '../support/axe.mjs';
@@ -21,12 +22,21 @@ async function rpc(url, method, params = []) {
   return body.result;
 }
 
+// The BFF checks reported transactions on its own RPC, read at its start: it is told the chain
+// before anvil runs (the port reserved here, and the staking contract's address, which a fresh anvil
+// always gives the seeded owner's second deployment, after the token's).
+const anvilPort = await freePort();
+const stakingAddress = FRESH_STAKING_ADDRESS;
+
 describe('staking configuration (points/staking) on anvil', () => {
-  const ctx = useConsole();
+  const ctx = useConsole(undefined, {
+    bffEnv: { STAKING_RPC_URL: `http://127.0.0.1:${anvilPort}`, STAKING_CONTRACT_ADDRESS: stakingAddress, STAKING_CHAIN_ID: '11155111' },
+  });
   let chain;
   before(async () => {
     // The stack's /config.json is read per request: the page sees the local chain and the contract.
-    chain = await startLocalChain({ port: await freePort(), config: ctx.stack.config });
+    chain = await startLocalChain({ port: anvilPort, config: ctx.stack.config });
+    assert.equal(chain.staking.toLowerCase(), stakingAddress.toLowerCase());
   });
   after(() => chain?.stop());
 

@@ -1,5 +1,5 @@
 import { readEnv, serverConfig, tokenAccess, type LogLevel } from '@phoenix/server/config';
-import type { BearerAccess, ChangeControlSettings, MetricsAccess } from '@phoenix/server/http';
+import type { BearerAccess, ChangeControlSettings, MetricsAccess, RequestLimitSettings } from '@phoenix/server/http';
 
 export interface PointsConfig {
   port: number;
@@ -25,6 +25,8 @@ export interface PointsConfig {
   deployed: boolean;
   /** CHANGE_CONTROL and its companions, as the BFF takes them (CHANGE_CONTROL_ADJUSTMENT_POINTS is the points API's). */
   changeControl: ChangeControlSettings;
+  /** SEARCHES_PER_MINUTE, EXPORTS_PER_MINUTE, EXPORTS_AT_ONCE, as the BFF takes them (each service counts its own calls). */
+  requestLimits: RequestLimitSettings;
   /** Who may call the game server's routes (/game/…): GAME_SERVER_TOKEN's holder; without one, anyone locally and nobody when deployed. */
   gameServer: BearerAccess;
 }
@@ -33,11 +35,16 @@ export interface PointsConfig {
  * The BFF's schema and rules (@phoenix/server/config): the same variables mean the same here and a bad
  * one stops this service the same way; PORT defaults to 8788.
  */
+/** The BFF's wire takes the password of its start (PGLITE_WIRE_PASSWORD, given to both by the scripts). */
+const wireCredentials = (password: string | undefined) => (password ? `postgres:${encodeURIComponent(password)}` : 'postgres');
+
 export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsConfig {
   const vars = readEnv(env);
   const shared = serverConfig(vars, { port: 8788 });
   const databaseUrl =
-    vars.POINTS_DATABASE_URL ?? vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:${vars.PGLITE_WIRE_PORT ?? 8789}/postgres`;
+    vars.POINTS_DATABASE_URL ??
+    vars.DATABASE_URL ??
+    `postgres://${wireCredentials(vars.PGLITE_WIRE_PASSWORD)}@127.0.0.1:${vars.PGLITE_WIRE_PORT ?? 8789}/postgres`;
   return {
     port: shared.port,
     host: shared.host,
@@ -52,6 +59,7 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     apiReference: shared.apiReference,
     deployed: shared.deployed,
     changeControl: shared.changeControl,
+    requestLimits: shared.requestLimits,
     gameServer: tokenAccess(vars.GAME_SERVER_TOKEN, vars),
   };
 }

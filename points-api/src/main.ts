@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     apiReference: config.apiReference,
     hsts: config.deployed,
     changeControl: config.changeControl,
+    requestLimits: config.requestLimits,
     seedLocalData: config.seedLocalData,
     gameServer: config.gameServer,
   });

@@ -41,8 +41,14 @@ describe('readPointsConfig: the BFF schema and rules', () => {
       ttlHours: 24,
       bulkIdsAbove: 1000,
       adjustmentPointsAbove: 100_000,
+      adjustmentPointsPerDay: 200_000,
+      idsPerDay: 5000,
+      bulkBanAbove: 100,
+      approverMinAgeDays: 7,
     });
     expect(readPointsConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS: '2500' }).changeControl.adjustmentPointsAbove).toBe(2500);
+    expect(readPointsConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS_PER_DAY: '30000' }).changeControl.adjustmentPointsPerDay).toBe(30_000);
+    expect(() => readPointsConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS_PER_DAY: '0' })).toThrow(/CHANGE_CONTROL_ADJUSTMENT_POINTS_PER_DAY/);
     expect(() => readPointsConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS: '1.5' })).toThrow(/CHANGE_CONTROL_ADJUSTMENT_POINTS/);
   });
 

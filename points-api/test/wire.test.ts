@@ -12,15 +12,19 @@ import { embeddedPglite, servePgliteOverWire, type PgliteWire } from '@phoenix/s
 // The wire serves the embedded database: nothing of it to test when the suite runs on PostgreSQL.
 const onPglite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 
+const PASSWORD = 'a-password-of-this-start-0123456789';
+
 onPglite('the PGlite wire', () => {
+  const urlWith = (password: string, user = 'postgres') =>
+    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${wire.port}/postgres`;
   let bff: SharedDatabase; // the owning side (the BFF's process in `npm start`)
   let wire: PgliteWire;
   let pool: pg.Pool;
   beforeAll(async () => {
     bff = await createSharedDatabase();
     const embedded = embeddedPglite(bff.db)!;
-    wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0 });
-    pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres`, max: 4 });
+    wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0, password: PASSWORD });
+    pool = new pg.Pool({ connectionString: urlWith(PASSWORD), max: 4 });
     await sql`create table wire_counter (id int primary key, n int not null)`.execute(bff.db);
     await sql`insert into wire_counter values (1, 0)`.execute(bff.db);
   });
@@ -32,9 +36,34 @@ onPglite('the PGlite wire', () => {
 
   const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
 
+  test('only the password of this start opens it: any other is refused as PostgreSQL refuses it (28P01)', async () => {
+    for (const password of ['wrong-password', PASSWORD.slice(1)]) {
+      const client = new pg.Client({ connectionString: urlWith(password) });
+      await expect(client.connect()).rejects.toMatchObject({ code: '28P01' });
+      await client.end().catch(() => undefined);
+    }
+    // The right one, as another user name too: the password is what counts.
+    const client = new pg.Client({ connectionString: urlWith(PASSWORD, 'someone') });
+    await client.connect();
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+  });
+
+  test('a client that sends garbage instead of a startup message is dropped, and the wire keeps serving', async () => {
+    const net = await import('node:net');
+    const socket = net.createConnection(wire.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.resume(); // read what it answers (an error message), so its end arrives
+    socket.write(Buffer.alloc(64, 0xff));
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect((await pool.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+  });
+
   test('a taken port fails at once (EADDRINUSE) instead of never starting', async () => {
     const embedded = embeddedPglite(bff.db)!;
-    await expect(servePgliteOverWire(embedded.pglite, embedded.gate, { port: wire.port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(servePgliteOverWire(embedded.pglite, embedded.gate, { port: wire.port, password: PASSWORD })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
   }, 10_000);
 
   test('interleaved read-modify-write transactions from the BFF and from wire clients lose no update', async () => {
@@ -78,9 +107,7 @@ onPglite('the PGlite wire', () => {
     // Each is Parse/Bind/Describe/Execute/Sync on the unnamed statement: a client's cycle must not be
     // interleaved with another's (that failed with "unnamed prepared statement does not exist" and
     // then left a client waiting forever for a ReadyForQuery another client had taken).
-    const clients = await Promise.all(
-      Array.from({ length: 8 }, () => new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${wire.port}/postgres` })),
-    );
+    const clients = await Promise.all(Array.from({ length: 8 }, () => new pg.Client({ connectionString: urlWith(PASSWORD) })));
     await Promise.all(clients.map((client) => client.connect()));
     try {
       const ask = (client: pg.Client, n: number) =>

@@ -1,4 +1,5 @@
 // Starts the whole console from production builds: the BFF and the static server(s).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './pnpm.mjs';
@@ -32,7 +33,10 @@ export function startPointsApi({
 }
 
 /** The embedded database as the points API reaches it when the BFF serves it on `wirePort`. */
-export const wireDatabaseUrl = (wirePort) => `postgres://postgres@127.0.0.1:${wirePort}/postgres`;
+export const wireDatabaseUrl = (wirePort, password) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${wirePort}/postgres`;
+
+/** A password for the BFF's wire, new each start (PGLITE_WIRE_PASSWORD): given to the BFF and to the points API only. */
+export const newWirePassword = () => randomBytes(24).toString('hex');
 
 const START_TIMEOUT_MS = 60_000;
 

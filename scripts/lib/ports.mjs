@@ -12,6 +12,9 @@ export const PORTS = {
   pgliteWire: { variable: 'PGLITE_WIRE_PORT', fallback: 8789 },
   // The local chain (anvil) of npm start.
   anvil: { variable: 'ANVIL_PORT', fallback: 8545 },
+  // The local mailbox of npm start (scripts/lib/mailbox.mjs): its SMTP server and its page.
+  mailboxSmtp: { variable: 'MAILBOX_SMTP_PORT', fallback: 1025 },
+  mailbox: { variable: 'MAILBOX_PORT', fallback: 8025 },
   // npm run dev: the first remote's dev server; the others take the next ports, in REMOTES order.
   remotesDev: { variable: 'REMOTES_DEV_PORT', fallback: 8081 },
 };

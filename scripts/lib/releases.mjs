@@ -6,6 +6,7 @@
 //
 // <artifacts> is <repo>/artifacts unless PHOENIX_ARTIFACTS says otherwise; the environments folder is
 // <repo>/environments unless PHOENIX_ENVIRONMENTS says otherwise (tests point both at temp dirs).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,22 @@ export function listReleases(target) {
     .readdirSync(dir)
     .filter((v) => isVersion(v) && fs.existsSync(path.join(dir, v, 'build-info.json')))
     .sort(compareVersions);
+}
+
+/**
+ * A remote build's entry script (the file its mf-manifest.json names, remoteEntry.js) and its sha-384 in
+ * Subresource Integrity form: what an environment pins (remotes.<name>.integrity) so the host runs only those bytes.
+ */
+export function entryIntegrity(dir) {
+  const { metaData } = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+  const file = path.posix.join(metaData?.remoteEntry?.path || '', metaData?.remoteEntry?.name || '');
+  if (!metaData?.remoteEntry?.name || !fs.existsSync(path.join(dir, file))) {
+    throw new Error(`mf-manifest.json names no entry file the build produced (${file || 'none'})`);
+  }
+  const digest = createHash('sha384')
+    .update(fs.readFileSync(path.join(dir, file)))
+    .digest('base64');
+  return { file, integrity: `sha384-${digest}` };
 }
 
 /** build-info.json of a release, or null when that version was never released. */
@@ -94,6 +111,8 @@ export function deriveRuntimeConfig(envFile, overrides = process.env, { sameOrig
     remotes[name] = {
       version: remote.version,
       entry: (!sameOrigin && remote.entry) || `${base}/remotes/${name}/${remote.version}/mf-manifest.json`,
+      // The pinned entry digest: the host refuses other bytes (docs/releasing.md, "Pinning a remote's bytes").
+      ...(remote.integrity ? { integrity: remote.integrity } : {}),
     };
   }
   return {

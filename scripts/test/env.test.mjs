@@ -2,8 +2,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../lib/releases.mjs';
+import { deriveRuntimeConfig, repoRoot } from '../lib/releases.mjs';
 import { makeSandbox } from './sandbox.mjs';
 
 describe('scripts/env.mjs', () => {
@@ -97,6 +98,36 @@ describe('scripts/env.mjs', () => {
       /points\s+1\.1\.0\s+ok\s+https:\/\/admin-static\.phoenix-game\.example\/remotes\/points\/1\.1\.0\/mf-manifest\.json/,
     );
     assert.match(r.out, /battle\s+1\.0\.0\s+\[battle 1\.0\.0 was never released/);
+  });
+
+  it("pins a release's entry digest with its version, and never keeps an older release's", () => {
+    const integrity = `sha384-${'p'.repeat(64)}`;
+    for (const [version, recorded] of [
+      ['1.3.0', integrity],
+      ['1.4.0', undefined],
+    ]) {
+      const file = path.join(box.release('present', version), 'build-info.json');
+      const info = JSON.parse(fs.readFileSync(file, 'utf8'));
+      fs.writeFileSync(file, JSON.stringify(recorded ? { ...info, remoteEntry: { file: 'remoteEntry.js', integrity: recorded } } : info));
+    }
+    assert.equal(run('beta-prd', 'set', 'present', '1.3.0').code, 0);
+    assert.equal(box.readEnv('beta-prd').remotes.present.integrity, integrity);
+    assert.equal(deriveRuntimeConfig(box.readEnv('beta-prd'), {}).remotes.present.integrity, integrity);
+    assert.match(run('beta-prd', 'show').out, new RegExp(`integrity ${integrity} pinned`));
+    assert.equal(run('beta-prd', 'set', 'present', '1.4.0').code, 0); // a release that records none: unpinned
+    assert.equal(box.readEnv('beta-prd').remotes.present.integrity, undefined);
+    assert.equal(deriveRuntimeConfig(box.readEnv('beta-prd'), {}).remotes.present.integrity, undefined);
+
+    // An environment pinned before releases recorded digests: `set` on the same version pins it, with no history entry.
+    const history = box.readEnv('beta-prd').history.length;
+    assert.equal(run('beta-prd', 'set', 'present', '1.3.0').code, 0);
+    const env = box.readEnv('beta-prd');
+    delete env.remotes.present.integrity;
+    fs.writeFileSync(path.join(box.environments, 'beta-prd.json'), JSON.stringify(env));
+    assert.match(run('beta-prd', 'show').out, /integrity not pinned \(the release records sha384-p+; `set` pins it\)/);
+    assert.match(run('beta-prd', 'set', 'present', '1.3.0').out, new RegExp(`present 1\\.3\\.0 now pins ${integrity}`));
+    assert.equal(box.readEnv('beta-prd').remotes.present.integrity, integrity);
+    assert.equal(box.readEnv('beta-prd').history.length, history + 1);
   });
 
   it('rejects unknown environments and remotes', () => {

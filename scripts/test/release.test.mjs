@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { listReleases, repoRoot } from '../lib/releases.mjs';
+import { createHash } from 'node:crypto';
+import { entryIntegrity, listReleases, repoRoot } from '../lib/releases.mjs';
 import { makeSandbox } from './sandbox.mjs';
 
 describe('scripts/release.mjs', () => {
@@ -35,5 +36,19 @@ describe('scripts/release.mjs', () => {
     box.release('battle', '1.9.0');
     fs.mkdirSync(path.join(box.artifacts, 'remotes/battle/junk'), { recursive: true });
     assert.deepEqual(listReleases('battle'), ['1.9.0', '1.10.0']);
+  });
+
+  it('records the sha-384 of the entry its manifest names, in Subresource Integrity form', () => {
+    const dir = box.release('system', '1.5.0');
+    const manifest = (name) => JSON.stringify({ metaData: { remoteEntry: { name, path: '', type: 'global' } } });
+    fs.writeFileSync(path.join(dir, 'mf-manifest.json'), manifest('remoteEntry.js'));
+    const bytes = fs.readFileSync(path.join(dir, 'remoteEntry.js'));
+    assert.deepEqual(entryIntegrity(dir), {
+      file: 'remoteEntry.js',
+      integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
+    });
+    assert.match(entryIntegrity(dir).integrity, /^sha384-[A-Za-z0-9+/]{64}$/);
+    fs.writeFileSync(path.join(dir, 'mf-manifest.json'), manifest('entry.missing.js'));
+    assert.throws(() => entryIntegrity(dir), /names no entry file the build produced \(entry\.missing\.js\)/);
   });
 });

@@ -4,11 +4,16 @@
  *
  *   echo 'a long passphrase' | pnpm --filter @phoenix/bff create-admin --email ops@example.com --password-stdin
  *   PHOENIX_ADMIN_PASSWORD='a long passphrase' pnpm --filter @phoenix/bff create-admin --email ops@example.com
+ *   … create-admin --email second.owner@example.com --roles owner
+ *
+ * --roles: its console roles, comma-separated (default viewer). Where admin management needs a second
+ * admin's approval ("approve"), an environment's first owners are made here, by whoever holds the
+ * database: the console cannot make an owner alone.
  *
  * With PGlite, stop the BFF first: an embedded database has a single user (the folder lock
  * refuses to open it while the BFF holds it).
  */
-import { ADMIN_ROLE, loginBodySchema } from '@phoenix/contract';
+import { ADMIN_ROLE, CONSOLE_ROLES, loginBodySchema, type ConsoleRole } from '@phoenix/contract';
 import { createDb, DataFolderLockedError, mutate } from '@phoenix/server/db';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
@@ -20,7 +25,7 @@ import { HttpError } from '@phoenix/server/http';
 
 function usage(message: string): never {
   console.error(`create-admin: ${message}`);
-  console.error('usage: create-admin --email <email> (--password-stdin | env PHOENIX_ADMIN_PASSWORD)');
+  console.error('usage: create-admin --email <email> [--roles owner,…] (--password-stdin | env PHOENIX_ADMIN_PASSWORD)');
   process.exit(2);
 }
 
@@ -37,6 +42,10 @@ async function main(): Promise<void> {
   const emailIndex = args.indexOf('--email');
   const email = emailIndex >= 0 ? args[emailIndex + 1] : undefined;
   if (!email) usage('--email is required');
+  const rolesIndex = args.indexOf('--roles');
+  const roles = rolesIndex >= 0 ? (args[rolesIndex + 1] ?? '').split(',').filter(Boolean) : ['viewer'];
+  const unknown = roles.filter((role) => !(CONSOLE_ROLES as readonly string[]).includes(role));
+  if (roles.length === 0 || unknown.length) usage(`--roles takes ${CONSOLE_ROLES.join(', ')} (comma-separated)`);
   const password = args.includes('--password-stdin') ? await readStdin() : process.env.PHOENIX_ADMIN_PASSWORD;
   if (!password) usage('give the password on stdin with --password-stdin, or in PHOENIX_ADMIN_PASSWORD');
 
@@ -55,9 +64,11 @@ async function main(): Promise<void> {
     const passwordHash = await hashPassword(password, DEFAULTS.passwordHash);
     const ctx: AppContext = { db, now: () => new Date(), settings: resolveSettings({}) };
     const admin = await mutate(ctx, { id: null, email: 'system (create-admin CLI)' }, (trx, now) =>
-      createAdmin(trx, { email: parsed.data.email, passwordHash, role: ADMIN_ROLE }, now),
+      createAdmin(trx, { email: parsed.data.email, passwordHash, role: ADMIN_ROLE, roles: roles as ConsoleRole[] }, now),
     );
-    console.log(`create-admin: created admin #${admin.id} ${admin.email} (role ${admin.role}) in ${describeDb(target)}`);
+    console.log(
+      `create-admin: created admin #${admin.id} ${admin.email} (role ${admin.role}, ${admin.roles.join(', ')}) in ${describeDb(target)}`,
+    );
   } catch (error) {
     if (error instanceof HttpError) {
       const fields = Object.values(error.details.fieldErrors ?? {}).flat();

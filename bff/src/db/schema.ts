@@ -52,6 +52,20 @@ export interface SignInChallengesTable {
   created_at: Timestamp;
 }
 
+/** A single-use invitation link to set a password (migration 0062): only the token's hash is kept. */
+export interface AdminInvitationsTable {
+  id: Generated<number>;
+  admin_id: number;
+  kind: 'invite' | 'reset';
+  token_hash: string;
+  sent_to: string;
+  created_by: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** A WebAuthn ceremony's challenge (migration 0060): bound to a session or a sign-in challenge, spent once. */
 export interface WebauthnChallengesTable {
   id: Generated<number>;
@@ -277,6 +291,7 @@ export interface Database extends ServerDatabase {
   login_attempts: LoginAttemptsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  admin_invitations: AdminInvitationsTable;
   webauthn_challenges: WebauthnChallengesTable;
   constant_variables: ConstantVariablesTable;
   players: PlayersTable;

@@ -61,7 +61,10 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   const clock = new TestClock();
   const { db, drop: dropSchema } = await createTestDatabase<Database>({ prepared: MIGRATED });
 
-  const appOptions: AppOptions = { db, now: clock.now, passwordHash: TEST_PASSWORD_HASH, ...options };
+  // The clock stands still, so a whole file's calls fall in one minute: the per-minute limits are
+  // lifted here (requestLimits.test.ts sets its own); at most 2 exports at once still holds.
+  const requestLimits = { searchesPerMinute: 100_000, exportsPerMinute: 100_000 };
+  const appOptions: AppOptions = { db, now: clock.now, passwordHash: TEST_PASSWORD_HASH, requestLimits, ...options };
   const app = await buildApp(appOptions);
   const ctx: AppContext = { db, now: clock.now, settings: resolveSettings(appOptions) };
 

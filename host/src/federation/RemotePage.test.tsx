@@ -5,6 +5,7 @@ import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { RemotePage } from './RemotePage';
+import { RemoteIntegrityError } from './integrity';
 import { loadRemotePages } from './remotes';
 
 // loadedRemotePages: nothing loaded beforehand (no route loader here), so each remote loads on render.
@@ -44,4 +45,14 @@ test('moving to another remote never flashes an error panel while it loads', asy
   await act(async () => resolveBattle({ 'battle-management': () => <h1>Battle management</h1> } as unknown as RemotePages));
   expect(await screen.findByRole('heading', { name: 'Battle management' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+});
+
+// Bytes that are not the pinned release get their own panel: "unavailable, retry" would hide a tampered server.
+test('a remote refused for its bytes says that its files do not match the pinned release', async () => {
+  load.mockRejectedValue(new RemoteIntegrityError('battle', 'http://static.example/remoteEntry.js', 'sha384-pinned', 'sha384-served'));
+  render(view('battle', 'battle-management'));
+  const panel = await screen.findByRole('alert', { name: "This module's files do not match its release" });
+  expect(panel.textContent).toContain('are not the release this environment pins');
+  expect(panel.textContent).toContain('sha384-served');
+  expect(screen.queryByText('This page could not be loaded')).toBeNull();
 });

@@ -6,6 +6,7 @@ import { loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemotePageLoading } from './RemotePageLoading';
 import { RemoteIncompatibleError } from './compatibility';
+import { RemoteIntegrityError } from './integrity';
 import { Trans } from '@phoenix/shell/src/boot';
 import { useHostTranslation } from '../layout/hostI18n';
 import { tokens } from '@phoenix/ui';
@@ -99,6 +100,27 @@ export function RemoteIncompatible({ error, onReload }: { error: RemoteIncompati
   );
 }
 
+/** The remote's files are not the release this environment pins (its entry's sha-384): refused, never run. */
+export function RemoteTampered({ error, onRetry }: { error: RemoteIntegrityError; onRetry: () => void }) {
+  const { t } = useHostTranslation();
+  return (
+    <Panel role="alert" aria-labelledby="remote-integrity-title">
+      <h2 id="remote-integrity-title">{t('remote.integrityTitle')}</h2>
+      <p>
+        <Trans t={t} i18nKey="remote.integrityBody" values={{ remote: error.remote }} components={{ strong: <strong /> }} />
+      </p>
+      <p>{t('remote.integrityNext', { remote: error.remote })}</p>
+      <details>
+        <summary>{t('remote.details')}</summary>
+        <code>{error.message}</code>
+      </details>
+      <button type="button" onClick={onRetry}>
+        {t('remote.retry')}
+      </button>
+    </Panel>
+  );
+}
+
 /** Already loaded (the route loader or a preload got it): render at once, no loading state. */
 function initialState(remote: RemoteName): LoadState {
   const pages = loadedRemotePages(remote);
@@ -147,6 +169,8 @@ function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
   if (state.status === 'loading') return <RemotePageLoading />;
   if (state.status === 'error' && state.error instanceof RemoteIncompatibleError)
     return <RemoteIncompatible error={state.error} onReload={() => window.location.reload()} />;
+  if (state.status === 'error' && state.error instanceof RemoteIntegrityError)
+    return <RemoteTampered error={state.error} onRetry={retry} />;
   if (state.status === 'error') return <RemoteUnavailable remote={remote} error={state.error} onRetry={retry} />;
 
   const Page = state.pages[page] as ComponentType | undefined;

@@ -4,6 +4,7 @@ import type { RemotePages } from '@phoenix/shell';
 import { checkCompatibility, hostBuildInfo, RemoteIncompatibleError, type BuildInfo } from './compatibility';
 import { configuredRemoteEntries } from './config';
 import { absolute, buildInfoUrl, isManifest, takeEarly } from './earlyFiles';
+import { integrityFailure, integrityPlugin, RemoteIntegrityError } from './integrity';
 import type { RemotePagesModule } from './pageModule';
 import { yieldToBrowser } from '../config/yieldToBrowser';
 // The host's whole shell, loaded before any remote is registered (all registering is in this module):
@@ -35,10 +36,17 @@ const prefetchedManifestPlugin: ModuleFederationRuntimePlugin = {
   },
 };
 
+/** A remote's integrity pin by its federation name (the runtime's hooks only know that name). */
+function pinOf(name: string): { remote: string; integrity: string } | undefined {
+  for (const [remote, entry] of Object.entries(configured))
+    if (federationName(remote as RemoteName) === name && entry?.integrity) return { remote, integrity: entry.integrity };
+  return undefined;
+}
+
 /** Registers every remote of this environment; nothing is fetched until a page needs it. */
 export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']): void {
   configured = remotes;
-  if (!registered) registerPlugins([prefetchedManifestPlugin]);
+  if (!registered) registerPlugins([prefetchedManifestPlugin, integrityPlugin(pinOf)]);
   registered = true;
   registerRemotes(
     Object.entries(remotes).map(([name, remote]) => ({ name: federationName(name as RemoteName), entry: absolute(remote.entry) })),
@@ -95,7 +103,7 @@ const manifestBodies = new Map<string, Promise<unknown>>();
  * remoteEntry and the `./pages` chunks with <link rel="preload"> (or "prefetch"; none for null):
  * fetched, not executed, so the compatibility check still decides whether any of its code runs.
  */
-function prefetchManifest(entryUrl: string, rel: ScriptHint | null = 'preload'): Promise<unknown> {
+function prefetchManifest(entryUrl: string, rel: ScriptHint | null = 'preload', integrity?: string): Promise<unknown> {
   if (!isManifest(entryUrl)) return Promise.resolve();
   let body = manifestBodies.get(entryUrl);
   if (!body) {
@@ -107,7 +115,7 @@ function prefetchManifest(entryUrl: string, rel: ScriptHint | null = 'preload'):
     void body.then((manifest: unknown) => manifest ?? manifestBodies.delete(entryUrl));
   }
   return body.then((manifest: unknown) => {
-    if (rel && manifest) preloadManifestScripts(entryUrl, manifest, rel);
+    if (rel && manifest) preloadManifestScripts(entryUrl, manifest, rel, integrity);
   });
 }
 
@@ -119,18 +127,19 @@ interface ManifestShape {
 /** preload: needed now (a page being opened); prefetch: maybe later (idle time), at the lowest priority. */
 type ScriptHint = 'preload' | 'prefetch';
 
-function preloadManifestScripts(entryUrl: string, manifest: unknown, rel: ScriptHint): void {
+function preloadManifestScripts(entryUrl: string, manifest: unknown, rel: ScriptHint, integrity?: string): void {
   const { metaData, exposes } = (manifest ?? {}) as ManifestShape;
   if (!metaData?.remoteEntry?.name) return;
   const base = metaData.publicPath && metaData.publicPath !== 'auto' ? new URL(metaData.publicPath, entryUrl).href : entryUrl;
   const files = [[metaData.remoteEntry.path, metaData.remoteEntry.name].filter(Boolean).join('/')];
   for (const expose of exposes ?? []) if (expose.path === './pages') files.push(...(expose.assets?.js?.sync ?? []));
-  for (const file of files) preloadScript(new URL(file, base).href, rel);
+  // A pinned entry is run with integrity and CORS: its hint must say the same, or the browser fetches it twice.
+  files.forEach((file, i) => preloadScript(new URL(file, base).href, rel, i === 0 ? integrity : undefined));
 }
 
 const hintedScripts = new Map<string, ScriptHint>();
 
-function preloadScript(href: string, rel: ScriptHint): void {
+function preloadScript(href: string, rel: ScriptHint, integrity?: string): void {
   // Once per script, but an idle-time prefetch is raised to a preload when its page is being opened.
   const hinted = hintedScripts.get(href);
   if (typeof document === 'undefined' || hinted === rel || hinted === 'preload') return;
@@ -139,6 +148,10 @@ function preloadScript(href: string, rel: ScriptHint): void {
   link.rel = rel;
   link.as = 'script';
   link.href = href;
+  if (integrity) {
+    link.integrity = integrity;
+    link.crossOrigin = 'anonymous';
+  }
   document.head.appendChild(link);
 }
 
@@ -151,7 +164,7 @@ export function prefetchRemoteFiles(remote: RemoteName): Promise<void> {
   ensureRegistered();
   const entry = configured[remote];
   if (!entry || loaded.has(remote)) return Promise.resolve();
-  return Promise.all([fetchRemoteBuildInfo(remote), prefetchManifest(absolute(entry.entry), 'prefetch')]).then(noop, noop);
+  return Promise.all([fetchRemoteBuildInfo(remote), prefetchManifest(absolute(entry.entry), 'prefetch', entry.integrity)]).then(noop, noop);
 }
 
 function noop(): void {}
@@ -164,7 +177,7 @@ async function fetchPages(remote: RemoteName): Promise<RemotePagesModule> {
   const entry = configured[remote];
   if (!entry) throw new Error(`The ${remote} remote is not configured for this environment`);
   // build-info.json and the manifest in parallel: the check needs the first, loading the second.
-  const [info] = await Promise.all([fetchRemoteBuildInfo(remote), prefetchManifest(absolute(entry.entry))]);
+  const [info] = await Promise.all([fetchRemoteBuildInfo(remote), prefetchManifest(absolute(entry.entry), 'preload', entry.integrity)]);
   const host = hostBuildInfo();
   if (info && host) {
     const compatibility = checkCompatibility(host, info);
@@ -172,13 +185,29 @@ async function fetchPages(remote: RemoteName): Promise<RemotePagesModule> {
   }
   // The factory, not the module: the remote's entry and its share negotiation run in the task its script
   // arrives in; its pages module (and the schemas it builds) is evaluated in a task of its own after it.
-  const factory = await loadRemote<() => RemotePagesModule>(`${federationName(remote)}/pages`, { loadFactory: false, from: 'runtime' });
+  const factory = await loadRemote<() => RemotePagesModule>(`${federationName(remote)}/pages`, {
+    loadFactory: false,
+    from: 'runtime',
+  }).catch((error: unknown) => explainFailure(remote, error));
   await yieldToBrowser();
   const module = typeof factory === 'function' ? factory() : undefined;
   if (!module?.default) throw new Error(`The ${remote} remote did not provide its pages`);
   loadedVersions.set(remote, info?.version ?? configured[remote]?.version ?? 'unknown');
   ready.set(remote, module);
   return module;
+}
+
+/**
+ * A pinned remote that failed to load: the browser refuses a script whose bytes do not match without saying
+ * so to the page (a plain load error), so check whether that was it. Always throws: the refusal, or the error.
+ */
+async function explainFailure(remote: RemoteName, error: unknown): Promise<never> {
+  const pinned = configured[remote]?.integrity;
+  const refusal =
+    error instanceof RemoteIntegrityError ? error : pinned ? await integrityFailure(remote, federationName(remote), pinned) : null;
+  if (!refusal) throw error;
+  console.error(`Remote refused: ${refusal.message}`); // the operator's console says which bytes were refused
+  throw refusal;
 }
 
 /** A remote's `./pages` module (its page map and optional prefetchers), loaded once; a failure is forgotten so "Retry" retries. */

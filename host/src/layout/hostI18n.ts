@@ -76,6 +76,11 @@ const en = {
     incompatibleNext:
       'Ask the release manager to pin a compatible {{remote}} version for this environment (or to roll it back), then reload the console.',
     reload: 'Reload the console',
+    integrityTitle: "This module's files do not match its release",
+    integrityBody:
+      'The files the server sent for <strong>{{remote}}</strong> are not the release this environment pins (their checksum differs), so they were not run. Other pages keep working.',
+    integrityNext:
+      'Tell the release manager and the {{remote}} squad: the static files may have been altered, or the environment pins another release. Retry once the files or the pin are fixed.',
   },
   about: {
     title: 'About / versions',
@@ -170,6 +175,11 @@ const ja: Shape<typeof en> = {
     incompatibleNext:
       'リリース担当者に、この環境で互換性のある {{remote}} のバージョンを指定する（またはロールバックする）よう依頼し、コンソールを再読み込みしてください。',
     reload: 'コンソールを再読み込み',
+    integrityTitle: 'このモジュールのファイルがリリースと一致しません',
+    integrityBody:
+      'サーバーが <strong>{{remote}}</strong> として送ったファイルは、この環境が指定するリリースのものではありません（チェックサムが異なります）。そのため実行していません。ほかのページは引き続き使えます。',
+    integrityNext:
+      'リリース担当者と {{remote}} の担当チームに連絡してください：静的ファイルが改ざんされたか、環境が別のリリースを指定している可能性があります。ファイルまたは指定が直ったら再試行してください。',
   },
   about: {
     title: 'バージョン情報',

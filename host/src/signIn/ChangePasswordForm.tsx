@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH, passwordChangeSchema } from '@phoenix/contract';
+import { invitationAcceptSchema, MIN_PASSWORD_LENGTH, passwordChangeSchema } from '@phoenix/contract';
 // The kit's files, not its index: the lean sign-in page loads this form without the whole kit.
 import { Button } from '@phoenix/ui/src/Button';
 import { Alert } from '@phoenix/ui/src/feedback';
@@ -8,19 +8,23 @@ import { asApiFailure, type SignInServices } from './signInServices';
 
 type Failure = 'failed' | 'rateLimited' | 'unavailable';
 
-export interface ChangePasswordFormProps {
+export type ChangePasswordFormProps = {
   email: string;
-  oneTimePassword: string;
   onCancel: () => void;
   services: SignInServices;
-}
+} & (
+  | { oneTimePassword: string; invitationToken?: undefined }
+  /** From an invitation link: the link's token stands for the one-time password. */
+  | { invitationToken: string; oneTimePassword?: undefined }
+);
 
 /**
- * The forced password change after a one-time password (issue 10). Lazy-loaded by the sign-in form
- * only when the server answers `passwordChangeRequired`, so the login bundle does not carry it.
+ * The forced password change after a one-time password (issue 10), or the password an invitation
+ * link sets (issue 52). Lazy-loaded by the sign-in form only when the server answers
+ * `passwordChangeRequired` (or by the invitation page), so the login bundle does not carry it.
  * On success it signs in with the new password.
  */
-export default function ChangePasswordForm({ email, oneTimePassword, onCancel, services }: ChangePasswordFormProps) {
+export default function ChangePasswordForm({ email, oneTimePassword, invitationToken, onCancel, services }: ChangePasswordFormProps) {
   const t = (key: string, values?: Record<string, string | number>) => services.t(`auth.passwordChange.${key}`, values);
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -36,7 +40,10 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel, s
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    const parsed = passwordChangeSchema.safeParse({ email, password: oneTimePassword, newPassword });
+    const parsed =
+      invitationToken !== undefined
+        ? invitationAcceptSchema.safeParse({ token: invitationToken, newPassword })
+        : passwordChangeSchema.safeParse({ email, password: oneTimePassword, newPassword });
     const fieldError = parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === 'newPassword')?.message;
     const mismatch = newPassword !== confirm ? t('mismatch') : undefined;
     setErrors({ newPassword: fieldError, confirm: mismatch });
@@ -45,7 +52,8 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel, s
     setSaving(true);
     try {
       if (!changed.current) {
-        await services.changePassword(parsed.data);
+        if (invitationToken !== undefined) await services.acceptInvitation!({ token: invitationToken, newPassword });
+        else await services.changePassword(passwordChangeSchema.parse({ email, password: oneTimePassword, newPassword }));
         changed.current = true;
       }
       const outcome = await services.signIn(email, newPassword);
@@ -71,7 +79,7 @@ export default function ChangePasswordForm({ email, oneTimePassword, onCancel, s
       <h2 id="change-password-title" ref={heading} tabIndex={-1}>
         {t('title')}
       </h2>
-      <p>{t('intro')}</p>
+      <p>{invitationToken !== undefined ? services.t('auth.invitation.intro', { email }) : t('intro')}</p>
       {failure && <Alert>{t(failure)}</Alert>}
       <TextField
         label={t('newPassword')}

@@ -10,7 +10,9 @@ import { startSignInPage } from './boot';
 const API = 'http://api.test';
 const OTP = 'AbCde-FgHjk-MnPqr-StUvw';
 
-function renderSignIn(options: { handlers?: Record<string, FakeHandler>; target?: string; fetch?: typeof fetch } = {}) {
+function renderSignIn(
+  options: { handlers?: Record<string, FakeHandler>; target?: string; fetch?: typeof fetch; invitationToken?: string } = {},
+) {
   const backend = fakeBackend(options.handlers ?? authHandlers());
   const navigate = jest.fn();
   const view = render(
@@ -21,6 +23,7 @@ function renderSignIn(options: { handlers?: Record<string, FakeHandler>; target?
         storage={window.localStorage}
         navigate={navigate}
         fetch={options.fetch ?? backend.fetch}
+        invitationToken={options.invitationToken}
       />
     </ThemeProvider>,
   );
@@ -35,6 +38,55 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, email: string, p
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => window.history.replaceState(null, ''));
+
+describe('the lean sign-in page: an invitation link', () => {
+  const TOKEN = 'inv_' + 'a'.repeat(40);
+  const invitationHandlers = (accept: FakeHandler = () => ({ body: { email: 'admin@example.com' } })) =>
+    authHandlers({
+      'POST /users/invitation': () => ({ body: { email: 'admin@example.com', kind: 'invite', expiresAt: '2030-01-02T00:00:00Z' } }),
+      'POST /users/invitation/accept': accept,
+      'POST /users/login': () => ({ body: { token: 'tok-admin', enrolmentRequired: true } }),
+    });
+
+  it('says whom the link is for, sets the password through it, signs in and opens the Security page to enrol a factor', async () => {
+    const { user, backend, navigate } = renderSignIn({ handlers: invitationHandlers(), invitationToken: TOKEN });
+    expect(await screen.findByText(/Choose the password for admin@example.com/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^New password/), 'a long new password 42');
+    await user.type(screen.getByLabelText(/^Repeat the new password/), 'a long new password 42');
+    await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/security'));
+    expect(backend.calls.find((c) => c.path === '/users/invitation/accept')?.body).toEqual({
+      token: TOKEN,
+      newPassword: 'a long new password 42',
+    });
+    expect(readSession(window.localStorage)).toMatchObject({ email: 'admin@example.com', token: 'tok-admin' });
+  });
+
+  it('a used or expired link says so and offers the sign-in form', async () => {
+    const handlers = authHandlers({
+      'POST /users/invitation': () => ({ status: 404, body: { error: { code: 'invitation_invalid', message: 'gone' } } }),
+    });
+    const { user } = renderSignIn({ handlers, invitationToken: TOKEN });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/does not work any more/);
+    await user.click(screen.getByRole('button', { name: 'Go to sign-in' }));
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  });
+
+  it('a password the server refuses is shown by its field, and what was typed stays', async () => {
+    const refuse: FakeHandler = () => ({
+      status: 400,
+      body: { error: { code: 'validation_failed', message: 'weak', fieldErrors: { newPassword: ['This password is too common'] } } },
+    });
+    const { user, navigate } = renderSignIn({ handlers: invitationHandlers(refuse), invitationToken: TOKEN });
+    await screen.findByText(/Choose the password for/);
+    await user.type(screen.getByLabelText(/^New password/), 'password1234');
+    await user.type(screen.getByLabelText(/^Repeat the new password/), 'password1234');
+    await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
+    expect(await screen.findByText('This password is too common')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New password/)).toHaveValue('password1234');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
 
 describe('the lean sign-in page: a second factor', () => {
   const factorHandlers = () =>

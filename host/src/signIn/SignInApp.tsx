@@ -5,6 +5,8 @@ import { initialLanguage, storeLanguage, type Language } from '@phoenix/shell/sr
 import { isLegacySession, readSession, writeSession, STORAGE_KEY, type SessionStorage } from '@phoenix/shell/src/session/session';
 import { AuthFrame } from './AuthFrame';
 import { SignInForm } from './SignInForm';
+import { InvitationPage } from './InvitationPage';
+import { INVITATION_PATHS } from '@phoenix/contract';
 import type { SignInOutcome, SignInServices } from './signInServices';
 import { SECURITY_PAGE } from './signInRules';
 import { LanguageSelect } from '../layout/LanguageSelect';
@@ -20,6 +22,8 @@ export interface SignInAppProps {
   /** A full navigation (location.replace): the console then starts with the stored session. */
   navigate(url: string): void;
   fetch?: typeof fetch;
+  /** The token of an invitation link (#invitation=…): the page sets the account's password first. */
+  invitationToken?: string;
 }
 
 /**
@@ -27,7 +31,8 @@ export interface SignInAppProps {
  * stores the session exactly as the shell does (`admin-phoenix`: email and token, never the
  * password) and loads the console, which restores it.
  */
-export function SignInApp({ config, target, storage, navigate, fetch }: SignInAppProps) {
+export function SignInApp({ config, target, storage, navigate, fetch, invitationToken }: SignInAppProps) {
+  const [invitation, setInvitation] = useState(invitationToken);
   const [language, setLanguage] = useState<Language>(initialLanguage);
   const t = useMemo(() => translator(language), [language]);
 
@@ -66,6 +71,10 @@ export function SignInApp({ config, target, storage, navigate, fetch }: SignInAp
       changePassword: async (body) => {
         await clientFor(null).post('/users/change-password', body);
       },
+      checkInvitation: (token) => clientFor(null).post(INVITATION_PATHS.check, { token }),
+      acceptInvitation: async (body) => {
+        await clientFor(null).post(INVITATION_PATHS.accept, body);
+      },
     };
   }, [t, config.apiBase, fetch, storage, navigate, target]);
 
@@ -82,7 +91,11 @@ export function SignInApp({ config, target, storage, navigate, fetch }: SignInAp
         <LanguageSelect language={language} onChange={chooseLanguage} label={t('language.label')} nameOf={(l) => t(`language.${l}`)} />
       }
     >
-      <SignInForm services={services} />
+      {invitation ? (
+        <InvitationPage token={invitation} services={services} onSignIn={() => setInvitation(undefined)} />
+      ) : (
+        <SignInForm services={services} />
+      )}
     </AuthFrame>
   );
 }

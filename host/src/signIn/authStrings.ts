@@ -37,6 +37,14 @@ export const authEn = {
     rateLimited: 'Too many attempts, try again later',
     unavailable: 'The server could not be reached. Try again in a moment.',
   },
+  // An invitation link (issue 52): the new admin, or one whose password was reset, sets a password.
+  invitation: {
+    checking: 'Checking your link…',
+    intro: 'Choose the password for {{email}}. Then sign in and add your second factor.',
+    invalid: 'This link does not work any more: it was used, replaced by a newer one, or it expired. Ask an administrator to send another.',
+    unavailable: 'The server could not be reached. Reload the page in a moment.',
+    toSignIn: 'Go to sign-in',
+  },
   // The code after the password, for an account with a second factor (issue 51).
   secondFactor: {
     title: 'Enter your code',
@@ -89,6 +97,13 @@ export const authJa: AuthStrings = {
     failed: 'パスワードを変更できませんでした。ワンタイムパスワードでもう一度サインインしてください。',
     rateLimited: '試行回数が多すぎます。しばらくしてからお試しください',
     unavailable: 'サーバーに接続できません。少し待ってからお試しください。',
+  },
+  invitation: {
+    checking: 'リンクを確認しています…',
+    intro: '{{email}} のパスワードを設定してください。その後サインインして、2 段階認証を追加してください。',
+    invalid: 'このリンクは使えません。使用済み、新しいリンクに置き換え済み、または期限切れです。管理者に再送を依頼してください。',
+    unavailable: 'サーバーに接続できません。少し待ってからページを再読み込みしてください。',
+    toSignIn: 'サインインへ',
   },
   secondFactor: {
     title: 'コードを入力',

@@ -29,6 +29,16 @@ export function returnTarget(historyState: unknown = window.history.state): stri
   return safeReturnTo(from) ?? '/admin';
 }
 
+/**
+ * The token of an invitation link (/auth/login#invitation=…), taken out of the address bar at once
+ * (the fragment never reaches a server; it should not stay in the history either).
+ */
+export function takeInvitationToken(location: Location = window.location, history: History = window.history): string | undefined {
+  const token = new URLSearchParams(location.hash.slice(1)).get('invitation') ?? undefined;
+  if (token !== undefined) history.replaceState(history.state, '', location.pathname + location.search);
+  return token && /^[\w-]{20,200}$/.test(token) ? token : undefined;
+}
+
 export interface SignInPageEnv {
   root: HTMLElement;
   storage?: SessionStorage;
@@ -48,12 +58,14 @@ export async function startSignInPage({
   fetch,
 }: SignInPageEnv): Promise<void> {
   const target = returnTarget();
-  if (readSession(storage) !== null) return navigate(target);
+  const invitationToken = takeInvitationToken();
+  // An invitation link opens its form even in a browser signed in as somebody else.
+  if (readSession(storage) !== null && !invitationToken) return navigate(target);
   const config = await loadLoginConfig('/config.json', fetch);
   createRoot(root).render(
     <ThemeProvider theme={themeFor(config.environment as EnvironmentName)}>
       <GlobalStyle />
-      <SignInApp config={config} target={target} storage={storage} navigate={navigate} fetch={fetch} />
+      <SignInApp config={config} target={target} storage={storage} navigate={navigate} fetch={fetch} invitationToken={invitationToken} />
     </ThemeProvider>,
   );
 }

@@ -29,6 +29,10 @@ export interface SignInServices {
   signInWithPasskey(email: string, challenge: string, passkey: object): Promise<SignInOutcome>;
   /** POST /users/change-password; rejects with the client's ApiRequestError. */
   changePassword(body: { email: string; password: string; newPassword: string }): Promise<void>;
+  /** The lean page only: who an invitation link is for (POST /users/invitation); rejects as changePassword. */
+  checkInvitation?(token: string): Promise<{ email: string; kind: 'invite' | 'reset'; expiresAt: string }>;
+  /** The lean page only: the password the link sets (POST /users/invitation/accept). */
+  acceptInvitation?(body: { token: string; newPassword: string }): Promise<void>;
 }
 
 /** The parts of an ApiRequestError the forms read (duck-typed: each page has its own client). */

@@ -73,6 +73,32 @@ export const checks = [
   },
 
   {
+    name: 'search and export limits across instances',
+    async run(cluster, state) {
+      // One admin, both BFFs behind nginx: 60 searches a minute and 2 exports at once (the defaults) in all.
+      const lb = cluster.lb.bffBase;
+      const searches = await Promise.all(Array.from({ length: 70 }, () => call(lb, 'GET', '/search?q=scale', { token: state.token })));
+      const found = tally(searches.map((r) => r.status));
+      const exports = await Promise.all(
+        Array.from({ length: 40 }, () => call(lb, 'GET', '/constant-variables/export.csv', { token: state.token })),
+      );
+      const exported = tally(exports.map((r) => r.status));
+      const refused = [...searches, ...exports].filter((r) => r.status === 429);
+      const timed = refused.every((r) => Number(r.retryAfter) >= 1 && r.body?.error?.code === 'too_many_requests');
+      return expect(
+        found[200] === 60 &&
+          found[429] === 10 &&
+          exported[200] >= 1 &&
+          exported[200] <= 10 &&
+          exported[429] === 40 - exported[200] &&
+          timed,
+        `70 concurrent searches by one admin through nginx: ${describeTally(found)}; 40 concurrent exports: ${describeTally(exported)}; ` +
+          `every 429 with Retry-After: ${timed}`,
+      );
+    },
+  },
+
+  {
     name: 'sign-in throttle across instances',
     async run(cluster) {
       const lb = cluster.lb.bffBase;

@@ -19,7 +19,7 @@ export async function call(base, method, url, { token, body, forwardedFor, heade
   } catch {
     /* not JSON */
   }
-  return { status: res.status, body: parsed };
+  return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
 }
 
 /** A token for `admin`, or a throw saying what the BFF answered. */

@@ -114,6 +114,42 @@ export interface AdminWithOneTimePassword {
 }
 
 /**
+ * Answer of create and reset where the secret must not reach the acting admin (a mail server is
+ * configured, or change control is "approve"): the account's owner gets a single-use link by email.
+ */
+export interface AdminInvited {
+  account: AdminAccount;
+  invitation: {
+    sentTo: string;
+    /** ISO time after which the link opens nothing: a reset sends another. */
+    expiresAt: string;
+  };
+}
+
+/** What create and reset answer: the one-time password once, or the invitation sent. */
+export type AdminIssued = AdminWithOneTimePassword | AdminInvited;
+export const isInvitation = (issued: AdminIssued): issued is AdminInvited => 'invitation' in issued;
+
+/** The invitation link's calls (public, throttled like sign-in): who it is for, then the password it sets. */
+export const INVITATION_PATHS = {
+  /** POST { token } → { email, expiresAt }: the link is still good. */
+  check: '/users/invitation',
+  /** POST { token, newPassword } → { email }: the password is set and the link spent. */
+  accept: '/users/invitation/accept',
+} as const;
+
+export const invitationCheckSchema = lazy(() => z.object({ token: z.string().min(20).max(200) }));
+export const invitationAcceptSchema = lazy(() =>
+  z.object({
+    token: z.string().min(20).max(200),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(1024, 'Use at most 1,024 characters'),
+  }),
+);
+
+/**
  * POST /users/change-password (public, throttled like sign-in): the forced change after a
  * one-time password. Then the admin signs in with the new password.
  */

@@ -34,6 +34,10 @@ export const CHANGE_CONTROL_CODES = {
   approvalRequired: 'approval_required',
   /** 403: the requester cannot approve their own request. */
   selfApproval: 'change_request_self_approval',
+  /** 403: the approver's account was created, reset or promoted by the requester (one admin acting as two). */
+  linkedApprover: 'change_request_linked_approver',
+  /** 403: the approver's account is younger than the environment's minimum age for approvers. */
+  approverTooNew: 'change_request_approver_too_new',
   /** 409: the request is no longer pending (or scheduled, for cancel). */
   notPending: 'change_request_not_pending',
   /** 409: the request expired before anyone approved it. */
@@ -146,7 +150,8 @@ export type ChangeRequestQuery = z.input<typeof changeRequestQuerySchema>;
  * GET /change-requests/settings: the environment's mode and what counts as global, so that a form
  * with its own confirm asks the typed scope there (one dialog): each operation's `scope` when it
  * does not depend on the call (a document's 'game balance health'), and the thresholds above which
- * a call is global (a present to more ids than bulkIdsAbove; a point adjustment above adjustmentPointsAbove).
+ * a call is global (a present to more ids than bulkIdsAbove; a point adjustment above adjustmentPointsAbove;
+ * a ban of more players than bulkBanAbove), and the daily budgets per admin past which it is too.
  */
 export const changeControlSettingsSchema = lazy(() =>
   z.object({
@@ -154,6 +159,11 @@ export const changeControlSettingsSchema = lazy(() =>
     ttlHours: z.number().int().min(1).max(PG_INT_MAX),
     bulkIdsAbove: z.number().int().min(0),
     adjustmentPointsAbove: z.number().int().min(0),
+    /** Per admin and UTC day: adjustment points, and ids of id-list operations; past them a call is global. */
+    adjustmentPointsPerDay: z.number().int().min(0),
+    idsPerDay: z.number().int().min(0),
+    /** A ban (or policy members added) of more players than this in one call is global. */
+    bulkBanAbove: z.number().int().min(0),
     operations: z.array(z.object({ name: z.string(), method: z.string(), url: z.string(), scope: z.string().optional() })),
   }),
 );

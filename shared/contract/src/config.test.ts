@@ -28,6 +28,19 @@ describe('the runtime configuration and routes.json schemas (zod mini)', () => {
     ]);
   });
 
+  it("take a remote's sha-384 pin, and explain one that is not a sha384-<base64> digest", () => {
+    const integrity = `sha384-${'Ab+/'.repeat(16)}`;
+    const pinned = { ...config, remotes: { ...config.remotes, system: { ...config.remotes.system, integrity } } };
+    expect(runtimeConfigSchema.parse(pinned)).toEqual(pinned);
+    for (const bad of ['sha256-abc', `sha384-${'A'.repeat(63)}`, `sha384-${'A'.repeat(62)}==`]) {
+      const result = runtimeConfigSchema.safeParse({
+        ...config,
+        remotes: { ...config.remotes, system: { ...config.remotes.system, integrity: bad } },
+      });
+      expect(problems(result)).toEqual(["remotes.system.integrity: a sha384-<base64> digest (the remote release's build-info.json)"]);
+    }
+  });
+
   it("explain a bad routes.json in zod's English, with the contract's own message for a path", () => {
     const manifest = {
       remote: 'system',

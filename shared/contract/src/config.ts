@@ -13,6 +13,9 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const ENVIRONMENTS = ['local', 'dev', 'beta-dev', 'stg', 'beta-stg', 'prd', 'beta-prd'] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 
+/** A Subresource Integrity sha-384 digest: "sha384-" and the 48 bytes in base64 (64 characters, no padding). */
+export const SRI_SHA384 = /^sha384-[A-Za-z0-9+/]{64}$/;
+
 /** What the host fetches at start (/config.json): nothing environment-specific is baked into a build. */
 export const runtimeConfigSchema = lazy(() =>
   z.object({
@@ -29,6 +32,11 @@ export const runtimeConfigSchema = lazy(() =>
         /** URL of the remote's mf-manifest.json (or remoteEntry.js). */
         entry: z.string().check(z.minLength(1)),
         version: z.optional(z.string()),
+        /**
+         * The sha-384 of the remote's entry script (remoteEntry.js), as its release's build-info.json records it:
+         * the host then runs only those bytes (docs/releasing.md, "Pinning a remote's bytes").
+         */
+        integrity: z.optional(z.string().check(z.regex(SRI_SHA384, "a sha384-<base64> digest (the remote release's build-info.json)"))),
       }),
     ),
   }),

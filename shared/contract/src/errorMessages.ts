@@ -9,6 +9,10 @@
  * A new message in a schema needs its entry here: contractErrorMessages.test.ts fails otherwise.
  */
 export const ERROR_MESSAGES = {
+  this_environment_sends_new_passwords_only_by_email: {
+    en: 'This environment sends new passwords only by email, and no mail server is configured (SMTP_URL)',
+    ja: 'この環境では新しいパスワードはメールでのみ送られますが、メールサーバーが設定されていません（SMTP_URL）',
+  },
   say_why_this_change_is_needed: { en: 'Say why this change is needed', ja: 'この変更が必要な理由を入力してください' },
   at_most_500_characters: { en: 'At most 500 characters', ja: '500 文字以内です' },
   a_date_and_time: { en: 'A date and time', ja: '日時を入力してください' },
@@ -406,6 +410,60 @@ export const ERROR_MESSAGES = {
   this_staking_change_was_not_recorded_as_intended_or_it_was_already_sent: {
     en: 'This staking change was not recorded as intended, or it was already sent',
     ja: 'このステーキング変更は意図として記録されていないか、すでに送信済みです',
+  },
+  // The chain check of POST /staking-changes (STAKING_MISMATCH_REASONS, stakingChanges.ts).
+  this_transaction_is_reported_for_another_chain: {
+    en: 'This transaction is reported for another chain than the one the server checks',
+    ja: 'このトランザクションは、サーバーが確認するチェーンとは別のチェーンのものとして報告されています',
+  },
+  this_transaction_is_not_a_call_to_the_staking_contract: {
+    en: 'This transaction is not a call to the staking contract the server checks',
+    ja: 'このトランザクションは、サーバーが確認するステーキングコントラクトの呼び出しではありません',
+  },
+  the_chain_has_no_such_transaction: { en: 'The chain has no such transaction', ja: 'チェーンにそのトランザクションはありません' },
+  this_transaction_is_not_mined_yet: {
+    en: 'This transaction is not mined yet',
+    ja: 'このトランザクションはまだブロックに取り込まれていません',
+  },
+  this_transaction_calls_another_function: {
+    en: 'This transaction calls another function than the change reported',
+    ja: 'このトランザクションは、報告された変更とは別の関数を呼び出しています',
+  },
+  this_transaction_does_not_send_the_approved_values: {
+    en: 'This transaction does not send the values that were approved',
+    ja: 'このトランザクションは、承認された値を送信していません',
+  },
+  the_chain_shows_another_outcome: {
+    en: 'The chain shows another outcome for this transaction than the one reported',
+    ja: 'チェーン上のこのトランザクションの結果は、報告された結果と異なります',
+  },
+  the_contract_did_not_emit_the_events_of_this_change: {
+    en: 'The contract did not emit the events of this change',
+    ja: 'コントラクトはこの変更のイベントを発行していません',
+  },
+  a_staking_change_needs_its_recorded_intent: {
+    en: 'A staking change needs its recorded intent in this environment',
+    ja: 'この環境では、ステーキング変更には記録済みの意図が必要です',
+  },
+  no_open_intent_matches_this_staking_change: {
+    en: 'No open intent matches this staking change',
+    ja: 'このステーキング変更に一致する未送信の意図はありません',
+  },
+  this_transaction_was_replaced_by_another_staking_call: {
+    en: 'This transaction was replaced by another call to the staking contract',
+    ja: 'このトランザクションは、ステーキングコントラクトへの別の呼び出しに置き換えられました',
+  },
+  the_server_has_no_chain_to_check_staking_transactions_on: {
+    en: 'The server has no chain to check staking transactions on (STAKING_RPC_URL, STAKING_CONTRACT_ADDRESS): nothing was recorded',
+    ja: 'サーバーにステーキングのトランザクションを確認するチェーンが設定されていません（STAKING_RPC_URL、STAKING_CONTRACT_ADDRESS）。何も記録されていません',
+  },
+  the_server_could_not_reach_its_chain: {
+    en: 'The server could not reach its chain to check this transaction: nothing was recorded, report it again later',
+    ja: 'サーバーがトランザクションを確認するチェーンに接続できませんでした。何も記録されていません。後でもう一度報告してください',
+  },
+  this_staking_transaction_is_already_recorded: {
+    en: 'This staking transaction is already recorded',
+    ja: 'このステーキングのトランザクションはすでに記録されています',
   },
   this_idempotency_key_was_already_used_for_another_change_open_the_dialog_again: {
     en: 'This idempotency key was already used for another change. Open the dialog again.',

@@ -66,6 +66,18 @@ export const ERROR_TEMPLATES = {
     en: 'The balance is {balance}: reversing this entry ({amount}) would make it negative',
     ja: '残高は {balance} です。このエントリ（{amount}）を取り消すと残高がマイナスになります',
   },
+  too_many_searches_try_again_in_n_seconds: {
+    en: 'Too many searches: at most {max} a minute. Try again in {seconds} seconds.',
+    ja: '検索が多すぎます（1 分あたり {max} 回まで）。{seconds} 秒後にもう一度お試しください。',
+  },
+  too_many_exports_try_again_in_n_seconds: {
+    en: 'Too many exports: at most {max} a minute. Try again in {seconds} seconds.',
+    ja: 'エクスポートが多すぎます（1 分あたり {max} 回まで）。{seconds} 秒後にもう一度お試しください。',
+  },
+  n_exports_already_running_try_again_when_one_has_finished: {
+    en: 'At most {max} of your exports run at once, and {max} are still running. Try again when one has finished.',
+    ja: '同時に実行できるエクスポートは {max} 件までで、現在 {max} 件が実行中です。どれかが終わってからもう一度お試しください。',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type ErrorTemplateKey = keyof typeof ERROR_TEMPLATES;

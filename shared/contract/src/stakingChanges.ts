@@ -82,3 +82,32 @@ export const stakingIntentSchema = lazy(() =>
 export type StakingIntent = z.infer<typeof stakingIntentSchema>;
 
 export const stakingIntentQuerySchema = lazy(() => z.object({ contractAddress: address, chainId: z.coerce.number().int().positive() }));
+
+/**
+ * POST /staking-changes is checked on the chain by the BFF (docs/staking.md): a report that does not
+ * match what the chain holds is refused (422 STAKING_ERROR_CODES.mismatch, `current.reason` one of
+ * these), logged as `staking.mismatch` and counted for an alert.
+ */
+export const STAKING_MISMATCH_REASONS = {
+  wrong_chain: 'This transaction is reported for another chain than the one the server checks',
+  wrong_contract: 'This transaction is not a call to the staking contract the server checks',
+  unknown_transaction: 'The chain has no such transaction',
+  not_mined: 'This transaction is not mined yet',
+  different_call: 'This transaction calls another function than the change reported',
+  different_arguments: 'This transaction does not send the values that were approved',
+  outcome_differs: 'The chain shows another outcome for this transaction than the one reported',
+  events_differ: 'The contract did not emit the events of this change',
+  intent_required: 'A staking change needs its recorded intent in this environment',
+  intent_not_open: 'No open intent matches this staking change',
+  replaced_by_staking_call: 'This transaction was replaced by another call to the staking contract',
+} as const;
+export type StakingMismatchReason = keyof typeof STAKING_MISMATCH_REASONS;
+
+export const STAKING_ERROR_CODES = {
+  /** 422: the chain does not show what was reported (`current`: { reason, txHash }). */
+  mismatch: 'staking_mismatch',
+  /** 503: the server has no chain to check on (STAKING_RPC_URL, STAKING_CONTRACT_ADDRESS unset). */
+  chainNotConfigured: 'staking_chain_not_configured',
+  /** 503: the server's RPC did not answer; nothing was recorded, report again later. */
+  chainUnavailable: 'staking_chain_unavailable',
+} as const;

@@ -17,6 +17,7 @@ import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoint
 import { installInputGuards } from './http/validate';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installExportAudit } from './http/exportAudit';
+import { installRequestLimits, REQUEST_LIMIT_DEFAULTS, type RequestLimitSettings } from './http/requestLimits';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 
 /** What both services' apps take (each adds its own options). */
@@ -49,6 +50,8 @@ export interface ServerAppOptions<DB extends ServerDatabase = ServerDatabase> {
   apiReference?: boolean;
   /** Send Strict-Transport-Security (config.ts `deployed`: outside a local environment). */
   hsts?: boolean;
+  /** Per admin: searches and exports a minute, exports at once (default 60, 10, 2; http/requestLimits.ts). */
+  requestLimits?: Partial<RequestLimitSettings>;
 }
 
 export interface ServiceDefinition {
@@ -122,7 +125,8 @@ export async function createServerApp<DB extends ServerDatabase>(
   await app.register(cors, { origin: options.corsOrigins ?? false, ...CORS });
   installAuthGuard(app, ctx);
   installExportAudit(app, ctx);
-  installChangeControl(app, ctx.changeControl!, ctx.now);
+  await installRequestLimits(app, ctx, { ...REQUEST_LIMIT_DEFAULTS, ...options.requestLimits }, service.name);
+  installChangeControl(app, ctx.changeControl!, ctx);
   installInputGuards(app);
   await installOpenApi(app, { service: service.name, reference: options.apiReference });
   registerOperatorEndpoints(app, {

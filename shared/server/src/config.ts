@@ -5,6 +5,7 @@ import type { DbTarget } from './db/connect';
 import type { MetricsAccess } from './http/metrics';
 import type { BearerAccess } from './http/bearer';
 import type { ChangeControlSettings } from './http/changeControl';
+import type { RequestLimitSettings } from './http/requestLimits';
 import { CHANGE_CONTROL_MODES, type ChangeControlMode } from '@phoenix/contract';
 
 /** Everything main.ts and the CLI read from the environment, in one place. */
@@ -31,16 +32,43 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** PGLITE_WIRE_PORT: serve the embedded PGlite over the PostgreSQL protocol on loopback (for the points API). */
   pgliteWirePort: number | null;
+  /** PGLITE_WIRE_PASSWORD: the only password the wire accepts (unset: a random one, so nothing gets in). */
+  pgliteWirePassword: string | null;
   /** Who reads /metrics: METRICS_TOKEN's holder; without one, anyone locally and nobody when deployed. */
   metrics: MetricsAccess;
   /** Global operations (http/changeControl.ts): off, confirm or approve; request expiry; bulk threshold. */
   changeControl: ChangeControlSettings;
+  /** Per admin, on every instance together: SEARCHES_PER_MINUTE (60), EXPORTS_PER_MINUTE (10), EXPORTS_AT_ONCE (2). */
+  requestLimits: RequestLimitSettings;
   /** The API reference page at /docs: local and dev environments only (/openapi.json is always served). */
   apiReference: boolean;
   /** Outside a local environment (PHOENIX_ENV set and not local, or NODE_ENV production): HSTS and the deployed defaults. */
   deployed: boolean;
   /** Passkeys: the relying party id (WEBAUTHN_RP_ID) and the console origins a passkey may answer from (WEBAUTHN_ORIGINS). */
   webauthn: WebauthnSettings;
+  /** Invitation mail (BFF): SMTP_URL (none: one-time passwords are shown to the acting admin, never in "approve"). */
+  mail: MailSettings;
+  /** The staking contract's chain as the BFF reads it (STAKING_RPC_URL, …); null: staking changes are not recorded. */
+  stakingChain: StakingChainSettings | null;
+}
+
+/**
+ * The chain the BFF checks each reported staking transaction on: its own RPC, never the browser's
+ * word (STAKING_RPC_URL, STAKING_CONTRACT_ADDRESS, STAKING_CHAIN_ID; docs/staking.md).
+ */
+export interface StakingChainSettings {
+  rpcUrl: string;
+  contractAddress: `0x${string}`;
+  chainId: number;
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps:// (nodemailer's URL form); null = no mail server. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of the console's mail. */
+  from: string;
+  /** CONSOLE_URL: the console's origin, the base of the links mailed (default: the first CORS origin). */
+  consoleUrl: string;
 }
 
 export interface WebauthnSettings {
@@ -78,6 +106,14 @@ function postgresUrl(raw: string): string | undefined {
   // A socket folder in ?host= stands for the host (postgres:///db?host=/var/run/postgresql).
   const hasHost = url.hostname !== '' || url.searchParams.has('host');
   return ['postgres:', 'postgresql:'].includes(url.protocol) && hasHost ? raw : undefined;
+}
+
+function httpUrl(raw: string): string | undefined {
+  try {
+    return ['http:', 'https:'].includes(new URL(raw).protocol) ? raw : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const commaList = (raw: string) =>
@@ -166,6 +202,8 @@ export const configSchema = z.object({
   POINTS_DATABASE_URL: variable(DATABASE_URL_ACCEPTS, postgresUrl),
   PGLITE_DATA_DIR: variable('a folder path', (raw) => raw),
   PGLITE_WIRE_PORT: variable(PORT_ACCEPTS, portNumber),
+  /** The password of the wire for this start (the scripts make one per start and hand it to both services). */
+  PGLITE_WIRE_PASSWORD: secretToken,
   CORS_ORIGINS: variable(
     'a comma-separated list of exact origins scheme://host[:port] (http or https, lowercase, no path or trailing slash, no *), e.g. https://admin.example.com,http://localhost:8080',
     originList,
@@ -195,6 +233,15 @@ export const configSchema = z.object({
   CHANGE_REQUEST_TTL_HOURS: variable('a whole number of hours, 1 or more', positiveInt),
   CHANGE_CONTROL_BULK_IDS: variable('a whole number of player ids, 1 or more', positiveInt),
   CHANGE_CONTROL_ADJUSTMENT_POINTS: variable('a whole number of points, 1 or more', positiveInt),
+  CHANGE_CONTROL_ADJUSTMENT_POINTS_PER_DAY: variable('a whole number of points, 1 or more', positiveInt),
+  CHANGE_CONTROL_IDS_PER_DAY: variable('a whole number of player ids, 1 or more', positiveInt),
+  CHANGE_CONTROL_BULK_BAN: variable('a whole number of players, 1 or more', positiveInt),
+  SEARCHES_PER_MINUTE: variable('a whole number of searches per admin a minute, 1 or more', positiveInt),
+  EXPORTS_PER_MINUTE: variable('a whole number of exports per admin a minute, 1 or more', positiveInt),
+  EXPORTS_AT_ONCE: variable('a whole number of exports one admin may run at once, 1 to 20', (raw) => {
+    const exports = positiveInt(raw);
+    return exports !== undefined && exports <= 20 ? exports : undefined;
+  }),
   WEBAUTHN_RP_ID: variable(
     "the console's domain name passkeys are bound to (no scheme, port or IP address: WebAuthn refuses those), e.g. admin.example.com or localhost",
     (raw) => (HOSTNAME.test(raw) && !isIP(raw) ? raw.toLowerCase() : undefined),
@@ -204,6 +251,25 @@ export const configSchema = z.object({
     originList,
   ),
   METRICS_TOKEN: secretToken,
+  SMTP_URL: variable('an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465', (raw) =>
+    /^smtps?:\/\/[^\s/]+(:\d+)?\/?(\?\S*)?$/i.test(raw) ? raw : undefined,
+  ),
+  MAIL_FROM: variable('an email address, e.g. Phoenix Admin <no-reply@example.com> or no-reply@example.com', (raw) =>
+    /^([^<>\r\n]{0,100}<)?[^\s@<>]+@[^\s@<>]+>?$/.test(raw) && raw.length <= 254 ? raw : undefined,
+  ),
+  CONSOLE_URL: variable("the console's origin, e.g. https://admin.example.com", (raw) => {
+    const origins = originList(raw);
+    return origins?.length === 1 ? origins[0] : undefined;
+  }),
+  CHANGE_CONTROL_APPROVER_MIN_AGE_DAYS: variable('a whole number of days, 0 to 365', (raw) =>
+    /^\d+$/.test(raw) && Number(raw) <= 365 ? Number(raw) : undefined,
+  ),
+  /** The BFF reads reported staking transactions from this RPC (docs/staking.md); with STAKING_CONTRACT_ADDRESS. */
+  STAKING_RPC_URL: variable('an http:// or https:// JSON-RPC URL, e.g. https://sepolia.example/rpc or http://127.0.0.1:8545', httpUrl),
+  STAKING_CONTRACT_ADDRESS: variable('a contract address: 0x and 40 hex digits', (raw) =>
+    /^0x[0-9a-fA-F]{40}$/.test(raw) ? (raw as `0x${string}`) : undefined,
+  ),
+  STAKING_CHAIN_ID: variable('a chain id, a whole number 1 or more (Sepolia: 11155111, the default)', positiveInt),
   /** The game's server buys lottery tickets with it (the points API's /game routes). */
   GAME_SERVER_TOKEN: secretToken,
 });
@@ -222,7 +288,11 @@ export class ConfigError extends Error {
 
 /** Never echo a secret: postgres://user:secret@… is shown as postgres://user:***@…, a token as ***. */
 const shown = (name: string, raw: string) =>
-  name.endsWith('_TOKEN') ? '***' : name.endsWith('DATABASE_URL') ? raw.replace(/(\/\/[^/@:]*:)[^@]*@/, '$1***@') : raw;
+  name.endsWith('_TOKEN') || name.endsWith('_PASSWORD')
+    ? '***'
+    : name.endsWith('DATABASE_URL')
+      ? raw.replace(/(\/\/[^/@:]*:)[^@]*@/, '$1***@')
+      : raw;
 
 /** The environment checked against configSchema (all bad variables at once), or a ConfigError. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
@@ -258,6 +328,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
         `WEBAUTHN_ORIGINS="${origins.join(',')}": expected origins on the WEBAUTHN_RP_ID domain "${rpId}" (itself or a subdomain); without WEBAUTHN_ORIGINS, CORS_ORIGINS's on that domain are used`,
       );
     }
+  }
+  // One without the other would either check nothing or check against nothing (a bad value is named above).
+  if (problems.length === 0 && Boolean(env.STAKING_RPC_URL?.trim()) !== Boolean(env.STAKING_CONTRACT_ADDRESS?.trim())) {
+    problems.push(
+      'STAKING_RPC_URL and STAKING_CONTRACT_ADDRESS go together: set both (the BFF then checks reported staking transactions on that chain) or neither (staking changes are then refused)',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return result.data!;
@@ -378,17 +454,42 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
       }),
     logLevel: vars.LOG_LEVEL ?? 'info',
     pgliteWirePort: vars.PGLITE_WIRE_PORT ?? null,
+    pgliteWirePassword: vars.PGLITE_WIRE_PASSWORD ?? null,
     changeControl: {
       mode: vars.CHANGE_CONTROL ?? defaultChangeControl(vars.PHOENIX_ENV, vars.NODE_ENV),
       ttlHours: vars.CHANGE_REQUEST_TTL_HOURS ?? 24,
       bulkIdsAbove: vars.CHANGE_CONTROL_BULK_IDS ?? 1000,
       adjustmentPointsAbove: vars.CHANGE_CONTROL_ADJUSTMENT_POINTS ?? 100_000,
+      // Budgets per admin and UTC day: many small calls add up (http/dailyBudget.ts).
+      adjustmentPointsPerDay: vars.CHANGE_CONTROL_ADJUSTMENT_POINTS_PER_DAY ?? 200_000,
+      idsPerDay: vars.CHANGE_CONTROL_IDS_PER_DAY ?? 5000,
+      bulkBanAbove: vars.CHANGE_CONTROL_BULK_BAN ?? 100,
+      // An approver must have held its account this long (a fresh account approving is one admin acting as two).
+      approverMinAgeDays: vars.CHANGE_CONTROL_APPROVER_MIN_AGE_DAYS ?? (isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 0 : 7),
+    },
+    // The same defaults as REQUEST_LIMIT_DEFAULTS (http/requestLimits.ts), which apps built without them get.
+    requestLimits: {
+      searchesPerMinute: vars.SEARCHES_PER_MINUTE ?? 60,
+      exportsPerMinute: vars.EXPORTS_PER_MINUTE ?? 10,
+      exportsAtOnce: vars.EXPORTS_AT_ONCE ?? 2,
     },
     metrics: tokenAccess(vars.METRICS_TOKEN, vars),
     apiReference: isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) || vars.PHOENIX_ENV === 'dev',
     deployed: !isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     webauthn: webauthnSettings(vars),
+    stakingChain: stakingChainSettings(vars),
+    mail: {
+      smtpUrl: vars.SMTP_URL ?? null,
+      from: vars.MAIL_FROM ?? 'Phoenix Admin <no-reply@phoenix.local>',
+      consoleUrl: vars.CONSOLE_URL ?? (vars.CORS_ORIGINS ?? LOCAL_DEV_ORIGINS)[0]!,
+    },
   };
+}
+
+/** STAKING_RPC_URL and STAKING_CONTRACT_ADDRESS (both or neither, readEnv), on STAKING_CHAIN_ID (default Sepolia). */
+export function stakingChainSettings(vars: EnvVars): StakingChainSettings | null {
+  if (!vars.STAKING_RPC_URL || !vars.STAKING_CONTRACT_ADDRESS) return null;
+  return { rpcUrl: vars.STAKING_RPC_URL, contractAddress: vars.STAKING_CONTRACT_ADDRESS, chainId: vars.STAKING_CHAIN_ID ?? 11_155_111 };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

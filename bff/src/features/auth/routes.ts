@@ -39,6 +39,7 @@ import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './thro
 import { commonPasswordProblem } from './commonPasswords';
 import { registerSecurityRoutes } from './security';
 import { registerFactorRoutes } from './factorRoutes';
+import { registerInvitationRoutes } from './invitationRoutes';
 import { registerSignInFailureRoutes } from './signInFailures';
 import { confirmedFactors, verifySecondFactor } from './secondFactor';
 import { hasPasskey, type PasskeyFailure } from './passkeys';
@@ -363,6 +364,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
 
   registerSecurityRoutes(app, ctx);
   registerFactorRoutes(app, ctx);
+  registerInvitationRoutes(app, ctx);
   registerSignInFailureRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx, { openChallenge, refuse, openSession });
 }

@@ -1,19 +1,21 @@
 import {
   activeFlagsResource,
+  adminsResource,
   BATTLE_FORCE_END_PATH,
   constantVariablesResource,
   cooldownDocument,
-  presentDistributionsResource,
   STAKING_INTENTS_PATH,
+  termsOfServiceResource,
   energyDocument,
   GLOBAL_SCOPES,
   GLOBAL_SIGN_OUT_PATH,
   healthDocument,
   maintenanceDocument,
-  playersScope,
+  newsResource,
   worldMessagesResource,
 } from '@phoenix/contract';
 import { documentOperations, type GlobalOperation } from '@phoenix/server/http';
+import { ID_LIST_OPERATIONS } from './idListOperations';
 
 /**
  * Every operation marked global (issue 23): whatever reaches every player or changes the game for
@@ -45,7 +47,76 @@ function resourceOperations(name: string, path: string, noun: string, extra: rea
   ];
 }
 
+/**
+ * Who may use the console (issue 52): creating an admin, changing its roles, enabling and resetting
+ * it are global, so that one admin cannot make (and then act as) a second approver.
+ */
+const adminRecord = (p: Record<string, string>) => ({ method: 'GET' as const, url: `${adminsResource.path}/${p.id}` });
+const ADMIN_OPERATIONS: GlobalOperation[] = [
+  {
+    name: 'admin.create',
+    method: 'POST',
+    url: adminsResource.path,
+    scope: (_p, body) =>
+      `new admin ${String(field(body, 'email') ?? '')
+        .trim()
+        .toLowerCase()}`,
+  },
+  { name: 'admin.update', method: 'PUT', url: `${adminsResource.path}/:id`, scope: (p) => `admin account ${p.id}` },
+  {
+    name: 'admin.status',
+    method: 'PATCH',
+    url: `${adminsResource.path}/:id/status`,
+    scope: (p) => `admin account ${p.id}`,
+    current: (_path, p) => adminRecord(p),
+  },
+  {
+    name: 'admin.resetPassword',
+    method: 'POST',
+    url: `${adminsResource.path}/:id/reset-password`,
+    scope: (p) => `admin account ${p.id}`,
+    current: (_path, p) => adminRecord(p),
+  },
+  {
+    name: 'admin.resetFactors',
+    method: 'POST',
+    url: `${adminsResource.path}/:id/reset-factors`,
+    scope: (p) => `admin account ${p.id}`,
+    current: (_path, p) => adminRecord(p),
+  },
+];
+
+/**
+ * What players read (issue "Trust II"): a news item is visible from its publish start (a create or
+ * an edit publishes it, now or at that time), a terms-of-service version from its publication.
+ */
+const newsRecord = (p: Record<string, string>) => ({ method: 'GET' as const, url: `${newsResource.path}/${p.id}` });
+const PUBLISHING_OPERATIONS: GlobalOperation[] = [
+  {
+    name: 'news.create',
+    method: 'POST',
+    url: newsResource.path,
+    scope: (_p, body) => `new ${newsResource.noun} ${String(field(body, 'title') ?? '')}`.trim(),
+  },
+  {
+    name: 'news.update',
+    method: 'PUT',
+    url: `${newsResource.path}/:id`,
+    scope: (p) => `${newsResource.noun} ${p.id}`,
+    current: (_path, p) => newsRecord(p),
+  },
+  {
+    name: 'termsOfService.publish',
+    method: 'POST',
+    url: `${termsOfServiceResource.path}/:id/publish`,
+    // `<noun> <id>`: the list's publish confirm asks it typed in "confirm" (the shell's useRecordAction).
+    scope: (p) => `${termsOfServiceResource.noun} ${p.id}`,
+    current: (_path, p) => ({ method: 'GET', url: `${termsOfServiceResource.path}/${p.id}` }),
+  },
+];
+
 export const GLOBAL_OPERATIONS: GlobalOperation[] = [
+  ...ADMIN_OPERATIONS,
   {
     name: 'battle.forceEndAll',
     method: 'POST',
@@ -60,21 +131,9 @@ export const GLOBAL_OPERATIONS: GlobalOperation[] = [
     scope: GLOBAL_SCOPES.allPlayers,
     current: () => ({ method: 'GET', url: GLOBAL_SIGN_OUT_PATH }),
   },
-  {
-    name: 'presentDistribution.create',
-    method: 'POST',
-    url: presentDistributionsResource.path,
-    applies: (body, settings) =>
-      field(body, 'target') !== 'list' ||
-      (Array.isArray(field(body, 'playerIds')) && (field(body, 'playerIds') as unknown[]).length > settings.bulkIdsAbove),
-    scope: (_p, body) =>
-      field(body, 'target') === 'list' ? playersScope((field(body, 'playerIds') as unknown[]).length) : GLOBAL_SCOPES.allPlayers,
-    current: (_path, _p, body) => ({
-      method: 'POST',
-      url: `${presentDistributionsResource.path}/preview`,
-      body: { target: field(body, 'target'), playerIds: field(body, 'playerIds') ?? [] },
-    }),
-  },
+  // Presents to many ids, bulk bans, policy members: per call and per admin per day.
+  ...ID_LIST_OPERATIONS,
+  ...PUBLISHING_OPERATIONS,
   ...documentOperations('maintenance', maintenanceDocument.path, 'maintenance'),
   ...documentOperations('health', healthDocument.path, 'game balance health'),
   ...documentOperations('cooldown', cooldownDocument.path, 'game balance cooldown'),

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   STAKING_INTENTS_PATH,
-  stakingChangeInputSchema,
   stakingIntentInputSchema,
   stakingIntentQuerySchema,
   stakingIntentSchema,
@@ -11,10 +10,11 @@ import {
   type StakingParameters,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { mutate, toJson, writeActionLog } from '@phoenix/server/db';
-import { conflict, requireActor, requireStepUp } from '@phoenix/server/http';
+import { mutate, toJson } from '@phoenix/server/db';
+import { requireActor, requireStepUp } from '@phoenix/server/http';
 import type { Selectable } from 'kysely';
 import type { StakingIntentsTable } from '../../db/schema';
+import { registerRecordChangeRoute } from './recordChange';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
 export const scope: PermissionScope = 'economy';
@@ -33,9 +33,8 @@ const toIntent = (row: Selectable<StakingIntentsTable>): StakingIntent => ({
 });
 
 /**
- * POST /staking-changes: the staking page reports each transaction it sent to the staking contract
- * (the chain is the source of truth for the parameters; the action log says which admin sent what).
- * The admin comes from the token, never from the body.
+ * POST /staking-changes: the staking page reports each transaction it sent to the staking contract;
+ * the server checks it on its own RPC before recording it (recordChange.ts, chainCheck.ts).
  *
  * POST /staking-changes/intents: the record of intent, before the owner's wallet signs (a global
  * operation: typed in "confirm", a second admin's change request in "approve"); GET lists the open
@@ -90,45 +89,5 @@ export default async function registerStakingChangeRoutes(app: FastifyInstance, 
     return { items: rows.map(toIntent) };
   });
 
-  const schema = { body: stakingChangeInputSchema, response: { 204: z.void().describe('Recorded in the action log') } };
-  app.post('/staking-changes', { schema }, async (request, reply) => {
-    const input = request.body;
-    const admin = request.auth!.admin;
-    const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      // Only a confirmed transaction carries its intent out; a failed or replaced one leaves it open.
-      if (input.intentId !== undefined && input.outcome === 'confirmed') {
-        const used = await trx
-          .updateTable('staking_intents')
-          .set({ status: 'sent', tx_hash: input.txHash, updated_at: now })
-          .where('id', '=', input.intentId)
-          .where('status', '=', 'open')
-          .where('change', '=', input.change)
-          .where('contract_address', '=', input.contractAddress.toLowerCase())
-          .returning('id')
-          .executeTakeFirst();
-        if (!used) throw conflict(null, 'This staking change was not recorded as intended, or it was already sent');
-      }
-      await writeActionLog(
-        trx,
-        admin,
-        {
-          action: `staking.${input.change}`,
-          targetType: 'stakingContract',
-          targetId: input.contractAddress.toLowerCase(),
-          before: input.before,
-          after: {
-            ...input.after,
-            chainId: input.chainId,
-            txHash: input.txHash,
-            outcome: input.outcome,
-            ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}),
-            ...(input.intentId !== undefined ? { intentId: input.intentId } : {}),
-          },
-        },
-        now,
-      );
-    });
-    return reply.code(204).send();
-  });
+  registerRecordChangeRoute(app, ctx);
 }

@@ -15,7 +15,7 @@ import {
   type FieldChange,
 } from '@phoenix/contract';
 import type { Actor, ServerContext } from '../context';
-import { internalCall, scopeOf, type ChangeControl, type MatchedOperation } from '../http/changeControl';
+import { appliesTo, internalCall, scopeOf, type ChangeControl, type MatchedOperation } from '../http/changeControl';
 import { permissionOf, requirePermission } from '../http/auth';
 import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
 import type { ErrorText } from '../errors';
@@ -52,7 +52,7 @@ export interface ChangeRequestJob {
 }
 
 const SYSTEM: LogActor = { id: null, email: 'system' };
-const { selfApproval, notPending, expired, stale, otherService } = CHANGE_CONTROL_CODES;
+const { selfApproval, linkedApprover, approverTooNew, notPending, expired, stale, otherService } = CHANGE_CONTROL_CODES;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -188,10 +188,12 @@ export async function requestChange(deps: ChangeRequestDeps, actor: Actor, input
   // The query travels with the call (a DELETE's ?version=); the operation is matched on the path.
   const path = input.path;
   const matched = control.match(input.method, pathOnly(path));
-  if (!matched || !(matched.operation.applies?.(input.body, control.settings) ?? true)) {
+  const now = ctx.now();
+  // As the gate asks it, for the requester: a budget counts what they already did today.
+  const call = { params: matched?.params ?? {}, body: input.body, settings: control.settings, actor, db: ctx.db, now };
+  if (!matched || !(await appliesTo(matched.operation, call))) {
     throw validationFailed({ path: ['This call is not a global operation: make it directly'] });
   }
-  const now = ctx.now();
   const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
   if (scheduledAt && scheduledAt <= now) throw validationFailed({ scheduledAt: ['Pick a time in the future'] });
 
@@ -319,6 +321,45 @@ function refuseSelf(row: ChangeRequestRow, actor: Actor, verb: string): void {
   }
 }
 
+/** What the requester may have done to the approver's account (the admins area's log rows, targetType 'admin'). */
+const LINKING_ACTIONS = ['admin.create', 'admin.resetPassword', 'admin.update', 'admin.enable', 'auth.factorsReset'];
+const DAY_MS = 86_400_000;
+
+/**
+ * One admin must not act as two: an approver whose account the requester created, reset or
+ * promoted (an account it holds the keys of), or that is younger than approverMinAgeDays, is refused.
+ * The log is the evidence: it cannot be rewritten (append-only, chained).
+ */
+async function refuseLinkedApprover(deps: ChangeRequestDeps, row: ChangeRequestRow, actor: Actor, now: Date): Promise<void> {
+  const db = deps.ctx.db as Kysely<Database>;
+  const minDays = deps.control.settings.approverMinAgeDays;
+  const approver = await db.selectFrom('admins').select('created_at').where('id', '=', actor.id).executeTakeFirst();
+  if (approver && now.getTime() - approver.created_at.getTime() < minDays * DAY_MS) {
+    throw new HttpError(
+      403,
+      approverTooNew,
+      `Accounts younger than ${minDays} days cannot approve changes: another administrator must approve this request`,
+    );
+  }
+  if (row.requested_by_id === null) return;
+  const link = await db
+    .selectFrom('action_logs')
+    .select('action')
+    .where('admin_id', '=', row.requested_by_id)
+    .where('target_type', '=', 'admin')
+    .where('target_id', '=', String(actor.id))
+    .where('action', 'in', LINKING_ACTIONS)
+    .limit(1)
+    .executeTakeFirst();
+  if (link) {
+    throw new HttpError(
+      403,
+      linkedApprover,
+      `${row.requested_by_email} created, reset or changed your account: another administrator must approve this request`,
+    );
+  }
+}
+
 /** A locked, still-open row inside a decision's transaction (the checks again, under the lock). */
 async function lockOpen(trx: Transaction<Database>, id: number, version: number, allowed: readonly string[]): Promise<ChangeRequestRow> {
   const row = await trx.selectFrom('change_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -346,6 +387,7 @@ export async function approveChange(
   refuseSelf(row, actor, 'approve');
   requireDecisionPermission(deps, row, actor);
   const now = ctx.now();
+  await refuseLinkedApprover(deps, row, actor, now);
   if (row.scheduled_at && row.scheduled_at > now) {
     const jobs = ctx.jobs;
     if (!jobs) throw new Error('changeRequests: scheduling needs the job runner (ctx.jobs)');

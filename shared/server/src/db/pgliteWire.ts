@@ -1,5 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { listenWithPassword, type PasswordGate } from './wirePassword';
 
 /**
  * PGlite is one PostgreSQL session. The BFF uses it directly, and other local processes (the
@@ -99,20 +103,22 @@ export interface PgliteWire {
   stop(): Promise<void>;
 }
 
-/** Serves `pglite` on host:port (port 0: any free port) for local clients; loopback only by default. */
+/**
+ * Serves `pglite` on host:port (port 0: any free port) for local clients, loopback only by default,
+ * to those that know `password` (wirePassword.ts: the password of this start, handed to the points
+ * API; PGlite itself would take any). The database listens on a Unix socket in a private folder.
+ */
 export async function servePgliteOverWire(
   pglite: PGlite,
   gate: SessionGate,
-  options: { port: number; host?: string; maxConnections?: number },
+  options: { port: number; password: string; host?: string; maxConnections?: number },
 ): Promise<PgliteWire> {
-  const server = new PGLiteSocketServer({
-    db: gatedForWire(pglite, gate),
-    port: options.port,
-    host: options.host ?? '127.0.0.1',
-    maxConnections: options.maxConnections ?? 32,
-  });
+  const maxConnections = options.maxConnections ?? 32;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-wire-')); // 0700: this user only
+  const innerPath = path.join(folder, 'pglite.sock');
+  const server = new PGLiteSocketServer({ db: gatedForWire(pglite, gate), path: innerPath, maxConnections });
   // pglite-socket (0.1.6) marks itself active before listening and so never rejects start() on a
-  // listen error (a taken port): it only dispatches 'error'. Take that as the failure.
+  // listen error: it only dispatches 'error'. Take that as the failure.
   await new Promise<void>((resolve, reject) => {
     const onError = (event: Event) => reject((event as CustomEvent<Error>).detail);
     server.addEventListener('error', onError, { once: true });
@@ -121,6 +127,27 @@ export async function servePgliteOverWire(
       resolve();
     }, reject);
   });
-  const port = Number(server.getServerConn().split(':').pop());
-  return { port, stop: () => server.stop() };
+  const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
+  let front: PasswordGate;
+  try {
+    front = await listenWithPassword({
+      port: options.port,
+      host: options.host ?? '127.0.0.1',
+      password: options.password,
+      innerPath,
+      maxConnections,
+    });
+  } catch (error) {
+    await server.stop();
+    removeFolder();
+    throw error;
+  }
+  return {
+    port: front.port,
+    stop: async () => {
+      await front.stop();
+      await server.stop();
+      removeFolder();
+    },
+  };
 }

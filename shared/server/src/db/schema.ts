@@ -156,6 +156,24 @@ export interface ChangeRequestsTable {
   updated_at: Timestamp;
 }
 
+/** Fixed-window counters of searches and exports, per admin and kind (migration 0064; http/rateLimitStore.ts). */
+export interface RequestCountsTable {
+  key: string;
+  hits: number;
+  window_started_at: Timestamp;
+}
+
+/** The exports running now: at most N slots per admin, each under a renewed lease (migration 0064; http/exportSlots.ts). */
+export interface ExportSlotsTable {
+  admin_id: number;
+  slot: number;
+  /** The request holding it (a random id): only its holder renews or frees it. */
+  holder: string;
+  route: string;
+  started_at: TimestampDefault;
+  lease_expires_at: Timestamp;
+}
+
 export interface ServerDatabase {
   admins: AdminsTable;
   sessions: SessionsTable;
@@ -165,6 +183,8 @@ export interface ServerDatabase {
   action_log_chains: ActionLogChainsTable;
   document_versions: DocumentVersionsTable;
   change_requests: ChangeRequestsTable;
+  request_counts: RequestCountsTable;
+  export_slots: ExportSlotsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { CHANGE_CONTROL_CODES, CONFIRM_SCOPE_HEADER, type ChangeControlMode } from '@phoenix/contract';
-import type { Actor } from '../context';
+import type { Actor, ServerContext } from '../context';
 import { runWithCommitHook, type CommitHook } from '../db/commitHook';
 import { HttpError } from './errors';
 import { requireRecentFactor } from './stepUp';
@@ -22,6 +23,17 @@ export interface ChangeControlSettings {
   bulkIdsAbove: number;
   /** A manual point adjustment of more points than this (either way) counts as global (points API). */
   adjustmentPointsAbove: number;
+  /**
+   * Per admin and UTC day: the points their manual adjustments may move (sum of |amount|, the call
+   * included); a call past it counts as global (points API). Many small calls add up as one big one.
+   */
+  adjustmentPointsPerDay: number;
+  /** Per admin and UTC day: the player ids their id-list operations may name (bulk bans, policy members, presents to a list). */
+  idsPerDay: number;
+  /** A ban or restriction (policy members added) of more players than this in one call counts as global. */
+  bulkBanAbove: number;
+  /** An approver's account must be at least this many days old (CHANGE_CONTROL_APPROVER_MIN_AGE_DAYS). */
+  approverMinAgeDays: number;
 }
 
 export const CHANGE_CONTROL_DEFAULTS: ChangeControlSettings = {
@@ -29,9 +41,30 @@ export const CHANGE_CONTROL_DEFAULTS: ChangeControlSettings = {
   ttlHours: 24,
   bulkIdsAbove: 1000,
   adjustmentPointsAbove: 100_000,
+  adjustmentPointsPerDay: 200_000,
+  idsPerDay: 5000,
+  bulkBanAbove: 100,
+  approverMinAgeDays: 0,
 };
 
 type Params = Record<string, string>;
+
+/**
+ * One call, as `applies` sees it: who makes it (the requester, when a request is filed) and the
+ * service's database, so that a budget counts what the admin already did today — from the
+ * database, so two instances count the same.
+ */
+export interface CallContext {
+  params: Params;
+  body: unknown;
+  settings: ChangeControlSettings;
+  actor: Actor | null;
+  db: Kysely<any>;
+  now: Date;
+}
+
+/** Whether a call is global: no, yes, or yes with a sentence the 428 adds (e.g. what is left of a daily budget). */
+export type Applies = boolean | { note: string };
 
 /**
  * A global operation. Its route must change data through `mutate` (db/mutate.ts): a change
@@ -49,13 +82,23 @@ export interface GlobalOperation {
    * with its own confirm asks it there), else built from the call.
    */
   scope: string | ((params: Params, body: unknown) => string);
-  /** Whether this call is global (e.g. a distribution only to all players or many ids). Default: always. */
-  applies?(body: unknown, settings: ChangeControlSettings): boolean;
+  /**
+   * Whether this call is global (e.g. a distribution to all players or many ids, a daily budget
+   * used up). Default: always. The gate and requestChange both ask it.
+   */
+  applies?(call: CallContext): Applies | Promise<Applies>;
   /**
    * The call whose answer is the target as it is now (counts or the record), for the preview.
    * Default: GET of the same path (the record or document), none for a POST that creates.
    */
   current?(path: string, params: Params, body: unknown): { method: 'GET' | 'POST'; url: string; body?: unknown } | null;
+}
+
+/** Whether one call of `operation` is global (false), and the 428's extra sentence if it says one. */
+export async function appliesTo(operation: GlobalOperation, call: CallContext): Promise<false | { note: string | null }> {
+  const applies = operation.applies ? await operation.applies(call) : true;
+  if (applies === false) return false;
+  return { note: applies === true ? null : applies.note };
 }
 
 /** The scope of one call of `operation`. */
@@ -163,43 +206,74 @@ export async function internalCall(
   }
 }
 
-/** 428 naming what the admin must type (confirm mode) or that a change request is needed (approve). */
-const confirmationRequired = (scope: string, operation: string) =>
-  new HttpError(428, CHANGE_CONTROL_CODES.confirmationRequired, `Type "${scope}" to confirm`, { current: { scope, operation } });
-const approvalRequired = (scope: string, operation: string) =>
+/**
+ * 428 naming what the admin must type (confirm mode) or that a change request is needed (approve);
+ * `note` (a budget used up) leads the message and travels in `current.note`.
+ */
+const confirmationRequired = (scope: string, operation: string, note: string | null) =>
+  new HttpError(428, CHANGE_CONTROL_CODES.confirmationRequired, `${note ? `${note} ` : ''}Type "${scope}" to confirm`, {
+    current: { scope, operation, ...(note ? { note } : {}) },
+  });
+const approvalRequired = (scope: string, operation: string, note: string | null) =>
   new HttpError(
     428,
     CHANGE_CONTROL_CODES.approvalRequired,
-    `This environment needs a second administrator's approval for changes to ${scope}: send a change request`,
-    { current: { scope, operation } },
+    `${note ? `${note} ` : ''}This environment needs a second administrator's approval for changes to ${scope}: send a change request`,
+    { current: { scope, operation, ...(note ? { note } : {}) } },
   );
 
 /**
  * The gate, on the root instance before any route (after the auth guard, which lets an internal
- * call through as its actor): every declared global operation is held to the mode.
+ * call through as its actor — so a change request applied later is not refused again by a budget):
+ * every declared global operation is held to the mode.
  */
-export function installChangeControl(app: FastifyInstance, control: ChangeControl, now: () => Date = () => new Date()): void {
+export function installChangeControl(app: FastifyInstance, control: ChangeControl, ctx: Pick<ServerContext<any>, 'db' | 'now'>): void {
   app.addHook('preHandler', (request, _reply, done) => {
     const internal = internalCallOf(request);
     if (internal) {
+      // Callback style: the commit hook's async context must wrap the route that runs next.
       if (internal.hook) runWithCommitHook(internal.hook, done);
       else done();
       return;
     }
     const operation = request.is404 ? null : control.byRoute(request.method, request.routeOptions.url ?? '');
-    const { mode } = control.settings;
-    if (!operation || !(operation.applies?.(request.body, control.settings) ?? true)) return done();
-    // A global operation asks for the second factor again (step-up), whatever the mode.
-    try {
-      requireRecentFactor(request, now());
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (mode === 'off') return done();
-    const scope = scopeOf(operation, request.params as Params, request.body);
-    if (mode === 'approve') return done(approvalRequired(scope, operation.name));
-    const typed = request.headers[CONFIRM_SCOPE_HEADER];
-    if (typeof typed === 'string' && typed.trim() === scope) return done();
-    done(confirmationRequired(scope, operation.name));
+    if (!operation) return done();
+    const params = request.params as Params;
+    const now = ctx.now();
+    const call: CallContext = {
+      params,
+      body: request.body,
+      settings: control.settings,
+      actor: request.auth?.admin ?? null,
+      db: ctx.db,
+      now,
+    };
+    appliesTo(operation, call).then(
+      (applies) => done(applies ? refusalOf(request, control.settings.mode, operation, params, applies.note, now) : undefined),
+      (error: Error) => done(error),
+    );
   });
+}
+
+/** What the gate answers a global call: a step-up, a 428 (confirm without the typed scope, approve), or nothing. */
+function refusalOf(
+  request: FastifyRequest,
+  mode: ChangeControlMode,
+  operation: GlobalOperation,
+  params: Params,
+  note: string | null,
+  now: Date,
+): Error | undefined {
+  // A global operation asks for the second factor again (step-up), whatever the mode.
+  try {
+    requireRecentFactor(request, now);
+  } catch (error) {
+    return error as Error;
+  }
+  if (mode === 'off') return undefined;
+  const scope = scopeOf(operation, params, request.body);
+  if (mode === 'approve') return approvalRequired(scope, operation.name, note);
+  const typed = request.headers[CONFIRM_SCOPE_HEADER];
+  if (typeof typed === 'string' && typed.trim() === scope) return undefined;
+  return confirmationRequired(scope, operation.name, note);
 }

@@ -53,6 +53,9 @@ export function registerChangeRequestRoutes(
     ttlHours: control.settings.ttlHours,
     bulkIdsAbove: control.settings.bulkIdsAbove,
     adjustmentPointsAbove: control.settings.adjustmentPointsAbove,
+    adjustmentPointsPerDay: control.settings.adjustmentPointsPerDay,
+    idsPerDay: control.settings.idsPerDay,
+    bulkBanAbove: control.settings.bulkBanAbove,
     // A scope that does not depend on the call is said here: the console's own confirm asks it.
     operations: control.operations().map(({ name, method, url, scope }) => ({
       name,

@@ -63,7 +63,7 @@ export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODE
 /** 409: someone else saved first. `current` is the record as it is now. */
 export const conflict = (current: unknown, message: ErrorText = 'Someone else changed this record. Review their version and try again.') =>
   new HttpError(409, ERROR_CODES.conflict, message, { current });
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+export const tooManyRequests = (message: ErrorText, retryAfterSeconds: number) =>
   new HttpError(429, ERROR_CODES.tooManyRequests, message, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });

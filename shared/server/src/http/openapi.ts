@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@phoenix/contract';
 import { withPermissionScope, type AuthLevel } from './auth';
 import { validationFailed } from './errors';
+import { limitedKindOf } from './requestLimits';
 import { fieldErrorsOf } from './validate';
 
 declare module 'fastify' {
@@ -73,6 +74,9 @@ const ERRORS = {
   403: errorResponse('forbidden: the account is not allowed to do this (role 2 only)'),
   404: errorResponse('not_found: no such record'),
   409: errorResponse('conflict: someone else saved first (`current` is the record as it is now), or the change was already made'),
+  429: errorResponse(
+    "too_many_requests: past the admin's limit on searches or exports (requestLimits.ts); `Retry-After` says when to try again",
+  ),
 };
 
 /** True when a request schema (JSON Schema) carries `version`: an optimistic lock, so a stale one is a 409. */
@@ -102,6 +106,7 @@ function documentRoutes(): SwaggerTransform {
     if (auth === 'admin' || auth === 'enrolment' || ownSecurity) response[403] ??= ERRORS[403];
     if (url.includes(':')) response[404] ??= ERRORS[404];
     if (carriesVersion(schema.body) || carriesVersion(schema.querystring)) response[409] ??= ERRORS[409];
+    if ([input.route.method].flat().some((method) => limitedKindOf(method, input.route.url))) response[429] ??= ERRORS[429];
     return { schema: { ...schema, response, security: ownSecurity ?? (auth === 'public' ? [] : [{ token: [] }]) }, url };
   };
 }

@@ -18,7 +18,7 @@ export async function answerChangeControl(
   ask: (question: ChangeControlAsk) => Promise<ChangeControlAnswer>,
   api: () => ApiClient,
 ): Promise<unknown> {
-  const current = error.current as { scope?: string; operation?: string } | undefined;
+  const current = error.current as { scope?: string; operation?: string; note?: string } | undefined;
   const kind =
     error.code === CHANGE_CONTROL_CODES.confirmationRequired
       ? 'confirm'
@@ -26,7 +26,12 @@ export async function answerChangeControl(
         ? 'approve'
         : null;
   if (!kind || !current?.scope) throw error;
-  const answer = await ask({ kind, scope: current.scope, operation: current.operation ?? '' });
+  const answer = await ask({
+    kind,
+    scope: current.scope,
+    operation: current.operation ?? '',
+    ...(current.note ? { note: current.note } : {}),
+  });
   if (!answer) throw new ApiRequestError(428, 'change_cancelled', say('cancelled'));
   if (answer.kind === 'confirm') return call.retry({ [CONFIRM_SCOPE_HEADER]: answer.scope });
   const request = await api().post<ChangeRequest>(CHANGE_REQUESTS_PATH, {

@@ -21,7 +21,8 @@ export function describeError(error: unknown): string {
     // A reason built from values (a count that moved, a status) says more than "someone else saved".
     if (error.isConflict) return keyedReason(error) ?? say('conflict');
     if (error.isValidation) return say('validation', { message: error.message ? errorText(error.message) : say('validationDefault') });
-    if (error.status === 429) return say('rateLimited');
+    // A limit that says which and when to retry (searches, exports) says it; else the sign-in throttle's wording.
+    if (error.status === 429) return keyedReason(error) ?? say('rateLimited');
     if (error.status >= 500) return say('server');
     return errorText(error.message);
   }

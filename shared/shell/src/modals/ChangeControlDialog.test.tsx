@@ -65,4 +65,15 @@ describe('global operations in the console', () => {
     });
     expect(bff.calls('PUT', '/game-balance/health')).toHaveLength(1);
   });
+
+  it('a call global only past a daily budget: the dialog says what the server said of the budget', async () => {
+    const note = 'Your daily budget of adjustment points is used up: 9 of 900,000 points left today (UTC), this call needs 10.';
+    const bff = fakeBff().put('/game-balance/health', () =>
+      apiError(428, 'approval_required', 'needs more', { current: { scope: 'game balance health', operation: 'health.update', note } }),
+    );
+    const { user } = renderWithShell(<Saver />, { bff });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Request approval: game balance health' });
+    expect(within(dialog).getByText(note)).toBeInTheDocument();
+  });
 });

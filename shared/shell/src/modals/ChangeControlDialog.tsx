@@ -52,6 +52,8 @@ export function ChangeControlDialog() {
       }
     >
       <form id="change-control" noValidate onSubmit={submit}>
+        {/* A call global only past a daily budget: say so, or a small adjustment's dialog makes no sense. */}
+        {ask.note && <p>{ask.note}</p>}
         {ask.kind === 'confirm' ? (
           <TextField
             label={t('changeControl.typeScope', { scope: ask.scope })}

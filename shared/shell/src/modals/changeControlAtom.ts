@@ -6,6 +6,8 @@ export interface ChangeControlAsk {
   /** What the operation touches, e.g. 'all battles'. */
   scope: string;
   operation: string;
+  /** Why this call is global when it is not always (the server's words: a daily budget used up and what is left). */
+  note?: string;
 }
 
 /** The admin's answer: the typed scope, or the request's reason and optional time; null = cancelled. */

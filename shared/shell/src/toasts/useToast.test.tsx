@@ -36,4 +36,21 @@ describe('toasts', () => {
     act(() => screen.getByRole('button', { name: 'Dismiss notification' }).click());
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it("a 429 says which limit and when to retry, when the API says it; else the sign-in throttle's wording", () => {
+    const { store, queryClient } = createTestShell();
+    render(
+      <ShellProviders store={store} queryClient={queryClient}>
+        <Probe />
+        <ShellOverlays />
+      </ShellProviders>,
+    );
+    const keyed = { key: 'too_many_exports_try_again_in_n_seconds', params: { max: 10, seconds: 42 } };
+    act(() => toast.error(new ApiRequestError(429, 'too_many_requests', 'Too many exports', {}, undefined, keyed)));
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many exports: at most 10 a minute. Try again in 42 seconds.');
+    act(() => screen.getByRole('button', { name: 'Dismiss notification' }).click());
+
+    act(() => toast.error(new ApiRequestError(429, 'too_many_requests', 'Too many attempts')));
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Wait a minute and try again.');
+  });
 });

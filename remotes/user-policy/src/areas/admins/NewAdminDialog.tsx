@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ROLE, ADMIN_ROLES, adminCreateSchema, type AdminWithOneTimePassword, type ConsoleRole } from '@phoenix/contract';
+import { ADMIN_ROLE, ADMIN_ROLES, adminCreateSchema, type AdminIssued, type ConsoleRole } from '@phoenix/contract';
 import { ApiRequestError, resourceKeys, useApi, useTranslation } from '@phoenix/shell';
 import { Alert, Button, Modal, Select, TextField, enumOptions } from '@phoenix/ui';
 import { ConsoleRolesField } from './ConsoleRolesField';
@@ -18,7 +18,7 @@ export function NewAdminDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onCreated: (issued: AdminWithOneTimePassword) => void;
+  onCreated: (issued: AdminIssued) => void;
 }) {
   const { t } = useTranslation('userPolicy');
   const api = useApi();
@@ -27,7 +27,7 @@ export function NewAdminDialog({
   const [role, setRole] = useState(String(ADMIN_ROLE));
   const [roles, setRoles] = useState<ConsoleRole[]>(FIRST_ROLES);
   const [errors, setErrors] = useState<Errors>({});
-  const create = useMutation<AdminWithOneTimePassword, ApiRequestError, unknown>({
+  const create = useMutation<AdminIssued, ApiRequestError, unknown>({
     mutationFn: (body) => api.post('/admins', body),
     onSuccess: (issued) => {
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('admins') });

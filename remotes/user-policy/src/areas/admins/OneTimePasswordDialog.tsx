@@ -1,14 +1,30 @@
-import type { AdminWithOneTimePassword } from '@phoenix/contract';
+import { isInvitation, type AdminIssued } from '@phoenix/contract';
 import { useTranslation } from '@phoenix/shell';
 import { useCopyToClipboard } from '../common/useCopyToClipboard';
 import { Button, Modal, TextField, formatDateTime } from '@phoenix/ui';
 
-/** Shows a one-time password once (it is never stored in clear): read-only, with a copy button. */
-export function OneTimePasswordDialog({ issued, onClose }: { issued: AdminWithOneTimePassword | null; onClose: () => void }) {
+/**
+ * Shows a one-time password once (it is never stored in clear): read-only, with a copy button. Where
+ * the environment mails it instead (an invitation link to the account's owner), says so: the acting
+ * admin never sees that secret.
+ */
+export function OneTimePasswordDialog({ issued, onClose }: { issued: AdminIssued | null; onClose: () => void }) {
   const { t } = useTranslation('userPolicy');
   const copyText = useCopyToClipboard();
   if (!issued) return null;
   const email = issued.account.email;
+  if (isInvitation(issued))
+    return (
+      <Modal
+        open
+        title={t('admins.invitationTitle', { email })}
+        onClose={onClose}
+        footer={<Button onClick={onClose}>{t('admins.close')}</Button>}
+      >
+        <p>{t('admins.invitationIntro', { email: issued.invitation.sentTo })}</p>
+        <p>{t('admins.invitationExpires', { time: formatDateTime(issued.invitation.expiresAt) })}</p>
+      </Modal>
+    );
   const copy = () => copyText(issued.oneTimePassword);
   return (
     <Modal

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ROLE, adminsResource, type AdminAccount, type AdminWithOneTimePassword, type FactorsReset } from '@phoenix/contract';
+import { ADMIN_ROLE, adminsResource, type AdminAccount, type AdminIssued, type FactorsReset } from '@phoenix/contract';
 import { resourceKeys, useApi, useConfirm, useRecordAction, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
 
 /**
@@ -13,7 +13,7 @@ export function useAdminActions() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
-  const [issued, setIssued] = useState<AdminWithOneTimePassword | null>(null);
+  const [issued, setIssued] = useState<AdminIssued | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all('admins') });
   const failed = (error: ApiRequestError) => {
     if (error.isConflict || error.status === 404) void refresh();
@@ -33,7 +33,7 @@ export function useAdminActions() {
     failure: (error) => (error.isConflict ? t('admins.conflict') : error),
   });
 
-  const reset = useMutation<AdminWithOneTimePassword, ApiRequestError, AdminAccount>({
+  const reset = useMutation<AdminIssued, ApiRequestError, AdminAccount>({
     mutationFn: (a) => api.post(`/admins/${a.id}/reset-password`, { version: a.version }),
     onSuccess: (result) => {
       setIssued(result);
