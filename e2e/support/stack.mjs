@@ -187,8 +187,6 @@ export async function startStack(_port, { hostDir = path.join(repoRoot, 'host/di
   return {
     hostUrl,
     apiUrl: config.apiBase,
-    /** The stack's database as a client reaches it (PostgreSQL, or the BFF's wire with its password): for the CLIs. */
-    databaseUrl,
     pointsApiUrl: config.pointsApiBase,
     /** Buys lottery tickets as the game's server does (its route and token): one per player id, in order; each debited. */
     async buyTickets(roundId, playerIds, ticketPrice) {
