@@ -1,7 +1,7 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createPointsTestApp, signedInAdmin, type PointsTestApp } from './support/pointsTestApp';
 import { CHANGE_CONTROL_CODES, type ChangeRequest, type PointAccount } from '@phoenix/contract';
-import { runScheduled } from '@phoenix/server/db';
+import { runScheduled, writeActionLog } from '@phoenix/server/db';
 import { createChangeControl, CHANGE_CONTROL_DEFAULTS } from '@phoenix/server/http';
 import { seedLocalPointUsers } from '../src/seed';
 import { POINTS_GLOBAL_OPERATIONS } from '../src/features/changeRequests';
@@ -242,4 +242,43 @@ test("a BFF request is not the points service's to decide (409 naming the owner)
     reason: 'Small',
   });
   expect(notGlobal.statusCode).toBe(400);
+});
+
+test('one admin cannot approve as another it made: an approver the requester created or reset is refused here too', async () => {
+  const requester = await signedInAdmin(t.shared);
+  const made = await signedInAdmin(t.shared);
+  // The BFF's log (one database): the requester created the approver's account.
+  await t.shared.db
+    .transaction()
+    .execute((trx) =>
+      writeActionLog(
+        trx,
+        requester,
+        { action: 'admin.create', targetType: 'admin', targetId: made.id, before: null, after: { email: made.email } },
+        t.shared.clock.now(),
+      ),
+    );
+  const before = await maintenance();
+  const filed = await t.points.inject({
+    method: 'POST',
+    url: '/change-requests',
+    payload: { method: 'PUT', path: '/settings/maintenance', body: { enabled: false, message: 'x', version: before.version }, reason: 'r' },
+    headers: { token: requester.token },
+  });
+  expect(filed.statusCode).toBe(201);
+  const request = filed.json() as ChangeRequest;
+  const linked = await t.points.inject({
+    method: 'POST',
+    url: `/change-requests/${request.id}/approve`,
+    payload: { version: request.version, comment: '' },
+    headers: { token: made.token },
+  });
+  expect([linked.statusCode, linked.json().error.code]).toEqual([403, CHANGE_CONTROL_CODES.linkedApprover]);
+  const other = await t.points.inject({
+    method: 'POST',
+    url: `/change-requests/${request.id}/approve`,
+    payload: { version: request.version, comment: '' },
+    headers: { token: tokenB },
+  });
+  expect(other.statusCode).toBe(200);
 });
