@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     metrics: config.metrics,
     changeControl: config.changeControl,
     requestLimits: config.requestLimits,
+    actionLogSink: config.actionLogSink,
     apiReference: config.apiReference,
     hsts: config.deployed,
     mailer: config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null,

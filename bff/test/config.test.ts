@@ -97,6 +97,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       // Passkeys: the first console origin with a domain name, and the console origins on it.
       webauthn: { rpId: 'admin.example.com', origins: ['https://admin.example.com'] },
       stakingChain: null,
+      actionLogSink: null,
       // Invitation links point at the first console origin unless CONSOLE_URL says otherwise.
       mail: { smtpUrl: null, from: 'Phoenix Admin <no-reply@phoenix.local>', consoleUrl: 'https://admin.example.com' },
       // Per admin, across instances (http/requestLimits.ts).
@@ -143,6 +144,11 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       }).mail,
     ).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Ops <ops@example.com>', consoleUrl: 'https://admin.example.com' });
     expect(() => readConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    // The action log's sink: a file or an HTTP(S) endpoint.
+    expect(readConfig({ ACTION_LOG_SINK: 'file:///var/log/phoenix/actions.jsonl' }).actionLogSink).toBe(
+      'file:///var/log/phoenix/actions.jsonl',
+    );
+    expect(() => readConfig({ ACTION_LOG_SINK: 'actions.jsonl' })).toThrow(/ACTION_LOG_SINK/);
     expect(() => readConfig({ CONSOLE_URL: 'https://a.example.com/path' })).toThrow(/CONSOLE_URL/);
     expect(() => readConfig({ CHANGE_CONTROL_ADJUSTMENT_POINTS: '-1' })).toThrow(/CHANGE_CONTROL_ADJUSTMENT_POINTS/);
     // The reference page (/docs): local and dev only.

@@ -27,6 +27,7 @@ export interface PointsConfig {
   changeControl: ChangeControlSettings;
   /** SEARCHES_PER_MINUTE, EXPORTS_PER_MINUTE, EXPORTS_AT_ONCE, as the BFF takes them (each service counts its own calls). */
   requestLimits: RequestLimitSettings;
+  actionLogSink: string | null;
   /** Who may call the game server's routes (/game/…): GAME_SERVER_TOKEN's holder; without one, anyone locally and nobody when deployed. */
   gameServer: BearerAccess;
 }
@@ -60,6 +61,7 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     deployed: shared.deployed,
     changeControl: shared.changeControl,
     requestLimits: shared.requestLimits,
+    actionLogSink: shared.actionLogSink,
     gameServer: tokenAccess(vars.GAME_SERVER_TOKEN, vars),
   };
 }

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     hsts: config.deployed,
     changeControl: config.changeControl,
     requestLimits: config.requestLimits,
+    actionLogSink: config.actionLogSink,
     seedLocalData: config.seedLocalData,
     gameServer: config.gameServer,
   });

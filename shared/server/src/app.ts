@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { CONFIRM_SCOPE_HEADER } from '@phoenix/contract';
 import { resolveSessionSettings, type ServerContext, type SessionSettings } from './context';
 import { setActionLogChain } from './db/actionLog';
+import { startActionLogShipper, type ActionLogShipper } from './db/actionLogSink';
 import { poolCounts } from './db/connect';
 import type { MigrationRunner } from './db/migrate';
 import type { ServerDatabase } from './db/schema';
@@ -52,6 +53,8 @@ export interface ServerAppOptions<DB extends ServerDatabase = ServerDatabase> {
   hsts?: boolean;
   /** Per admin: searches and exports a minute, exports at once (default 60, 10, 2; http/requestLimits.ts). */
   requestLimits?: Partial<RequestLimitSettings>;
+  /** ACTION_LOG_SINK: the service's chain streamed as JSON lines to a file:/// or http(s):// sink (db/actionLogSink.ts). */
+  actionLogSink?: string | null;
 }
 
 export interface ServiceDefinition {
@@ -109,7 +112,9 @@ export async function createServerApp<DB extends ServerDatabase>(
 
   // Runs once every connection has ended (app.close stops accepting, then drains the requests):
   // jobs stop first (a running handler finishes its batch), then the database closes.
+  let shipper: ActionLogShipper | null = null;
   app.addHook('onClose', async () => {
+    await shipper?.stop();
     app.log.info('stopping jobs');
     await jobs.stop();
     if (options.closeDbOnClose ?? true) {
@@ -153,6 +158,15 @@ export async function createServerApp<DB extends ServerDatabase>(
     jobs,
     async start(afterJobs) {
       await jobs.start();
+      if (options.actionLogSink) {
+        shipper = startActionLogShipper({
+          db: options.db,
+          chain: service.name,
+          sink: options.actionLogSink,
+          onError: (error) => app.log.error({ err: error }, 'action log: the sink refused lines; retrying, nothing is lost'),
+          onRecovered: () => app.log.info('action log: the sink takes lines again'),
+        });
+      }
       await afterJobs?.();
       await app.ready();
       return app;

@@ -5,6 +5,7 @@ import type { DbTarget } from './db/connect';
 import type { MetricsAccess } from './http/metrics';
 import type { BearerAccess } from './http/bearer';
 import type { ChangeControlSettings } from './http/changeControl';
+import { parseSink } from './db/sinkTarget';
 import type { RequestLimitSettings } from './http/requestLimits';
 import { CHANGE_CONTROL_MODES, type ChangeControlMode } from '@phoenix/contract';
 
@@ -46,6 +47,8 @@ export interface ServerConfig {
   deployed: boolean;
   /** Passkeys: the relying party id (WEBAUTHN_RP_ID) and the console origins a passkey may answer from (WEBAUTHN_ORIGINS). */
   webauthn: WebauthnSettings;
+  /** ACTION_LOG_SINK: the service's action-log chain streamed there as JSON lines (null: kept in the database only). */
+  actionLogSink: string | null;
   /** Invitation mail (BFF): SMTP_URL (none: one-time passwords are shown to the acting admin, never in "approve"). */
   mail: MailSettings;
   /** The staking contract's chain as the BFF reads it (STAKING_RPC_URL, …); null: staking changes are not recorded. */
@@ -251,6 +254,9 @@ export const configSchema = z.object({
     originList,
   ),
   METRICS_TOKEN: secretToken,
+  ACTION_LOG_SINK: variable('a file:///absolute/path.jsonl or an http(s):// URL the action log is streamed to as JSON lines', (raw) =>
+    parseSink(raw) ? raw : undefined,
+  ),
   SMTP_URL: variable('an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465', (raw) =>
     /^smtps?:\/\/[^\s/]+(:\d+)?\/?(\?\S*)?$/i.test(raw) ? raw : undefined,
   ),
@@ -478,6 +484,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     deployed: !isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     webauthn: webauthnSettings(vars),
     stakingChain: stakingChainSettings(vars),
+    actionLogSink: vars.ACTION_LOG_SINK ?? null,
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,
       from: vars.MAIL_FROM ?? 'Phoenix Admin <no-reply@phoenix.local>',

@@ -1,6 +1,7 @@
 // Database: connection, migrations, startup lock, the server tables, versioned resources and documents, paging.
 export * from './actionLog';
 export * from './actionLogChain';
+export * from './actionLogSink';
 export * from './bindVersioned';
 export * from './catalogue';
 export * from './branchPaging';
