@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { apiErrorSchema, INVITATION_PATHS, invitationAcceptSchema, invitationCheckSchema } from '@phoenix/contract';
 import { hashPassword, revokeAdminSessions } from '@phoenix/server/auth';
@@ -7,6 +6,7 @@ import { mutate, writeActionLog } from '@phoenix/server/db';
 import { HttpError, tooManyRequests, validationFailed } from '@phoenix/server/http';
 import type { AppContext } from '../../context';
 import { findOpenInvitation, spendInvitation } from '../../db/adminInvitations';
+import { replaceOneTimePassword } from '../../db/adminAccounts';
 import { commonPasswordProblem } from './commonPasswords';
 import { releaseSignInAttempt, reserveSignInAttempt, throttleKeys } from './throttle';
 
@@ -71,21 +71,9 @@ export function registerInvitationRoutes(app: FastifyInstance, ctx: AppContext):
     const admin = { id: invitation.adminId, email: invitation.email };
     await mutate(ctx, admin, async (trx, now) => {
       if (!(await spendInvitation(trx, invitation.id, now))) throw invalidLink();
-      // Only over the state the link was issued for: a reset or a change meanwhile wins.
-      const updated = await trx
-        .updateTable('admins')
-        .set({
-          password_hash: passwordHash,
-          must_change_password: false,
-          one_time_password_expires_at: null,
-          updated_at: now,
-          updated_by: admin.email,
-          version: sql`version + 1`,
-        })
-        .where('id', '=', admin.id)
-        .where('password_hash', '=', invitation.password_hash)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw invalidLink();
+      // Only over the state the link was issued for (its unknown password, a change pending): a reset meanwhile wins.
+      const account = { ...admin, password_hash: invitation.password_hash };
+      if (!(await replaceOneTimePassword(trx, account, passwordHash, now))) throw invalidLink();
       await revokeAdminSessions(trx, admin.id, now);
       return {
         result: undefined,
