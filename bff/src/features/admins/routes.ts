@@ -89,7 +89,9 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       const input = request.body;
       const actor = requireActor(request);
       const mailer = mailerForSecrets();
-      const { oneTimePassword, passwordHash } = mailer ? { oneTimePassword: null, passwordHash: await unknownPassword() } : await hashed();
+      // Shown once to the acting admin, or (with a mail server) a password nobody knows and a link mailed.
+      const shown = mailer ? null : await hashed();
+      const passwordHash = shown?.passwordHash ?? (await unknownPassword());
       // The link's token stays out of the result (a change request stores its result).
       let secret: { token: string; expiresAt: Date } | null = null;
       const { account, expiresAt } = await mutate(ctx, actor, async (trx, now) => {
@@ -106,8 +108,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
         return { ...outcome, result: { account: outcome.result, expiresAt: deadline.toISOString() } };
       });
       reply.status(201);
-      if (!mailer || !secret || oneTimePassword !== null) return { account, oneTimePassword: oneTimePassword!, expiresAt };
-      await mailInvitation(mailer, account.email, 'invite', secret);
+      if (shown) return { account, oneTimePassword: shown.oneTimePassword, expiresAt };
+      await mailInvitation(mailer!, account.email, 'invite', secret!);
       return { account, invitation: { sentTo: account.email, expiresAt } };
     },
   );

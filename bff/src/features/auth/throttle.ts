@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AppSettings } from '../../context';
 import type { Database } from '../../db/schema';
+import { countInWindow } from '@phoenix/server/http';
 
 /**
  * The login throttle. Two counters per attempt, each a row in login_attempts:
@@ -27,18 +28,10 @@ export function throttleKeys(email: string, clientAddress: string): ThrottleKeys
 
 export type Reservation = { allowed: true } | { allowed: false; retryAfterMs: number };
 
-/** Counts one attempt on `key`; a window that has passed starts again at 1. */
+/** Counts one attempt on `key`; a window that has passed starts again at 1 (@phoenix/server's counter). */
 async function reserve(db: Kysely<Database>, key: string, now: Date, windowMs: number) {
-  const windowStart = new Date(now.getTime() - windowMs);
-  const { rows } = await sql<{ attempts: number; window_started_at: Date | string }>`
-    insert into login_attempts as la (key, attempts, window_started_at)
-    values (${key}, 1, ${now})
-    on conflict (key) do update set
-      attempts = case when la.window_started_at <= ${windowStart} then 1 else la.attempts + 1 end,
-      window_started_at = case when la.window_started_at <= ${windowStart} then ${now} else la.window_started_at end
-    returning attempts, window_started_at`.execute(db);
-  const row = rows[0]!;
-  return { attempts: Number(row.attempts), windowStartedAt: new Date(row.window_started_at) };
+  const { count, windowStartedAt } = await countInWindow(db, { table: 'login_attempts', column: 'attempts' }, key, now, windowMs);
+  return { attempts: count, windowStartedAt };
 }
 
 export async function reserveSignInAttempt(

@@ -15,6 +15,7 @@ export * from './bearer';
 export * from './openapi';
 export * from './operator';
 export * from './paging';
+export { countInWindow } from './rateLimitStore';
 export * from './readiness';
 export * from './requestLimits';
 export * from './requestContext';
