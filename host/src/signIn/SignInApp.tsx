@@ -6,7 +6,8 @@ import { isLegacySession, readSession, writeSession, STORAGE_KEY, type SessionSt
 import { AuthFrame } from './AuthFrame';
 import { SignInForm } from './SignInForm';
 import { InvitationPage } from './InvitationPage';
-import { INVITATION_PATHS } from '@phoenix/contract';
+// Not the contract's index: its schemas (zod) would join the login bundle.
+import { INVITATION_PATHS } from '@phoenix/contract/src/invitationPaths';
 import type { SignInOutcome, SignInServices } from './signInServices';
 import { SECURITY_PAGE } from './signInRules';
 import { LanguageSelect } from '../layout/LanguageSelect';

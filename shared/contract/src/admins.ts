@@ -130,13 +130,8 @@ export interface AdminInvited {
 export type AdminIssued = AdminWithOneTimePassword | AdminInvited;
 export const isInvitation = (issued: AdminIssued): issued is AdminInvited => 'invitation' in issued;
 
-/** The invitation link's calls (public, throttled like sign-in): who it is for, then the password it sets. */
-export const INVITATION_PATHS = {
-  /** POST { token } → { email, expiresAt }: the link is still good. */
-  check: '/users/invitation',
-  /** POST { token, newPassword } → { email }: the password is set and the link spent. */
-  accept: '/users/invitation/accept',
-} as const;
+// The invitation link's calls: a module of their own, so the lean sign-in page takes them without zod.
+export { INVITATION_PATHS } from './invitationPaths';
 
 export const invitationCheckSchema = lazy(() => z.object({ token: z.string().min(20).max(200) }));
 export const invitationAcceptSchema = lazy(() =>
