@@ -59,7 +59,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 try {
   try {
-    cluster = await startCluster({ databaseUrl: database.url, nginx });
+    cluster = await startCluster({ database, nginx });
   } catch (error) {
     report(false, checks[0].name, `the cluster did not start: ${error.message}`);
   }

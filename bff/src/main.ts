@@ -30,6 +30,10 @@ async function main(): Promise<void> {
   );
   const app = await buildApp({
     db,
+    migrationDb: config.migrationDatabaseUrl
+      ? createDb({ kind: 'postgres', connectionString: config.migrationDatabaseUrl, maxConnections: 2 })
+      : undefined,
+    requireServingRole: config.requireServingRole,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     tokenTtlMinutes: config.tokenTtlMinutes,

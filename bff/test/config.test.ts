@@ -53,6 +53,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       PORT: '9000',
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgresql://phoenix:p%40ss@db.internal:5432/phoenix?sslmode=require',
+      MIGRATION_DATABASE_URL: 'postgresql://phoenix_owner:0wn3r@db.internal:5432/phoenix?sslmode=require',
       PGLITE_WIRE_PORT: '15432',
       CORS_ORIGINS: 'https://admin.example.com, http://localhost:8080',
       TRUST_PROXY: '172.28.0.0/16, 10.0.0.5,fd00::/8, ::1, loopback',
@@ -70,6 +71,8 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       port: 9000,
       host: '0.0.0.0',
       db: { kind: 'postgres', connectionString: 'postgresql://phoenix:p%40ss@db.internal:5432/phoenix?sslmode=require' },
+      migrationDatabaseUrl: 'postgresql://phoenix_owner:0wn3r@db.internal:5432/phoenix?sslmode=require',
+      requireServingRole: true,
       corsOrigins: ['https://admin.example.com', 'http://localhost:8080'],
       trustProxy: ['172.28.0.0/16', '10.0.0.5', 'fd00::/8', '::1', 'loopback'],
       tokenTtlMinutes: 60,
@@ -275,6 +278,22 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
         expect.stringMatching(/^METRICS_TOKEN="\*\*\*": expected a secret of 24 to 512 characters/),
       ]);
     }
+  });
+
+  test('an owner for migrations (MIGRATION_DATABASE_URL) goes with a PostgreSQL; deployed there, the serving role is checked', () => {
+    expect(problems({ MIGRATION_DATABASE_URL: 'postgres://owner@127.0.0.1/x' })).toEqual([
+      expect.stringMatching(/^MIGRATION_DATABASE_URL is set without DATABASE_URL/),
+    ]);
+    expect(
+      problems({ MIGRATION_DATABASE_URL: 'postgres://owner:s3cret@db.internal/x', DATABASE_URL: 'postgres://app@127.0.0.1/x' }),
+    ).toEqual([expect.stringMatching(/^MIGRATION_DATABASE_URL points at db.internal, a database off this machine/)]);
+    const local = readConfig({ DATABASE_URL: 'postgres://app@127.0.0.1/x', MIGRATION_DATABASE_URL: 'postgres://owner@127.0.0.1/x' });
+    expect(local).toMatchObject({ migrationDatabaseUrl: 'postgres://owner@127.0.0.1/x', requireServingRole: false });
+    expect(readConfig({ DATABASE_URL: 'postgres://app@db/x', PHOENIX_ENV: 'stg' })).toMatchObject({
+      migrationDatabaseUrl: null,
+      requireServingRole: true,
+    });
+    expect(readConfig({ PHOENIX_ENV: 'stg' }).requireServingRole).toBe(false); // the embedded database has one role
   });
 
   test('a database off this machine needs PHOENIX_ENV (never the local rules), and is never seeded', () => {

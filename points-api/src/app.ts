@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createServerApp, type ServerAppOptions } from '@phoenix/server';
-import { migratePointsToLatest, pendingPointsMigrations } from './db/migrate';
+import { pointsMigrations } from './db/migrate';
 import type { Database } from './db/database';
 import { registerPointsSettingsRoutes } from './features/pointsSettings';
 import { registerPointsTaskRoutes } from './features/pointsTasks';
@@ -35,7 +35,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   // Its own pg-boss schema: the points service's queues, maintenance and pg-boss upgrades stay apart from the BFF's.
   const server = await createServerApp(options, {
     name: 'points',
-    migrations: { migrateToLatest: migratePointsToLatest, pendingMigrations: pendingPointsMigrations },
+    migrations: pointsMigrations,
     jobSchema: 'points_boss',
   });
   const { app, ctx } = server;

@@ -9,6 +9,10 @@ export interface PointsConfig {
    * embedded PGlite served on loopback at PGLITE_WIRE_PORT (default 8789).
    */
   databaseUrl: string;
+  /** The tables' owner for the points migrations: POINTS_MIGRATION_DATABASE_URL, else MIGRATION_DATABASE_URL (db/servingRole.ts). */
+  migrationDatabaseUrl: string | null;
+  /** The BFF's rule: deployed on PostgreSQL, the serving role must not be able to rewrite the action log. */
+  requireServingRole: boolean;
   corsOrigins: string[];
   /** TRUST_PROXY, as the BFF takes it. */
   trustProxy: boolean | string[];
@@ -50,6 +54,8 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     port: shared.port,
     host: shared.host,
     databaseUrl,
+    migrationDatabaseUrl: vars.POINTS_MIGRATION_DATABASE_URL ?? vars.MIGRATION_DATABASE_URL ?? null,
+    requireServingRole: shared.deployed && Boolean(vars.POINTS_DATABASE_URL ?? vars.DATABASE_URL),
     corsOrigins: shared.corsOrigins,
     trustProxy: shared.trustProxy,
     tokenTtlMinutes: shared.tokenTtlMinutes,

@@ -22,6 +22,10 @@ async function main(): Promise<void> {
   await untilBffDatabaseIsReady(db);
   const app = await buildPointsApp({
     db,
+    migrationDb: config.migrationDatabaseUrl
+      ? createDb({ kind: 'postgres', connectionString: config.migrationDatabaseUrl, maxConnections: 2 })
+      : undefined,
+    requireServingRole: config.requireServingRole,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     tokenTtlMinutes: config.tokenTtlMinutes,

@@ -14,10 +14,10 @@
  * refuses to open it while the BFF holds it).
  */
 import { ADMIN_ROLE, CONSOLE_ROLES, loginBodySchema, type ConsoleRole } from '@phoenix/contract';
-import { createDb, DataFolderLockedError, mutate } from '@phoenix/server/db';
-import { migrateToLatest } from '../db/migrate';
+import { createDb, DataFolderLockedError, migrateServing, mutate } from '@phoenix/server/db';
+import { migrateToLatest, pendingMigrations } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { configOrExit, describeDb, dbTargetFromEnv } from '@phoenix/server/config';
+import { configOrExit, describeDb, dbTargetFromEnv, readEnv } from '@phoenix/server/config';
 import { DEFAULTS, resolveSettings, type AppContext } from '../context';
 import { hashPassword } from '@phoenix/server/auth';
 import { MIN_PASSWORD_LENGTH, createAdmin } from '../features/admins/service';
@@ -60,7 +60,11 @@ async function main(): Promise<void> {
   );
   const db = createDb<Database>(target);
   try {
-    await migrateToLatest(db);
+    // Under the tables' owner when the environment names one (MIGRATION_DATABASE_URL), as the BFF does.
+    const ownerUrl = readEnv().MIGRATION_DATABASE_URL;
+    const owner =
+      ownerUrl && target.kind === 'postgres' ? createDb({ kind: 'postgres', connectionString: ownerUrl, maxConnections: 2 }) : undefined;
+    await migrateServing(db, { owner, migrations: { migrateToLatest, pendingMigrations }, jobSchema: 'pgboss' });
     const passwordHash = await hashPassword(password, DEFAULTS.passwordHash);
     const ctx: AppContext = { db, now: () => new Date(), settings: resolveSettings({}) };
     const admin = await mutate(ctx, { id: null, email: 'system (create-admin CLI)' }, (trx, now) =>

@@ -371,14 +371,37 @@ export const checks = [
         c
           ? `${c.chain} ${c.rows} rows, ${c.broken ? `broken at #${c.broken.id} (${c.broken.reason})` : `intact through #${c.intactThroughId}`}`
           : 'missing';
+      // Every instance serves as the serving role, which the database lets insert and read the log only.
+      const names = Object.keys(cluster.instances);
+      const { rows: users } = await cluster.db.query(
+        'select distinct usename from pg_stat_activity where application_name = any($1) order by 1',
+        [names],
+      );
+      const rights = await one(
+        cluster,
+        `select has_table_privilege($1, 'action_logs', 'INSERT') as insert, has_table_privilege($1, 'action_logs', 'SELECT') as select,
+          has_table_privilege($1, 'action_logs', 'UPDATE') as update, has_table_privilege($1, 'action_logs', 'DELETE') as delete,
+          pg_has_role($1, (select relowner from pg_class where oid = 'action_logs'::regclass), 'USAGE') as owner`,
+        [cluster.servingRole],
+      );
+      const servedAs = users.map((u) => u.usename);
+      const onlyServing = servedAs.length === 1 && servedAs[0] === cluster.servingRole;
+      const insertOnly = rights.insert && rights.select && !rights.update && !rights.delete && !rights.owner;
       return expect(
         status === 200 &&
           writes.every((w) => w.status === 201) &&
           chains.bff?.broken === null &&
           chains.points?.broken === null &&
-          chains.points.rows > 0,
+          chains.points.rows > 0 &&
+          onlyServing &&
+          insertOnly,
         `40 creates at once on bff-a and bff-b: ${describeTally(tally(writes.map((w) => w.status)))}; ` +
-          `verification (${status}): ${line(chains.bff)}; ${line(chains.points)} (the points APIs' adjustments above)`,
+          `verification (${status}): ${line(chains.bff)}; ${line(chains.points)} (the points APIs' adjustments above); ` +
+          `the 4 instances connect as ${servedAs.join(', ') || 'nobody'} (migrated as the owner), which may ` +
+          `${Object.entries(rights)
+            .filter(([, may]) => may)
+            .map(([right]) => right)
+            .join(', ')} on action_logs, nothing else`,
       );
     },
   },

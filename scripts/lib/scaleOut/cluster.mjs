@@ -1,5 +1,6 @@
 // The scale-out suite's cluster: a fresh PostgreSQL database, two BFFs and two points APIs on it
 // (started as `npm start` starts them: scripts/lib/console.mjs), and nginx in front of them.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -20,9 +21,17 @@ export const LOCAL_ADMIN = { email: 'admin@phoenix.local', password: 'phoenix-ad
 /** The load balancer's address: the only proxy the instances trust (TRUST_PROXY). */
 const LB_ADDRESS = '127.0.0.1';
 
-/** A new database on the server of `serverUrl` (its role needs CREATEDB), dropped by drop(). */
+/**
+ * A new database on the server of `serverUrl`, and a serving role for it (its role needs CREATEDB
+ * and CREATEROLE): the instances migrate as `serverUrl`'s role, the tables' owner
+ * (MIGRATION_DATABASE_URL), and serve as the serving role (DATABASE_URL), as deployed (issue 52,
+ * db/servingRole.ts). drop() drops both.
+ */
 export async function createDatabase(serverUrl) {
-  const name = `phoenix_scale_${process.pid}_${Date.now().toString(36)}`;
+  const tag = `${process.pid}_${Date.now().toString(36)}`;
+  const name = `phoenix_scale_${tag}`;
+  const servingRole = `phoenix_scale_serving_${tag}`;
+  const servingPassword = randomBytes(12).toString('hex');
   const admin = async (statement) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -33,10 +42,23 @@ export async function createDatabase(serverUrl) {
     }
   };
   await admin(`create database ${name}`);
+  await admin(`create role ${servingRole} login password '${servingPassword}'`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   url.search = '';
-  return { name, url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  const serving = new URL(url);
+  serving.username = servingRole;
+  serving.password = servingPassword;
+  return {
+    name,
+    url: url.toString(),
+    servingRole,
+    servingUrl: serving.toString(),
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      await admin(`drop role if exists ${servingRole}`);
+    },
+  };
 }
 
 /** The database URL an instance uses: its name in pg_stat_activity tells which instance runs a query. */
@@ -52,7 +74,8 @@ const asApplication = (url, name) => {
  * schema), with the local seed (an admin to sign in with, players, presents, point accounts).
  * Anything started is stopped by cluster.stop(), also when a later start fails.
  */
-export async function startCluster({ databaseUrl, nginx }) {
+export async function startCluster({ database, nginx }) {
+  const databaseUrl = database.url;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-scale-out-'));
   const ports = { bff: [await freePort(), await freePort()], points: [await freePort(), await freePort()] };
   const lb = { bff: await freePort(), points: await freePort() };
@@ -79,7 +102,9 @@ export async function startCluster({ databaseUrl, nginx }) {
     /** name → { name, service, port, base, child, log(), startedInMs } */
     instances: {},
     nginx: null,
-    db: new pg.Pool({ connectionString: databaseUrl, max: 4 }),
+    /** The checks read as the services do (pg-boss's tables are the serving role's own). */
+    db: new pg.Pool({ connectionString: database.servingUrl, max: 4 }),
+    servingRole: database.servingRole,
     async stop() {
       const children = [...Object.values(cluster.instances).map((i) => i.child), cluster.nginx].filter(Boolean);
       await Promise.all(children.map((child) => child.stop()));
@@ -90,8 +115,8 @@ export async function startCluster({ databaseUrl, nginx }) {
 
   const started = Date.now();
   const startOne = async (spec) => {
-    const url = asApplication(databaseUrl, spec.name);
-    const options = { port: spec.port, env: { ...env, DATABASE_URL: url }, quiet: true };
+    const url = asApplication(database.servingUrl, spec.name);
+    const options = { port: spec.port, env: { ...env, DATABASE_URL: url, MIGRATION_DATABASE_URL: databaseUrl }, quiet: true };
     const child = spec.service === 'bff' ? await startBff(options) : await startPointsApi({ ...options, databaseUrl: url });
     let output = '';
     child.stdout.on('data', (d) => (output += d));

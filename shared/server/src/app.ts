@@ -8,6 +8,7 @@ import { startActionLogShipper, type ActionLogShipper } from './db/actionLogSink
 import { poolCounts } from './db/connect';
 import type { MigrationRunner } from './db/migrate';
 import type { ServerDatabase } from './db/schema';
+import { actionLogRewritableBy, migrateServing } from './db/servingRole';
 import { installAuthGuard } from './http/auth';
 import { CHANGE_CONTROL_DEFAULTS, createChangeControl, installChangeControl, type ChangeControlSettings } from './http/changeControl';
 import { installErrorHandlers } from './http/errors';
@@ -36,6 +37,13 @@ export interface ServerAppOptions<DB extends ServerDatabase = ServerDatabase> {
   corsOrigins?: string[];
   /** Run the service's migrations at start (default true). */
   migrate?: boolean;
+  /**
+   * The tables' owner (MIGRATION_DATABASE_URL): the migrations run under it, then it grants the
+   * serving role of `db` what serving needs (db/servingRole.ts) and is closed. Without it both run on `db`.
+   */
+  migrationDb?: Kysely<any>;
+  /** Refuse to start if `db`'s role could rewrite the action log (config.ts `deployed`, on PostgreSQL). */
+  requireServingRole?: boolean;
   /** Destroy `db` when the app closes (default true). */
   closeDbOnClose?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -99,7 +107,8 @@ export async function createServerApp<DB extends ServerDatabase>(
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
   });
-  const jobs = createJobRunner(options.db, { log: app.log, ...(service.jobSchema ? { schema: service.jobSchema } : {}), ...options.jobs });
+  const jobSchema = options.jobs?.schema ?? service.jobSchema ?? 'pgboss';
+  const jobs = createJobRunner(options.db, { log: app.log, ...options.jobs, schema: jobSchema, createSchema: !options.migrationDb });
   const ctx: ServerContext<DB> = {
     db: options.db,
     now: options.now ?? (() => new Date()),
@@ -107,7 +116,15 @@ export async function createServerApp<DB extends ServerDatabase>(
     jobs,
     changeControl: createChangeControl({ ...CHANGE_CONTROL_DEFAULTS, ...options.changeControl }),
   };
-  if (options.migrate ?? true) await service.migrations.migrateToLatest(options.db);
+  if (options.migrate ?? true) await migrateServing(options.db, { owner: options.migrationDb, migrations: service.migrations, jobSchema });
+  if (options.requireServingRole) {
+    const rewrite = await actionLogRewritableBy(options.db);
+    if (rewrite) {
+      throw new Error(
+        `The database role of DATABASE_URL ${rewrite}: serve under a role that may only read and insert it, and give the tables' owner as MIGRATION_DATABASE_URL (docs/database-roles.md)`,
+      );
+    }
+  }
   setActionLogChain(service.name); // its rows go into the service's own chain (db/actionLog.ts)
 
   // Runs once every connection has ended (app.close stops accepting, then drains the requests):

@@ -18,6 +18,13 @@ export interface ServerConfig {
   port: number;
   host: string;
   db: DbTarget;
+  /**
+   * MIGRATION_DATABASE_URL: the tables' owner, for migrations (the service serves under DATABASE_URL's
+   * role, which it grants what serving needs: db/servingRole.ts); null: both under DATABASE_URL's.
+   */
+  migrationDatabaseUrl: string | null;
+  /** Refuse to start if the serving role could rewrite the action log (deployed, on PostgreSQL). */
+  requireServingRole: boolean;
   corsOrigins: string[];
   /** TRUST_PROXY: proxy addresses/CIDRs, true (any: local only), or false = trust none. */
   trustProxy: boolean | string[];
@@ -203,6 +210,9 @@ export const configSchema = z.object({
   HOST: variable('an IP address or a host name to listen on, e.g. 127.0.0.1, 0.0.0.0, ::, localhost', listenHost),
   DATABASE_URL: variable(DATABASE_URL_ACCEPTS, postgresUrl),
   POINTS_DATABASE_URL: variable(DATABASE_URL_ACCEPTS, postgresUrl),
+  /** The tables' owner, for migrations (docs/database-roles.md); the points API's: POINTS_MIGRATION_DATABASE_URL, else this. */
+  MIGRATION_DATABASE_URL: variable(DATABASE_URL_ACCEPTS, postgresUrl),
+  POINTS_MIGRATION_DATABASE_URL: variable(DATABASE_URL_ACCEPTS, postgresUrl),
   PGLITE_DATA_DIR: variable('a folder path', (raw) => raw),
   PGLITE_WIRE_PORT: variable(PORT_ACCEPTS, portNumber),
   /** The password of the wire for this start (the scripts make one per start and hand it to both services). */
@@ -318,11 +328,17 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
   }
   // Without PHOENIX_ENV a service counts as local (a seeded admin, no change control): never on a
   // database elsewhere, whatever NODE_ENV says.
-  for (const name of ['DATABASE_URL', 'POINTS_DATABASE_URL'] as const) {
+  for (const name of ['DATABASE_URL', 'POINTS_DATABASE_URL', 'MIGRATION_DATABASE_URL', 'POINTS_MIGRATION_DATABASE_URL'] as const) {
     const remote = POSTGRES_URL.test(env[name]?.trim() ?? '') ? remoteDatabaseHost(env[name]) : null;
     if (remote === null || env.PHOENIX_ENV?.trim()) continue;
     problems.push(
       `${name} points at ${remote}, a database off this machine, and PHOENIX_ENV is unset: name the environment (dev, stg, prd, …) so the service applies its rules (no seeded accounts, change control, a second factor), or PHOENIX_ENV=local for a developer's own database`,
+    );
+  }
+  // The embedded database has one role: an owner apart is PostgreSQL's.
+  if (env.MIGRATION_DATABASE_URL?.trim() && !env.DATABASE_URL?.trim() && !env.POINTS_DATABASE_URL?.trim()) {
+    problems.push(
+      'MIGRATION_DATABASE_URL is set without DATABASE_URL: the owner role for migrations goes with a PostgreSQL the service serves from (the embedded database has one role)',
     );
   }
   // Passkeys set up by hand must be usable: every origin on the RP ID's domain, and at least one.
@@ -442,6 +458,8 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     port: vars.PORT ?? defaults.port,
     host: vars.HOST ?? '127.0.0.1',
     db: dbTarget(vars),
+    migrationDatabaseUrl: vars.DATABASE_URL ? (vars.MIGRATION_DATABASE_URL ?? null) : null,
+    requireServingRole: !isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) && Boolean(vars.DATABASE_URL),
     corsOrigins: vars.CORS_ORIGINS ?? LOCAL_DEV_ORIGINS,
     trustProxy: vars.TRUST_PROXY ?? false,
     tokenTtlMinutes: vars.TOKEN_TTL_MINUTES ?? 720,

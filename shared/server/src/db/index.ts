@@ -21,6 +21,7 @@ export * from './pgliteWire';
 export * from './pgliteWorker';
 export * from './schema';
 export * from './search';
+export * from './servingRole';
 export * from './startupLock';
 export * from './timeWindow';
 export * from './versionedDocument';

@@ -31,6 +31,8 @@ export interface MigrationSource {
 }
 
 export interface MigrationRunner {
+  /** The fixed schema of its records and tables, if it has one (the points API's `points`). */
+  schema?: string;
   /** Brings the schema to the latest migration; throws if one fails. Returns the names applied. */
   migrateToLatest(db: Kysely<any>): Promise<string[]>;
   /** The migrations not applied to this database yet (/ready: a service is not ready on an old schema). */
@@ -51,6 +53,7 @@ export function migrationRunner(source: MigrationSource): MigrationRunner {
       migrationTableSchema: await schemaOf(db),
     });
   return {
+    ...(source.schema ? { schema: source.schema } : {}),
     async migrateToLatest(db) {
       const migrator = await migratorOf(db);
       // Instances started together take turns (db/startupLock.ts): Kysely's own lock is taken only

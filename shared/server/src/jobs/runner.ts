@@ -38,6 +38,8 @@ export interface QueueSettings {
 export interface JobRunnerOptions {
   /** pg-boss's schema (default 'pgboss'). */
   schema?: string;
+  /** false: the schema is the owner's to create (db/servingRole.ts); pg-boss only adds its tables. */
+  createSchema?: boolean;
   /** How often an idle worker looks for due jobs, in seconds (default 1; pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** false: jobs are queued but none runs in this process (a test that checks the database stays still). */
@@ -154,6 +156,7 @@ export function createJobRunner(db: Kysely<any>, options: JobRunnerOptions = {})
       const instance = new PgBoss({
         db: databaseOf(db),
         schema,
+        createSchema: options.createSchema ?? true,
         backend: onPostgres() ? 'postgres' : 'pglite',
         schedule: false, // no cron schedules: jobs are sent with a start time
         // Its pass fails jobs whose heartbeat stopped: as often as the takeover bound needs.
