@@ -47,6 +47,8 @@ function bffEnvNames() {
   return names;
 }
 
+const servingRoleScript = fs.readFileSync(path.join(repoRoot, 'docker/postgres/initdb/10-serving-role.sh'), 'utf8');
+
 const envEntries = (service) =>
   Array.isArray(service.environment) ? service.environment.map((e) => e.split('=')[0]) : Object.keys(service.environment ?? {});
 
@@ -295,22 +297,32 @@ describe('docker-compose.yml', () => {
       // The points API reads the BFF's configuration schema (points-api/src/config.ts).
       for (const name of envEntries(services[service]))
         assert.ok(read.has(name), `${service}: ${name} is not read by bff/src (it reads ${[...read].sort().join(', ')})`);
-      const url = new URL(services[service].environment.DATABASE_URL.replace(/\$\{POSTGRES_PASSWORD:\?[^}]*\}/g, 'secret'));
-      assert.equal(url.hostname, 'postgres');
-      assert.equal(url.port, '5432');
-      assert.equal(url.username, services.postgres.environment.POSTGRES_USER);
-      assert.equal(url.pathname.slice(1), services.postgres.environment.POSTGRES_DB);
+      // Two roles (docs/database-roles.md): migrations as the tables' owner, serving as the role the
+      // initdb script creates, which may only read and insert the action log.
+      const urlOf = (name) => new URL(services[service].environment[name].replace(/\$\{POSTGRES_[A-Z_]*PASSWORD:\?[^}]*\}/g, 'secret'));
+      for (const name of ['DATABASE_URL', 'MIGRATION_DATABASE_URL']) {
+        const url = urlOf(name);
+        assert.equal(url.hostname, 'postgres');
+        assert.equal(url.port, '5432');
+        assert.equal(url.pathname.slice(1), services.postgres.environment.POSTGRES_DB);
+      }
+      assert.equal(urlOf('MIGRATION_DATABASE_URL').username, services.postgres.environment.POSTGRES_USER);
+      const serving = urlOf('DATABASE_URL').username;
+      assert.notEqual(serving, services.postgres.environment.POSTGRES_USER, `${service} must not serve as the tables' owner`);
+      assert.match(servingRoleScript, new RegExp(`create role ${serving} login`), `docker/postgres/initdb creates no role ${serving}`);
       assert.notEqual(services[service].environment.PHOENIX_ENV, 'local', `${service} must not seed default accounts`);
       assert.notEqual(services[service].environment.PHOENIX_ENV, undefined, `${service}: PHOENIX_ENV unset is a local environment`);
     }
   });
 
-  it('has no default database password: compose stops unless POSTGRES_PASSWORD is set', () => {
-    const uses = [...composeText.matchAll(/\$\{POSTGRES_PASSWORD([^}]*)\}/g)].map((m) => m[1]);
-    assert.ok(uses.length >= 3, 'postgres and the services use POSTGRES_PASSWORD');
-    for (const use of uses)
-      assert.match(use, /^:\?\S/, `\${POSTGRES_PASSWORD${use}}: use \${POSTGRES_PASSWORD:?message} (required, no default)`);
+  it('has no default database password: compose stops unless POSTGRES_PASSWORD and POSTGRES_SERVING_PASSWORD are set', () => {
+    for (const variable of ['POSTGRES_PASSWORD', 'POSTGRES_SERVING_PASSWORD']) {
+      const uses = [...composeText.matchAll(new RegExp(`\\$\\{${variable}([^}]*)\\}`, 'g'))].map((m) => m[1]);
+      assert.ok(uses.length >= 3, `postgres and the services use ${variable}`);
+      for (const use of uses) assert.match(use, /^:\?\S/, `\${${variable}${use}}: use \${${variable}:?message} (required, no default)`);
+    }
     assert.match(services.postgres.environment.POSTGRES_PASSWORD, /^\$\{POSTGRES_PASSWORD:\?/);
+    assert.match(services.postgres.environment.PHOENIX_SERVING_PASSWORD, /^\$\{POSTGRES_SERVING_PASSWORD:\?/);
   });
 });
 
