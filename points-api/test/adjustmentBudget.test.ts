@@ -80,6 +80,20 @@ test("another admin's budget is their own", async () => {
   expect(await balance(2)).toBe(start + SIZE);
 });
 
+test('two calls at once on the last of a budget: one applies, the other is refused and changes nothing', async () => {
+  const c = await signedInAdmin(t.shared);
+  for (let i = 0; i < 8; i++) expect((await adjust(3, SIZE, c.token)).statusCode).toBe(201);
+  const start = await balance(3);
+  // 799,992 used, 100,008 left: each call fits alone, both do not. Both pass the gate's count
+  // before either is written; the recheck in each change's transaction lets only one through.
+  const both = await Promise.all([adjust(3, SIZE, c.token), adjust(3, SIZE, c.token)]);
+  expect(both.map((r) => r.statusCode).sort()).toEqual([201, 428]);
+  const refused = both.find((r) => r.statusCode === 428)!.json().error;
+  expect(refused).toMatchObject({ code: CHANGE_CONTROL_CODES.approvalRequired });
+  expect(refused.message).toContain('9 of 900,000 points left today');
+  expect(await balance(3)).toBe(start + SIZE);
+});
+
 test('a call within the budget cannot be filed as a request; a call above the per-call limit is global on a fresh budget', async () => {
   const small = await t.call(
     'POST',

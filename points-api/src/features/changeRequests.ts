@@ -29,11 +29,11 @@ const LOGGED_ADJUSTMENT = sql`abs((after->'entry'->>'amount')::bigint)`;
  * admin past CHANGE_CONTROL_ADJUSTMENT_POINTS_PER_DAY today: ten adjustments just under the
  * per-call limit are one large adjustment for the budget.
  */
-async function adjustmentApplies({ body, settings, actor, db, now }: CallContext): Promise<Applies> {
+async function adjustmentApplies({ body, settings, actor, db, now, counted }: CallContext): Promise<Applies> {
   const size = adjustmentSize(body);
   if (size > settings.adjustmentPointsAbove) return true;
   const used = await usedToday(db, actor, ['pointUser.adjust'], LOGGED_ADJUSTMENT, now);
-  return pastBudget({ what: 'adjustment points', unit: 'points', limit: settings.adjustmentPointsPerDay }, used, size);
+  return pastBudget({ what: 'adjustment points', unit: 'points', limit: settings.adjustmentPointsPerDay }, used, size, counted);
 }
 
 /**

@@ -29,9 +29,9 @@ const idsOf = (body: unknown, name: string): unknown[] => {
 const distinct = (ids: unknown[]) => new Set(ids).size;
 
 /** Past the admin's id budget with `size` more ids today: global, saying what is left. */
-async function pastIdBudget({ settings, actor, db, now }: CallContext, size: number): Promise<Applies> {
+async function pastIdBudget({ settings, actor, db, now, counted }: CallContext, size: number): Promise<Applies> {
   const used = await usedToday(db, actor, ID_LIST_ACTIONS, LOGGED_IDS, now);
-  return pastBudget({ what: 'player ids in id-list operations', unit: 'ids', limit: settings.idsPerDay }, used, size);
+  return pastBudget({ what: 'player ids in id-list operations', unit: 'ids', limit: settings.idsPerDay }, used, size, counted);
 }
 
 /** A ban or restriction of many players: global above the bulk-ban limit, else within the day's id budget. */

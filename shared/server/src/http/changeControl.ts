@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CHANGE_CONTROL_CODES, CONFIRM_SCOPE_HEADER, type ChangeControlMode } from '@phoenix/contract';
 import type { Actor, ServerContext } from '../context';
 import { runWithCommitHook, type CommitHook } from '../db/commitHook';
@@ -61,6 +61,11 @@ export interface CallContext {
   actor: Actor | null;
   db: Kysely<any>;
   now: Date;
+  /**
+   * Asked again in the change's own transaction (the gate's recheck): the call's own log row is
+   * written, so a budget counts it among what was used rather than adding its size.
+   */
+  counted?: boolean;
 }
 
 /** Whether a call is global: no, yes, or yes with a sentence the 428 adds (e.g. what is left of a daily budget). */
@@ -249,10 +254,34 @@ export function installChangeControl(app: FastifyInstance, control: ChangeContro
       now,
     };
     appliesTo(operation, call).then(
-      (applies) => done(applies ? refusalOf(request, control.settings.mode, operation, params, applies.note, now) : undefined),
+      (applies) => {
+        if (applies) return done(refusalOf(request, control.settings.mode, operation, params, applies.note, now));
+        if (!operation.applies || control.settings.mode === 'off' || !call.actor) return done();
+        // Not global now; a budget counted before the change could pass two calls at once on one
+        // remainder, so the change's transaction asks again (a commit hook, as for an approved request).
+        runWithCommitHook(recheckInTransaction(request, control.settings.mode, operation, call), done);
+      },
       (error: Error) => done(error),
     );
   });
+}
+
+/** The advisory lock space of the per-admin recheck ('BDGT'); the second key is the admin's id. */
+const BUDGET_LOCK = 0x42444754;
+
+/**
+ * Runs in the change's transaction once its log row is written: under the admin's lock (held to
+ * the end of the transaction, so the admin's calls take turns here), the operation is asked again
+ * with what is committed plus this call. The one that goes past a budget is refused as the gate
+ * would have refused it, and its change rolls back.
+ */
+function recheckInTransaction(request: FastifyRequest, mode: ChangeControlMode, operation: GlobalOperation, call: CallContext): CommitHook {
+  return async (trx, now) => {
+    await sql`select pg_advisory_xact_lock(${BUDGET_LOCK}, ${call.actor!.id})`.execute(trx);
+    const applies = await appliesTo(operation, { ...call, db: trx, now, counted: true });
+    const refusal = applies ? refusalOf(request, mode, operation, call.params, applies.note, now) : undefined;
+    if (refusal) throw refusal;
+  };
 }
 
 /** What the gate answers a global call: a step-up, a 428 (confirm without the typed scope, approve), or nothing. */

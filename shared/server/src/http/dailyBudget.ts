@@ -50,8 +50,12 @@ export interface DailyBudget {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** A call of `size` after `used` today: within the budget (not global), or past it, saying what is left. */
-export function pastBudget(budget: DailyBudget, used: number, size: number): Applies {
+/**
+ * A call of `size` after `used` today: within the budget (not global), or past it, saying what is
+ * left. `includesThisCall` (the recheck in the change's transaction): `used` already counts it.
+ */
+export function pastBudget(budget: DailyBudget, used: number, size: number, includesThisCall = false): Applies {
+  if (includesThisCall) used -= size;
   if (used + size <= budget.limit) return false;
   const left = Math.max(0, budget.limit - used);
   return {
