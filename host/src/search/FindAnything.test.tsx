@@ -1,4 +1,4 @@
-import { defaultHandlers, renderApp, storeSession } from '../testing/renderApp';
+import { API, defaultHandlers, renderApp, storeSession } from '../testing/renderApp';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '@phoenix/shell';
@@ -29,18 +29,21 @@ afterEach(() => {
   changeLanguage('en');
 });
 
+/** A service's answer to GET /search?q=…: its hits, or a whole response (a refusal with its headers). */
+type SearchAnswer = (q: string) => SearchResponse | Response;
+
 /** The console with the BFF's GET /search answering `bff`; the points API's GET /search answers `points` (or fails). */
-async function start(bff: (q: string) => SearchResponse, points: ((q: string) => SearchResponse) | 'down') {
-  const app = await renderApp('/admin', {
-    handlers: defaultHandlers({ 'GET /search': (call) => ({ body: bff(new URLSearchParams(call.search).get('q') ?? '') }) }),
-  });
+async function start(bff: SearchAnswer, points: SearchAnswer | 'down') {
+  const app = await renderApp('/admin', { handlers: defaultHandlers() });
   const bffFetch = globalThis.fetch;
-  // The fake backend routes by path only: the points API's /search is told apart by its origin here.
+  // The fake backend routes by path only and sends no headers of a test's choosing: both services' /search are answered here.
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin !== 'http://points.test' || url.pathname !== '/search') return bffFetch(input, init);
-    if (points === 'down') return new Response(JSON.stringify({ error: { code: 'internal', message: 'down' } }), { status: 503 });
-    return new Response(JSON.stringify(points(url.searchParams.get('q') ?? '')), { headers: { 'content-type': 'application/json' } });
+    const answer = url.origin === API ? bff : url.origin === 'http://points.test' ? points : null;
+    if (!answer || url.pathname !== '/search') return bffFetch(input, init);
+    if (answer === 'down') return new Response(JSON.stringify({ error: { code: 'internal', message: 'down' } }), { status: 503 });
+    const reply = answer(url.searchParams.get('q') ?? '');
+    return reply instanceof Response ? reply : new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   restore = () => {
     globalThis.fetch = bffFetch;
@@ -51,6 +54,20 @@ async function start(bff: (q: string) => SearchResponse, points: ((q: string) =>
 }
 
 const none = (): SearchResponse => ({ items: [], unavailable: [] });
+
+/** What the servers answer past an admin's searches a minute (shared/server requestLimits.ts): 429, Retry-After, the API's error shape. */
+const tooManySearches = (seconds: number) => () =>
+  new Response(
+    JSON.stringify({
+      error: {
+        code: 'too_many_requests',
+        message: `Too many searches: at most 60 a minute. Try again in ${seconds} seconds.`,
+        messageKey: 'too_many_searches_try_again_in_n_seconds',
+        messageParams: { max: 60, seconds },
+      },
+    }),
+    { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(seconds) } },
+  );
 
 describe('Find anything (Ctrl/Cmd+K)', () => {
   it('opens with Ctrl+K, finds a player by name with the keyboard alone, opens the player view, and gives focus back on Esc', async () => {
@@ -102,6 +119,40 @@ describe('Find anything (Ctrl/Cmd+K)', () => {
     await user.keyboard('{Home}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/policies'));
     expect(policies).not.toBeInTheDocument();
+  });
+
+  it('says the admin searched too often and when to try again (in both languages), keeping what was typed', async () => {
+    await start(tooManySearches(12), tooManySearches(7));
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
+    const box = within(dialog).getByRole('combobox');
+    await user.type(box, 'alice');
+    // The longer wait of the two services; not "unavailable", not "nothing matches".
+    const status = within(dialog).getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Too many searches: try again in 12 s.'));
+    expect(status).not.toHaveTextContent(/did not answer|Nothing matches/);
+    expect(box).toHaveValue('alice');
+    expect(box).toHaveFocus();
+    act(() => changeLanguage('ja'));
+    expect(status).toHaveTextContent('検索が多すぎます。12 秒後にもう一度お試しください。');
+    expect(box).toHaveValue('alice');
+  });
+
+  it('keeps the pages and the other service’s hits when one service refuses, and says "in a minute" when the answer names no wait', async () => {
+    await start(
+      () => new Response(JSON.stringify({ error: { code: 'too_many_requests', message: 'Too Many Requests' } }), { status: 429 }),
+      (q) => (q === 'polic' ? PLAYER_42 : none()),
+    );
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
+    await user.type(within(dialog).getByRole('combobox'), 'polic');
+    expect(await within(dialog).findByRole('option', { name: /Alice Moreau/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: /Policy Management/ })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(/results Too many searches: try again in a minute\.$/),
+    );
   });
 
   it('speaks Japanese on the Japanese console, and says when nothing matches', async () => {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { SearchHit, SearchResponse } from '@phoenix/contract';
-import { useApi, useLanguage, usePointsApi, useTranslation } from '@phoenix/shell';
+import { useApi, useLanguage, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import { Button, Modal, tokens } from '@phoenix/ui';
 import { adminTable } from '../routes/routeTable';
 import { findPages } from './findPages';
@@ -75,21 +75,48 @@ function useSettled(text: string): string {
   return settled;
 }
 
-/** GET /search on the BFF and on the points API, each on its own: one down leaves the other's hits. */
+/** A refusal for searching too often: each service allows so many searches per admin a minute (429). */
+const isTooMany = (error: ApiRequestError | null): error is ApiRequestError => error?.status === 429;
+
+/**
+ * When the refused searches may be tried again, in seconds (the longer wait if both services
+ * refused), or null when no answer said. The API's 429 names it in its message's values (the same
+ * number as its Retry-After header, which the API client does not pass on).
+ */
+function retryAfterSeconds(errors: ApiRequestError[]): number | null {
+  const seconds = errors.map((e) => Number(e.keyed?.params.seconds)).filter((n) => Number.isFinite(n) && n > 0);
+  return seconds.length ? Math.ceil(Math.max(...seconds)) : null;
+}
+
+/**
+ * GET /search on the BFF and on the points API, each on its own: one down leaves the other's hits.
+ * A service that refused because the admin searched too often is not "unavailable": `tooMany` says so.
+ */
 function useRecordSearch(q: string) {
   const api = useApi();
   const pointsApi = usePointsApi();
   const enabled = q.trim().length > 0;
   const options = { enabled, staleTime: 30_000, retry: false } as const;
-  const bff = useQuery<SearchResponse>({ queryKey: ['findAnything', 'bff', q], queryFn: () => api.get('/search', { q }), ...options });
-  const points = useQuery<SearchResponse>({
+  const bff = useQuery<SearchResponse, ApiRequestError>({
+    queryKey: ['findAnything', 'bff', q],
+    queryFn: () => api.get('/search', { q }),
+    ...options,
+  });
+  const points = useQuery<SearchResponse, ApiRequestError>({
     queryKey: ['findAnything', 'points', q],
     queryFn: () => pointsApi.get('/search', { q }),
     ...options,
   });
   const hits = [...(bff.data?.items ?? []), ...(points.data?.items ?? [])];
-  const unavailable = [...(bff.error ? ['console'] : []), ...(bff.data?.unavailable ?? []), ...(points.error ? ['points'] : [])];
-  return { hits, unavailable, loading: enabled && (bff.isFetching || points.isFetching) };
+  const failed = (error: ApiRequestError | null) => error !== null && !isTooMany(error);
+  const unavailable = [
+    ...(failed(bff.error) ? ['console'] : []),
+    ...(bff.data?.unavailable ?? []),
+    ...(failed(points.error) ? ['points'] : []),
+  ];
+  const refusals = [bff.error, points.error].filter(isTooMany);
+  const tooMany = refusals.length ? { seconds: retryAfterSeconds(refusals) } : null;
+  return { hits, unavailable, tooMany, loading: enabled && (bff.isFetching || points.isFetching) };
 }
 
 /** The dialog of "Find anything" (FindAnything.tsx): a chunk of its own, loaded when first opened. */
@@ -144,11 +171,13 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
+  // Searched too often: say so and when to try again (what was typed stays); no "nothing matches".
+  const tooMany = records.tooMany && (records.tooMany.seconds ? t('tooMany', { seconds: records.tooMany.seconds }) : t('tooManyNoTime'));
   let status: string;
   if (!text.trim()) status = t('typeToSearch');
   else if (options.length) status = t('count', { count: options.length });
   else if (records.loading || q !== text) status = t('searching');
-  else status = t('none', { q: text.trim() });
+  else status = tooMany ? '' : t('none', { q: text.trim() });
 
   return (
     <Modal
@@ -180,7 +209,7 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
         onKeyDown={onKeyDown}
       />
       <Note id={ids.status} role="status">
-        {status}{' '}
+        {[status, tooMany].filter(Boolean).join(' ')}{' '}
         {records.unavailable.length > 0 &&
           t('unavailable', { areas: records.unavailable.map((a) => t(`areas.${a}`, { defaultValue: a })).join(', ') })}
       </Note>

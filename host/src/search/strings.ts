@@ -14,6 +14,8 @@ registerTranslations('findAnything', {
     count_other: '{{count}} results',
     none: 'Nothing matches "{{q}}".',
     unavailable: 'Some areas did not answer: {{areas}}.',
+    tooMany: 'Too many searches: try again in {{seconds}} s.',
+    tooManyNoTime: 'Too many searches: try again in a minute.',
     hint: '↑ ↓ to move, Enter to open, Esc to close',
     close: 'Close',
     areas: {
@@ -41,6 +43,8 @@ registerTranslations('findAnything', {
     count_other: '{{count}} 件',
     none: '「{{q}}」に一致するものはありません。',
     unavailable: '応答しなかったエリアがあります：{{areas}}。',
+    tooMany: '検索が多すぎます。{{seconds}} 秒後にもう一度お試しください。',
+    tooManyNoTime: '検索が多すぎます。1 分ほどしてからもう一度お試しください。',
     hint: '↑ ↓ で移動、Enter で開く、Esc で閉じる',
     close: '閉じる',
     areas: {

@@ -10,7 +10,10 @@ type Errors = Partial<Record<'email' | 'role' | 'roles', string>>;
 /** A new account starts with the least: it reads, and changes nothing until given more. */
 const FIRST_ROLES: ConsoleRole[] = ['viewer'];
 
-/** Create an account: email, role and console roles; the answer carries its one-time password. */
+/**
+ * Create an account: email, role and console roles; the answer carries its one-time password, or
+ * (with a mail server) says the owner was mailed an invitation link.
+ */
 export function NewAdminDialog({
   open,
   onClose,

@@ -40,7 +40,17 @@ describe('admin accounts: domain rules', () => {
     expect(within(mine).getByText('you')).toBeInTheDocument();
     const theirs = await rowOf(colleague.email);
     expect(within(theirs).getByRole('button', { name: `Disable ${colleague.email}` })).toBeInTheDocument();
-    expect(within(theirs).getByText('One-time password')).toBeInTheDocument();
+    expect(within(theirs).getByText('Password not chosen yet')).toBeInTheDocument();
+  });
+
+  it('describes both ways a new password reaches its owner: a mailed link, or a one-time password to hand over', async () => {
+    renderManagement();
+    await rowOf(colleague.email);
+    expect(
+      screen.getByText(
+        'Console accounts. Only role 2 (administrator) can sign in. A new account or a password reset needs a password chosen by its owner: where a mail server is configured, they get a single-use link by email and you see no password; otherwise you get a one-time password to hand over, which they must change at the next sign-in.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('creates an account and shows its one-time password once, with a copy button', async () => {
@@ -106,10 +116,57 @@ describe('admin accounts: domain rules', () => {
       .post('/admins/2/reset-password', () => json({ account: { ...colleague, version: 3 }, oneTimePassword: OTP, expiresAt: EXPIRES_AT }));
     const { user } = renderManagement(bff);
     await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Reset password of ${colleague.email}` }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset password' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(
+      within(confirm).getByText(
+        'Their sessions end and their current password stops working. Where a mail server is configured, they get a single-use link by email to choose a new one; otherwise you get a one-time password to hand over.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Reset password' }));
     const shown = await screen.findByRole('dialog', { name: `One-time password for ${colleague.email}` });
     expect(within(shown).getByLabelText('One-time password')).toHaveValue(OTP);
     expect(bff.calls('POST', '/admins/2/reset-password')[0].body).toEqual({ version: 2 });
+  });
+
+  it('with a mail server, a reset says the invitation link was mailed and shows no password', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me, colleague])))
+      .post('/admins/2/reset-password', () =>
+        json({ account: { ...colleague, version: 3 }, invitation: { sentTo: colleague.email, expiresAt: EXPIRES_AT } }),
+      );
+    const { user } = renderManagement(bff);
+    await user.click(within(await rowOf(colleague.email)).getByRole('button', { name: `Reset password of ${colleague.email}` }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset password' }));
+    const shown = await screen.findByRole('dialog', { name: `Invitation sent to ${colleague.email}` });
+    expect(within(shown).getByText(new RegExp(`A single-use link went to ${colleague.email}`))).toBeInTheDocument();
+    expect(
+      within(shown).getByText(`The link works until ${formatDateTime(EXPIRES_AT)}; after that, reset the password to send another.`),
+    ).toBeInTheDocument();
+    expect(within(shown).queryByLabelText('One-time password')).toBeNull();
+    expect(within(shown).queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: /One-time password/ })).toBeNull();
+  });
+
+  it('with a mail server, creating an account says the invitation was mailed to its owner', async () => {
+    const bff = fakeBff()
+      .get('/admins', () => json(page([me])))
+      .post('/admins', () =>
+        json(
+          {
+            account: { ...colleague, email: 'new@phoenix.local' },
+            invitation: { sentTo: 'new@phoenix.local', expiresAt: EXPIRES_AT },
+          },
+          201,
+        ),
+      );
+    const { user } = renderManagement(bff);
+    await user.click(await screen.findByRole('button', { name: 'New admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'New admin' });
+    await user.type(within(dialog).getByLabelText('Email', { exact: false }), 'new@phoenix.local');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    const shown = await screen.findByRole('dialog', { name: 'Invitation sent to new@phoenix.local' });
+    expect(within(shown).getByText(/A single-use link went to new@phoenix\.local/)).toBeInTheDocument();
+    expect(within(shown).queryByRole('textbox')).toBeNull();
   });
 
   it('changes a role only after a confirm that names the new role; cancel sends nothing', async () => {

@@ -5,7 +5,8 @@ import { resourceKeys, useApi, useConfirm, useRecordAction, useToast, useTransla
 
 /**
  * The row actions of an admin account: disable / enable (with confirm), reset password (confirm,
- * then the one-time password once), make administrator / operator. Each sends the version seen.
+ * then the one-time password once, or the invitation mailed), make administrator / operator. Each
+ * sends the version seen.
  */
 export function useAdminActions() {
   const { t } = useTranslation('userPolicy');
