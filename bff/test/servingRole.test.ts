@@ -14,7 +14,7 @@ import type { Database } from '../src/db/schema';
 import { createAdmin } from '../src/features/admins/service';
 
 /**
- * The serving role (issue 52, db/servingRole.ts): what the owner grants it lets the service read and
+ * The serving role (db/servingRole.ts): what the owner grants it lets the service read and
  * insert the action log, and the database itself refuses the rest: "permission denied", not the
  * append-only trigger's message, so the refusal holds even with the triggers gone. On PGlite (a role
  * taken with SET ROLE in the one session) and, with TEST_DATABASE_URL, on PostgreSQL as a login role

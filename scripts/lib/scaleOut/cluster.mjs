@@ -24,7 +24,7 @@ const LB_ADDRESS = '127.0.0.1';
 /**
  * A new database on the server of `serverUrl`, and a serving role for it (its role needs CREATEDB
  * and CREATEROLE): the instances migrate as `serverUrl`'s role, the tables' owner
- * (MIGRATION_DATABASE_URL), and serve as the serving role (DATABASE_URL), as deployed (issue 52,
+ * (MIGRATION_DATABASE_URL), and serve as the serving role (DATABASE_URL), as deployed (@phoenix/server
  * db/servingRole.ts). drop() drops both.
  */
 export async function createDatabase(serverUrl) {

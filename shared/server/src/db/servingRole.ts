@@ -3,7 +3,7 @@ import type { MigrationRunner } from './migrate';
 import { withStartupLock } from './startupLock';
 
 /**
- * Two database roles (issue 52): the owner of the tables runs the migrations (MIGRATION_DATABASE_URL)
+ * Two database roles: the owner of the tables runs the migrations (MIGRATION_DATABASE_URL)
  * and the service serves under another (DATABASE_URL) that may read and insert the action log, never
  * change it. The owner grants the serving role what serving needs after each migration run, so a
  * table a later migration adds is covered the next start:
