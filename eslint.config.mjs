@@ -68,6 +68,18 @@ const boundaryZones = [
     from: service,
     message: 'shared/server (@phoenix/server) never imports a service: it is the blocks both are built from.',
   })),
+  // Inside the server package: the data layer sits below HTTP, and change requests are a feature of their own.
+  {
+    target: './shared/server/src/db',
+    from: './shared/server/src/http',
+    message:
+      'shared/server/src/db never imports http/: move what both need below them (e.g. shared/server/src/errors.ts, requestId.ts) or pass it in.',
+  },
+  {
+    target: ['./shared/server/src/db', './shared/server/src/http'],
+    from: './shared/server/src/changeRequests',
+    message: 'The generic blocks (db/, http/) never import the change-request feature (shared/server/src/changeRequests).',
+  },
   ...['./host', './remotes', ...sharedPackages.filter((name) => name !== 'server').map((name) => `./shared/${name}`)].map((target) => ({
     target,
     from: './shared/server',

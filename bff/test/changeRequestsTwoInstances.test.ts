@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app';
 import { resolveSettings } from '../src/context';
-import { runScheduled } from '@phoenix/server/db';
+import { runScheduled } from '@phoenix/server/changeRequests';
 import { createDb, mutate } from '@phoenix/server/db';
 import type { Database } from '../src/db/schema';
 import { hashPassword } from '@phoenix/server/auth';

@@ -1,7 +1,8 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createPointsTestApp, signedInAdmin, type PointsTestApp } from './support/pointsTestApp';
 import { CHANGE_CONTROL_CODES, type ChangeRequest, type PointAccount } from '@phoenix/contract';
-import { runScheduled, writeActionLog } from '@phoenix/server/db';
+import { runScheduled } from '@phoenix/server/changeRequests';
+import { writeActionLog } from '@phoenix/server/db';
 import { createChangeControl, CHANGE_CONTROL_DEFAULTS } from '@phoenix/server/http';
 import { seedLocalPointUsers } from '../src/seed';
 import { POINTS_GLOBAL_OPERATIONS } from '../src/features/changeRequests';

@@ -118,6 +118,25 @@ describe('the server package (shared/server) is for the BFF and the points API o
   });
 });
 
+describe('inside the server package, db/ sits below http/ and change requests are a feature of their own', () => {
+  it('db/ never imports http/', async () => {
+    await expectBlocked('shared/server/src/db/probe.ts', "import { x } from '../http/errors';");
+    await expectBlocked('shared/server/src/db/probe.ts', "import { x } from '../http';");
+  });
+  it('db/ and http/ never import changeRequests/', async () => {
+    await expectBlocked('shared/server/src/db/probe.ts', "import { x } from '../changeRequests/store';");
+    await expectBlocked('shared/server/src/http/probe.ts', "import { x } from '../changeRequests';");
+  });
+  it('but http/ imports db/, changeRequests/ imports both, and both import the modules below them', async () => {
+    await expectAllowed('shared/server/src/http/probe.ts', "import { x } from '../db/mutate';\nimport { y } from '../errors';");
+    await expectAllowed(
+      'shared/server/src/changeRequests/probe.ts',
+      "import { x } from '../db/mutate';\nimport { y } from '../http/errors';\nimport { z } from './store';",
+    );
+    await expectAllowed('shared/server/src/db/probe.ts', "import { x } from '../requestId';\nimport { y } from '../errors';");
+  });
+});
+
 describe('no import cycle on the server side (import-x/no-cycle)', () => {
   it('discoverFeatures.ts importing app.ts, which imports it', async () => {
     const errors = await boundaryErrors('bff/src/discoverFeatures.ts', "import { buildApp } from './app';\nexport const x = buildApp;");

@@ -8,15 +8,8 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../context';
 import { sql } from 'kysely';
-import {
-  documentOperations,
-  pastBudget,
-  registerChangeRequestRoutes,
-  usedToday,
-  type Applies,
-  type CallContext,
-  type GlobalOperation,
-} from '@phoenix/server/http';
+import { documentOperations, registerChangeRequestRoutes } from '@phoenix/server/changeRequests';
+import { pastBudget, usedToday, type Applies, type CallContext, type GlobalOperation } from '@phoenix/server/http';
 
 /** A manual adjustment's size either way (the contract has checked it is a whole number). */
 const adjustmentSize = (body: unknown) => Math.abs(Number((body as { amount?: unknown } | undefined)?.amount ?? 0));

@@ -14,7 +14,8 @@ import {
   newsResource,
   worldMessagesResource,
 } from '@phoenix/contract';
-import { documentOperations, type GlobalOperation } from '@phoenix/server/http';
+import { documentOperations } from '@phoenix/server/changeRequests';
+import type { GlobalOperation } from '@phoenix/server/http';
 import { ID_LIST_OPERATIONS } from './idListOperations';
 
 /**

@@ -1,7 +1,7 @@
 import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { registerChangeRequestRoutes } from '@phoenix/server/http';
+import { registerChangeRequestRoutes } from '@phoenix/server/changeRequests';
 import { GLOBAL_OPERATIONS } from './operations';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */

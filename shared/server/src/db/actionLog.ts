@@ -1,6 +1,6 @@
 import type { ActionLog } from '@phoenix/contract';
 import { sql, type Transaction } from 'kysely';
-import { currentRequestId } from '../http/requestContext';
+import { currentRequestId } from '../requestId';
 import { toJson } from './json';
 import type { ActionLogRow, ServerDatabase } from './schema';
 
@@ -38,7 +38,7 @@ export function setActionLogChain(name: string): void {
 
 /**
  * Writes one action-log row. Takes the transaction of the change so both commit or neither. The
- * request's id comes from the request context (http/requestContext.ts): every feature's change
+ * request's id comes from the request context (requestId.ts, entered by http/requestContext.ts): every feature's change
  * carries it without passing it along.
  */
 export async function writeActionLog(trx: Transaction<any>, actor: LogActor, entry: ActionLogEntry, at: Date): Promise<void> {

@@ -5,7 +5,6 @@ export * from './actionLogSink';
 export * from './bindVersioned';
 export * from './catalogue';
 export * from './branchPaging';
-export * from './changeRequests';
 export * from './commitHook';
 export * from './connect';
 export * from './distinctValues';

@@ -123,7 +123,7 @@ export interface DocumentVersionsTable {
 }
 
 /**
- * A global operation waiting for a second admin, or its outcome (db/changeRequests.ts). Both
+ * A global operation waiting for a second admin, or its outcome (changeRequests/store.ts). Both
  * services file theirs here; `service` owns it: only that service approves and applies it.
  */
 export interface ChangeRequestsTable {

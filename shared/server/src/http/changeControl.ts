@@ -12,7 +12,7 @@ import { requireRecentFactor } from './stepUp';
  * document, a flag…) are declared once, by method and route; one preHandler hook holds them to the
  * environment's mode. 'off': as before. 'confirm': the caller sends the operation's scope, typed by
  * the admin, in CONFIRM_SCOPE_HEADER (else 428 with the scope). 'approve': the route refuses (428) and
- * the console files a change request (db/changeRequests.ts), applied later through the same route
+ * the console files a change request (changeRequests/, @phoenix/server/changeRequests), applied later through the same route
  * by an internal call.
  */
 export interface ChangeControlSettings {
@@ -109,20 +109,6 @@ export async function appliesTo(operation: GlobalOperation, call: CallContext): 
 /** The scope of one call of `operation`. */
 export const scopeOf = (operation: GlobalOperation, params: Params, body: unknown): string =>
   typeof operation.scope === 'string' ? operation.scope : operation.scope(params, body);
-
-/** A versioned document: save and restore of an older version. */
-export function documentOperations(name: string, path: string, noun: string): GlobalOperation[] {
-  return [
-    { name: `${name}.update`, method: 'PUT', url: path, scope: noun },
-    {
-      name: `${name}.restore`,
-      method: 'POST',
-      url: `${path}/history/:version/restore`,
-      scope: noun,
-      current: () => ({ method: 'GET', url: path }),
-    },
-  ];
-}
 
 export interface MatchedOperation {
   operation: GlobalOperation;

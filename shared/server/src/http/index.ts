@@ -1,7 +1,6 @@
 // HTTP: the error shape, input guards, auth guard, routes of resources and documents, CSV, operator signals.
 export * from './auth';
 export * from './changeControl';
-export * from './changeRequestRoutes';
 export * from './csv';
 export * from './dailyBudget';
 export * from './documentRoutes';

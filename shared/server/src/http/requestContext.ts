@@ -1,7 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { currentRequestId, runWithRequestId } from '../requestId';
+
+export { currentRequestId };
 
 /** The header a request's id travels in, both ways (the load balancer or the caller may set it). */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -25,16 +27,6 @@ export const requestIdOptions = {
   genReqId: requestIdOf,
 } satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId'>;
 
-interface RequestStore {
-  requestId: string;
-}
-const storage = new AsyncLocalStorage<RequestStore>();
-
-/** The id of the request this code runs for (null outside a request: jobs, seed, CLI). */
-export function currentRequestId(): string | null {
-  return storage.getStore()?.requestId ?? null;
-}
-
 /**
  * Every response carries its request's id (errors, 404s, CORS preflights included: onSend runs for
  * all of them), and code run for a request can read it (currentRequestId: the action log) without
@@ -43,10 +35,10 @@ export function currentRequestId(): string | null {
  */
 export function installRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    storage.run({ requestId: request.id }, done);
+    runWithRequestId(request.id, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    storage.run({ requestId: request.id }, done);
+    runWithRequestId(request.id, done);
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

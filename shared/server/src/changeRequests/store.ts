@@ -15,14 +15,14 @@ import {
   type FieldChange,
 } from '@phoenix/contract';
 import type { Actor, ServerContext } from '../context';
-import { appliesTo, internalCall, scopeOf, type ChangeControl, type MatchedOperation } from '../http/changeControl';
-import { permissionOf, requirePermission } from '../http/auth';
-import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
+import { writeActionLog } from '../db/actionLog';
+import { toJson } from '../db/json';
+import { mutate, type LogActor } from '../db/mutate';
+import type { ChangeRequestRow, ServerDatabase } from '../db/schema';
 import type { ErrorText } from '../errors';
-import { writeActionLog } from './actionLog';
-import { toJson } from './json';
-import { mutate, type LogActor } from './mutate';
-import type { ChangeRequestRow, ServerDatabase } from './schema';
+import { permissionOf, requirePermission } from '../http/auth';
+import { appliesTo, internalCall, scopeOf, type ChangeControl, type MatchedOperation } from '../http/changeControl';
+import { conflict, HttpError, notFound, validationFailed } from '../http/errors';
 
 /** Any service's context: the store reads and writes only the server tables (change_requests, action_logs). */
 type AnyContext = ServerContext<any>;

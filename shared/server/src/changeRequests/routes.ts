@@ -23,10 +23,10 @@ import {
   runScheduled,
   type ChangeRequestDeps,
   type ChangeRequestJob,
-} from '../db/changeRequests';
-import type { GlobalOperation } from './changeControl';
-import { pageOf } from './paging';
-import { requireActor } from './auth';
+} from './store';
+import { requireActor } from '../http/auth';
+import type { GlobalOperation } from '../http/changeControl';
+import { pageOf } from '../http/paging';
 
 /**
  * /change-requests of a service: file one of its global operations for a second admin, list them
@@ -35,7 +35,7 @@ import { requireActor } from './auth';
  */
 export function registerChangeRequestRoutes(
   app: FastifyInstance,
-  // Any service's context (db/changeRequests.ts).
+  // Any service's context (changeRequests/store.ts).
   ctx: ServerContext<any>,
   options: { service: string; operations: readonly GlobalOperation[] },
 ): void {
