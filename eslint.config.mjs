@@ -214,13 +214,51 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles in the services and their server package (the features' own folders
-    // included). Scoped to the server side: the rule walks each file's imports, and the front end's
-    // thousands of files would double the lint time.
+    // No import cycles in the services and their server package (the features' own folders included).
     files: ['bff/src/**/*.ts', 'points-api/src/**/*.ts', 'shared/server/src/**/*.ts'],
     // The rule follows imports into TypeScript files only when it may parse them.
     settings: { 'import-x/extensions': ['.ts', '.js'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] } },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // No import cycles in the front end either: the host, the remotes and the front-end packages, the
+    // workspace packages followed too (a cycle may run through @phoenix/*). The rule parses every file it
+    // reaches: TypeScript only (a package's .js is not followed, which is what ignoreExternal would do,
+    // without resolving each import twice), and with the same parser options for .ts and .tsx (the jsx
+    // flag of jsx-a11y's block), which key its cache: otherwise each file is parsed twice.
+    files: [
+      'host/src/**/*.{ts,tsx}',
+      'remotes/*/src/**/*.{ts,tsx}',
+      'shared/shell/src/**/*.{ts,tsx}',
+      'shared/ui/src/**/*.{ts,tsx}',
+      'shared/contract/src/**/*.{ts,tsx}',
+    ],
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': 'error', 'import-x/no-duplicates': 'error' },
+  },
+  {
+    // Import order as the front end writes it: packages (the @phoenix/* ones included) before relative
+    // paths, with no blank-line or alphabetical rule. Not in tests, which import their harness first
+    // on purpose (it installs globals and fakes before the modules under test load).
+    files: ['host/src/**/*.{ts,tsx}', 'remotes/*/src/**/*.{ts,tsx}', 'shared/{shell,ui,contract}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'import-x/order': [
+        'error',
+        {
+          groups: [
+            ['builtin', 'external', 'internal', 'unknown'],
+            ['parent', 'sibling', 'index'],
+          ],
+          pathGroups: [{ pattern: '@phoenix/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: [],
+        },
+      ],
+    },
   },
   ...packageBoundaries,
 );

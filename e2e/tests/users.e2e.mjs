@@ -43,7 +43,7 @@ describe('admin accounts and players', () => {
     await assertAccessible(page, 'management: one-time password');
     await issued.getByRole('button', { name: 'Close' }).click();
     const row = main.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
-    await row.getByText('One-time password').waitFor();
+    await row.getByText('Password not chosen yet').waitFor();
     assert.ok(!(await main.innerText()).includes(oneTimePassword), 'the list never shows the one-time password');
 
     await page.getByRole('button', { name: 'Log out' }).click();

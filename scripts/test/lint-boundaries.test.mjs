@@ -147,6 +147,34 @@ describe('no import cycle on the server side (import-x/no-cycle)', () => {
   });
 });
 
+/** Whether import-x/no-cycle reports `code` placed at `filePath`, as an error. */
+async function reportsCycle(filePath, code) {
+  const errors = await boundaryErrors(filePath, code);
+  return errors.some((m) => m.ruleId === 'import-x/no-cycle' && m.severity === 2);
+}
+
+describe('no import cycle in the front end (import-x/no-cycle)', () => {
+  // routeTable.ts renders RemotePageLoading (its HydrateFallback), which reads the route's heading
+  // from the route's handle (useMatches) rather than importing the table back.
+  it('in the host: RemotePageLoading.tsx importing routeTable.ts, which imports it', async () => {
+    const code = "import { adminRouteFor } from '../routes/routeTable';\nexport const x = adminRouteFor;";
+    assert.ok(await reportsCycle('host/src/federation/RemotePageLoading.tsx', code), 'no-cycle did not report the cycle');
+  });
+  it('in a remote: an area importing pages.ts, which imports it', async () => {
+    const code = "import * as pages from '../../pages';\nexport const x = pages;";
+    assert.ok(await reportsCycle('remotes/system/src/areas/actionLogs/list.ts', code), 'no-cycle did not report the cycle');
+  });
+  it('across the front-end packages: @phoenix/contract importing @phoenix/ui, which imports it', async () => {
+    const code = "import { Panel } from '../../ui/src/layout';\nexport const x = Panel;";
+    assert.ok(await reportsCycle('shared/contract/src/wallet.ts', code), 'no-cycle did not report the cycle');
+  });
+  it('but the host as it is has none', async () => {
+    const file = 'host/src/federation/RemotePageLoading.tsx';
+    const code = fs.readFileSync(path.join(root, file), 'utf8').trimEnd();
+    assert.equal(await reportsCycle(file, code), false);
+  });
+});
+
 describe('the front end is linted for hooks and accessibility', () => {
   it('reports a conditional hook and an image without alt text', async () => {
     const code =

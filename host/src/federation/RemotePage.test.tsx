@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createContext, useContext } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
@@ -12,14 +13,26 @@ import { loadRemotePages } from './remotes';
 jest.mock('./remotes', () => ({ loadRemotePages: jest.fn(), loadedRemotePages: jest.fn(() => undefined), resetRemote: jest.fn() }));
 const load = loadRemotePages as jest.MockedFunction<typeof loadRemotePages>;
 
+// A data router, as in the console (RemotePageLoading reads the route's handle), whose one route
+// renders the page given by view(): a rerender keeps the same RemotePage mounted, as the router does.
+const Shown = createContext<{ remote: RemoteName; page: string }>({ remote: 'system', page: '' });
+function ShownPage() {
+  const { remote, page } = useContext(Shown);
+  return <RemotePage remote={remote} page={page} />;
+}
+let router: ReturnType<typeof createMemoryRouter>;
+beforeEach(() => {
+  router = createMemoryRouter([{ path: '*', element: <ShownPage /> }], { initialEntries: ['/admin/elsewhere'] });
+});
+
 const view = (remote: RemoteName, page: string) => (
-  <MemoryRouter initialEntries={['/admin/elsewhere']}>
+  <Shown.Provider value={{ remote, page }}>
     <ThemeProvider theme={themeFor('local')}>
       <main>
-        <RemotePage remote={remote} page={page} />
+        <RouterProvider router={router} />
       </main>
     </ThemeProvider>
-  </MemoryRouter>
+  </Shown.Provider>
 );
 
 // The router reuses RemotePage from one admin page to the next: moving to another remote must show

@@ -2,14 +2,14 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
+import { Trans } from '@phoenix/shell/src/boot';
+import { tokens } from '@phoenix/ui';
 import { loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemotePageLoading } from './RemotePageLoading';
 import { RemoteIncompatibleError } from './compatibility';
 import { RemoteIntegrityError } from './integrity';
-import { Trans } from '@phoenix/shell/src/boot';
 import { useHostTranslation } from '../layout/hostI18n';
-import { tokens } from '@phoenix/ui';
 
 type LoadState = { status: 'loading' } | { status: 'ready'; pages: RemotePages } | { status: 'error'; error: Error };
 

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useMatches } from 'react-router-dom';
 import { showsList } from '@phoenix/shell/src/boot';
 import { PageBody, PageHeader, tokens } from '@phoenix/ui/src/boot';
 import { useHostTranslation, useLabel } from '../layout/hostI18n';
-import { adminRouteFor } from '../routes/routeTable';
+import type { AdminRouteHandle } from '../routes/composeRoutes';
 
 const Loading = styled.p`
   color: ${tokens.colors.muted};
@@ -18,8 +18,9 @@ const Loading = styled.p`
 export function RemotePageLoading() {
   const { t } = useHostTranslation();
   const label = useLabel();
-  const { pathname, search } = useLocation();
-  const heading = adminRouteFor(pathname)?.heading;
+  const { search } = useLocation();
+  // The page's route (the deepest match) carries its heading in its handle (routes/routeTable.ts).
+  const heading = (useMatches().at(-1)?.handle as AdminRouteHandle | undefined)?.heading;
   const status = <Loading role="status">{t('remote.loading')}</Loading>;
   if (!heading || !showsList(new URLSearchParams(search))) return status;
   return (

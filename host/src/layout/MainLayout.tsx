@@ -3,13 +3,13 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useStore } from 'jotai';
 import styled from 'styled-components';
 import { returnToAtom } from '@phoenix/shell/src/boot';
+import { tokens } from '@phoenix/ui/src/boot';
 import { adminRouteFor } from '../routes/routeTable';
 import { Navbar as NavbarComponent } from './Navbar';
 import { Overlays } from './Overlays';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
 import { useHostTranslation, useLabel } from './hostI18n';
-import { tokens } from '@phoenix/ui/src/boot';
 
 /* An app shell: the document never scrolls, the sidebar and the content scroll on their own,
    so "100%" of the narrow sidebar is the whole window width. */

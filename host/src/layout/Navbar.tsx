@@ -2,13 +2,13 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell/src/boot';
+import { tokens } from '@phoenix/ui/src/boot';
 import { SIDEBAR_ID } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { FindAnything } from '../search/FindAnything';
 import { afterFirstPaintComponent } from '../routes/firstPaint';
 import { notBeforeNavigation } from '../routes/navigationActivity';
 import { useHostTranslation } from './hostI18n';
-import { tokens } from '@phoenix/ui/src/boot';
 
 /**
  * The badge reads through the shell's API client: it loads after the first paint (it shows nothing until

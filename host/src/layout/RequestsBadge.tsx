@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CHANGE_REQUESTS_PATH } from '@phoenix/contract';
 import { useApi } from '@phoenix/shell';
-import { useHostTranslation } from './hostI18n';
 import { tokens } from '@phoenix/ui';
+import { useHostTranslation } from './hostI18n';
 
 const RequestsLink = styled(Link)`
   display: inline-flex;

@@ -21,6 +21,18 @@ export interface AdminRoute {
   declared: boolean;
 }
 
+/**
+ * The `handle` of an admin page's route (routeTable.ts): what the components rendered in the page's
+ * place read of it through useMatches(), without importing the route table (which renders them).
+ */
+export interface AdminRouteHandle {
+  name: string;
+  title: Label;
+  remote: RemoteName;
+  /** The list page's h1 and sentence, painted while its remote loads (RemotePageLoading). */
+  heading?: PageHeading;
+}
+
 export interface AdminTable {
   routes: readonly AdminRoute[];
   menu: readonly MenuEntry[];

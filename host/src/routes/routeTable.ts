@@ -5,7 +5,7 @@ import { shellStore, tokenAtom } from '@phoenix/shell/src/boot';
 import { RemotePageLoading } from '../federation/RemotePageLoading';
 import { afterFirstPaint } from './firstPaint';
 import { trackNavigation } from './navigationActivity';
-import { composeAdminTable, routeOf, type AdminRoute, type AdminTable } from './composeRoutes';
+import { composeAdminTable, routeOf, type AdminRoute, type AdminRouteHandle, type AdminTable } from './composeRoutes';
 
 // The federation loader is a lazy chunk: the login page never loads it.
 const RemotePage = lazy(() => import('../federation/RemotePage').then((m) => ({ default: m.RemotePage })));
@@ -55,7 +55,8 @@ export function adminChildRoutes(table: AdminTable = current): RouteObject[] {
   return table.routes.map((route) => ({
     path: route.path,
     id: route.name,
-    handle: { name: route.name, title: route.title, remote: route.remote },
+    // RemotePageLoading reads the heading from here (useMatches), so that it does not import this table.
+    handle: { name: route.name, title: route.title, remote: route.remote, heading: route.heading } satisfies AdminRouteHandle,
     ...(route.redirectTo
       ? { element: createElement(Navigate, { to: `${ADMIN_BASE}/${route.redirectTo}`, replace: true }) }
       : {

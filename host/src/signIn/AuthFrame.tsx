@@ -1,8 +1,8 @@
 import type { ElementType, ReactNode } from 'react';
 import styled from 'styled-components';
-import type { Translate } from './signInServices';
 // The theme module alone: the lean sign-in page does not load the kit.
 import { tokens } from '@phoenix/ui/src/theme';
+import type { Translate } from './signInServices';
 
 const Page = styled.div`
   min-height: 100vh;

@@ -3,11 +3,11 @@ import { passkeySignInOptions, signIn, type Credentials } from '@phoenix/shell/s
 import { environmentLabel } from '@phoenix/shell/src/core/environmentLabel';
 import { initialLanguage, storeLanguage, type Language } from '@phoenix/shell/src/i18n/language';
 import { isLegacySession, readSession, writeSession, STORAGE_KEY, type SessionStorage } from '@phoenix/shell/src/session/session';
+// Not the contract's index: its schemas (zod) would join the login bundle.
+import { INVITATION_PATHS } from '@phoenix/contract/src/invitationPaths';
 import { AuthFrame } from './AuthFrame';
 import { SignInForm } from './SignInForm';
 import { InvitationPage } from './InvitationPage';
-// Not the contract's index: its schemas (zod) would join the login bundle.
-import { INVITATION_PATHS } from '@phoenix/contract/src/invitationPaths';
 import type { SignInOutcome, SignInServices } from './signInServices';
 import { SECURITY_PAGE } from './signInRules';
 import { LanguageSelect } from '../layout/LanguageSelect';

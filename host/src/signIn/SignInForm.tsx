@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { checkSignIn, type SignInFieldErrors } from './signInRules';
-import type { SignInOutcome, SignInServices } from './signInServices';
 // The theme module alone: the lean sign-in page does not load the kit.
 import { tokens } from '@phoenix/ui/src/theme';
+import { checkSignIn, type SignInFieldErrors } from './signInRules';
+import type { SignInOutcome, SignInServices } from './signInServices';
 
 const Form = styled.form`
   display: flex;

@@ -1,6 +1,5 @@
 import type { ActionLog } from './actionLogs';
-import type { MaintenanceStatus } from './maintenance';
-import type { MaintenanceSwitch } from './maintenance';
+import type { MaintenanceStatus, MaintenanceSwitch } from './maintenance';
 
 /** GET /dashboard/summary. */
 export interface DashboardSummary {

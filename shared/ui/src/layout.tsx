@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { visuallyHidden } from './focus';
 import styled from 'styled-components';
 // By path: the kit is in the console's first paint, the contract's ~200 schemas are not (docs/performance.md).
 import { checksumAddress } from '@phoenix/contract/src/wallet';
+import { visuallyHidden } from './focus';
 import { tokens } from './theme';
 
 /** A surface with a border: groups a table, a form, a detail. */

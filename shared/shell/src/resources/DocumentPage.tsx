@@ -1,10 +1,10 @@
-import { useReadOnlyReason } from './ReadOnlyNote';
 import { useEffect, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyDocument, RecordOf } from '@phoenix/contract';
-import { PendingChanges } from './PendingChanges';
 import { Alert, ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, formatDateTime } from '@phoenix/ui';
+import { PendingChanges } from './PendingChanges';
+import { useReadOnlyReason } from './ReadOnlyNote';
 import { describeError } from '../api/describeError';
 import { useToast } from '../toasts/useToast';
 import { useConfirm, type ConfirmOptions } from '../modals/useConfirm';

@@ -1,9 +1,9 @@
-import { useReadOnlyReason } from './ReadOnlyNote';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyResource, RecordOf } from '@phoenix/contract';
 import { Button, EmptyState, ErrorState, FormFrame, LoadingBlock, PageBody, PageHeader, Panel, formatDateTime } from '@phoenix/ui';
+import { useReadOnlyReason } from './ReadOnlyNote';
 import { describeError } from '../api/describeError';
 import { useRecordController } from './useRecordController';
 import { useRecordForm, type RecordForm, type RecordFormOptions } from './useRecordForm';

@@ -2,11 +2,11 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { get, useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import i18next from 'i18next';
 import { ApiRequestError } from '../api/ApiRequestError';
 import { describeError } from '../api/describeError';
 import { errorText } from '../i18n/errorText';
 import { useUnsavedChangesGuard } from '../data/useUnsavedChangesGuard';
-import i18next from 'i18next';
 import { useAreaLabels } from './area';
 
 export interface FormConflict<R = unknown> {

@@ -1,8 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { actionLogsResource, type ActionLog, type FilterOf } from '@phoenix/contract';
 import { RecordDetailModal, ResourceListPage, sentence, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
-import { actionLogList } from './list';
-import { RecordCheck } from './RecordCheck';
 import {
   Button,
   diffJson,
@@ -17,6 +15,8 @@ import {
   TextField,
   Facts,
 } from '@phoenix/ui';
+import { actionLogList } from './list';
+import { RecordCheck } from './RecordCheck';
 
 type Filter = FilterOf<typeof actionLogsResource>;
 type Draft = Record<Filter, string>;

@@ -1,7 +1,7 @@
 import { isInvitation, type AdminIssued } from '@phoenix/contract';
 import { useTranslation } from '@phoenix/shell';
-import { useCopyToClipboard } from '../common/useCopyToClipboard';
 import { Button, Modal, TextField, formatDateTime } from '@phoenix/ui';
+import { useCopyToClipboard } from '../common/useCopyToClipboard';
 
 /**
  * Shows a one-time password once (it is never stored in clear): read-only, with a copy button. Where

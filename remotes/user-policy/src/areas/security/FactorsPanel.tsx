@@ -10,9 +10,6 @@ import {
   type TotpEnrolment,
 } from '@phoenix/contract';
 import { ApiRequestError, describeError, useApi, useConfirm, useToast, useTranslation } from '@phoenix/shell';
-import { useCopyToClipboard } from '../common/useCopyToClipboard';
-import { AddPasskey } from './AddPasskey';
-import { FactorLabelField, FactorNameForm } from './FactorNameForm';
 import {
   Alert,
   Button,
@@ -27,6 +24,9 @@ import {
   OneTimeCodeField,
   formatDateTime,
 } from '@phoenix/ui';
+import { useCopyToClipboard } from '../common/useCopyToClipboard';
+import { AddPasskey } from './AddPasskey';
+import { FactorLabelField, FactorNameForm } from './FactorNameForm';
 
 export const FACTORS_KEY = ['adminFactors'];
 
