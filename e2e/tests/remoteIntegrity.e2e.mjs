@@ -1,7 +1,8 @@
 // A remote pinned to its release's bytes (runtime config remotes.<name>.integrity, the sha-384 that
 // scripts/release.mjs records): the console runs those bytes, and when the static server sends a
 // tampered entry instead (one byte changed), the browser refuses it, the remote's own pages say so, and
-// other remotes keep working. The stack serves each remote's dist/ (e2e/support/stack.mjs).
+// other remotes keep working. The pinned entry holds its chunks' digests (shared/build), so a changed
+// chunk behind an intact entry is refused too. The stack serves each remote's dist/ (e2e/support/stack.mjs).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -29,11 +30,33 @@ function tamperedCopy(dist) {
   return dir;
 }
 
+/** A copy of a remote's files where each named chunk gains code that would say it ran (`window.phoenixTampered`). */
+function chunksTamperedCopy(dist, files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phoenix-e2e-tampered-chunks-'));
+  fs.cpSync(dist, dir, { recursive: true });
+  for (const file of files) {
+    const chunk = path.join(dir, file);
+    const [hint, ...rest] = fs.readFileSync(chunk, 'utf8').split('\n');
+    fs.writeFileSync(chunk, [hint, `window.phoenixTampered = ${JSON.stringify(file)};`, ...rest].join('\n'));
+    for (const twin of ['.br', '.gz']) fs.rmSync(chunk + twin, { force: true });
+  }
+  return dir;
+}
+
+/** The `./pages` expose's own chunks (sync) and its pages' lazy chunks (async), as the manifest lists them. */
+function pagesChunks(dist) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+  const { js } = manifest.exposes.find((expose) => expose.path === './pages').assets;
+  assert.ok(js.sync.length >= 1 && js.async.length >= 1, `./pages chunks: ${JSON.stringify(js)}`);
+  return js;
+}
+
 describe('a remote pinned to its release bytes', () => {
   const dist = path.join(repoRoot, 'remotes/battle/dist');
   let stack;
   let browser;
   let tampered;
+  const copies = [];
   before(async () => {
     stack = await startStack();
     browser = await launchBrowser();
@@ -42,6 +65,7 @@ describe('a remote pinned to its release bytes', () => {
     await browser?.close();
     await stack?.stop();
     if (tampered) fs.rmSync(tampered, { recursive: true, force: true });
+    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const openFromMenu = (page, label) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
@@ -57,10 +81,16 @@ describe('a remote pinned to its release bytes', () => {
     await remotePageLoaded(main);
     await main.getByRole('heading', { name: /battle management/i }).waitFor();
     assert.equal(await page.evaluate(() => typeof window.battle?.get), 'function');
-    const hinted = await page.evaluate(() =>
-      [...document.querySelectorAll('link[href$="/remoteEntry.js"][integrity]')].map((l) => l.integrity),
+    // Its hints carry the pin: the preload, and an idle-time prefetch when the console idled before the click.
+    const hinted = await page.evaluate(
+      (href) => [...document.querySelectorAll(`link[href="${href}"]`)].map((l) => `${l.rel} ${l.integrity} ${l.crossOrigin}`),
+      new URL('remoteEntry.js', stack.config.remotes.battle.entry).href,
     );
-    assert.deepEqual(hinted, [integrity]);
+    assert.ok(hinted.includes(`preload ${integrity} anonymous`), hinted.join('\n'));
+    assert.ok(
+      hinted.every((hint) => hint.endsWith(` ${integrity} anonymous`)),
+      hinted.join('\n'),
+    );
     await context.close();
 
     // The static server now sends one changed byte: a fresh browser context (no cached copy) refuses it.
@@ -102,6 +132,82 @@ describe('a remote pinned to its release bytes', () => {
     // Still refused when coming back to it.
     await openFromMenu(page, 'Battle Management');
     await main.getByRole('alert').filter({ hasText: REFUSED }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  it('refuses a changed chunk behind the intact pinned entry: never run, its pages say so, others keep working', async () => {
+    const { integrity } = entryIntegrity(dist);
+    stack.config.remotes.battle.integrity = integrity;
+    const { sync, async: lazy } = pagesChunks(dist);
+
+    // The `./pages` chunk changed: the entry runs (it is the pinned one) and the browser refuses the chunk it loads.
+    const pagesCopy = chunksTamperedCopy(dist, sync);
+    copies.push(pagesCopy);
+    await stack.stopRemote('battle');
+    await stack.startRemote('battle', { dir: pagesCopy });
+    let { context, page } = await signedInPage(browser, stack.hostUrl);
+    let main = page.getByRole('main');
+    let errors = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await openFromMenu(page, 'Battle Management');
+    const panel = main.getByRole('alert').filter({ hasText: REFUSED });
+    await panel.waitFor({ timeout: 20_000 });
+    assert.ok(
+      (await panel.textContent()).includes(`${sync[0]} does not match the digest its pinned entry holds for it`),
+      await panel.textContent(),
+    );
+    assert.equal(await main.getByText('This page could not be loaded').count(), 0);
+    assert.equal(await page.evaluate(() => typeof window.battle?.get), 'function', 'the intact entry ran');
+    assert.equal(await page.evaluate(() => window.phoenixTampered), undefined, 'the changed chunk was not run');
+    assert.ok(
+      errors.some((text) => /integrity/i.test(text) && text.includes(sync[0])),
+      `the browser's refusal: ${errors.join('\n')}`,
+    );
+    assert.ok(
+      errors.some((text) => text.startsWith('Remote refused: battle: ') && text.includes(sync[0])),
+      `the host's report: ${errors.join('\n')}`,
+    );
+    await assertAccessible(page, 'the remote page refused for a chunk');
+
+    // Another remote keeps working.
+    await openFromMenu(page, 'ConstantVariable Management');
+    await remotePageLoaded(main);
+    await main
+      .getByRole('heading', { name: /constant/i })
+      .first()
+      .waitFor();
+    assert.equal(await main.getByText(REFUSED).count(), 0);
+    await context.close();
+
+    // The pages' lazy chunks changed, the `./pages` chunk intact: the page's own code is refused, never run.
+    // The page's error boundary checks its pinned remote's files and says they do not match its release.
+    const lazyCopy = chunksTamperedCopy(dist, lazy);
+    copies.push(lazyCopy);
+    await stack.stopRemote('battle');
+    await stack.startRemote('battle', { dir: lazyCopy });
+    ({ context, page } = await signedInPage(browser, stack.hostUrl));
+    main = page.getByRole('main');
+    errors = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await openFromMenu(page, 'Battle Management');
+    const lazyPanel = main.getByRole('alert').filter({ hasText: REFUSED });
+    await lazyPanel.waitFor({ timeout: 20_000 });
+    assert.ok(
+      (await lazyPanel.textContent()).includes('does not match the digest its pinned entry holds for it'),
+      await lazyPanel.textContent(),
+    );
+    assert.equal(await main.getByRole('table').count(), 0, 'no battle list');
+    assert.equal(await page.evaluate(() => window.phoenixTampered), undefined, 'no changed chunk was run');
+    assert.ok(
+      errors.some((text) => /integrity/i.test(text) && lazy.some((file) => text.includes(file))),
+      `the browser's refusal: ${errors.join('\n')}`,
+    );
+    await openFromMenu(page, 'ConstantVariable Management');
+    await remotePageLoaded(main);
+    await main
+      .getByRole('heading', { name: /constant/i })
+      .first()
+      .waitFor();
     await context.close();
   });
 });

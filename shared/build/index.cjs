@@ -81,6 +81,75 @@ function precompressionPlugins() {
 }
 
 /**
+ * A remote's chunks pinned by its entry (production builds): webpack-subresource-integrity writes each
+ * chunk's sha-384 into the webpack runtime, which is remoteEntry.js, and the runtime's chunk loader then
+ * injects every chunk with `integrity` and `crossorigin`. The host pins the entry's own digest
+ * (host/src/federation/integrity.ts), so a pinned entry vouches for every chunk it loads: the browser
+ * refuses a changed one. Its digests are taken after the compile hint (which changes the bytes) and kept
+ * right when webpack's real content hashes rename the files.
+ */
+function chunkIntegrityPlugins(kind, mode) {
+  if (kind !== 'remote' || mode !== 'production') return [];
+  const { SubresourceIntegrityPlugin } = require('webpack-subresource-integrity');
+  return [new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true }), noDigestsForEmptyChunks(), everyChunkInEntry()];
+}
+
+/**
+ * The plugin lists a digest for every chunk of the graph, also for those with no JavaScript: here the
+ * chunks of the consumed shared modules (`import: false`, no fallback), which the federation runtime
+ * resolves from the host's share scope and webpack never fetches. They have no file, so no digest ever
+ * replaces their placeholder and the plugin fails the build (waysact/webpack-subresource-integrity#176):
+ * their entries are dropped from the map as it is generated. Every chunk that has a file keeps its digest.
+ */
+function noDigestsForEmptyChunks() {
+  const SRI_MAP = /^__webpack_require__\.sriHashes = (\{.*\});$/m;
+  return {
+    apply(compiler) {
+      const { JavascriptModulesPlugin } = compiler.webpack.javascript;
+      compiler.hooks.thisCompilation.tap('PhoenixChunkIntegrity', (compilation) => {
+        // Tapped after the integrity plugin's own (it taps at stage -10000): rewrites the map it wrote.
+        compilation.mainTemplate.hooks.localVars.tap('PhoenixChunkIntegrity', (source) =>
+          source.replace(SRI_MAP, (_line, map) => {
+            const hashes = JSON.parse(map);
+            for (const chunk of compilation.chunks)
+              if (chunk.id !== null && !JavascriptModulesPlugin.chunkHasJs(chunk, compilation.chunkGraph)) delete hashes[chunk.id];
+            return `__webpack_require__.sriHashes = ${JSON.stringify(hashes)};`;
+          }),
+        );
+      });
+    },
+  };
+}
+
+/**
+ * Fails the build when a chunk's final bytes (after the content hashes) have no digest in the entry: its
+ * loader would set `integrity="undefined"`, which the browser ignores, and run the chunk unchecked.
+ */
+function everyChunkInEntry() {
+  const { createHash } = require('node:crypto');
+  return {
+    apply(compiler) {
+      const { Compilation, WebpackError } = compiler.webpack;
+      compiler.hooks.thisCompilation.tap('PhoenixChunkIntegrityCheck', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'PhoenixChunkIntegrityCheck', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, () => {
+          const jsOf = (chunk) => [...chunk.files].filter((file) => file.endsWith('.js'));
+          const chunks = [...compilation.chunks];
+          const entries = chunks.filter((chunk) => chunk.hasRuntime()).flatMap(jsOf);
+          const runtime = entries.map((file) => compilation.getAsset(file).source.source().toString()).join('\n');
+          for (const file of chunks.filter((chunk) => !chunk.hasRuntime()).flatMap(jsOf)) {
+            const digest = `sha384-${createHash('sha384').update(compilation.getAsset(file).source.buffer()).digest('base64')}`;
+            if (!runtime.includes(`"${digest}"`))
+              compilation.errors.push(
+                new WebpackError(`${file}: its sha-384 is not in ${entries.join(', ')}, which would load it unchecked`),
+              );
+          }
+        });
+      });
+    },
+  };
+}
+
+/**
  * TypeScript through ts-loader with the repo's build tsconfig: every build compiles the same way.
  * refresh (`webpack serve` only): React Fast Refresh's transform, so an edited component is swapped
  * in place and keeps its state (a half-filled form stays filled).
@@ -405,6 +474,8 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName,
         clean: true,
+        // Subresource Integrity needs CORS fetches (the remotes' servers allow any origin).
+        ...(kind === 'remote' && mode === 'production' ? { crossOriginLoading: 'anonymous' } : {}),
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       module: { rules: [typescriptRule(refresh)] },
@@ -441,6 +512,7 @@ function createFederatedConfig({ dir, name, kind, port, exposes = {}, outputPath
         ...(kind === 'host'
           ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), publicPath: '/' }), bootPreloads(), publicFiles(dir)]
           : []),
+        ...chunkIntegrityPlugins(kind, mode),
         ...(mode === 'production' ? [compileHintPlugin(), ...precompressionPlugins()] : []),
       ],
       optimization: { moduleIds: 'deterministic' },

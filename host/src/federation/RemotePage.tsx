@@ -4,7 +4,7 @@ import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { Trans } from '@phoenix/shell/src/boot';
 import { tokens } from '@phoenix/ui';
-import { loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
+import { integrityRefusal, loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemotePageLoading } from './RemotePageLoading';
 import { RemoteIncompatibleError } from './compatibility';
@@ -121,6 +121,26 @@ export function RemoteTampered({ error, onRetry }: { error: RemoteIntegrityError
   );
 }
 
+/**
+ * A page that failed once its remote had loaded (a lazy chunk): for a pinned remote, the browser may have
+ * refused a chunk whose bytes its entry does not vouch for, which is said as such once checked.
+ */
+function PageFailed({ remote, error, onRetry }: { remote: RemoteName; error: Error; onRetry: () => void }) {
+  const [refusal, setRefusal] = useState<RemoteIntegrityError | null>(null);
+  useEffect(() => {
+    let live = true;
+    void integrityRefusal(remote, error).then((found) => live && setRefusal(found));
+    return () => {
+      live = false;
+    };
+  }, [remote, error]);
+  return refusal ? (
+    <RemoteTampered error={refusal} onRetry={onRetry} />
+  ) : (
+    <RemoteUnavailable remote={remote} error={error} onRetry={onRetry} />
+  );
+}
+
 /** Already loaded (the route loader or a preload got it): render at once, no loading state. */
 function initialState(remote: RemoteName): LoadState {
   const pages = loadedRemotePages(remote);
@@ -180,7 +200,7 @@ function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
   return (
     <RemoteErrorBoundary
       resetKey={`${remote}/${page}/${attempt}`}
-      fallback={(error) => <RemoteUnavailable remote={remote} error={error} onRetry={retry} />}
+      fallback={(error) => <PageFailed remote={remote} error={error} onRetry={retry} />}
     >
       <Suspense fallback={<RemotePageLoading />}>
         <Page />

@@ -2,7 +2,8 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 
 // Pinned remotes (runtime config `remotes.<name>.integrity`, docs/releasing.md): the browser itself refuses
 // an entry script whose bytes are not the release's (Subresource Integrity), so a tampered static host cannot
-// run its code in the console. The host only explains a refusal afterwards (integrityFailure).
+// run its code in the console. The entry carries its chunks' digests (the remotes' build, shared/build), so
+// the browser refuses a changed chunk too. The host only explains a refusal afterwards (integrityFailure).
 
 /** The Subresource Integrity form of some bytes' sha-384, as build-info.json records it: "sha384-<base64>". */
 export async function sha384(bytes: ArrayBuffer): Promise<string> {
@@ -10,19 +11,23 @@ export async function sha384(bytes: ArrayBuffer): Promise<string> {
   return `sha384-${btoa(String.fromCharCode(...digest))}`;
 }
 
-/** Thrown instead of running a remote whose entry is not the release the environment pins; RemotePage shows its own panel. */
+/** Thrown instead of running a remote whose files are not the release the environment pins; RemotePage shows its own panel. */
 export class RemoteIntegrityError extends Error {
   constructor(
     readonly remote: string,
     readonly url: string,
+    /** The entry's pin; for a chunk, the digest the pinned entry holds for it. */
     readonly pinned: string,
     /** What the server sends now; null: the manifest asks for an entry the pin cannot cover. */
     readonly served: string | null,
+    readonly file: 'entry' | 'chunk' = 'entry',
   ) {
     super(
-      served
-        ? `${remote}: ${url} is not the release this environment pins (pinned ${pinned}, served ${served}); it was not run`
-        : `${remote}: its manifest names an entry the pin cannot cover (${url}: not a classic script of its own); it was not run`,
+      !served
+        ? `${remote}: its manifest names an entry the pin cannot cover (${url}: not a classic script of its own); it was not run`
+        : file === 'chunk'
+          ? `${remote}: ${url} does not match the digest its pinned entry holds for it (expected ${pinned}, served ${served}); it was not run`
+          : `${remote}: ${url} is not the release this environment pins (pinned ${pinned}, served ${served}); it was not run`,
     );
     this.name = 'RemoteIntegrityError';
   }
@@ -34,10 +39,23 @@ export type PinOf = (federationName: string) => { remote: string; integrity: str
 /** The entry script URL the runtime injected for each pinned remote: what a failure is checked against. */
 const entryUrls = new Map<string, string>();
 
+/**
+ * Scripts that failed to load while carrying an `integrity` attribute (URL → that digest): a pinned remote's
+ * chunks, injected by its own webpack loader, which removes the element on failure. Recorded in the capture
+ * phase, before that loader's handler runs; a refusal and an unreachable file look alike until checked.
+ */
+const failedScripts = new Map<string, string>();
+
+function recordFailedScript(event: Event): void {
+  const script = event.target;
+  if (script instanceof HTMLScriptElement && script.src && script.integrity) failedScripts.set(script.src, script.integrity);
+}
+
 /** Entry types the runtime imports (import(), System.import) instead of injecting a <script>: no integrity attribute applies. */
 const UNPINNABLE_TYPES = new Set(['esm', 'module', 'system']);
 
 export function integrityPlugin(pinOf: PinOf): ModuleFederationRuntimePlugin {
+  if (typeof window !== 'undefined') window.addEventListener('error', recordFailedScript, true); // resource errors do not bubble
   return {
     name: 'phoenix-remote-integrity',
     // A (possibly tampered) manifest lists the `./pages` chunks, and the runtime injects them as <script>s
@@ -54,7 +72,7 @@ export function integrityPlugin(pinOf: PinOf): ModuleFederationRuntimePlugin {
     },
     createScript({ url, remoteInfo, resourceContext }) {
       const pin = remoteInfo && pinOf(remoteInfo.name);
-      // Only the entry: its chunks are fetched by its own webpack loader, unpinned (docs/releasing.md).
+      // Only the entry: its own webpack loader fetches its chunks, each with the digest the entry holds for it.
       if (!pin || (resourceContext && resourceContext.resourceType !== 'remoteEntry')) return undefined;
       entryUrls.set(remoteInfo.name, url);
       const script = document.createElement('script');
@@ -67,8 +85,9 @@ export function integrityPlugin(pinOf: PinOf): ModuleFederationRuntimePlugin {
 }
 
 /**
- * After a pinned remote failed to load: its entry fetched again and hashed here. A RemoteIntegrityError when
- * the bytes differ from the pin; null when they match or cannot be read (unreachable: the usual failure).
+ * After a pinned remote failed to load: its entry fetched again and hashed here, then, when it is the pinned
+ * one, each of its chunks that failed to load, against the digest the entry gave it. A RemoteIntegrityError
+ * when bytes differ; null when they match or cannot be read (unreachable: the usual failure).
  */
 export async function integrityFailure(
   remote: string,
@@ -78,11 +97,25 @@ export async function integrityFailure(
 ): Promise<RemoteIntegrityError | null> {
   const url = entryUrls.get(federationName);
   if (!url || !globalThis.crypto?.subtle) return null; // no entry injected yet, or no WebCrypto (not a secure context)
+  const entry = await servedDigest(url, fetchImpl);
+  if (!entry) return null;
+  if (entry !== pinned) return new RemoteIntegrityError(remote, url, pinned, entry);
+  // Its chunks are under the entry's folder (publicPath 'auto'). Checked once: a retry records afresh.
+  const folder = new URL('.', url).href;
+  for (const [chunk, expected] of failedScripts) {
+    if (chunk === url || !chunk.startsWith(folder)) continue;
+    failedScripts.delete(chunk);
+    const served = await servedDigest(chunk, fetchImpl);
+    if (served && !expected.split(/\s+/).includes(served)) return new RemoteIntegrityError(remote, chunk, expected, served, 'chunk');
+  }
+  return null;
+}
+
+/** The sha-384 of what the server sends for a URL now; null when it cannot be read. */
+async function servedDigest(url: string, fetchImpl: typeof fetch): Promise<string | null> {
   try {
     const response = await fetchImpl(url, { cache: 'no-cache', mode: 'cors', credentials: 'omit' });
-    if (!response.ok) return null;
-    const served = await sha384(await response.arrayBuffer());
-    return served === pinned ? null : new RemoteIntegrityError(remote, url, pinned, served);
+    return response.ok ? await sha384(await response.arrayBuffer()) : null;
   } catch {
     return null;
   }

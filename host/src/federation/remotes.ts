@@ -134,12 +134,18 @@ function preloadManifestScripts(entryUrl: string, manifest: unknown, rel: Script
   const files = [[metaData.remoteEntry.path, metaData.remoteEntry.name].filter(Boolean).join('/')];
   for (const expose of exposes ?? []) if (expose.path === './pages') files.push(...(expose.assets?.js?.sync ?? []));
   // A pinned entry is run with integrity and CORS: its hint must say the same, or the browser fetches it twice.
-  files.forEach((file, i) => preloadScript(new URL(file, base).href, rel, i === 0 ? integrity : undefined));
+  // Its chunks are then loaded with digests only the entry holds: a preload without one is not used ("integrity
+  // mismatch") and the chunk is fetched again, so they are only prefetched (into the HTTP cache), with CORS.
+  files.forEach((file, i) =>
+    i === 0 || !integrity
+      ? preloadScript(new URL(file, base).href, rel, i === 0 ? integrity : undefined)
+      : preloadScript(new URL(file, base).href, 'prefetch', undefined, true),
+  );
 }
 
 const hintedScripts = new Map<string, ScriptHint>();
 
-function preloadScript(href: string, rel: ScriptHint, integrity?: string): void {
+function preloadScript(href: string, rel: ScriptHint, integrity?: string, cors = Boolean(integrity)): void {
   // Once per script, but an idle-time prefetch is raised to a preload when its page is being opened.
   const hinted = hintedScripts.get(href);
   if (typeof document === 'undefined' || hinted === rel || hinted === 'preload') return;
@@ -148,10 +154,8 @@ function preloadScript(href: string, rel: ScriptHint, integrity?: string): void 
   link.rel = rel;
   link.as = 'script';
   link.href = href;
-  if (integrity) {
-    link.integrity = integrity;
-    link.crossOrigin = 'anonymous';
-  }
+  if (integrity) link.integrity = integrity;
+  if (cors) link.crossOrigin = 'anonymous';
   document.head.appendChild(link);
 }
 
@@ -202,12 +206,23 @@ async function fetchPages(remote: RemoteName): Promise<RemotePagesModule> {
  * so to the page (a plain load error), so check whether that was it. Always throws: the refusal, or the error.
  */
 async function explainFailure(remote: RemoteName, error: unknown): Promise<never> {
+  throw (await integrityRefusal(remote, error)) ?? error;
+}
+
+/**
+ * Whether a remote's failure (its load, or a page's lazy chunk) was the browser refusing bytes its pin
+ * does not vouch for: the refusal, said in the operator's console too, or null (another failure, or not pinned).
+ */
+export async function integrityRefusal(remote: RemoteName, error: unknown): Promise<RemoteIntegrityError | null> {
   const pinned = configured[remote]?.integrity;
   const refusal =
-    error instanceof RemoteIntegrityError ? error : pinned ? await integrityFailure(remote, federationName(remote), pinned) : null;
-  if (!refusal) throw error;
-  console.error(`Remote refused: ${refusal.message}`); // the operator's console says which bytes were refused
-  throw refusal;
+    error instanceof RemoteIntegrityError
+      ? error
+      : pinned
+        ? await integrityFailure(remote, federationName(remote), pinned).catch(() => null)
+        : null;
+  if (refusal) console.error(`Remote refused: ${refusal.message}`); // which bytes were refused
+  return refusal;
 }
 
 /** A remote's `./pages` module (its page map and optional prefetchers), loaded once; a failure is forgotten so "Retry" retries. */
