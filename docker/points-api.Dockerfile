@@ -1,5 +1,6 @@
-# The points API (points-api/) as compiled JavaScript (esbuild bundle in points-api/dist, with
-# the @phoenix/server blocks it is built on bundled in) on Node 24 LTS, run by the unprivileged "node" user.
+# The points API (points-api/) as compiled JavaScript (points-api/scripts/build.mjs: one file per
+# source file in points-api/dist, its features found by folder, @phoenix/server and @phoenix/contract
+# compiled beside it) on Node 24 LTS, run by the unprivileged "node" user.
 # It shares the BFF's PostgreSQL database (DATABASE_URL): its own tables in the `points` schema.
 # Build context: the repository root (docker-compose.yml: build.context ./).
 ARG NODE_IMAGE=node:24-bookworm-slim

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createServerApp, type ServerAppOptions } from '@phoenix/server';
+import { createServerApp, registerFeatureRoutes, type ServerAppOptions } from '@phoenix/server';
 import { pointsMigrations } from './db/migrate';
 import type { Database } from './db/database';
-import { registerPointsSettingsRoutes } from './features/pointsSettings';
-import { registerPointsTaskRoutes } from './features/pointsTasks';
-import { registerPointAccountRoutes } from './features/pointAccounts';
-import { registerPointsGamesRoutes } from './features/pointsGames';
-import { registerPointsLotteryRoutes } from './features/pointsLottery/routes';
-import { registerSearchRoutes } from './features/search';
-import { registerPointsChangeRequestRoutes } from './features/changeRequests';
-import { seedLotteryRounds } from './features/pointsLottery/seed';
-import { registerEconomyRoutes } from './features/pointsEconomy/routes';
+import { FEATURES_DIR, type AppContext } from './context';
 import { scheduleNextReconciliation } from './features/pointsEconomy/nightly';
-import { LOCAL_POINT_ACCOUNTS, seedLocalPointUsers } from './seed';
-import { withPermissionScope, type BearerAccess } from '@phoenix/server/http';
+import { seedLocalPointData } from './seed';
+import type { BearerAccess } from '@phoenix/server/http';
 
 export interface PointsAppOptions extends ServerAppOptions<Database> {
   /** Local sample data (as the BFF's SEED_LOCAL_DATA): never in a deployed environment. */
@@ -38,28 +30,16 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
     migrations: pointsMigrations,
     jobSchema: 'points_boss',
   });
-  const { app, ctx } = server;
+  const { app } = server;
+  // The points API's own settings its features read (features/pointsLottery: the game server's token).
+  const ctx: AppContext = Object.assign(server.ctx, { gameServer: options.gameServer ?? 'off' });
   const healthSchema = { response: { 200: z.object({ ok: z.literal(true), service: z.literal('points') }) } };
   app.get('/health', { config: { auth: 'public' }, schema: healthSchema }, async () => ({ ok: true as const, service: 'points' as const }));
-  // The points programme is the economy role's (shared/contract permissions.ts); search and change
-  // requests are every admin's (a decision needs the operation's own permission).
-  await withPermissionScope(app, 'economy', async () => {
-    await registerPointsSettingsRoutes(app, ctx);
-    registerPointsTaskRoutes(app, ctx);
-    registerPointAccountRoutes(app, ctx);
-    await registerPointsGamesRoutes(app, ctx);
-    registerPointsLotteryRoutes(app, ctx, options.gameServer ?? 'off'); // defines its job queue
-    registerEconomyRoutes(app, ctx); // defines its job queue
-  });
-  await withPermissionScope(app, 'self', () => {
-    registerSearchRoutes(app, ctx);
-    registerPointsChangeRequestRoutes(app, ctx); // defines its job queue
-  });
+  // Each features/<area>/routes.ts under its permission scope (the points programme is the economy
+  // role's; search and change requests are every admin's), as the BFF's; they define their job queues here.
+  await registerFeatureRoutes(app, ctx, FEATURES_DIR);
   return server.start(async () => {
     await scheduleNextReconciliation(ctx);
-    if (!options.seedLocalData) return;
-    // The accounts first: the seed's tickets are bought through the ledger (features/pointsLottery/seed.ts).
-    await seedLocalPointUsers(ctx.db, LOCAL_POINT_ACCOUNTS, ctx.now());
-    await seedLotteryRounds(ctx);
+    if (options.seedLocalData) await seedLocalPointData(ctx);
   });
 }

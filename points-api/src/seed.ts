@@ -1,8 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { LedgerEntryKind } from '@phoenix/contract';
 import type { Database } from './db/database';
-import { withStartupLock } from '@phoenix/server/db';
-import { POINTS_SEED_LOCK } from './features/pointsLottery/seed';
+import { withStartupLock, type LogActor } from '@phoenix/server/db';
+import { seedFeatures } from '@phoenix/server';
+import { FEATURES_DIR, type AppContext } from './context';
+
+/** The points API's seeds take turns under this startup lock (@phoenix/server's startupLock.ts). */
+export const POINTS_SEED_LOCK = 'seed:points';
+const SEED_ACTOR: LogActor = { id: null, email: 'system (local seed)' };
 
 /** The BFF's local players' wallet (bff/src/features/players/repository.ts): the same made-up people. */
 const walletOf = (id: number) => sql<string>`'0x' || md5(${`wallet-${id}`}) || substr(md5(${`salt-${id}`}), 1, 8)`;
@@ -19,6 +24,16 @@ const GAME_ENTRIES: readonly (readonly [LedgerEntryKind, number, string])[] = [
   ['purchase', -60, 'Shop: Stamina potion'],
   ['spin', 25, 'Wheel: 25 points'],
 ];
+
+/**
+ * LOCAL SEED DATA ONLY (SEED_LOCAL_DATA where allowed), as the BFF's seed.ts: the point accounts
+ * first (the areas' seeds refer to them: the lottery's tickets are bought through the ledger), then
+ * each area's `features/<area>/seed.ts`. Idempotent; each step takes POINTS_SEED_LOCK.
+ */
+export async function seedLocalPointData(ctx: AppContext): Promise<void> {
+  await seedLocalPointUsers(ctx.db, LOCAL_POINT_ACCOUNTS, ctx.now());
+  await seedFeatures(ctx, SEED_ACTOR, FEATURES_DIR);
+}
 
 /**
  * LOCAL SEED DATA ONLY (SEED_LOCAL_DATA where allowed): `count` point accounts with ids 1..count (the

@@ -5,7 +5,7 @@ import { runScheduled } from '@phoenix/server/changeRequests';
 import { writeActionLog } from '@phoenix/server/db';
 import { createChangeControl, CHANGE_CONTROL_DEFAULTS } from '@phoenix/server/http';
 import { seedLocalPointUsers } from '../src/seed';
-import { POINTS_GLOBAL_OPERATIONS } from '../src/features/changeRequests';
+import { POINTS_GLOBAL_OPERATIONS } from '../src/features/changeRequests/routes';
 
 /**
  * The points API's global operations under the one change-control mechanism of @phoenix/server

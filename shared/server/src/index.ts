@@ -2,5 +2,6 @@
 export * from './app';
 export * from './context';
 export * from './errors';
+export * from './features';
 export * from './modules';
 export * from './ports';

@@ -11,8 +11,7 @@ import * as pointsLotteryPaid from './0034_points_lottery_paid';
 import * as pointsEconomy from './0035_points_economy';
 
 /**
- * The points migrations, in order. Listed, not found by file name: the points API ships as one
- * esbuild bundle (dist/main.js) with no migrations folder beside it. Never edit a shipped one.
+ * The points migrations, in order. Listed, not found by file name. Never edit a shipped one.
  */
 export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0001_points_settings': pointsSettings,

@@ -1,16 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
-import { economyQuerySchema, economyReconciliationSchema, economyReportSchema, type EconomyReport } from '@phoenix/contract';
+import {
+  economyQuerySchema,
+  economyReconciliationSchema,
+  economyReportSchema,
+  type EconomyReport,
+  type PermissionScope,
+} from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { economyReport, reconcile } from './figures';
 import { ECONOMY_RECONCILE_QUEUE, lastNightly, runNightlyReconciliation, type EconomyReconcileJob } from './nightly';
+
+/**
+ * The permission scope of this feature's routes (shared/contract permissions.ts): the points
+ * programme is the economy role's; a route may name its own.
+ */
+export const scope: PermissionScope = 'economy';
 
 /**
  * The economy report (Points Management → Economy): a period's days and the reconciliation, now
  * and as the last nightly run stored it. The nightly run is a durable job (nightly.ts); its figures
  * are on /metrics, so an alert can fire on `phoenix_points_reconciliation_mismatch > 0`.
  */
-export function registerEconomyRoutes(app: FastifyInstance, ctx: AppContext): void {
+export default function registerEconomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('economy: needs the job runner (ctx.jobs)');
   jobs.define<EconomyReconcileJob>(ECONOMY_RECONCILE_QUEUE, async (job) => {

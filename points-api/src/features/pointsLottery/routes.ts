@@ -15,6 +15,7 @@ import {
   type LotteryRoundCreate,
   type LotteryRoundUpdate,
   type LotteryTicketPage,
+  type PermissionScope,
 } from '@phoenix/contract';
 import type { Actor, AppContext } from '../../context';
 import { toJson, mutate, type Outcome } from '@phoenix/server/db';
@@ -29,7 +30,6 @@ import {
   requireActor,
   sendCsvStream,
   versionedChange,
-  type BearerAccess,
 } from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
 import { newSeed, seedHashOf } from './draw';
@@ -38,6 +38,12 @@ import { retryPrize } from './prizeRetry';
 import { buyTicket } from './purchase';
 import { ticketCsvBatches, ticketPage } from './tickets';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
+
+/**
+ * The permission scope of this feature's routes (shared/contract permissions.ts): the points
+ * programme is the economy role's; a route may name its own.
+ */
+export const scope: PermissionScope = 'economy';
 
 const secondsUntil = (at: Date, now: Date) => Math.max(0, (at.getTime() - now.getTime()) / 1000);
 
@@ -107,9 +113,9 @@ async function updateRound(trx: Transaction<Database>, jobs: JobRunner, id: numb
  * pg-boss job sent in the create (or reschedule) transaction, run by `drawRound` at the draw time.
  * A round's tickets are listed and exported (CSV: the draw's input); a round is cancelled before its
  * draw with every ticket's debit reversed; an unpaid prize is paid again. The game's server buys
- * tickets under /game (GAME_SERVER_TOKEN).
+ * tickets under /game (GAME_SERVER_TOKEN: `ctx.gameServer`, buildPointsApp's `gameServer` option; unset, nobody).
  */
-export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContext, gameServer: BearerAccess): void {
+export default function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('lottery: needs the job runner (ctx.jobs)');
   jobs.define<LotteryDrawJob>(LOTTERY_DRAW_QUEUE, async (job) => {
@@ -158,7 +164,7 @@ export function registerPointsLotteryRoutes(app: FastifyInstance, ctx: AppContex
   );
 
   // The game's server (its own token, not an admin session): a ticket lands only with the debit that pays for it.
-  const gameServerAllowed = bearerCheck(gameServer, 'Game server routes', 'GAME_SERVER_TOKEN');
+  const gameServerAllowed = bearerCheck(ctx.gameServer ?? 'off', 'Game server routes', 'GAME_SERVER_TOKEN');
   const bought = { 200: lotteryPurchaseResultSchema, 201: lotteryPurchaseResultSchema };
   app.post(
     `${GAME_SERVER_PREFIX}${path}/:id/tickets`,

@@ -1,26 +1,24 @@
 import type { AppContext } from '../../context';
-import { writeActionLog, toJson, withStartupLock } from '@phoenix/server/db';
+import { writeActionLog, toJson, withStartupLock, type LogActor } from '@phoenix/server/db';
+import { POINTS_SEED_LOCK } from '../../seed';
 import { newSeed, seedHashOf } from './draw';
 import { drawRound, LOTTERY_DRAW_QUEUE, lotteryRounds, type LotteryDrawJob } from './rounds';
 import { buyTicket } from './purchase';
 
-/** The points API's seeds take turns under this startup lock (@phoenix/server's startupLock.ts). */
-export const POINTS_SEED_LOCK = 'seed:points';
-const SEED_ACTOR = { id: null, email: 'system (local seed)' };
 const DAY = 24 * 3600_000;
 
 /**
  * Local sample data (only where the BFF seeds too, and only into an empty table): an open round
  * with tickets and its draw job, and last week's round already drawn (its prizes paid). The tickets
  * are bought through the one path the game's server uses (`points.buy_lottery_ticket`), so each
- * has its debit; the point accounts are seeded first (app.ts).
+ * has its debit; the point accounts are seeded first (seedLocalPointData in src/seed.ts).
  */
-export async function seedLotteryRounds(ctx: AppContext): Promise<void> {
+export default async function seedLotteryRounds(ctx: AppContext, actor: LogActor): Promise<void> {
   // One instance at a time: two started together would each find the table empty.
-  await withStartupLock(ctx.db, POINTS_SEED_LOCK, () => seedRounds(ctx));
+  await withStartupLock(ctx.db, POINTS_SEED_LOCK, () => seedRounds(ctx, actor));
 }
 
-async function seedRounds(ctx: AppContext): Promise<void> {
+async function seedRounds(ctx: AppContext, actor: LogActor): Promise<void> {
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('lottery seed: needs the started job runner');
   const existing = await ctx.db.selectFrom('points.lottery_rounds').select('id').limit(1).executeTakeFirst();
@@ -48,7 +46,7 @@ async function seedRounds(ctx: AppContext): Promise<void> {
           version: 1,
           created_at: now,
           updated_at: now,
-          updated_by: SEED_ACTOR.email,
+          updated_by: actor.email,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -61,7 +59,7 @@ async function seedRounds(ctx: AppContext): Promise<void> {
       const after = lotteryRounds.toApi(row, now);
       await writeActionLog(
         trx,
-        SEED_ACTOR,
+        actor,
         { action: 'pointsLotteryRound.create', targetType: 'pointsLotteryRound', targetId: row.id, before: null, after },
         now,
       );

@@ -4,7 +4,7 @@ import { likeEscape } from './like';
 
 /**
  * "Find anything": what one query means to every area's search provider. A provider is the
- * default export of `features/<area>/search.ts` (the BFF's discoverFeatures.ts finds them, like routes.ts), so
+ * default export of `features/<area>/search.ts` (found by folder like routes.ts: @phoenix/server's features.ts), so
  * an area adds itself to GET /search without any central list. Each provider answers with at most
  * `limit` hits through its own indexes: an exact id (primary key), an exact wallet (lower() index),
  * a name prefix (lower(name) collate "C" index, migration 0050): never a scan.

@@ -5,16 +5,23 @@ import {
   pointsMaintenanceDocument,
   referralDocument,
   spinWheelDocument,
+  type PermissionScope,
 } from '@phoenix/contract';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../context';
 import { sql } from 'kysely';
 import { documentOperations, registerChangeRequestRoutes } from '@phoenix/server/changeRequests';
 import { pastBudget, usedToday, type Applies, type CallContext, type GlobalOperation } from '@phoenix/server/http';
 
+/**
+ * The permission scope of this feature's routes (shared/contract permissions.ts): every admin's
+ * (a decision needs the operation's own permission); a route may name its own.
+ */
+export const scope: PermissionScope = 'self';
+
 /** A manual adjustment's size either way (the contract has checked it is a whole number). */
 const adjustmentSize = (body: unknown) => Math.abs(Number((body as { amount?: unknown } | undefined)?.amount ?? 0));
 
-/** An adjustment's size as its action-log row holds it (pointAccounts.ts logs the ledger entry). */
+/** An adjustment's size as its action-log row holds it (features/pointAccounts logs the ledger entry). */
 const LOGGED_ADJUSTMENT = sql`abs((after->'entry'->>'amount')::bigint)`;
 
 /**
@@ -49,6 +56,6 @@ export const POINTS_GLOBAL_OPERATIONS: GlobalOperation[] = [
   },
 ];
 
-export function registerPointsChangeRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
+export default function registerPointsChangeRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerChangeRequestRoutes(app, ctx, { service: 'points', operations: POINTS_GLOBAL_OPERATIONS });
 }

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
+import { searchQuerySchema, type SearchHit, type SearchResponse, type PermissionScope } from '@phoenix/contract';
 import { idOrNamePrefix, searchTerms } from '@phoenix/server/db';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../context';
+
+/** The permission scope of this feature's routes (shared/contract permissions.ts): every admin's; a route may name its own. */
+export const scope: PermissionScope = 'self';
 
 /**
  * GET /search?q=: the points API's part of "Find anything" (the console asks it beside the BFF's
  * GET /search, so either may be down alone): tasks by id or title prefix, lottery rounds by id or
  * name prefix. Both tables hold hundreds to a few thousand rows: no index of their own is needed.
  */
-export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
+export default function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request): Promise<SearchResponse> => {
     const { q } = request.query;
     const terms = searchTerms(q);

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { pointsTasksResource, type PointsTask, type PointsTaskStatus } from '@phoenix/contract';
-import type { AppContext } from '../context';
+import { pointsTasksResource, type PointsTask, type PointsTaskStatus, type PermissionScope } from '@phoenix/contract';
+import type { AppContext } from '../../context';
 import { sortKey } from '@phoenix/server/db';
-import { versionedResource, type RowOf } from '../db/versioned';
+import { versionedResource, type RowOf } from '../../db/versioned';
 import { registerResourceRoutes } from '@phoenix/server/http';
+
+/**
+ * The permission scope of this feature's routes (shared/contract permissions.ts): the points
+ * programme is the economy role's; a route may name its own.
+ */
+export const scope: PermissionScope = 'economy';
 
 type TaskRow = RowOf<'points.tasks'>;
 
@@ -75,6 +81,6 @@ export const pointsTasks = versionedResource(pointsTasksResource, {
   ],
 });
 
-export function registerPointsTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
+export default function registerPointsTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResourceRoutes(app, ctx, pointsTasks);
 }

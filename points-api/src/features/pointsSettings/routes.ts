@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { dailyCheckinDocument, pointsMaintenanceDocument, referralDocument, type ReferralActivity } from '@phoenix/contract';
-import type { AppContext } from '../context';
+import {
+  dailyCheckinDocument,
+  pointsMaintenanceDocument,
+  referralDocument,
+  type ReferralActivity,
+  type PermissionScope,
+} from '@phoenix/contract';
+import type { AppContext } from '../../context';
 import { toJson } from '@phoenix/server/db';
-import { versionedDocument } from '../db/versioned';
+import { versionedDocument } from '../../db/versioned';
 import { registerDocumentRoutes } from '@phoenix/server/http';
+
+/**
+ * The permission scope of this feature's routes (shared/contract permissions.ts): the points
+ * programme is the economy role's; a route may name its own.
+ */
+export const scope: PermissionScope = 'economy';
 
 const audit = (row: { version: number; updated_at: Date; updated_by: string | null }) => ({
   version: row.version,
@@ -46,6 +58,6 @@ export const referral = versionedDocument(referralDocument, {
   }),
 });
 
-export async function registerPointsSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export default async function registerPointsSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const document of [pointsMaintenance, dailyCheckin, referral]) await registerDocumentRoutes(app, ctx, document as never);
 }

@@ -8,12 +8,19 @@ import {
   type LootboxUpdate,
   type PointsRewardKind,
   type SpinWheelUpdate,
+  type PermissionScope,
 } from '@phoenix/contract';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../context';
 import { assertCatalogueItems, toJson, sortKey } from '@phoenix/server/db';
-import type { Database } from '../db/database';
-import { versionedDocument, versionedResource } from '../db/versioned';
+import type { Database } from '../../db/database';
+import { versionedDocument, versionedResource } from '../../db/versioned';
 import { registerDocumentRoutes, registerResourceRoutes } from '@phoenix/server/http';
+
+/**
+ * The permission scope of this feature's routes (shared/contract permissions.ts): the points
+ * programme is the economy role's; a route may name its own.
+ */
+export const scope: PermissionScope = 'economy';
 
 interface Reward {
   kind: PointsRewardKind;
@@ -96,7 +103,7 @@ export const spinWheel = {
   },
 };
 
-export async function registerPointsGamesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export default async function registerPointsGamesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerResourceRoutes(app, ctx, lootboxes);
   await registerDocumentRoutes(app, ctx, spinWheel as never);
 }

@@ -19,11 +19,12 @@ import {
   type LedgerEntryKind,
   type Page,
   type PointAccount,
+  type PermissionScope,
 } from '@phoenix/contract';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../context';
 import { writeActionLog, type LogActor, isUniqueViolation, sortKey, takeCommitHook } from '@phoenix/server/db';
-import type { Database } from '../db/database';
-import { versionedResource, type RowOf, type TableQuery } from '../db/versioned';
+import type { Database } from '../../db/database';
+import { versionedResource, type RowOf, type TableQuery } from '../../db/versioned';
 import {
   requireActor,
   conflict,
@@ -35,7 +36,13 @@ import {
   likeEscape,
   pageSchema,
 } from '@phoenix/server/http';
-import type { LedgerEntryTable } from '../db/ledgerSchema';
+import type { LedgerEntryTable } from '../../db/ledgerSchema';
+
+/**
+ * The permission scope of this feature's routes (shared/contract permissions.ts): the points
+ * programme is the economy role's; a route may name its own.
+ */
+export const scope: PermissionScope = 'economy';
 
 type UserRow = RowOf<'points.users'>;
 type EntryRow = Selectable<LedgerEntryTable> & { reversed_by_id?: number | null };
@@ -233,7 +240,7 @@ const userParams = z.object({ id: z.coerce.number().int().positive().max(PG_INT_
 const entryParams = userParams.extend({ entryId: z.coerce.number().int().positive().max(PG_INT_MAX, 'No such id') });
 const points = (n: number) => `${n.toLocaleString('en-US')} point${Math.abs(n) === 1 ? '' : 's'}`;
 
-export function registerPointAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+export default function registerPointAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { path } = pointAccountsResource;
   registerReadRoutes(app, ctx, pointAccounts);
   requireStepUp(app, 'GET /point-accounts/export.csv'); // every wallet and balance: personal data
