@@ -1,133 +1,153 @@
-import type { RemoteRoutesManifest } from '@phoenix/contract';
-import { activeMenuTarget, menuInitials, menuLinks, type MenuEntry } from './menu';
+import { REMOTE_NAMES, type RemoteManifestRoute, type RemoteName } from '@phoenix/contract';
+import { activeMenuTarget, menuInitials, menuLinks, type MenuEntry, type MenuLink } from './menu';
 import { SEED_TABLES, composeAdminTable, type RemoteManifests } from '../routes/composeRoutes';
+import { adding, ja, page, seedManifests } from '../routes/manifestFixtures';
 import { declaredManifests } from '../testing/declaredRoutes';
 
 // The sidebar is composed from the remotes' manifests (remotes/*/src/routes.ts); the seed's order,
 // English labels and targets (seed §2, PRODUCT §3) hold it, written out here once more as the spec says.
-const { menu: MENU, routes: ROUTES } = composeAdminTable(declaredManifests());
+// Pages a remote adds beyond the seed are checked by rule (and on fixture manifests), never listed here:
+// adding one to a remote touches no file of the host.
+const manifests = declaredManifests();
+const { menu: MENU, routes: ROUTES } = composeAdminTable(manifests);
 const en = (menu: readonly MenuEntry[]) => menu.map((e) => e.label.en);
 const links = (menu: readonly MenuEntry[] = MENU) => menuLinks(menu).map((l) => [l.label.en, l.target]);
+const children = (menu: readonly MenuEntry[], key: string): MenuLink[] => {
+  const group = menu.find((e) => e.kind === 'group' && e.key === key);
+  return group?.kind === 'group' ? [...group.children] : [];
+};
+
+/** The seed's entries, in its order, with its English labels and targets: first at the top level and first in each of its groups. */
+function expectSeedMenuHeld(menu: readonly MenuEntry[]): void {
+  const head = menu.slice(0, SEED_TABLES.menu.length).map((e, i) => {
+    if (e.kind !== 'group') return { label: e.label.en, target: e.target };
+    const seedEntry = SEED_TABLES.menu[i];
+    const count = seedEntry && 'children' in seedEntry ? seedEntry.children.length : 0;
+    return { group: e.key, label: e.label.en, children: e.children.slice(0, count).map((c) => [c.label.en, c.target]) };
+  });
+  expect(head).toEqual(
+    SEED_TABLES.menu.map((e) =>
+      'group' in e
+        ? { group: e.group, label: e.label, children: e.children.map((c) => [c.label, c.target]) }
+        : { label: e.label, target: e.target },
+    ),
+  );
+}
+
+/** The menu's entries beyond the seed's: the links appended to each seed group, and the top-level entries after the seed's. */
+function beyondSeed(menu: readonly MenuEntry[]): { inGroup: Record<string, MenuLink[]>; tail: MenuEntry[] } {
+  const inGroup: Record<string, MenuLink[]> = {};
+  for (const e of SEED_TABLES.menu) if ('group' in e) inGroup[e.group] = children(menu, e.group).slice(e.children.length);
+  return { inGroup, tail: menu.slice(SEED_TABLES.menu.length) };
+}
+
+/** The pages the manifests declare beyond the seed that have a sidebar entry (a redirect never has one). */
+function declaredEntries(m: RemoteManifests): RemoteManifestRoute[] {
+  const seedPaths = new Set(SEED_TABLES.routes.map((r) => r.path));
+  return Object.values(m).flatMap((x) => (x?.routes ?? []).filter((r) => r.menu && !r.redirectTo && !seedPaths.has(r.path)));
+}
 
 describe('menu', () => {
-  it('is the seed’s menu table, entry for entry', () => {
-    const seed = SEED_TABLES.menu.map((e) =>
-      'group' in e ? { label: e.label, children: e.children.map((c) => [c.label, c.target]) } : { label: e.label, target: e.target },
+  it('is the seed’s menu table, entry for entry, then the pages the seed lacks', () => {
+    expectSeedMenuHeld(MENU);
+  });
+
+  it('has the entries PRODUCT §3 lists, in its order, going where it says', () => {
+    const spec: [string, string | [string, string][]][] = [
+      ['Admin Management', 'management'],
+      ['Battle Management', 'battle'],
+      ['Present Management', 'present'],
+      ['Present 配布', 'present/distribution'],
+      ['Shop Management', 'shop'],
+      ['Information Management', 'information'],
+      ['Health Management', 'health'],
+      ['Cooldown Management', 'cooldown'],
+      ['TreasureChest Management', 'treasureChest'],
+      ['SeasonPass Management', 'seasonPass'],
+      ['User Management', 'user'],
+      ['Policy Management', 'policies'],
+      ['ToS Management', 'terms-of-service'],
+      ['ConstantVariable Management', 'constantVariables'],
+      ['Maintenance Status', 'maintenance'],
+      ['Action Log Management', 'logs'],
+      ['Active Flag Management', 'activeFlag'],
+      ['Energy Management', 'energy'],
+      [
+        'Points Management',
+        [
+          ['Tasks Management', 'points/tasks'],
+          ['Users Management', 'points/users'],
+          ['LootBox Configuration', 'points-lootbox'],
+          ['Staking Configuration', 'points/staking'],
+          ['Lottery Configuration', 'points-lottery'],
+          ['Spin Configuration', 'points-spin'],
+          ['Daily CheckIn Configuration', 'points-daily-checkin'],
+          ['Referral Configuration', 'points-referral'],
+          ['Maintenance', 'points/maintenance'],
+        ],
+      ],
+      ['DoubleupSeasonHistory Management', 'doubleupSeasonHistory'],
+      ['Logout & BattleForceEnd Management', 'logoutAndBattleForceEnd'],
+      ['World Message Management', 'worldMessage'],
+    ];
+    expect(SEED_TABLES.menu.map((e) => [e.label, 'children' in e ? e.children.map((c) => [c.label, c.target]) : e.target])).toEqual(spec);
+  });
+
+  it('has every page a remote declares beyond the seed, after the seed’s entries: at the end of its seed group, or of the top level', () => {
+    const { inGroup, tail } = beyondSeed(MENU);
+    const added = [...Object.values(inGroup).flat(), ...menuLinks(tail)].map((l) => l.target);
+    expect([...added].sort()).toEqual(
+      declaredEntries(manifests)
+        .map((r) => r.path)
+        .sort(),
     );
-    const composed = MENU.map((e) =>
-      e.kind === 'group'
-        ? { label: e.label.en, children: e.children.map((c) => [c.label.en, c.target]) }
-        : { label: e.label.en, target: e.target },
-    );
-    // Pages the seed lacks come after its entries: the Economy Report at the end of its group.
-    expect(composed.slice(0, seed.length)).toEqual(
-      seed.map((e) =>
-        e.children && e.label === 'Points Management' ? { ...e, children: [...e.children, ['Economy Report', 'points/economy']] } : e,
-      ),
-    );
-    expect(composed.slice(seed.length)).toEqual([{ label: 'Change Requests', target: 'requests' }]);
+    for (const r of declaredEntries(manifests)) {
+      const group = r.menu?.group;
+      if (group && group in inGroup) expect([r.path, inGroup[group]!.some((l) => l.target === r.path)]).toEqual([r.path, true]);
+      else expect([r.path, menuLinks(tail).some((l) => l.target === r.path)]).toEqual([r.path, true]);
+    }
   });
 
-  it('has the seed entries in order', () => {
-    expect(en(MENU)).toEqual([
-      'Admin Management',
-      'Battle Management',
-      'Present Management',
-      'Present 配布',
-      'Shop Management',
-      'Information Management',
-      'Health Management',
-      'Cooldown Management',
-      'TreasureChest Management',
-      'SeasonPass Management',
-      'User Management',
-      'Policy Management',
-      'ToS Management',
-      'ConstantVariable Management',
-      'Maintenance Status',
-      'Action Log Management',
-      'Active Flag Management',
-      'Energy Management',
-      'Points Management',
-      'DoubleupSeasonHistory Management',
-      'Logout & BattleForceEnd Management',
-      'World Message Management',
-      'Change Requests',
-    ]);
-  });
-
-  it('goes where PRODUCT §3 says', () => {
-    const targets = Object.fromEntries(links());
-    expect(targets).toEqual({
-      'Admin Management': 'management',
-      'Battle Management': 'battle',
-      'Present Management': 'present',
-      'Present 配布': 'present/distribution',
-      'Shop Management': 'shop',
-      'Information Management': 'information',
-      'Health Management': 'health',
-      'Cooldown Management': 'cooldown',
-      'TreasureChest Management': 'treasureChest',
-      'SeasonPass Management': 'seasonPass',
-      'User Management': 'user',
-      'Policy Management': 'policies',
-      'ToS Management': 'terms-of-service',
-      'ConstantVariable Management': 'constantVariables',
-      'Maintenance Status': 'maintenance',
-      'Action Log Management': 'logs',
-      'Active Flag Management': 'activeFlag',
-      'Energy Management': 'energy',
-      'Tasks Management': 'points/tasks',
-      'Users Management': 'points/users',
-      'LootBox Configuration': 'points-lootbox',
-      'Staking Configuration': 'points/staking',
-      'Lottery Configuration': 'points-lottery',
-      'Spin Configuration': 'points-spin',
-      'Daily CheckIn Configuration': 'points-daily-checkin',
-      'Referral Configuration': 'points-referral',
-      Maintenance: 'points/maintenance',
-      'Economy Report': 'points/economy',
-      'DoubleupSeasonHistory Management': 'doubleupSeasonHistory',
-      'Logout & BattleForceEnd Management': 'logoutAndBattleForceEnd',
-      'World Message Management': 'worldMessage',
-      'Change Requests': 'requests',
-    });
-  });
-
-  it('has the Points children in seed order', () => {
-    const group = MENU.find((e) => e.kind === 'group');
-    expect(group?.kind === 'group' ? en(group.children) : []).toEqual([
-      'Tasks Management',
-      'Users Management',
-      'LootBox Configuration',
-      'Staking Configuration',
-      'Lottery Configuration',
-      'Spin Configuration',
-      'Daily CheckIn Configuration',
-      'Referral Configuration',
-      'Maintenance',
-      'Economy Report',
-    ]);
-  });
-
-  it('only opens pages of the route table (never a redirect)', () => {
+  it('only opens pages of the route table (never a redirect), each once', () => {
     const pages = new Set(ROUTES.filter((r) => !r.redirectTo).map((r) => r.path));
-    for (const link of menuLinks(MENU)) expect(pages.has(link.target)).toBe(true);
+    for (const link of menuLinks(MENU)) expect([link.target, pages.has(link.target)]).toEqual([link.target, true]);
+    const targets = menuLinks(MENU).map((l) => l.target);
+    expect(new Set(targets).size).toBe(targets.length);
   });
 
   it('has every entry in Japanese, from the remote that serves it', () => {
     for (const e of [...MENU, ...menuLinks(MENU)]) expect(`${e.label.en}: ${e.label.ja ? 'ja' : 'none'}`).toBe(`${e.label.en}: ja`);
-    expect(MENU.find((e) => e.kind === 'group')?.label.ja).toBe('ポイント管理');
+    const declared = Object.values(manifests).flatMap((m) => m?.routes ?? []);
+    for (const l of menuLinks(MENU)) {
+      const route = declared.find((r) => r.path === l.target);
+      expect([l.target, l.label.ja]).toEqual([l.target, route?.menu?.label.ja ?? route?.title.ja]);
+    }
+    const groups = Object.values(manifests).flatMap((m) => m?.groups ?? []);
+    for (const g of MENU.filter((e) => e.kind === 'group')) {
+      expect([g.key, g.label.ja]).toEqual([g.key, groups.find((d) => d.key === g.key)?.label.ja]);
+    }
   });
 
-  it('finds the entry of a page', () => {
-    expect(activeMenuTarget('/admin/present', MENU)).toBe('present');
-    expect(activeMenuTarget('/admin/present/edit', MENU)).toBe('present');
-    expect(activeMenuTarget('/admin/present/distribution', MENU)).toBe('present/distribution');
-    expect(activeMenuTarget('/admin/points/tasks', MENU)).toBe('points/tasks');
-    expect(activeMenuTarget('/admin/points-spin', MENU)).toBe('points-spin');
-    expect(activeMenuTarget('/admin', MENU)).toBeNull();
-    expect(activeMenuTarget('/admin/presents', MENU)).toBeNull();
+  it('finds the entry of a page: the longest target that is the page or a parent of it', () => {
+    const fixture: MenuEntry[] = [
+      { kind: 'link', label: { en: 'A' }, target: 'a' },
+      { kind: 'group', key: 'g', label: { en: 'G' }, children: [{ kind: 'link', label: { en: 'A B' }, target: 'a/b' }] },
+      { kind: 'link', label: { en: 'A-C' }, target: 'a-c' },
+    ];
+    expect(activeMenuTarget('/admin/a', fixture)).toBe('a');
+    expect(activeMenuTarget('/admin/a/edit', fixture)).toBe('a');
+    expect(activeMenuTarget('/admin/a/b', fixture)).toBe('a/b');
+    expect(activeMenuTarget('/admin/a/b/', fixture)).toBe('a/b');
+    expect(activeMenuTarget('/admin/a-c', fixture)).toBe('a-c');
+    expect(activeMenuTarget('/admin', fixture)).toBeNull();
+    expect(activeMenuTarget('/admin/ab', fixture)).toBeNull();
+    expect(activeMenuTarget('/auth/a', fixture)).toBeNull();
+    // Every entry of the console's menu is the entry of its own page and of the pages under it.
+    for (const { target } of menuLinks(MENU)) {
+      expect(activeMenuTarget(`/admin/${target}`, MENU)).toBe(target);
+      const below = activeMenuTarget(`/admin/${target}/edit`, MENU);
+      expect(below === target || below!.startsWith(`${target}/`)).toBe(true);
+    }
   });
 
   it('makes short marks for the minimized sidebar', () => {
@@ -139,60 +159,88 @@ describe('menu', () => {
 });
 
 describe('menu of an environment whose remotes changed', () => {
-  const manifests = declaredManifests();
-  const page = (path: string, label: string, position: number, group?: string) => ({
-    path,
-    name: path.replace(/\W(\w)/g, (_, c: string) => c.toUpperCase()),
-    title: { en: label, ja: `${label} (ja)` },
-    menu: { label: { en: label, ja: `${label} (ja)` }, position, ...(group ? { group } : {}) },
-  });
-  const adding = (
-    name: keyof RemoteManifests,
-    extra: RemoteRoutesManifest['routes'],
-    groups?: RemoteRoutesManifest['groups'],
-    base: RemoteManifests = manifests,
-  ): RemoteManifests => {
-    const m = base[name]!;
-    return { ...base, [name]: { ...m, routes: [...m.routes, ...extra], groups: [...(m.groups ?? []), ...(groups ?? [])] } };
-  };
+  it.each(REMOTE_NAMES)(
+    'keeps the seed entries of %s in place, in English, when its manifest fails; its other pages go with it',
+    (failed) => {
+      const changed = { ...manifests, [failed]: null };
+      const menu = composeAdminTable(changed).menu;
+      expectSeedMenuHeld(menu);
+      const gone = new Set(declaredEntries({ [failed]: manifests[failed] }).map((r) => r.path));
+      expect(links(menu)).toEqual(links().filter(([, target]) => !gone.has(target)));
+      const owner = new Map(SEED_TABLES.routes.map((r) => [r.path, r.remote]));
+      for (const l of menuLinks(menu)) {
+        const seedOwner = owner.get(l.target);
+        if (seedOwner) expect([l.target, !!l.label.ja]).toEqual([l.target, seedOwner !== failed]);
+      }
+      // A seed group's Japanese label comes from a manifest that declares it, if any is read.
+      const groups = Object.values(changed).flatMap((m) => m?.groups ?? []);
+      for (const g of menu.filter((e) => e.kind === 'group')) {
+        expect([g.key, g.label.ja]).toEqual([g.key, groups.find((d) => d.key === g.key)?.label.ja]);
+      }
+    },
+  );
 
-  it('keeps a failed remote’s seed entries in place, in English', () => {
-    const menu = composeAdminTable({ ...manifests, battle: null, points: null }).menu;
-    // The seed's entries stay; a page the seed lacks goes with its remote.
-    expect(links(menu)).toEqual(links().filter(([, target]) => target !== 'points/economy'));
-    expect(menuLinks(menu).find((l) => l.target === 'battle')?.label).toEqual({ en: 'Battle Management', ja: undefined });
-    expect(menuLinks(menu).find((l) => l.target === 'management')?.label.ja).toBe('管理者管理');
+  const base = seedManifests();
+  const SEED_MENU = composeAdminTable(base).menu;
+  const seedGroup = SEED_TABLES.menu.find((e) => 'group' in e);
+  const groupKey = seedGroup && 'group' in seedGroup ? seedGroup.group : '';
+  const [one, two] = [REMOTE_NAMES[0], REMOTE_NAMES[REMOTE_NAMES.length - 1]] as [RemoteName, RemoteName];
+
+  it('from manifests declaring exactly the seed, is the seed’s menu, every entry in Japanese', () => {
+    expectSeedMenuHeld(SEED_MENU);
+    expect(SEED_MENU).toHaveLength(SEED_TABLES.menu.length);
+    expect(beyondSeed(SEED_MENU).inGroup).toEqual({ [groupKey]: [] });
+    for (const e of [...SEED_MENU, ...menuLinks(SEED_MENU)]) expect(e.label.ja).toBe(ja(e.label.en));
   });
 
   it('puts new pages after the seed entries: of their group, or of the top level, by position (seed positions do not move)', () => {
-    const withReplays = adding('battle', [page('battle/replays', 'Battle Replays', 5)]);
+    // Positions lower than any seed entry's: a page the seed lacks still goes after them.
     const menu = composeAdminTable(
-      adding('points', [page('points/quests', 'Quests', 1, 'points'), page('points/badges', 'Badges', 0, 'points')], [], withReplays),
+      adding(adding(base, one, [page('fixture/replays', 'Replays', 5), page('fixture/quests', 'Quests', 1, groupKey)]), two, [
+        page('fixture/badges', 'Badges', -1, groupKey),
+        page('fixture/top', 'Top', 2),
+      ]),
     ).menu;
-    expect(en(menu)).toEqual([...en(MENU).slice(0, -1), 'Battle Replays', 'Change Requests']);
-    const group = menu.find((e) => e.kind === 'group');
-    expect(group?.kind === 'group' && en(group.children).slice(-4)).toEqual(['Maintenance', 'Badges', 'Quests', 'Economy Report']);
+    expectSeedMenuHeld(menu);
+    const { inGroup, tail } = beyondSeed(menu);
+    expect(en(inGroup[groupKey]!)).toEqual(['Badges', 'Quests']);
+    expect(en(tail)).toEqual(['Top', 'Replays']);
+    expect(menuLinks(menu).find((l) => l.target === 'fixture/quests')?.label).toEqual({ en: 'Quests', ja: ja('Quests') });
   });
 
   it('puts a group the seed lacks after the seed’s entries, by its position; an unknown group means the top level', () => {
     const menu = composeAdminTable(
       adding(
-        'system',
-        [page('audit/a', 'Audit A', 2, 'audit'), page('audit/b', 'Audit B', 1, 'audit'), page('banners', 'Banners', 9, 'nowhere')],
+        base,
+        one,
+        [
+          page('fixture-audit/a', 'Audit A', 2, 'audit'),
+          page('fixture-audit/b', 'Audit B', 1, 'audit'),
+          page('fixture-banners', 'Banners', 9, 'nowhere'),
+          page('fixture-first', 'First', 0),
+        ],
         [{ key: 'audit', label: { en: 'Audit', ja: '監査' }, position: 3 }],
       ),
     ).menu;
-    expect(en(menu).slice(-3)).toEqual(['Audit', 'Banners', 'Change Requests']);
+    expectSeedMenuHeld(menu);
+    expect(en(beyondSeed(menu).tail)).toEqual(['First', 'Audit', 'Banners']);
     const audit = menu.find((e) => e.kind === 'group' && e.key === 'audit');
     expect(audit?.kind === 'group' && [audit.label, en(audit.children)]).toEqual([{ en: 'Audit', ja: '監査' }, ['Audit B', 'Audit A']]);
   });
 
+  it('has no entry for a page declared without one, nor for a redirect', () => {
+    const menu = composeAdminTable(
+      adding(base, one, [page('fixture/hidden', 'Hidden'), { ...page('fixture/old', 'Old', 1), redirectTo: 'fixture/hidden' }]),
+    ).menu;
+    expect(menu).toEqual(SEED_MENU);
+  });
+
   it('ignores a seed label a manifest would change, in English', () => {
-    const battle = manifests.battle!;
-    const renamed = battle.routes.map((r) =>
-      r.path === 'battle' ? { ...r, menu: { ...r.menu!, label: { en: 'Battles', ja: 'バトル' } } } : r,
-    );
-    const menu = composeAdminTable({ ...manifests, battle: { ...battle, routes: renamed } }).menu;
-    expect(menuLinks(menu).find((l) => l.target === 'battle')?.label).toEqual({ en: 'Battle Management', ja: 'バトル' });
+    const target = menuLinks(SEED_MENU)[0]!.target;
+    const owner = SEED_TABLES.routes.find((r) => r.path === target)!.remote as RemoteName;
+    const m = base[owner]!;
+    const renamed = m.routes.map((r) => (r.path === target ? { ...r, menu: { ...r.menu!, label: { en: 'Renamed', ja: '改名' } } } : r));
+    const menu = composeAdminTable({ ...base, [owner]: { ...m, routes: renamed } }).menu;
+    expect(menuLinks(menu).find((l) => l.target === target)?.label).toEqual({ en: menuLinks(SEED_MENU)[0]!.label.en, ja: '改名' });
   });
 });
