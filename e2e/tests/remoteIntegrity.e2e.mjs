@@ -70,6 +70,31 @@ describe('a remote pinned to its release bytes', () => {
 
   const openFromMenu = (page, label) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
 
+  /** battle served from `dir`; a fresh signed-in context (no cached copy) opens its page and waits for the refusal panel. */
+  async function refusedFrom(dir) {
+    await stack.stopRemote('battle');
+    await stack.startRemote('battle', { dir });
+    const { context, page } = await signedInPage(browser, stack.hostUrl);
+    const main = page.getByRole('main');
+    const errors = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await openFromMenu(page, 'Battle Management');
+    const panel = main.getByRole('alert').filter({ hasText: REFUSED });
+    await panel.waitFor({ timeout: 20_000 });
+    return { context, page, main, errors, text: await panel.textContent() };
+  }
+
+  /** Another remote keeps working beside the refused one. */
+  async function otherRemoteWorks(page, main) {
+    await openFromMenu(page, 'ConstantVariable Management');
+    await remotePageLoaded(main);
+    await main
+      .getByRole('heading', { name: /constant/i })
+      .first()
+      .waitFor();
+    assert.equal(await main.getByText(REFUSED).count(), 0);
+  }
+
   it('runs the pinned bytes, and refuses a tampered entry on its own pages only, saying so', async () => {
     const { integrity } = entryIntegrity(dist); // what the release of this build records
     stack.config.remotes.battle.integrity = integrity;
@@ -95,17 +120,10 @@ describe('a remote pinned to its release bytes', () => {
 
     // The static server now sends one changed byte: a fresh browser context (no cached copy) refuses it.
     tampered = tamperedCopy(dist);
-    await stack.stopRemote('battle');
-    await stack.startRemote('battle', { dir: tampered });
-    ({ context, page } = await signedInPage(browser, stack.hostUrl));
-    main = page.getByRole('main');
-    const errors = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await openFromMenu(page, 'Battle Management');
-    const panel = main.getByRole('alert').filter({ hasText: REFUSED });
-    await panel.waitFor({ timeout: 20_000 });
-    assert.match(await panel.textContent(), /are not the release this environment pins/);
-    assert.match(await panel.textContent(), new RegExp(`pinned ${integrity.replace(/[+/]/g, '\\$&')}`));
+    let errors, text;
+    ({ context, page, main, errors, text } = await refusedFrom(tampered));
+    assert.match(text, /are not the release this environment pins/);
+    assert.match(text, new RegExp(`pinned ${integrity.replace(/[+/]/g, '\\$&')}`));
     assert.equal(await main.getByText('This page could not be loaded').count(), 0);
     // Never run (a run entry defines its container), refused by the browser, reported by the host.
     assert.equal(await page.evaluate(() => typeof window.battle?.get), 'undefined', 'the tampered entry was not run');
@@ -120,14 +138,7 @@ describe('a remote pinned to its release bytes', () => {
     await assertAccessible(page, 'the refused remote page');
     await page.getByRole('banner').waitFor();
 
-    // Another remote keeps working.
-    await openFromMenu(page, 'ConstantVariable Management');
-    await remotePageLoaded(main);
-    await main
-      .getByRole('heading', { name: /constant/i })
-      .first()
-      .waitFor();
-    assert.equal(await main.getByText(REFUSED).count(), 0);
+    await otherRemoteWorks(page, main);
 
     // Still refused when coming back to it.
     await openFromMenu(page, 'Battle Management');
@@ -143,19 +154,8 @@ describe('a remote pinned to its release bytes', () => {
     // The `./pages` chunk changed: the entry runs (it is the pinned one) and the browser refuses the chunk it loads.
     const pagesCopy = chunksTamperedCopy(dist, sync);
     copies.push(pagesCopy);
-    await stack.stopRemote('battle');
-    await stack.startRemote('battle', { dir: pagesCopy });
-    let { context, page } = await signedInPage(browser, stack.hostUrl);
-    let main = page.getByRole('main');
-    let errors = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await openFromMenu(page, 'Battle Management');
-    const panel = main.getByRole('alert').filter({ hasText: REFUSED });
-    await panel.waitFor({ timeout: 20_000 });
-    assert.ok(
-      (await panel.textContent()).includes(`${sync[0]} does not match the digest its pinned entry holds for it`),
-      await panel.textContent(),
-    );
+    let { context, page, main, errors, text } = await refusedFrom(pagesCopy);
+    assert.ok(text.includes(`${sync[0]} does not match the digest its pinned entry holds for it`), text);
     assert.equal(await main.getByText('This page could not be loaded').count(), 0);
     assert.equal(await page.evaluate(() => typeof window.battle?.get), 'function', 'the intact entry ran');
     assert.equal(await page.evaluate(() => window.phoenixTampered), undefined, 'the changed chunk was not run');
@@ -169,45 +169,22 @@ describe('a remote pinned to its release bytes', () => {
     );
     await assertAccessible(page, 'the remote page refused for a chunk');
 
-    // Another remote keeps working.
-    await openFromMenu(page, 'ConstantVariable Management');
-    await remotePageLoaded(main);
-    await main
-      .getByRole('heading', { name: /constant/i })
-      .first()
-      .waitFor();
-    assert.equal(await main.getByText(REFUSED).count(), 0);
+    await otherRemoteWorks(page, main);
     await context.close();
 
     // The pages' lazy chunks changed, the `./pages` chunk intact: the page's own code is refused, never run.
     // The page's error boundary checks its pinned remote's files and says they do not match its release.
     const lazyCopy = chunksTamperedCopy(dist, lazy);
     copies.push(lazyCopy);
-    await stack.stopRemote('battle');
-    await stack.startRemote('battle', { dir: lazyCopy });
-    ({ context, page } = await signedInPage(browser, stack.hostUrl));
-    main = page.getByRole('main');
-    errors = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await openFromMenu(page, 'Battle Management');
-    const lazyPanel = main.getByRole('alert').filter({ hasText: REFUSED });
-    await lazyPanel.waitFor({ timeout: 20_000 });
-    assert.ok(
-      (await lazyPanel.textContent()).includes('does not match the digest its pinned entry holds for it'),
-      await lazyPanel.textContent(),
-    );
+    ({ context, page, main, errors, text } = await refusedFrom(lazyCopy));
+    assert.ok(text.includes('does not match the digest its pinned entry holds for it'), text);
     assert.equal(await main.getByRole('table').count(), 0, 'no battle list');
     assert.equal(await page.evaluate(() => window.phoenixTampered), undefined, 'no changed chunk was run');
     assert.ok(
       errors.some((text) => /integrity/i.test(text) && lazy.some((file) => text.includes(file))),
       `the browser's refusal: ${errors.join('\n')}`,
     );
-    await openFromMenu(page, 'ConstantVariable Management');
-    await remotePageLoaded(main);
-    await main
-      .getByRole('heading', { name: /constant/i })
-      .first()
-      .waitFor();
+    await otherRemoteWorks(page, main);
     await context.close();
   });
 });

@@ -51,6 +51,22 @@ const Panel = styled.section`
   }
 `;
 
+/** The end of a failure panel: the error's own words, folded away, and Retry. */
+function DetailsAndRetry({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useHostTranslation();
+  return (
+    <>
+      <details>
+        <summary>{t('remote.details')}</summary>
+        <code>{error.message}</code>
+      </details>
+      <button type="button" onClick={onRetry}>
+        {t('remote.retry')}
+      </button>
+    </>
+  );
+}
+
 export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteName; error: Error; onRetry: () => void }) {
   const { t } = useHostTranslation();
   return (
@@ -59,13 +75,7 @@ export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteNa
       <p>
         <Trans t={t} i18nKey="remote.unavailableBody" values={{ remote }} components={{ strong: <strong /> }} />
       </p>
-      <details>
-        <summary>{t('remote.details')}</summary>
-        <code>{error.message}</code>
-      </details>
-      <button type="button" onClick={onRetry}>
-        {t('remote.retry')}
-      </button>
+      <DetailsAndRetry error={error} onRetry={onRetry} />
     </Panel>
   );
 }
@@ -110,13 +120,7 @@ export function RemoteTampered({ error, onRetry }: { error: RemoteIntegrityError
         <Trans t={t} i18nKey="remote.integrityBody" values={{ remote: error.remote }} components={{ strong: <strong /> }} />
       </p>
       <p>{t('remote.integrityNext', { remote: error.remote })}</p>
-      <details>
-        <summary>{t('remote.details')}</summary>
-        <code>{error.message}</code>
-      </details>
-      <button type="button" onClick={onRetry}>
-        {t('remote.retry')}
-      </button>
+      <DetailsAndRetry error={error} onRetry={onRetry} />
     </Panel>
   );
 }
