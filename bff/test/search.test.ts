@@ -49,8 +49,8 @@ test('validation: q is required, not blank, at most 100 characters', async () =>
 test('a player by id: the exact match first, with a link to the player view', async () => {
   const { items, unavailable } = await search('42');
   expect(unavailable).toEqual([]);
-  expect(items[0]).toMatchObject({ area: 'player', id: '42', label: playerNameOf(42), path: 'user?id=42', match: 'id' });
-  expect(await search('#42')).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ area: 'player', id: '42' })]) });
+  expect(items[0]).toMatchObject({ area: 'players', id: '42', label: playerNameOf(42), match: 'id' });
+  expect(await search('#42')).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ area: 'players', id: '42' })]) });
   // Out of integer range: no id match, no error.
   expect((await search('99999999999')).items.filter((hit) => hit.match === 'id')).toEqual([]);
 });
@@ -58,9 +58,9 @@ test('a player by id: the exact match first, with a link to the player view', as
 test('a player by name prefix, in any case, at most 5 per area', async () => {
   const name = playerNameOf(42);
   const exact = await search(name.toUpperCase());
-  expect(exact.items.find((hit) => hit.area === 'player' && hit.id === '42')).toMatchObject({ match: 'name' });
+  expect(exact.items.find((hit) => hit.area === 'players' && hit.id === '42')).toMatchObject({ match: 'name' });
   const broad = await search(name.slice(0, 1));
-  const players = broad.items.filter((hit) => hit.area === 'player');
+  const players = broad.items.filter((hit) => hit.area === 'players');
   expect(players).toHaveLength(5);
   expect(players.every((hit) => hit.label.toLowerCase().startsWith(name.slice(0, 1).toLowerCase()))).toBe(true);
   // LIKE wildcards are text, not patterns.
@@ -72,24 +72,23 @@ test('a player by wallet, typed in any case: shown checksummed', async () => {
   for (const typed of [row.wallet_address!.toUpperCase().replace('0X', '0x'), checksumAddress(row.wallet_address!)]) {
     const { items } = await search(typed);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ area: 'player', id: '42', match: 'wallet' });
+    expect(items[0]).toMatchObject({ area: 'players', id: '42', match: 'wallet' });
     expect(items[0].detail).toContain(checksumAddress(row.wallet_address!));
   }
 });
 
 test('every area contributes: presents, policies, news and shop items by name or id', async () => {
-  const present = (await search('welcome')).items.find((hit) => hit.area === 'present');
+  const present = (await search('welcome')).items.find((hit) => hit.area === 'presents');
   expect(present).toMatchObject({ label: 'Welcome pack', match: 'name' });
-  expect(present!.path).toBe(`present/edit?id=${present!.id}`);
-  expect((await search(present!.id)).items).toEqual(expect.arrayContaining([expect.objectContaining({ area: 'present', match: 'id' })]));
+  expect((await search(present!.id)).items).toEqual(expect.arrayContaining([expect.objectContaining({ area: 'presents', match: 'id' })]));
 
   const policy = await t.db.selectFrom('policies').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
   expect((await search(policy.name.slice(0, 4))).items).toEqual(
-    expect.arrayContaining([expect.objectContaining({ area: 'policy', id: String(policy.id), path: `policies/edit?id=${policy.id}` })]),
+    expect.arrayContaining([expect.objectContaining({ area: 'policies', id: String(policy.id) })]),
   );
   const news = await t.db.selectFrom('news').select(['id', 'title']).orderBy('id').executeTakeFirstOrThrow();
   expect((await search(news.title.slice(0, 6))).items).toEqual(
-    expect.arrayContaining([expect.objectContaining({ area: 'news', id: String(news.id), path: `information?edit=${news.id}` })]),
+    expect.arrayContaining([expect.objectContaining({ area: 'news', id: String(news.id) })]),
   );
   const shop = await t.db
     .selectFrom('shop_items as s')
@@ -97,14 +96,12 @@ test('every area contributes: presents, policies, news and shop items by name or
     .select(['s.id', 'i.name'])
     .orderBy('s.id')
     .executeTakeFirstOrThrow();
-  expect((await search(shop.name)).items).toEqual(
-    expect.arrayContaining([expect.objectContaining({ area: 'shopItem', id: String(shop.id), path: `shop/edit?id=${shop.id}` })]),
-  );
+  expect((await search(shop.name)).items).toEqual(expect.arrayContaining([expect.objectContaining({ area: 'shop', id: String(shop.id) })]));
 });
 
 test('one failing provider is named; the other areas still answer', async () => {
   mockNewsFails = true;
   const { items, unavailable } = await search('42');
   expect(unavailable).toEqual(['news']);
-  expect(items[0]).toMatchObject({ area: 'player', id: '42' });
+  expect(items[0]).toMatchObject({ area: 'players', id: '42' });
 });

@@ -1,5 +1,5 @@
-// A squad adds a page with its remote alone: a release of battle that adds a page (its pages.ts and
-// routes.ts plus one page, built by the remote's own production build), pinned in the environment's
+// A squad adds a page with its remote alone: a release of battle that adds a page (its areas.ts, pages.ts
+// and locales plus one page, built by the remote's own production build), pinned in the environment's
 // configuration, shows in the console's route table and sidebar and opens, while the host's build is
 // the same files. The seed's menu stays as it is around it, and a remote that cannot be read keeps its
 // seed entries. The release's sources are written under remotes/battle/.e2e-tmp/ (gitignored, removed
@@ -15,7 +15,7 @@ import { launchBrowser, signedInPage } from '../support/browser.mjs';
 import { startStack } from '../support/stack.mjs';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { readRoutesDeclaration } = require('../../shared/build/routes.cjs');
+const { readAreasDeclaration, routesManifest } = require('../../shared/build/routes.cjs');
 
 const SEED = JSON.parse(fs.readFileSync(path.join(repoRoot, 'host/src/routes/seed.json'), 'utf8'));
 /** The contract range a build of this checkout needs (^major.minor.0 of its shell): read, so a contract bump needs no edit here. */
@@ -23,29 +23,38 @@ const SHELL_VERSION = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared/she
 const SHELL_RANGE = `^${SHELL_VERSION.split('.').slice(0, 2).join('.')}.0`;
 /** The seed's sidebar, top level, in English: what the console shows whatever the remotes serve. */
 const SEED_TOP = SEED.menu.map((e) => e.label);
-/** Then the pages the remotes serve beyond the seed, by position: the system remote's Change Requests (230). */
-const BASE_TOP = [...SEED_TOP, 'Change Requests'];
+const SEED_PATHS = new Set(SEED.routes.map((r) => r.path));
+/** Then the pages the remotes serve beyond the seed at the top level, by position (read from their builds' input). */
+const EXTRA_TOP = ['battle', 'points', 'present', 'system', 'user-policy']
+  .flatMap((remote) => routesManifest(path.join(repoRoot, 'remotes', remote, 'src'), '^1.0.0').routes)
+  .filter((r) => r.menu && !r.menu.group && !SEED_PATHS.has(r.path))
+  .sort((a, b) => a.menu.position - b.menu.position)
+  .map((r) => r.menu.label.en);
+const BASE_TOP = [...SEED_TOP, ...EXTRA_TOP];
 
-const REPLAYS = {
-  path: 'battle/replays',
-  name: 'battleReplays',
-  title: { en: 'Battle Replays', ja: 'バトルのリプレイ' },
-  menu: { label: { en: 'Battle Replays', ja: 'バトルのリプレイ' }, position: 240 },
-};
+/** The new page: one area, its title in the release's locales. */
+const REPLAYS = { path: 'battle/replays', shape: 'page', menu: { position: 10_000 } };
+const REPLAYS_TITLE = { en: 'Battle Replays', ja: 'バトルのリプレイ' };
 
-/** The sources of battle 1.1.0: today's pages and routes, plus the replays page. */
+/** The sources of battle 1.1.0: today's areas and pages, plus the replays page. */
 function writeRelease(dir) {
-  fs.mkdirSync(dir, { recursive: true });
-  const declaration = readRoutesDeclaration(path.join(repoRoot, 'remotes/battle/src'));
-  const routes = { ...declaration, routes: [...declaration.routes, REPLAYS] };
-  fs.writeFileSync(path.join(dir, 'routes.ts'), `export default ${JSON.stringify(routes, null, 2)};\n`);
+  fs.mkdirSync(path.join(dir, 'locales'), { recursive: true });
+  const declaration = readAreasDeclaration(path.join(repoRoot, 'remotes/battle/src'));
+  const areas = { ...declaration, areas: { ...declaration.areas, battleReplays: REPLAYS } };
+  fs.writeFileSync(path.join(dir, 'areas.ts'), `export default ${JSON.stringify(areas, null, 2)} as const;\n`);
+  for (const language of ['en', 'ja']) {
+    const strings = { battleReplays: { title: REPLAYS_TITLE[language] } };
+    fs.writeFileSync(path.join(dir, 'locales', `${language}.json`), JSON.stringify(strings));
+  }
   fs.writeFileSync(
     path.join(dir, 'pages.ts'),
     [
-      "import { standalonePage } from '@phoenix/shell';",
+      "import { pagesOf } from '@phoenix/shell';",
       "import pages from '../../src/pages';",
       '',
-      "export default { ...pages, ...standalonePage('battle/replays', () => import('./ReplaysPage')) };",
+      "const replays = { remote: 'battle', areas: { battleReplays: { path: 'battle/replays', shape: 'page' } } } as const;",
+      '',
+      "export default { ...pages, ...pagesOf(replays, 'battle', { battleReplays: () => import('./ReplaysPage') }) };",
       '',
     ].join('\n'),
   );
@@ -118,7 +127,16 @@ describe('a remote release that adds a page, without a host release', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'routes.json'), 'utf8'));
     assert.equal(manifest.remote, 'battle');
     assert.equal(manifest.shellContract, SHELL_RANGE);
-    assert.deepEqual(manifest.routes.at(-1), REPLAYS);
+    assert.deepEqual(manifest.routes.at(-1), {
+      path: 'battle/replays',
+      name: 'battleReplays',
+      title: REPLAYS_TITLE,
+      area: 'battleReplays',
+      shape: 'page',
+      record: 'show',
+      heading: { title: REPLAYS_TITLE },
+      menu: { label: REPLAYS_TITLE, position: 10_000 },
+    });
     assert.ok(fs.existsSync(path.join(out, 'mf-manifest.json')));
   });
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell/src/boot';
+import { Navigate, Outlet, createBrowserRouter, useLocation, useSearchParams, type RouteObject } from 'react-router-dom';
+import { linkTo, restoreSession, useAuthSync, type RestoreSessionOptions } from '@phoenix/shell/src/boot';
 import { AuthLayout } from './signIn/AuthLayout';
 import { LoginPage } from './signIn/LoginPage';
+import { ENROL_PARAM } from './signIn/signInRules';
 import { DashboardRoute } from './dashboard/DashboardRoute';
 import { configuredRemoteEntries } from './federation/config';
 import { GlobalStyle } from './layout/GlobalStyle';
@@ -38,6 +39,13 @@ export function App() {
   );
 }
 
+/** /admin: the dashboard; signed in without a required second factor (`?enrol=1`), the security area's page to enrol one. */
+function AdminHome() {
+  const [search] = useSearchParams();
+  const enrol = search.has(ENROL_PARAM) && linkTo('security');
+  return enrol ? <Navigate to={enrol} replace /> : <DashboardRoute />;
+}
+
 /** The whole route tree (seed §2). */
 export function appRoutes(): RouteObject[] {
   return [
@@ -62,7 +70,7 @@ export function appRoutes(): RouteObject[] {
             </RequireAuth>
           ),
           children: [
-            { index: true, id: 'dashboard', element: <DashboardRoute /> },
+            { index: true, id: 'dashboard', element: <AdminHome /> },
             // The host's own page: which host and remote versions this environment runs.
             // Lazy: it reads versions through the federation loader, which stays off the login page's path.
             { path: 'about', id: 'about', lazy: () => import('./about/AboutPage').then((m) => ({ Component: m.AboutPage })) },

@@ -22,10 +22,8 @@ test('tasks by title prefix (any case) and by id, with the path of their form', 
   const task = (await t.call('POST', '/tasks', { ...body, title: 'Join Discord' })).json();
   await t.call('POST', '/tasks', { ...body, title: 'Follow us' });
   const byName: SearchResponse = (await t.call('GET', '/search?q=JOIN%20d')).json();
-  expect(byName.items).toEqual([
-    { area: 'pointTask', id: String(task.id), label: 'Join Discord', path: `points/tasks?edit=${task.id}`, match: 'name' },
-  ]);
+  expect(byName.items).toEqual([{ area: 'pointsTasks', id: String(task.id), label: 'Join Discord', match: 'name' }]);
   const byId: SearchResponse = (await t.call('GET', `/search?q=${task.id}`)).json();
-  expect(byId.items[0]).toMatchObject({ area: 'pointTask', id: String(task.id), match: 'id' });
+  expect(byId.items[0]).toMatchObject({ area: 'pointsTasks', id: String(task.id), match: 'id' });
   expect((await t.call('GET', '/search?q=nothing%20like%20this')).json()).toEqual({ items: [], unavailable: [] });
 });

@@ -192,7 +192,7 @@ describe('documentation', () => {
 
   it('the checks catch a wrong path, a placeholder no area matches and a broken link', () => {
     const text = [
-      '`bff/src/features/news/routes.ts` `bff/src/features/<area>/routes.ts` `remotes/<remote>/src/routes.ts`',
+      '`bff/src/features/news/routes.ts` `bff/src/features/<area>/routes.ts` `remotes/<remote>/src/areas.ts`',
       '`bff/src/features/newz/routes.ts` `shared/contract/src/<area>.tsx` `node bench/no-such-bench.mjs`',
       '`remotes/<remote>/src/areas/<area>/<Area>Preview.tsx` `remotes/<remote>/src/areas/<area>/<Area>Wizard.tsx`',
     ].join('\n');

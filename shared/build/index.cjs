@@ -318,7 +318,7 @@ function federationExperiments(kind) {
 }
 
 /**
- * The folder a remote's pages.ts and routes.ts are read from: its src/, or PHOENIX_REMOTE_SRC (a folder
+ * The folder a remote's pages.ts and areas.ts are read from: its src/, or PHOENIX_REMOTE_SRC (a folder
  * inside the remote's package holding both: the e2e suite builds a release that adds a page so).
  */
 function sourceDir(dir) {
@@ -326,7 +326,7 @@ function sourceDir(dir) {
 }
 
 /**
- * routes.json beside mf-manifest.json: what the remote serves (its src/routes.ts, shared/build/routes.cjs)
+ * routes.json beside mf-manifest.json: what the remote serves (its src/areas.ts and locales, shared/build/routes.cjs)
  * and the shell-contract range it needs. The host builds its route table and sidebar from it at start.
  * The entry is precompressed like the rest (it is not rewritten after the build, unlike build-info.json).
  */
@@ -335,7 +335,7 @@ function routesManifestPlugin(srcDir, shellContract, stringsDir) {
     apply(compiler) {
       compiler.hooks.thisCompilation.tap('PhoenixRoutes', (compilation) => {
         const { sources, Compilation } = compiler.webpack;
-        compilation.fileDependencies.add(path.join(srcDir, 'routes.ts'));
+        compilation.fileDependencies.add(path.join(srcDir, 'areas.ts'));
         compilation.hooks.processAssets.tap({ name: 'PhoenixRoutes', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
           compilation.emitAsset(
             'routes.json',

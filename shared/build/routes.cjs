@@ -1,6 +1,6 @@
-// A remote's routes manifest (routes.json), read from its TypeScript declaration (src/routes.ts),
-// which is plain data, so the build evaluates it alone and the host reads the result at run time
-// without executing any of the remote's code. Kept apart from index.cjs (no webpack) so tests can use it.
+// A remote's routes manifest (routes.json), read from its src/areas.ts (plain data: the build evaluates
+// it alone, and the host reads the result at run time without executing any of the remote's code) and
+// its locales (every title). Kept apart from index.cjs (no webpack) so tests can use it.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -9,12 +9,16 @@ function typescript() {
   return require(require.resolve('typescript', { paths: [path.dirname(require.resolve('ts-loader'))] }));
 }
 
+const SHAPES = ['page', 'routes', 'subViews', 'editRoute'];
+const AREA_NAME = /^[a-z][A-Za-z0-9]*$/;
+const ADMIN_PATH = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
+
 /**
- * The default export of `<srcDir>/routes.ts`. Type-only imports are erased; any other import is
- * refused: a declaration is data, and it must stay so for the host to read it without the remote's code.
+ * The default export of `<srcDir>/areas.ts`. Type-only imports are erased; any other import is refused:
+ * the declaration is data, and it must stay so for the host to read it without the remote's code.
  */
-function readRoutesDeclaration(srcDir) {
-  const file = path.join(srcDir, 'routes.ts');
+function readAreasDeclaration(srcDir) {
+  const file = path.join(srcDir, 'areas.ts');
   const source = fs.readFileSync(file, 'utf8');
   const ts = typescript();
   const { outputText } = ts.transpileModule(source, {
@@ -23,7 +27,7 @@ function readRoutesDeclaration(srcDir) {
   });
   const module = { exports: {} };
   const refuse = (id) => {
-    throw new Error(`${path.relative(process.cwd(), file)} imports "${id}": a routes declaration is plain data (type imports only)`);
+    throw new Error(`${path.relative(process.cwd(), file)} imports "${id}": an areas declaration is plain data (type imports only)`);
   };
   new Function('exports', 'require', 'module', outputText)(module.exports, refuse, module);
   const declaration = module.exports.default;
@@ -34,16 +38,17 @@ function readRoutesDeclaration(srcDir) {
 /** The build's own check (the host validates routes.json with the contract's schema on top of it). */
 function checkShape(declaration, file) {
   const where = path.relative(process.cwd(), file);
-  if (!declaration || typeof declaration.remote !== 'string' || !Array.isArray(declaration.routes) || declaration.routes.length === 0) {
-    throw new Error(`${where}: export default { remote, routes: [...] }`);
+  if (!declaration || typeof declaration.remote !== 'string' || !declaration.areas || typeof declaration.areas !== 'object') {
+    throw new Error(`${where}: export default { remote, areas: { <area>: { path, shape } } }`);
   }
-  const seen = new Set();
-  for (const route of declaration.routes) {
-    if (!route || typeof route.path !== 'string' || typeof route.name !== 'string' || !route.title?.en || !route.title?.ja) {
-      throw new Error(`${where}: every route has a path, a name and a title { en, ja } (${JSON.stringify(route)})`);
+  const entries = Object.entries(declaration.areas);
+  if (entries.length === 0) throw new Error(`${where}: no area`);
+  for (const [name, area] of entries) {
+    if (!AREA_NAME.test(name)) throw new Error(`${where}: "${name}" is not an area name (camelCase)`);
+    if (!area || !ADMIN_PATH.test(area.path ?? '') || !SHAPES.includes(area.shape)) {
+      throw new Error(`${where}: ${name} needs a path under /admin and a shape (${SHAPES.join(', ')})`);
     }
-    if (seen.has(route.path)) throw new Error(`${where}: ${route.path} is declared twice`);
-    seen.add(route.path);
+    if (area.menu && !Number.isInteger(area.menu.position)) throw new Error(`${where}: ${name}'s menu needs an integer position`);
   }
 }
 
@@ -60,34 +65,93 @@ function readStrings(srcDir, language) {
   );
 }
 
-/**
- * The heading of a route that declares its `area`: `<area>.title` and `<area>.description` from the
- * remote's locales (src/locales/<language>.json), the strings its list page renders. A title missing
- * in a language, or a description in only one, fails the build.
- */
-function headingOf(srcDir, route, locales) {
-  const texts = (key) => LANGUAGES.map((language) => locales[language]?.[route.area]?.[key]);
-  const [title, description] = [texts('title'), texts('description')];
-  const where = `${path.relative(process.cwd(), path.join(srcDir, 'routes.ts'))}: ${route.path}'s area ${route.area}`;
-  if (!title.every((text) => typeof text === 'string' && text))
-    throw new Error(`${where} needs ${route.area}.title in locales/en.json and ja.json`);
-  const described = description.filter((text) => typeof text === 'string' && text).length;
-  if (described === 1) throw new Error(`${where} has ${route.area}.description in one language only`);
-  const pair = ([en, ja]) => ({ en, ja });
-  return described ? { title: pair(title), description: pair(description) } : { title: pair(title) };
+/** The routes of one area: its main path, then the form paths its shape adds, each titled from the locales. */
+function areaRoutes(name, area, text, where) {
+  const title = (key, required = true, options) => text(`${name}.${key}`, required, `${where}: ${name}`, options);
+  const main = {
+    path: area.path,
+    name,
+    title: title('title'),
+    area: name,
+    shape: area.shape,
+    record: area.record ?? (area.shape === 'page' ? 'show' : 'edit'),
+  };
+  const recordName = title('recordName', false);
+  if (recordName) main.recordName = recordName;
+  // The host paints the page's h1 while its code loads: not where the h1 names a record (`<area>.titleOf`),
+  // and without the sentence where it names one (an interpolated description).
+  if (!title('titleOf', false, { interpolated: true })) {
+    const description = title('description', false, { interpolated: 'skip' });
+    main.heading = description ? { title: main.title, description } : { title: main.title };
+  }
+  if (area.menu) {
+    const { position, group, label } = area.menu;
+    main.menu = { label: label === 'menuLabel' ? title('menuLabel') : main.title, ...(group ? { group } : {}), position };
+  }
+  const form = (action, key) => ({
+    path: `${area.path}/${action}`,
+    name: `${name}${action[0].toUpperCase()}${action.slice(1)}`,
+    title: title(key),
+    area: name,
+    action,
+  });
+  if (area.shape === 'routes') return [main, form('create', 'newTitle'), form('edit', 'editTitle')];
+  if (area.shape === 'editRoute') return [main, form('edit', 'editTitle')];
+  return [main];
 }
 
 /**
- * routes.json of a remote: its declaration, each area route's heading, and the shell-contract range its
- * build needs. `stringsDir`: where the remote's locales are, its package's src/ (the declaration may be
- * read from another folder: PHOENIX_REMOTE_SRC).
+ * routes.json of a remote: its areas expanded into the paths they serve (a 'routes' area adds
+ * x/create and x/edit, an 'editRoute' area x/edit), each titled from the locales, the redirects, the
+ * sidebar groups, and the shell-contract range its build needs. `stringsDir`: the remote's package's
+ * src/, whose locales count (those of `srcDir`, when it is another folder: PHOENIX_REMOTE_SRC, on top).
  */
 function routesManifest(srcDir, shellContract, stringsDir = srcDir) {
-  const declaration = readRoutesDeclaration(srcDir);
-  let locales;
-  const readLocales = () => (locales ??= Object.fromEntries(LANGUAGES.map((language) => [language, readStrings(stringsDir, language)])));
-  const routes = declaration.routes.map((route) => (route.area ? { ...route, heading: headingOf(srcDir, route, readLocales()) } : route));
-  return { ...declaration, routes, shellContract };
+  const declaration = readAreasDeclaration(srcDir);
+  const where = path.relative(process.cwd(), path.join(srcDir, 'areas.ts'));
+  const locales = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      Object.assign(readStrings(stringsDir, language), srcDir === stringsDir ? {} : readStrings(srcDir, language)),
+    ]),
+  );
+  /** A static text of the locales in both languages (a title is never interpolated), or undefined when optional and absent. */
+  const text = (key, required, who, { interpolated = false } = {}) => {
+    const [section, ...rest] = key.split('.');
+    const values = LANGUAGES.map((language) => rest.reduce((node, k) => node?.[k], locales[language]?.[section]));
+    const present = values.filter((value) => typeof value === 'string' && value);
+    if (present.length === 0 && !required) return undefined;
+    if (present.length !== LANGUAGES.length) throw new Error(`${who} needs ${key} in locales/en.json and ja.json`);
+    if (interpolated !== true && present.some((value) => value.includes('{{'))) {
+      if (interpolated === 'skip') return undefined;
+      throw new Error(`${who}: ${key} is a title, so it takes no {{value}}`);
+    }
+    return { en: values[0], ja: values[1] };
+  };
+  const routes = Object.entries(declaration.areas).flatMap(([name, area]) => areaRoutes(name, area, text, where));
+  for (const [from, to] of Object.entries(declaration.redirects ?? {})) {
+    const target = routes.find((route) => route.path === to);
+    if (!target) throw new Error(`${where}: the redirect ${from} goes to ${to}, which this remote does not serve`);
+    routes.push({
+      path: from,
+      name: from.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, c) => c.toUpperCase()),
+      title: target.title,
+      redirectTo: to,
+    });
+  }
+  const [paths, names] = [new Set(), new Set()];
+  for (const route of routes) {
+    if (paths.has(route.path)) throw new Error(`${where}: ${route.path} is served twice`);
+    if (names.has(route.name)) throw new Error(`${where}: the route name ${route.name} is used twice`);
+    paths.add(route.path);
+    names.add(route.name);
+  }
+  const groups = Object.entries(declaration.groups ?? {}).map(([key, { position }]) => ({
+    key,
+    label: text(`menuGroups.${key}`, true, `${where}: group ${key}`),
+    position,
+  }));
+  return { remote: declaration.remote, ...(groups.length ? { groups } : {}), routes, shellContract };
 }
 
-module.exports = { readRoutesDeclaration, routesManifest };
+module.exports = { readAreasDeclaration, routesManifest };

@@ -1,7 +1,6 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
-import { describeError, useDocument } from '@phoenix/shell';
+import { AreaLink, describeError, useDocument } from '@phoenix/shell';
 import { Countdown, ErrorState, formatDateTime, PlainTable, TableHead, tokens } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 import { DashboardHeading } from './DashboardHeading';
@@ -90,7 +89,7 @@ function GameMaintenance({ summary, onSwitched }: { summary: Summary; onSwitched
         <Muted role="status">{t('dashboard.loading')}</Muted>
       )}
       <Footer>
-        <Link to="/admin/maintenance">{t('dashboard.maintenance.open')}</Link>
+        <AreaLink area="maintenance">{t('dashboard.maintenance.open')}</AreaLink>
       </Footer>
     </Panel>
   );
@@ -119,7 +118,7 @@ function PointsMaintenancePanel() {
         <Muted role="status">{t('dashboard.loading')}</Muted>
       )}
       <Footer>
-        <Link to="/admin/points/maintenance">{t('dashboard.pointsMaintenance.open')}</Link>
+        <AreaLink area="pointsMaintenance">{t('dashboard.pointsMaintenance.open')}</AreaLink>
       </Footer>
     </Panel>
   );
@@ -156,7 +155,7 @@ function RecentActions({ summary }: { summary: Summary }) {
         </PlainTable>
       )}
       <Footer>
-        <Link to="/admin/logs">{t('dashboard.recent.open')}</Link>
+        <AreaLink area="actionLogs">{t('dashboard.recent.open')}</AreaLink>
       </Footer>
     </Panel>
   );

@@ -58,10 +58,11 @@ describe('landmarks and navbar', () => {
 });
 
 describe('navbar requests badge', () => {
-  it('shows the pending change requests and links to the Requests page', async () => {
+  it('shows the pending change requests and links to the change requests page', async () => {
     await start('/admin', { handlers: defaultHandlers({ 'GET /change-requests/count': () => ({ body: { pending: 3, scheduled: 1 } }) }) });
     const link = await within(screen.getByRole('banner')).findByRole('link', { name: 'Requests: 3 pending change requests' });
-    expect(link).toHaveAttribute('href', '/admin/requests');
+    // The changeRequests area's page, wherever its remote declares it.
+    expect(link).toHaveAttribute('href', `/admin/${adminTable().areas.get('changeRequests')!.path}`);
   });
 
   it('is absent when no request waits', async () => {

@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell/src/boot';
+import { BREAKPOINTS, environmentLabel, isSidebarMinimizedAtom, runtimeConfigAtom, useAuth, useLinkTo } from '@phoenix/shell/src/boot';
 import { tokens } from '@phoenix/ui/src/boot';
 import { SIDEBAR_ID } from './Sidebar';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -119,6 +119,7 @@ export function Navbar() {
   const { account, logout } = useAuth();
   const navigate = useNavigate();
   const { t } = useHostTranslation();
+  const securityPage = useLinkTo()('security');
   const toggleLabel = minimized ? t('navbar.expandSidebar') : t('navbar.minimizeSidebar');
 
   const onLogout = () => {
@@ -146,7 +147,7 @@ export function Navbar() {
       <FindAnything />
       {account && <RequestsBadge />}
       {account && <Email title={account.email}>{account.email}</Email>}
-      {account && <NavbarLink to="/admin/security">{t('navbar.security')}</NavbarLink>}
+      {account && securityPage && <NavbarLink to={securityPage}>{t('navbar.security')}</NavbarLink>}
       <NavbarLink to="/admin/about">{t('navbar.about')}</NavbarLink>
       <LanguageSwitch />
       <HeaderButton type="button" onClick={onLogout}>

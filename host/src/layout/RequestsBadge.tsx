@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CHANGE_REQUESTS_PATH } from '@phoenix/contract';
-import { useApi } from '@phoenix/shell';
+import { AreaLink, useApi } from '@phoenix/shell';
 import { tokens } from '@phoenix/ui';
 import { useHostTranslation } from './hostI18n';
 
-const RequestsLink = styled(Link)`
+const RequestsLink = styled(AreaLink)`
   display: inline-flex;
   align-items: center;
   gap: 0.35rem;
@@ -30,7 +29,7 @@ const Count = styled.span`
 `;
 
 /**
- * The navbar's link to the Requests page with the number of change requests waiting for a
+ * The navbar's link to the change requests' page (the changeRequests area) with the number of change requests waiting for a
  * decision. Under the page's query key (['change-requests']): a decision there refreshes it.
  */
 export function RequestsBadge() {
@@ -45,7 +44,7 @@ export function RequestsBadge() {
   if (!count.data || count.data.pending === 0) return null;
   const label = t('navbar.pendingRequests', { count: count.data.pending });
   return (
-    <RequestsLink to="/admin/requests" aria-label={label} title={label}>
+    <RequestsLink area="changeRequests" aria-label={label} title={label}>
       {t('navbar.requests')} <Count aria-hidden="true">{count.data.pending}</Count>
     </RequestsLink>
   );

@@ -6,7 +6,7 @@ import type { Label } from './menu';
 
 /**
  * The host's strings, namespace 'host'. Menu labels and page titles are not here: each remote
- * declares its own in both languages (remotes/<name>/src/routes.ts), and a seed entry keeps the
+ * declares its own in both languages (remotes/<name>/src/areas.ts and locales), and a seed entry keeps the
  * seed's English label exactly (routes/composeRoutes.ts).
  */
 const en = {

@@ -4,7 +4,7 @@ import { SEED_TABLES, composeAdminTable, type RemoteManifests } from '../routes/
 import { adding, ja, page, seedManifests } from '../routes/manifestFixtures';
 import { declaredManifests } from '../testing/declaredRoutes';
 
-// The sidebar is composed from the remotes' manifests (remotes/*/src/routes.ts); the seed's order,
+// The sidebar is composed from the remotes' manifests (remotes/*/src/areas.ts); the seed's order,
 // English labels and targets (seed §2, PRODUCT §3) hold it, written out here once more as the spec says.
 // Pages a remote adds beyond the seed are checked by rule (and on fixture manifests), never listed here:
 // adding one to a remote touches no file of the host.

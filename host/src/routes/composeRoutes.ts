@@ -1,4 +1,5 @@
-import type { PageHeading, RemoteManifestRoute, RemoteName, RemoteRoutesManifest } from '@phoenix/contract';
+import type { LocalizedText, PageHeading, RemoteManifestRoute, RemoteName, RemoteRoutesManifest } from '@phoenix/contract';
+import type { AreaLinkTarget } from '@phoenix/shell/src/boot';
 import type { Label, MenuEntry, MenuGroup, MenuLink } from '../layout/menu';
 import SEED from './seed.json';
 
@@ -17,8 +18,18 @@ export interface AdminRoute {
   redirectTo?: string;
   /** A list page's h1 and sentence, from its manifest: painted while the remote loads (RemotePageLoading). */
   heading?: PageHeading;
+  /** The area this path belongs to (none for a redirect, or a seed path nobody declares). */
+  area?: string;
   /** False for a seed path whose remote's manifest could not be read: kept, so it shows that remote's error page. */
   declared: boolean;
+}
+
+/** An area of the console: where its links go (linkTo), what it and one of its records are called. */
+export interface AdminArea extends AreaLinkTarget {
+  name: string;
+  remote: RemoteName;
+  title: Label;
+  recordName?: LocalizedText;
 }
 
 /**
@@ -36,6 +47,8 @@ export interface AdminRouteHandle {
 export interface AdminTable {
   routes: readonly AdminRoute[];
   menu: readonly MenuEntry[];
+  /** By name: every area the remotes declare (the first to declare a name keeps it). */
+  areas: ReadonlyMap<string, AdminArea>;
 }
 
 /** What was read for each remote of the environment: its manifest, or null when it could not be read or used. */
@@ -79,9 +92,11 @@ export function composeAdminTable(manifests: RemoteManifests, seed: SeedTables =
   const seedLabels = new Map(seed.menu.flatMap((e) => ('children' in e ? e.children : [e])).map((l) => [l.target, l.label]));
   // A seed path nobody declares keeps its seed owner; its name is only a route id then, kept unique.
   const unclaimedName = (name: string): string => (names.has(name) ? unclaimedName(`${name}_`) : (names.add(name), name));
+  // The seed's route names (battle/forceEnd is forceEndMente) win over the remotes'.
+  const seedNames = new Map(seed.routes.flatMap((r) => (r.name ? [[r.path, r.name] as const] : [])));
   const routes: AdminRoute[] = seed.routes.map((s) => {
     const c = claims.get(s.path);
-    if (c) return fromClaim(c);
+    if (c) return fromClaim(c, seedNames.get(s.path));
     return {
       path: s.path,
       name: unclaimedName(s.name ?? s.path),
@@ -92,21 +107,44 @@ export function composeAdminTable(manifests: RemoteManifests, seed: SeedTables =
     };
   });
   const added = [...claims.values()].filter((c) => !seedOwner.has(c.route.path));
-  routes.push(...added.map(fromClaim));
+  routes.push(...added.map((c) => fromClaim(c)));
 
-  return { routes, menu: composeMenu(seed, claims, added, loaded) };
+  return { routes, menu: composeMenu(seed, claims, added, loaded), areas: composeAreas(claims) };
 }
 
-function fromClaim({ route, remote }: Claim): AdminRoute {
+function fromClaim({ route, remote }: Claim, seedName?: string): AdminRoute {
   return {
     path: route.path,
-    name: route.name,
+    name: seedName ?? route.name,
     remote,
     title: route.title,
     ...(route.redirectTo ? { redirectTo: route.redirectTo } : {}),
     ...(route.heading ? { heading: route.heading } : {}),
+    ...(route.area ? { area: route.area } : {}),
     declared: true,
   };
+}
+
+/** Each area's main path (the one that says its shape), as served: what links are composed from. */
+function composeAreas(claims: Map<string, Claim>): Map<string, AdminArea> {
+  const areas = new Map<string, AdminArea>();
+  for (const { route, remote } of claims.values()) {
+    if (!route.area || !route.shape || route.action) continue;
+    if (areas.has(route.area)) {
+      console.warn(`[routes] ${remote} declares the area ${route.area}, already declared by ${areas.get(route.area)!.remote}: ignored`);
+      continue;
+    }
+    areas.set(route.area, {
+      name: route.area,
+      remote,
+      path: route.path,
+      shape: route.shape,
+      record: route.record ?? 'show',
+      title: route.title,
+      ...(route.recordName ? { recordName: route.recordName } : {}),
+    });
+  }
+  return areas;
 }
 
 /**

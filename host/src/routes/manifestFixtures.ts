@@ -75,3 +75,26 @@ export function declaredBeyondSeed(manifests: RemoteManifests, seed: SeedTables 
     (m?.routes ?? []).filter((r) => !seedPaths.has(r.path)).map((r): [string, RemoteName] => [r.path, remote as RemoteName]),
   );
 }
+
+/**
+ * A CRUD area no remote has (shape 'routes'), as its remote's build would write it: its list in the
+ * sidebar at `position`, its form paths, its records opening in the edit form.
+ */
+export function crudArea(name: string, path: string, title: string, recordName: string, position: number): RemoteManifestRoute[] {
+  const text = (en: string) => ({ en, ja: ja(en) });
+  return [
+    {
+      path,
+      name,
+      title: text(title),
+      area: name,
+      shape: 'routes',
+      record: 'edit',
+      recordName: text(recordName),
+      heading: { title: text(title) },
+      menu: { label: text(title), position },
+    },
+    { path: `${path}/create`, name: `${name}Create`, title: text(`New ${recordName}`), area: name, action: 'create' },
+    { path: `${path}/edit`, name: `${name}Edit`, title: text(`Edit ${recordName}`), area: name, action: 'edit' },
+  ];
+}

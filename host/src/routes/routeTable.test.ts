@@ -7,7 +7,7 @@ import { declaredManifests } from '../testing/declaredRoutes';
 
 jest.mock('../federation/RemotePage', () => ({ RemotePage: () => null }));
 
-// The route table is composed from what each remote declares (remotes/*/src/routes.ts, emitted as
+// The route table is composed from what each remote declares (remotes/*/src/areas.ts, emitted as
 // routes.json); the seed's paths and owners (seed.json, seed §2 and PRODUCT §2) hold it. These tests
 // check the seed's invariants and the composition's rules (on fixture manifests), never a list of the
 // pages a remote adds: adding one to a remote touches no file of the host.

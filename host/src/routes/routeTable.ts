@@ -1,7 +1,7 @@
 import { Suspense, createElement, lazy } from 'react';
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { RemoteName } from '@phoenix/contract';
-import { shellStore, tokenAtom } from '@phoenix/shell/src/boot';
+import { areaLinksAtom, shellStore, tokenAtom } from '@phoenix/shell/src/boot';
 import { RemotePageLoading } from '../federation/RemotePageLoading';
 import { afterFirstPaint } from './firstPaint';
 import { trackNavigation } from './navigationActivity';
@@ -27,7 +27,7 @@ function prepareRemoteRoute(remote: RemoteName, page: string, { request }: Loade
   );
 }
 
-export type { AdminRoute, AdminTable } from './composeRoutes';
+export type { AdminArea, AdminRoute, AdminTable } from './composeRoutes';
 
 /**
  * The console's route table and sidebar: composed at start (bootstrap.tsx) from the manifests of the
@@ -37,6 +37,8 @@ let current: AdminTable = composeAdminTable({});
 
 export function setAdminTable(table: AdminTable): void {
   current = table;
+  // Every link to an area (host and remotes: linkTo, useLinkTo) is composed from this table.
+  shellStore.set(areaLinksAtom, table.areas);
 }
 
 export function adminTable(): AdminTable {

@@ -1,17 +1,19 @@
 import { API, defaultHandlers, renderApp, storeSession } from '../testing/renderApp';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { changeLanguage } from '@phoenix/shell';
+import { changeLanguage, linkTo } from '@phoenix/shell';
 import type { SearchResponse } from '@phoenix/contract';
+import type { RemoteManifests } from '../routes/composeRoutes';
+import { adding, crudArea } from '../routes/manifestFixtures';
+import { declaredManifests } from '../testing/declaredRoutes';
 
 const PLAYER_42: SearchResponse = {
   items: [
     {
-      area: 'player',
+      area: 'players',
       id: '42',
       label: 'Alice Moreau',
       detail: '#42 · 0x52908400098527886E0F7030069857D2E4169EE7',
-      path: 'user?id=42',
       match: 'name',
     },
   ],
@@ -33,8 +35,8 @@ afterEach(() => {
 type SearchAnswer = (q: string) => SearchResponse | Response;
 
 /** The console with the BFF's GET /search answering `bff`; the points API's GET /search answers `points` (or fails). */
-async function start(bff: SearchAnswer, points: SearchAnswer | 'down') {
-  const app = await renderApp('/admin', { handlers: defaultHandlers() });
+async function start(bff: SearchAnswer, points: SearchAnswer | 'down', manifests?: RemoteManifests) {
+  const app = await renderApp('/admin', { handlers: defaultHandlers(), manifests });
   const bffFetch = globalThis.fetch;
   // The fake backend routes by path only and sends no headers of a test's choosing: both services' /search are answered here.
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -119,6 +121,37 @@ describe('Find anything (Ctrl/Cmd+K)', () => {
     await user.keyboard('{Home}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/policies'));
     expect(policies).not.toBeInTheDocument();
+  });
+
+  it('finds an area a remote adds (its routes.json alone): in the sidebar, as a page, and its records, which open where the area says', async () => {
+    const manifests = adding(declaredManifests(), 'battle', crudArea('potions', 'potions', 'Potions', 'Potion', 10_000));
+    const potion: SearchResponse = { items: [{ area: 'potions', id: '3', label: 'Healing potion', match: 'name' }], unavailable: [] };
+    const { router } = await start((q) => (q.startsWith('potion') ? potion : none()), none, manifests);
+    const sidebar = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(sidebar).getByRole('link', { name: 'Potions' })).toHaveAttribute('href', '/admin/potions');
+    expect([linkTo('potions', 'create'), linkTo('potions', 'record', 3)]).toEqual(['/admin/potions/create', '/admin/potions/edit?id=3']);
+
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
+    await user.type(within(dialog).getByRole('combobox'), 'potion');
+    expect(await within(dialog).findByRole('option', { name: /Page\s*Potions/ })).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('option', { name: /Potion\s*Healing potion/ }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/admin/potions/edit?id=3'));
+  });
+
+  it('leaves out a record of an area this console does not serve', async () => {
+    const stray: SearchResponse = {
+      items: [{ area: 'potions', id: '3', label: 'Healing potion', match: 'name' }, ...PLAYER_42.items],
+      unavailable: [],
+    };
+    await start(() => stray, none);
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
+    await user.type(within(dialog).getByRole('combobox'), 'alice');
+    expect(await within(dialog).findByRole('option', { name: /Player\s*Alice Moreau/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: /Healing potion/ })).toBeNull();
   });
 
   it('says the admin searched too often and when to try again (in both languages), keeping what was typed', async () => {

@@ -2,9 +2,10 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { SearchHit, SearchResponse } from '@phoenix/contract';
+import type { SearchResponse } from '@phoenix/contract';
 import { useApi, useLanguage, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import { Button, Modal, tokens } from '@phoenix/ui';
+import { composeAreaLink } from '@phoenix/shell/src/boot';
 import { adminTable } from '../routes/routeTable';
 import { findPages } from './findPages';
 import './strings';
@@ -12,11 +13,12 @@ import './strings';
 /** One option of the list: a page of the console or a record from an area's search. */
 interface Option {
   key: string;
-  kind: 'page' | SearchHit['area'];
+  /** What it is: "Page", or the kind of record (its area's record name). */
+  kind: string;
   label: string;
   detail?: string;
-  /** Relative to /admin. */
-  path: string;
+  /** The link it opens. */
+  to: string;
 }
 
 const DEBOUNCE_MS = 150;
@@ -119,6 +121,13 @@ function useRecordSearch(q: string) {
   return { hits, unavailable, tooMany, loading: enabled && (bff.isFetching || points.isFetching) };
 }
 
+/** A search provider named by its area: the area's title, or "points" / "console" for a whole service. */
+function areaTitle(name: string, language: string, t: (key: string) => string): string {
+  const area = adminTable().areas.get(name);
+  if (area) return (language === 'ja' && area.title.ja) || area.title.en;
+  return name === 'points' || name === 'console' ? t(`areas.${name}`) : name;
+}
+
 /** The dialog of "Find anything" (FindAnything.tsx): a chunk of its own, loaded when first opened. */
 export function FindDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('findAnything');
@@ -132,28 +141,37 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
   const records = useRecordSearch(q);
 
   const options: Option[] = useMemo(() => {
-    const pages = findPages(adminTable(), text).map((page): Option => ({
+    const inLanguage = (text: { en: string; ja?: string }) => (language === 'ja' && text.ja) || text.en;
+    const table = adminTable();
+    const pages = findPages(table, text).map((page): Option => ({
       key: `page:${page.path}`,
-      kind: 'page',
-      label: (language === 'ja' && page.title.ja) || page.title.en,
-      path: page.path,
+      kind: t('areas.page'),
+      label: inLanguage(page.title),
+      to: page.path ? `/admin/${page.path}` : '/admin',
     }));
-    const hits = records.hits.map((hit): Option => ({
-      key: `${hit.area}:${hit.id}`,
-      kind: hit.area,
-      label: hit.label,
-      detail: hit.detail ?? `#${hit.id}`,
-      path: hit.path,
-    }));
+    // A record opens where its area says (routes.json); an area this console does not serve is left out.
+    const hits = records.hits.flatMap((hit): Option[] => {
+      const area = table.areas.get(hit.area);
+      if (!area) return [];
+      return [
+        {
+          key: `${hit.area}:${hit.id}`,
+          kind: inLanguage(area.recordName ?? area.title),
+          label: hit.label,
+          detail: hit.detail ?? `#${hit.id}`,
+          to: composeAreaLink(area, 'record', hit.id),
+        },
+      ];
+    });
     return [...pages, ...hits];
-  }, [text, language, records.hits]);
+  }, [text, language, records.hits, t]);
   const current = Math.min(active, Math.max(0, options.length - 1));
   const optionId = (i: number) => `${ids.list}-${i}`;
 
   const go = (option: Option | undefined) => {
     if (!option) return;
     onClose();
-    navigate(option.path ? `/admin/${option.path}` : '/admin');
+    navigate(option.to);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -211,7 +229,7 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
       <Note id={ids.status} role="status">
         {[status, tooMany].filter(Boolean).join(' ')}{' '}
         {records.unavailable.length > 0 &&
-          t('unavailable', { areas: records.unavailable.map((a) => t(`areas.${a}`, { defaultValue: a })).join(', ') })}
+          t('unavailable', { areas: records.unavailable.map((a) => areaTitle(a, language, t)).join(', ') })}
       </Note>
       <List id={ids.list} role="listbox" aria-label={t('results')}>
         {options.map((option, i) => (
@@ -225,7 +243,7 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
             onMouseMove={() => i !== current && setActive(i)}
             onClick={() => go(option)}
           >
-            <Kind>{t(`areas.${option.kind}`)}</Kind>
+            <Kind>{option.kind}</Kind>
             <span>{option.label}</span>
             {option.detail && <Detail>{option.detail}</Detail>}
           </Item>

@@ -1,5 +1,5 @@
 import type { AdminTable } from '../routes/composeRoutes';
-import type { Label } from '../layout/menu';
+import { menuLinks, type Label } from '../layout/menu';
 
 export interface PageHit {
   /** Relative to /admin ('' = the dashboard). */
@@ -21,8 +21,11 @@ export function findPages(table: AdminTable, text: string, limit = 8): PageHit[]
   const q = fold(text.trim());
   if (!q) return [];
   const pages: PageHit[] = [DASHBOARD, ...table.routes.filter((r) => !r.redirectTo).map((r) => ({ path: r.path, title: r.title }))];
+  // A page is found by its sidebar label too (the seed's "Present Management" heads the page "Presents").
+  const menuLabels = new Map(menuLinks(table.menu).map((link) => [link.target, link.label]));
   const rank = (page: PageHit) => {
-    const titles = [page.title.en, page.title.ja ?? ''].map(fold);
+    const label = menuLabels.get(page.path);
+    const titles = [page.title.en, page.title.ja ?? '', label?.en ?? '', label?.ja ?? ''].map(fold);
     if (titles.some((t) => t.startsWith(q))) return 0;
     if (titles.some((t) => t.includes(q)) || fold(page.path).includes(q)) return 1;
     return -1;

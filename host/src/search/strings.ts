@@ -1,6 +1,6 @@
 import { registerTranslations } from '@phoenix/shell/src/boot';
 
-/** Strings of "Find anything" (namespace 'findAnything'). */
+/** Strings of "Find anything" (namespace 'findAnything'). Kinds of records are their areas' (routes.json `recordName`). */
 registerTranslations('findAnything', {
   en: {
     open: 'Find anything',
@@ -20,13 +20,6 @@ registerTranslations('findAnything', {
     close: 'Close',
     areas: {
       page: 'Page',
-      player: 'Player',
-      present: 'Present',
-      shopItem: 'Shop item',
-      policy: 'Policy',
-      news: 'News',
-      pointTask: 'Points task',
-      lotteryRound: 'Lottery round',
       points: 'points',
       console: 'console',
     },
@@ -49,13 +42,6 @@ registerTranslations('findAnything', {
     close: '閉じる',
     areas: {
       page: 'ページ',
-      player: 'プレイヤー',
-      present: 'プレゼント',
-      shopItem: 'ショップ商品',
-      policy: 'ポリシー',
-      news: 'お知らせ',
-      pointTask: 'ポイントタスク',
-      lotteryRound: '抽選ラウンド',
       points: 'ポイント',
       console: 'コンソール',
     },

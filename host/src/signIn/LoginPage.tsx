@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { returnToAtom, runtimeConfigAtom, useAuth } from '@phoenix/shell/src/boot';
 import { useHostTranslate } from '../layout/hostI18n';
-import { safeReturnTo, SECURITY_PAGE } from './signInRules';
+import { safeReturnTo, ENROL_TARGET } from './signInRules';
 import { SignInForm } from './SignInForm';
 import type { SignInServices } from './signInServices';
 
@@ -30,7 +30,7 @@ export function LoginPage() {
       // Without the second factor a deployment requires, only the Security page opens: enrol there.
       signIn: async (email, password) => {
         const outcome = await login(email, password);
-        if (outcome.enrolmentRequired) navigate(SECURITY_PAGE, { replace: true });
+        if (outcome.enrolmentRequired) navigate(ENROL_TARGET, { replace: true });
         return outcome;
       },
       signInWithCode: loginWithCode,

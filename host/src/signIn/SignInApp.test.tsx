@@ -54,7 +54,7 @@ describe('the lean sign-in page: an invitation link', () => {
     await user.type(screen.getByLabelText(/^New password/), 'a long new password 42');
     await user.type(screen.getByLabelText(/^Repeat the new password/), 'a long new password 42');
     await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/security'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin?enrol=1'));
     expect(backend.calls.find((c) => c.path === '/users/invitation/accept')?.body).toEqual({
       token: TOKEN,
       newPassword: 'a long new password 42',
@@ -128,7 +128,7 @@ describe('the lean sign-in page: a second factor', () => {
     const handlers = authHandlers({ 'POST /users/login': () => ({ body: { token: 'tok-admin', enrolmentRequired: true } }) });
     const { user, navigate } = renderSignIn({ handlers, target: '/admin/logs' });
     await signIn(user, 'admin@example.com', 'secret');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/security'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin?enrol=1'));
   });
 });
 

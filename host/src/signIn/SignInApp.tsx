@@ -9,7 +9,7 @@ import { AuthFrame } from './AuthFrame';
 import { SignInForm } from './SignInForm';
 import { InvitationPage } from './InvitationPage';
 import type { SignInOutcome, SignInServices } from './signInServices';
-import { SECURITY_PAGE } from './signInRules';
+import { ENROL_TARGET } from './signInRules';
 import { LanguageSelect } from '../layout/LanguageSelect';
 import { fetchClientFactory } from './fetchClient';
 import type { LoginConfig } from './loginConfig';
@@ -60,7 +60,7 @@ export function SignInApp({ config, target, storage, navigate, fetch, invitation
       if (!result.status) return { status: false, reason: result.reason, challenge: result.challenge, passkey: result.passkey };
       writeSession(storage, { email: result.email, token: result.token });
       // Without the second factor a deployment requires, only the Security page opens: enrol there.
-      navigate(result.enrolmentRequired ? SECURITY_PAGE : target);
+      navigate(result.enrolmentRequired ? ENROL_TARGET : target);
       return { status: true };
     };
     return {

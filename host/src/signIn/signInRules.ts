@@ -31,5 +31,9 @@ export function safeReturnTo(value: unknown): string | null {
   return value === '/admin' || value.startsWith('/admin/') || value.startsWith('/admin?') ? value : null;
 }
 
-/** Where an admin without the second factor a deployment requires goes after signing in: to enrol one. */
-export const SECURITY_PAGE = '/admin/security';
+/**
+ * Where an admin without the second factor a deployment requires goes after signing in: the console,
+ * which sends them on to enrol one on the `security` area's page (App.tsx, `ENROL_PARAM`).
+ */
+export const ENROL_PARAM = 'enrol';
+export const ENROL_TARGET = `/admin?${ENROL_PARAM}=1`;

@@ -1,6 +1,6 @@
 import { describeRemotePages } from '@phoenix/shell/src/testing';
+import areas from './areas';
 import pages from './pages';
-import routes from './routes';
 
-// What the host reads (routes.json, emitted by the build from routes.ts) and what this remote runs agree.
-describeRemotePages('battle', { pages, routes, srcDir: __dirname });
+// What the host reads (routes.json, written by the build from areas.ts and the locales) and what this remote runs agree.
+describeRemotePages('battle', { pages, areas, srcDir: __dirname });

@@ -1,59 +1,44 @@
 import { lootboxesResource, lotteryRoundsResource, pointAccountsResource, pointsTasksResource } from '@phoenix/contract';
-import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
-import './i18n';
+import { areaPage, pagesOf, type SectionDefinition } from '@phoenix/shell';
 import { truncate } from '@phoenix/ui';
+import areas from './areas';
+import './i18n';
 
-const area = areasOf('points');
-
-/** Pages of the points remote, keyed by their path under /admin (PRODUCT §2); their API is pointsApiBase. */
-const pages = {
-  ...area({
-    name: 'pointsTasks',
-    base: 'points/tasks',
-    shape: 'subViews',
+/** The page of each area of areas.ts (routed by the host under /admin; their API is pointsApiBase). */
+export default pagesOf(areas, 'points', {
+  pointsTasks: areaPage({
     resource: pointsTasksResource,
     labelOf: (task) => truncate(task.title, 40),
     formLabelOf: (task) => `"${task.title.slice(0, 60)}"`,
     list: () => import('./areas/pointsTasks/TaskListPage'),
     form: () => import('./areas/pointsTasks/TaskForm'),
   }),
-  ...area({
-    name: 'pointAccounts',
-    base: 'points/users',
-    shape: 'subViews',
+  pointAccounts: areaPage({
     resource: pointAccountsResource,
     labelOf: (account, t) => t('pointAccounts.label', { id: account.id }),
     list: () => import('./areas/pointAccounts/PointAccountListPage'),
   }),
-  ...standalonePage('points/maintenance', () => import('./areas/pointsSettings/PointsMaintenancePage')),
-  ...standalonePage('points-daily-checkin', () => import('./areas/pointsSettings/DailyCheckinPage')),
-  ...standalonePage('points-referral', () => import('./areas/pointsSettings/ReferralPage')),
-  ...area({
-    name: 'pointsLottery',
-    base: 'points-lottery',
-    shape: 'subViews',
+  pointsLottery: areaPage({
     resource: lotteryRoundsResource,
     labelOf: (round) => round.name,
     formLabelOf: (round) => `"${round.name}"`,
     list: () => import('./areas/pointsLottery/LotteryListPage'),
     form: () => import('./areas/pointsLottery/LotteryRoundForm'),
   }),
-  ...area({
-    name: 'lootbox',
-    base: 'points-lootbox',
-    shape: 'subViews',
+  lootbox: areaPage({
     resource: lootboxesResource,
     labelOf: (box) => box.name,
     formLabelOf: (box) => `"${box.name}"`,
     list: () => import('./areas/pointsGames/LootboxListPage'),
     form: () => import('./areas/pointsGames/LootboxForm'),
   }),
-  ...standalonePage('points-spin', () => import('./areas/pointsGames/SpinWheelPage')),
-  ...standalonePage('points/staking', () => import('./areas/stakingChanges/StakingPage')),
-  ...standalonePage('points/economy', () => import('./areas/pointsEconomy/EconomyReportPage')),
-};
-
-export default pages;
+  staking: () => import('./areas/stakingChanges/StakingPage'),
+  pointsMaintenance: () => import('./areas/pointsSettings/PointsMaintenancePage'),
+  economy: () => import('./areas/pointsEconomy/EconomyReportPage'),
+  spin: () => import('./areas/pointsGames/SpinWheelPage'),
+  referral: () => import('./areas/pointsSettings/ReferralPage'),
+  checkin: () => import('./areas/pointsSettings/DailyCheckinPage'),
+});
 
 /** This remote's parts of other remotes' pages, composed by the host (@phoenix/shell SectionSlot). */
 export const sections: SectionDefinition[] = [

@@ -1,21 +1,17 @@
 import {
-  treasureChestsResource,
   presentDistributionsResource,
   presentsResource,
   seasonsResource,
   shopItemsResource,
+  treasureChestsResource,
 } from '@phoenix/contract';
-import { areasOf, type SectionDefinition } from '@phoenix/shell';
+import { areaPage, pagesOf, type SectionDefinition } from '@phoenix/shell';
+import areas from './areas';
 import './i18n';
 
-const area = areasOf('present');
-
-/** Pages of the present remote, keyed by their path under /admin (PRODUCT §2). */
-const pages = {
-  ...area({
-    name: 'presents',
-    base: 'present',
-    shape: 'routes',
+/** The page of each area of areas.ts (routed by the host under /admin): its list, form, resource and record label. */
+export default pagesOf(areas, 'present', {
+  presents: areaPage({
     resource: presentsResource,
     prefetch: false,
     labelOf: (present) => present.name,
@@ -23,29 +19,20 @@ const pages = {
     list: () => import('./areas/presents/PresentListPage'),
     form: () => import('./areas/presents/PresentForm'),
   }),
-  ...area({
-    name: 'presentDistributions',
-    base: 'present/distribution',
-    shape: 'subViews',
+  presentDistributions: areaPage({
     resource: presentDistributionsResource,
     prefetch: false,
     labelOf: (d) => d.presentName,
     list: () => import('./areas/presentDistributions/PresentDistributionPage'),
   }),
-  ...area({
-    name: 'shop',
-    base: 'shop',
-    shape: 'editRoute',
+  shop: areaPage({
     resource: shopItemsResource,
     prefetch: false,
     labelOf: (item) => `#${item.sortOrder}`,
     list: () => import('./areas/shop/ShopListPage'),
     form: () => import('./areas/shop/ShopForm'),
   }),
-  ...area({
-    name: 'treasureChests',
-    base: 'treasureChest',
-    shape: 'subViews',
+  treasureChests: areaPage({
     resource: treasureChestsResource,
     prefetch: false,
     labelOf: (chest) => chest.name,
@@ -53,10 +40,7 @@ const pages = {
     list: () => import('./areas/treasureChests/TreasureChestListPage'),
     form: () => import('./areas/treasureChests/TreasureChestForm'),
   }),
-  ...area({
-    name: 'seasons',
-    base: 'seasonPass',
-    shape: 'subViews',
+  seasons: areaPage({
     resource: seasonsResource,
     prefetch: false,
     labelOf: (season) => season.name,
@@ -64,9 +48,7 @@ const pages = {
     list: () => import('./areas/seasons/SeasonListPage'),
     form: () => import('./areas/seasons/SeasonForm'),
   }),
-};
-
-export default pages;
+});
 
 /** This remote's parts of other remotes' pages, composed by the host (@phoenix/shell SectionSlot). */
 export const sections: SectionDefinition[] = [

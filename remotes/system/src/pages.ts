@@ -1,68 +1,49 @@
 import { activeFlagsResource, constantVariablesResource, newsResource, worldMessagesResource } from '@phoenix/contract';
-import { areasOf, standalonePage, type SectionDefinition } from '@phoenix/shell';
+import { areaPage, pagesOf, type SectionDefinition } from '@phoenix/shell';
 import { truncate } from '@phoenix/ui';
+import areas from './areas';
 import { actionLogList } from './areas/actionLogs/list';
 import './i18n';
 
-const area = areasOf('system');
-
 /**
- * The system remote's pages, keyed by route path under /admin (exposed as './pages').
- * An area is declared once, here: its name (its strings are `<name>.…`, its columns and fields
- * `<name>.fields.<field>`), route, shape, resource and record label; then its list and its form.
- * The resource lets the host start the list's first request from the URL with the page's code.
+ * The page of each area of areas.ts (exposed as './pages', routed by the host under /admin): its list,
+ * form, resource and record label. Its strings are `<area>.…`, its columns and fields
+ * `<area>.fields.<field>`; the resource lets the host start the list's first request with the page's code.
  */
-const pages = {
-  ...area({
-    name: 'constantVariables',
-    base: 'constantVariables',
+export default pagesOf(areas, 'system', {
+  constantVariables: areaPage({
     resource: constantVariablesResource,
-    shape: 'routes',
     labelOf: (cv) => cv.key,
     list: () => import('./areas/constantVariables/ConstantVariableListPage'),
     form: () => import('./areas/constantVariables/ConstantVariableForm'),
   }),
-  ...area({
-    name: 'news',
-    base: 'information',
+  news: areaPage({
     resource: newsResource,
-    shape: 'subViews',
     labelOf: (news) => `"${news.title}"`,
     list: () => import('./areas/news/NewsListPage'),
     form: () => import('./areas/news/NewsForm'),
   }),
-  ...area({
-    name: 'activeFlags',
-    base: 'activeFlag',
+  activeFlags: areaPage({
     resource: activeFlagsResource,
-    shape: 'subViews',
     labelOf: (flag) => flag.key,
     list: () => import('./areas/activeFlags/ActiveFlagListPage'),
     form: () => import('./areas/activeFlags/ActiveFlagForm'),
   }),
-  ...area({
-    name: 'worldMessages',
-    base: 'worldMessage',
+  worldMessages: areaPage({
     resource: worldMessagesResource,
-    shape: 'subViews',
     labelOf: (wm) => truncate(wm.message, 40),
     formLabelOf: (wm) => `"${wm.message.slice(0, 60)}"`,
     list: () => import('./areas/worldMessages/WorldMessageListPage'),
     form: () => import('./areas/worldMessages/WorldMessageForm'),
   }),
-  ...area({
-    name: 'actionLogs',
-    base: 'logs',
-    shape: 'subViews',
+  actionLogs: areaPage({
+    ...actionLogList,
     labelOf: (log) => `#${log.id}`,
     list: () => import('./areas/actionLogs/ActionLogListPage'),
-    ...actionLogList,
   }),
-  ...standalonePage('maintenance', () => import('./areas/maintenance/MaintenancePage')),
-  ...standalonePage('requests', () => import('./areas/changeRequests/ChangeRequestsPage')),
-};
-
-export default pages;
+  maintenance: () => import('./areas/maintenance/MaintenancePage'),
+  changeRequests: () => import('./areas/changeRequests/ChangeRequestsPage'),
+});
 
 /** This remote's parts of other remotes' pages, composed by the host (@phoenix/shell SectionSlot). */
 export const sections: SectionDefinition[] = [

@@ -21,20 +21,18 @@ export const searchQuerySchema = lazy(() =>
 );
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** Areas that contribute hits; the console labels each group from this key in both languages. */
-export const SEARCH_AREAS = ['player', 'present', 'shopItem', 'policy', 'news', 'pointTask', 'lotteryRound'] as const;
-export type SearchArea = (typeof SEARCH_AREAS)[number];
-
 export interface SearchHit {
-  area: SearchArea;
+  /**
+   * The record's area, by the name its remote declares in areas.ts (players, presents…): the console
+   * makes the link (the area's record view) and names the kind of record from its routes.json.
+   */
+  area: string;
   /** The record's id, as text (ids are numbers today; the hit does not care). */
   id: string;
   /** What the record is called (a player's or present's name, a news title…). */
   label: string;
   /** A second line: a wallet, a status, a date (optional). */
   detail?: string;
-  /** Where the record opens, relative to /admin (a path and its query). */
-  path: string;
   /** What matched: an exact id or wallet ranks above a name prefix. */
   match: 'id' | 'wallet' | 'name';
 }

@@ -6,7 +6,6 @@ const searchNews: SearchProvider = async (db, terms) =>
     area: 'news',
     id: String(row.id),
     label: row.label,
-    path: `information?edit=${row.id}`,
     match: row.match,
   }));
 

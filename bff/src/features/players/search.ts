@@ -13,13 +13,12 @@ const searchPlayers: SearchProvider = async (db, terms, now) => {
   const hit =
     (match: SearchHit['match']) =>
     (row: PlayerRow): SearchHit => ({
-      area: 'player',
+      area: 'players',
       id: String(row.id),
       label: row.name,
       detail: [`#${row.id}`, row.wallet_address ? checksumAddress(row.wallet_address) : null, banInForce(row, now) ? 'banned' : null]
         .filter(Boolean)
         .join(' · '),
-      path: `user?id=${row.id}`,
       match,
     });
   const byId = terms.id === null ? [] : await db.selectFrom('players').selectAll().where('id', '=', terms.id).execute();

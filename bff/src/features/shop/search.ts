@@ -14,11 +14,10 @@ const searchShop: SearchProvider = async (db, terms) => {
       order by ${nameKey('i.name')}, s.id limit ${terms.limit})
     limit ${terms.limit}`.execute(db);
   return rows.map((row) => ({
-    area: 'shopItem',
+    area: 'shop',
     id: String(row.id),
     label: row.label,
     detail: `${row.price} ${row.currency}`,
-    path: `shop/edit?id=${row.id}`,
     match: row.match,
   }));
 };

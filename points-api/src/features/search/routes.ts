@@ -21,17 +21,15 @@ export default function registerSearchRoutes(app: FastifyInstance, ctx: AppConte
     ]);
     const items: SearchHit[] = [
       ...tasks.map((row): SearchHit => ({
-        area: 'pointTask',
+        area: 'pointsTasks',
         id: String(row.id),
         label: row.label,
-        path: `points/tasks?edit=${row.id}`,
         match: row.match,
       })),
       ...rounds.map((row): SearchHit => ({
-        area: 'lotteryRound',
+        area: 'pointsLottery',
         id: String(row.id),
         label: row.label,
-        path: `points-lottery?edit=${row.id}`,
         match: row.match,
       })),
     ].sort((a, b) => (a.match === 'id' ? 0 : 1) - (b.match === 'id' ? 0 : 1));

@@ -4,3 +4,5 @@ export * from './authState';
 export * from './queryClient';
 export * from './ShellProviders';
 export * from './placeholderPages';
+export * from './areaLinks';
+export * from './AreaLink';

@@ -1,9 +1,9 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { CHANGE_REQUESTS_PATH, type ChangeRequest, type ChangeRequestService, type Page } from '@phoenix/contract';
 import { Alert, Badge, formatDateTime } from '@phoenix/ui';
 import { useTranslation } from 'react-i18next';
+import { AreaLink } from '../core/AreaLink';
 import { useApi } from '../api/useApi';
 import type { ApiClient } from '../api/client';
 import { useGlobalRecords } from '../api/useChangeControlMode';
@@ -53,7 +53,7 @@ export function PendingChanges({ path, target, service = 'bff' }: Where & { serv
           </li>
         ))}
       </ul>
-      <Link to="/admin/requests">{t('changeControl.openRequests')}</Link>
+      <AreaLink area="changeRequests">{t('changeControl.openRequests')}</AreaLink>
     </Alert>
   );
 }

@@ -5,10 +5,10 @@ import type { DataTableColumn } from '@phoenix/ui';
 import { LANGUAGES } from '../i18n/language';
 
 /**
- * An area, declared once in its remote's pages.ts (`...area({ name: 'news', base: 'information', … })`):
+ * An area, declared once: its path and shape in its remote's areas.ts, its page in pages.ts (`news: areaPage({ … })`):
  * its route and page shape, its resource, how a record is named, and where its strings are. The
  * pages read it from context: a column or field `x` is labelled `<name>.fields.x` in the remote's
- * namespace, a record by `labelOf`; no page repeats them. Titles and menu entries are in routes.ts
+ * namespace, a record by `labelOf`; no page repeats them. Paths, shapes and menu places are in areas.ts
  * (plain data the host reads without the remote's code).
  */
 /** The remote's t, loosely typed: keys are the remote's (i18next's key types do not know them). */

@@ -24,13 +24,14 @@ function localesOf(src: string): Record<'en' | 'ja', Strings> {
   return merged;
 }
 
-/** pages.ts: `area({ name: 'news', … list: () => import('./areas/news/NewsListPage'), form: … })` → file → area name. */
+/** pages.ts: `news: areaPage({ … list: () => import('./areas/news/NewsListPage'), form: … })` or `spin: () => import(…)` → file → area name. */
 function areaFiles(src: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const call of read(path.join(src, 'pages.ts')).matchAll(/area\(\{([\s\S]*?)\}\)/g)) {
-    const name = /name: '(\w+)'/.exec(call[1])?.[1];
-    if (!name) continue;
-    for (const loaded of call[1].matchAll(/import\('\.\/([^']+)'\)/g)) files.set(path.join(src, `${loaded[1]}.tsx`), name);
+  const entries = read(path.join(src, 'pages.ts')).matchAll(
+    /^ {2}(\w+): (?:areaPage\(\{([\s\S]*?)\n {2}\}\)|(\(\) => import\('[^']+'\)))/gm,
+  );
+  for (const [, name, spec, loader] of entries) {
+    for (const loaded of (spec ?? loader).matchAll(/import\('\.\/([^']+)'\)/g)) files.set(path.join(src, `${loaded[1]}.tsx`), name);
   }
   return files;
 }

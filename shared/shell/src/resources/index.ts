@@ -2,6 +2,8 @@ export {
   resourcePages,
   areasOf,
   standalonePage,
+  pagesOf,
+  areaPage,
   useResourceLinks,
   parseRecordId,
   showsList,
@@ -9,6 +11,8 @@ export {
   type RoutingShape,
   type ResourcePagesSpec,
   type AreaPagesSpec,
+  type AreaPageSpec,
+  type AreaPages,
   type ResourcePageComponent,
   type PagePrefetch,
 } from './routing';

@@ -1,9 +1,9 @@
 import { createContext, createElement, lazy, Suspense, useContext, useMemo, type ComponentType } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AnyResource } from '@phoenix/contract';
+import type { AnyResource, RecordOf, RemoteAreasDeclaration } from '@phoenix/contract';
 import type { ShellStore } from '../core/store';
-import { AreaContext, type AreaDefinition, type AreaSpec } from './area';
+import { AreaContext, type AreaDefinition, type AreaSpec, type Translate } from './area';
 import { prefetchResourceList } from './prefetchList';
 import { showsList } from './listView';
 
@@ -229,4 +229,55 @@ export function areasOf(ns: string) {
 /** For a page that is not a resource (a document, a dashboard-like view): the same provider. */
 export function standalonePage(base: string, page: Loader): Record<string, ResourcePageComponent> {
   return resourcePages({ base, shape: 'routes', list: page });
+}
+
+/**
+ * One area's page in a remote's pages.ts: its list (or only page), its form, its resource and how a
+ * record is named. Where and how it is routed is in areas.ts. `areaPage({...})` keeps the record type
+ * of `labelOf` from the resource.
+ */
+export interface AreaPageSpec<D extends AnyResource = AnyResource> {
+  list: Loader;
+  /** One form module serves create and edit (it asks useResourceLinks().mode). */
+  form?: Loader;
+  resource?: D;
+  pageSize?: number;
+  /** false: the host does not start the list's request (its page asks for more than the resource's plain list). */
+  prefetch?: false;
+  labelOf?(record: RecordOf<D>, t: Translate): string;
+  formLabelOf?(record: RecordOf<D>, t: Translate): string;
+}
+
+export function areaPage<D extends AnyResource>(spec: AreaPageSpec<D>): AreaPageSpec<D> {
+  return spec;
+}
+
+/** A page of a 'page' area: its loader alone, or a spec without a form. */
+type PageOf<Shape> = Shape extends 'page' ? Loader | Omit<AreaPageSpec<any>, 'form'> : AreaPageSpec<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** What pages.ts gives: one page per area of areas.ts, no more, no less (the type checks both). */
+export type AreaPages<A extends RemoteAreasDeclaration> = { [K in keyof A['areas']]: PageOf<A['areas'][K]['shape']> };
+
+/**
+ * A remote's page map, as the host loads it (keyed by path under /admin): each area of its areas.ts
+ * with the page pages.ts gives it, routed by the area's shape, its strings in the namespace `ns`.
+ */
+export function pagesOf<const A extends RemoteAreasDeclaration>(
+  declaration: A,
+  ns: string,
+  pages: AreaPages<A>,
+): Record<string, ResourcePageComponent> {
+  const byArea = pages as Record<string, Loader | AreaPageSpec>;
+  return Object.assign(
+    {},
+    ...Object.entries(declaration.areas).map(([name, { path, shape }]) => {
+      const given = byArea[name];
+      if (!given) throw new Error(`pages.ts has no page for the area ${name}`);
+      const { labelOf, formLabelOf, prefetch, resource, ...spec } = typeof given === 'function' ? { list: given } : given;
+      const routing: RoutingShape = shape === 'page' ? 'routes' : shape;
+      if (shape === 'page' && spec.form) throw new Error(`${name} is a 'page' area: it has no form (give it a shape with one in areas.ts)`);
+      const area = { name, ns, base: path, shape: routing, resource, labelOf, formLabelOf } as AreaDefinition;
+      return resourcePages({ ...spec, base: path, shape: routing, resource: prefetch === false ? undefined : resource, area });
+    }),
+  );
 }

@@ -1,48 +1,41 @@
 import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
-import {
-  remoteRoutesDeclarationSchema,
-  remoteRoutesManifestSchema,
-  type RemoteManifestRoute,
-  type RemoteName,
-  type RemoteRoutesDeclaration,
-} from '@phoenix/contract';
+import { remoteRoutesManifestSchema, type RemoteAreasDeclaration, type RemoteManifestRoute, type RemoteName } from '@phoenix/contract';
 import type { ResourcePageComponent } from '../resources/routing';
 import { fakeBff } from './fakeBff';
 import { renderRemotePage } from './resourcePagesContract';
 
 interface BuildRoutes {
-  readRoutesDeclaration: (srcDir: string) => unknown;
+  readAreasDeclaration: (srcDir: string) => unknown;
   routesManifest: (srcDir: string, shellContract: string) => unknown;
 }
 
 /**
- * A remote's pages.ts against its routes.ts, as its build reads them (routes.json) and the host uses
- * them: one page per declared path, the declaration plain data, and each list heading the one its page
+ * A remote's pages.ts against its areas.ts, as its build reads them (routes.json) and the host uses
+ * them: one page per path served, the declaration plain data, and each heading the one its page
  * renders. `srcDir`: the remote's src/ (its build, @phoenix/build, is resolved from there).
  */
 export function describeRemotePages(
   remote: RemoteName,
-  { pages, routes, srcDir }: { pages: Record<string, ComponentType>; routes: RemoteRoutesDeclaration; srcDir: string },
+  { pages, areas, srcDir }: { pages: Record<string, ComponentType>; areas: RemoteAreasDeclaration; srcDir: string },
 ) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const build = require(require.resolve('@phoenix/build/routes.cjs', { paths: [srcDir] })) as BuildRoutes;
 
   describe(`${remote} remote pages`, () => {
-    it('has a page for every path its routes declare (redirects aside), and no other', () => {
-      const served = routes.routes.filter((r) => !r.redirectTo).map((r) => r.path);
+    const manifest = () => remoteRoutesManifestSchema.parse(build.routesManifest(srcDir, '^1.0.0'));
+
+    it('declares its areas as plain data, which its build reads as they are, and serves every path routes.json has', () => {
+      expect(areas.remote).toBe(remote);
+      expect(build.readAreasDeclaration(srcDir)).toEqual(areas);
+      const served = manifest()
+        .routes.filter((r) => !r.redirectTo)
+        .map((r) => r.path);
       expect(Object.keys(pages).sort()).toEqual(served.sort());
     });
 
-    it('declares valid routes as plain data, which its build reads as they are', () => {
-      expect(remoteRoutesDeclarationSchema.parse(routes)).toEqual(routes);
-      expect(routes.remote).toBe(remote);
-      expect(build.readRoutesDeclaration(srcDir)).toEqual(routes);
-    });
-
     it('heads each list page, as the host paints it while loading, with what the page renders', async () => {
-      const manifest = remoteRoutesManifestSchema.parse(build.routesManifest(srcDir, '^1.0.0'));
-      expect(await expectRouteHeadings(pages, manifest.routes)).toBeGreaterThan(0);
+      expect(await expectRouteHeadings(pages, manifest().routes)).toBeGreaterThan(0);
     });
   });
 }

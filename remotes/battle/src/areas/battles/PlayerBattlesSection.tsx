@@ -1,15 +1,15 @@
-import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Battle, Page } from '@phoenix/contract';
 import {
+  type ApiRequestError,
+  AreaLink,
   PlayerSection,
   QueryTable,
   registerTranslations,
   resourceKeys,
+  type SlotProps,
   useApi,
   useTranslation,
-  type ApiRequestError,
-  type SlotProps,
 } from '@phoenix/shell';
 import { Badge, ButtonLink, formatDateTime } from '@phoenix/ui';
 import { STATUS_TONE, playersOf } from './labels';
@@ -63,7 +63,9 @@ export default function PlayerBattlesSection({ playerId }: SlotProps['player']) 
         row={(b) => (
           <tr key={b.id}>
             <td>
-              <Link to={`/admin/battle?id=${b.id}`}>#{b.id}</Link>
+              <AreaLink area="battles" action="show" record={b.id} fallback={`#${b.id}`}>
+                #{b.id}
+              </AreaLink>
             </td>
             <td>{tb(`battles.modes.${b.mode}`)}</td>
             <td>
@@ -75,7 +77,7 @@ export default function PlayerBattlesSection({ playerId }: SlotProps['player']) 
           </tr>
         )}
       />
-      <ButtonLink as={Link} $size="sm" to={`/admin/battle?playerId=${playerId}`}>
+      <ButtonLink as={AreaLink} $size="sm" area="battles" params={{ playerId }}>
         {t('all')}
       </ButtonLink>
     </PlayerSection>

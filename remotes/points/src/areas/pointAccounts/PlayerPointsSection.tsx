@@ -1,16 +1,16 @@
-import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import {
+  type ApiRequestError,
+  AreaLink,
   PlayerSection,
   QueryAnswer,
   QueryTable,
   registerTranslations,
   resourceKeys,
+  type SlotProps,
   usePointsApi,
   useTranslation,
-  type ApiRequestError,
-  type SlotProps,
 } from '@phoenix/shell';
 import { AccountAddress, ButtonLink, Facts, formatDateTime, formatNumber } from '@phoenix/ui';
 
@@ -95,7 +95,7 @@ export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
                   </tr>
                 )}
               />
-              <ButtonLink as={Link} $size="sm" to={`/admin/points/users?id=${playerId}`}>
+              <ButtonLink as={AreaLink} $size="sm" area="pointAccounts" action="show" record={playerId}>
                 {t('open')}
               </ButtonLink>
             </>

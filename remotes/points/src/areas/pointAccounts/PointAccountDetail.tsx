@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { pointAccountsResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
-import { describeError, RecordDetailModal, resourceKeys, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import {
+  type ApiRequestError,
+  AreaLink,
+  describeError,
+  RecordDetailModal,
+  resourceKeys,
+  usePointsApi,
+  useTranslation,
+} from '@phoenix/shell';
 import {
   AccountAddress,
   Badge,
@@ -36,9 +43,9 @@ export function PointAccountDetail({ id, onClose }: { id: number | null; onClose
           <Facts>
             <dt>{t('pointAccounts.fields.playerId')}</dt>
             <dd>
-              <Link to={`/admin/user?id=${user.id}`}>
+              <AreaLink area="players" action="show" record={user.id} fallback={<Mono>{user.id}</Mono>}>
                 <Mono>{user.id}</Mono>
-              </Link>
+              </AreaLink>
             </dd>
             <dt>{t('pointAccounts.fields.wallet')}</dt>
             <dd>{user.wallet ? <AccountAddress value={user.wallet} /> : '—'}</dd>

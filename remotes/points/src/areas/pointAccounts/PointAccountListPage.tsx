@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { pointAccountsResource } from '@phoenix/contract';
-import { ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { AreaLink, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { AccountAddress, Button, formatDateTime, formatNumber } from '@phoenix/ui';
 import { PointAccountDetail } from './PointAccountDetail';
 
@@ -20,7 +19,16 @@ export default function PointAccountListPage() {
       )}
       columns={[
         // The point account is the player's: its id opens the player view (user-policy's page).
-        { key: 'id', field: 'playerId', sortable: true, render: (u) => <Link to={`/admin/user?id=${u.id}`}>{u.id}</Link> },
+        {
+          key: 'id',
+          field: 'playerId',
+          sortable: true,
+          render: (u) => (
+            <AreaLink area="players" action="show" record={u.id} fallback={u.id}>
+              {u.id}
+            </AreaLink>
+          ),
+        },
         // Stored lower-case; shown checksummed (EIP-55) as on the player pages.
         { key: 'wallet', render: (u) => (u.wallet ? <AccountAddress value={u.wallet} /> : '—') },
         { key: 'balance', sortable: true, render: (u) => formatNumber(u.balance) },

@@ -9,34 +9,36 @@ export default function PointsMaintenancePage() {
   return (
     <DocumentPage
       document={pointsMaintenanceDocument}
-      title={t('maintenance.title')}
-      description={t('maintenance.description')}
+      title={t('pointsMaintenance.title')}
+      description={t('pointsMaintenance.description')}
       toValues={(doc) => ({ enabled: doc.enabled, message: doc.message })}
       // confirmSave: the shell's confirm that also asks the typed scope in a "confirm" environment (one dialog).
       beforeSubmit={(update: PointsMaintenanceUpdate, doc, _dirty, confirmSave) =>
         update.enabled === doc.enabled ||
         (confirmSave ?? confirm)({
-          title: t(update.enabled ? 'maintenance.turnOnTitle' : 'maintenance.turnOffTitle'),
-          body: t(update.enabled ? 'maintenance.turnOnBody' : 'maintenance.turnOffBody'),
-          okText: t(update.enabled ? 'maintenance.turnOn' : 'maintenance.turnOff'),
+          title: t(update.enabled ? 'pointsMaintenance.turnOnTitle' : 'pointsMaintenance.turnOffTitle'),
+          body: t(update.enabled ? 'pointsMaintenance.turnOnBody' : 'pointsMaintenance.turnOffBody'),
+          okText: t(update.enabled ? 'pointsMaintenance.turnOn' : 'pointsMaintenance.turnOff'),
           danger: update.enabled,
         })
       }
       savedMessage={(before, after) =>
-        before.enabled === after.enabled ? t('maintenance.saved') : t(after.enabled ? 'maintenance.nowOn' : 'maintenance.nowOff')
+        before.enabled === after.enabled
+          ? t('pointsMaintenance.saved')
+          : t(after.enabled ? 'pointsMaintenance.nowOn' : 'pointsMaintenance.nowOff')
       }
-      header={(doc) => <p role="status">{t(doc.enabled ? 'maintenance.isOn' : 'maintenance.isOff')}</p>}
+      header={(doc) => <p role="status">{t(doc.enabled ? 'pointsMaintenance.isOn' : 'pointsMaintenance.isOff')}</p>}
     >
       {(form) => {
         const enabled = form.bind<boolean>('enabled');
         return (
           <>
-            <Switch label={t('maintenance.enabled')} checked={enabled.value} onChange={enabled.onChange} />
+            <Switch label={t('pointsMaintenance.enabled')} checked={enabled.value} onChange={enabled.onChange} />
             <TextArea
-              label={t('maintenance.message')}
+              label={t('pointsMaintenance.message')}
               rows={3}
               maxLength={POINTS_MAINTENANCE_MESSAGE_MAX}
-              hint={t('maintenance.messageHint')}
+              hint={t('pointsMaintenance.messageHint')}
               {...form.field('message')}
             />
           </>

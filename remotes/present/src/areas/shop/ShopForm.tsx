@@ -19,7 +19,7 @@ export default function ShopForm() {
   return (
     <RecordFormPage
       resource={shopItemsResource}
-      titles={{ create: t('shop.newTitle'), edit: (item) => t('shop.editTitle', { position: item.sortOrder }) }}
+      titles={{ create: t('shop.newTitle'), edit: (item) => t('shop.editTitleOf', { position: item.sortOrder }) }}
       empty={
         {
           itemId: undefined,

@@ -1,7 +1,15 @@
-import { Link } from 'react-router-dom';
 import { useQueries } from '@tanstack/react-query';
 import type { ActionLog, Page } from '@phoenix/contract';
-import { PlayerSection, QueryTable, registerTranslations, resourceKeys, useApi, useTranslation, type SlotProps } from '@phoenix/shell';
+import {
+  AreaLink,
+  PlayerSection,
+  QueryTable,
+  registerTranslations,
+  resourceKeys,
+  type SlotProps,
+  useApi,
+  useTranslation,
+} from '@phoenix/shell';
 import { ButtonLink, formatDateTime } from '@phoenix/ui';
 
 registerTranslations('playerActionLog', {
@@ -61,7 +69,9 @@ export default function PlayerActionLogSection({ playerId, playerVersion }: Slot
         row={(log) => (
           <tr key={log.id}>
             <td>
-              <Link to={`/admin/logs?id=${log.id}`}>{formatDateTime(log.createdAt)}</Link>
+              <AreaLink area="actionLogs" action="show" record={log.id} fallback={formatDateTime(log.createdAt)}>
+                {formatDateTime(log.createdAt)}
+              </AreaLink>
             </td>
             <td>{log.adminEmail}</td>
             <td>{log.action}</td>
@@ -69,10 +79,10 @@ export default function PlayerActionLogSection({ playerId, playerVersion }: Slot
           </tr>
         )}
       />
-      <ButtonLink as={Link} $size="sm" to={`/admin/logs?target=${encodeURIComponent(targets[0])}`}>
+      <ButtonLink as={AreaLink} $size="sm" area="actionLogs" params={{ target: targets[0] }}>
         {t('all')}
       </ButtonLink>{' '}
-      <ButtonLink as={Link} $size="sm" to={`/admin/logs?target=${encodeURIComponent(targets[1])}`}>
+      <ButtonLink as={AreaLink} $size="sm" area="actionLogs" params={{ target: targets[1] }}>
         {t('points')}
       </ButtonLink>
     </PlayerSection>

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { PlayerRestrictions } from '@phoenix/contract';
-import { useTranslation } from '@phoenix/shell';
+import { AreaLink, useTranslation } from '@phoenix/shell';
 import { Mono, PlainTable, TableHead, formatDateTime } from '@phoenix/ui';
 
 /** The APIs blocked for a player, each with where it comes from (direct or a policy) and its end. */
@@ -41,7 +40,9 @@ export function PlayerPolicyList({ policies }: { policies: PlayerRestrictions['p
     <ul aria-label={t('restrictions.policies')}>
       {policies.map((p) => (
         <li key={p.id}>
-          <Link to={`/admin/policies/users_in_policy?id=${p.id}`}>{p.name}</Link>
+          <AreaLink area="policyMembers" action="show" record={p.id} fallback={p.name}>
+            {p.name}
+          </AreaLink>
         </li>
       ))}
     </ul>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { type Player, type PlayerBanRecord } from '@phoenix/contract';
 import {
+  AreaLink,
+  describeError,
   PlayerSection,
   QueryAnswer,
   QueryTable,
-  SectionSlot,
-  describeError,
   resourceKeys,
+  SectionSlot,
   useApi,
   useResource,
   useTranslation,
@@ -41,7 +41,7 @@ export function PlayerPage({ id }: { id: number | null }) {
   const player = useResource<Player>('players', id);
   const [target, setTarget] = useState<BanTarget | null>(null);
   const back = (
-    <ButtonLink as={Link} $size="sm" to="/admin/user">
+    <ButtonLink as={AreaLink} $size="sm" area="players">
       {t('back')}
     </ButtonLink>
   );
@@ -92,7 +92,7 @@ function Profile({ player, onBan }: { player: Player; onBan: () => void }) {
       <Button variant={player.status === 'banned' ? 'primary' : 'danger'} onClick={onBan}>
         {t(player.status === 'banned' ? 'players.unban' : 'players.ban')}
       </Button>{' '}
-      <ButtonLink as={Link} $size="sm" to={`/admin/user/restrictApis?id=${player.id}`}>
+      <ButtonLink as={AreaLink} $size="sm" area="restrictions" action="show" record={player.id}>
         {t('players.restrictions')}
       </ButtonLink>
     </PlayerSection>

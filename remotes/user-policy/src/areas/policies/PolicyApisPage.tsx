@@ -36,11 +36,11 @@ export default function PolicyApisPage() {
     if (current) setPicked(new Set(current.apiIds));
   }, [current?.id, current?.version]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const title = current ? t('policyApis.title', { name: current.name }) : t('policyApis.titlePlain');
+  const title = current ? t('policyApis.titleOf', { name: current.name }) : t('policyApis.title');
   if (id === null || policy.isNotFound) {
     return (
       <PageBody>
-        <PageHeader title={t('policyApis.titlePlain')} />
+        <PageHeader title={t('policyApis.title')} />
         <ErrorState message={t('policies.notFound')} />
       </PageBody>
     );

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { policiesResource } from '@phoenix/contract';
-import { ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
+import { AreaLink, ResourceListPage, useListController, useTranslation } from '@phoenix/shell';
 import { ButtonLink, formatNumber, truncate, updatedColumn } from '@phoenix/ui';
 
 /** policies: named sets of restricted game APIs; each row links to its APIs and its members. */
@@ -15,17 +14,21 @@ export default function PolicyListPage() {
       rowActions={(p) => (
         <>
           <ButtonLink
-            as={Link}
+            as={AreaLink}
             $size="sm"
-            to={`/admin/policies/restrictApis?id=${p.id}`}
+            area="policyApis"
+            action="show"
+            record={p.id}
             aria-label={t('policies.apisLabel', { name: p.name })}
           >
             {t('policies.apis')}
           </ButtonLink>
           <ButtonLink
-            as={Link}
+            as={AreaLink}
             $size="sm"
-            to={`/admin/policies/users_in_policy?id=${p.id}`}
+            area="policyMembers"
+            action="show"
+            record={p.id}
             aria-label={t('policies.membersLabel', { name: p.name })}
           >
             {t('policies.members')}

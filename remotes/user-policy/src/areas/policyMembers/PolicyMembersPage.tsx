@@ -64,7 +64,7 @@ export default function PolicyMembersPage() {
   if (id === null || policy.isNotFound) {
     return (
       <PageBody>
-        <PageHeader title={t('policyMembers.titlePlain')} />
+        <PageHeader title={t('policyMembers.title')} />
         <ErrorState message={t('policies.notFound')} />
       </PageBody>
     );
@@ -141,7 +141,7 @@ export default function PolicyMembersPage() {
   return (
     <PageBody>
       <PageHeader
-        title={t('policyMembers.title', { name: current.name })}
+        title={t('policyMembers.titleOf', { name: current.name })}
         description={t('policyMembers.description', { count: current.memberCount })}
         actions={
           <Button variant="primary" onClick={() => void add()} loading={busy}>

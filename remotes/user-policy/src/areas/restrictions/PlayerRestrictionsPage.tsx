@@ -50,7 +50,7 @@ export default function PlayerRestrictionsPage() {
   if (id === null || player.isNotFound) {
     return (
       <PageBody>
-        <PageHeader title={t('restrictions.titlePlain')} />
+        <PageHeader title={t('restrictions.title')} />
         <ErrorState message={t('restrictions.noPlayer')} />
       </PageBody>
     );
@@ -94,7 +94,7 @@ export default function PlayerRestrictionsPage() {
 
   return (
     <PageBody>
-      <PageHeader title={t('restrictions.title', { name: player.data.name, id })} description={t('restrictions.description')} />
+      <PageHeader title={t('restrictions.titleOf', { name: player.data.name, id })} description={t('restrictions.description')} />
       <Panel aria-labelledby="restrict-add-title">
         <h2 id="restrict-add-title">{t('restrictions.addTitle')}</h2>
         <TextField label={t('restrictions.findApi')} type="search" value={catalogue.q} onChange={(e) => catalogue.setQ(e.target.value)} />

@@ -15,7 +15,7 @@ export default function TermsForm() {
   return (
     <RecordFormPage
       resource={termsOfServiceResource}
-      titles={{ create: t('termsOfService.newTitle'), edit: (v) => t('termsOfService.editTitle', { title: v.title }) }}
+      titles={{ create: t('termsOfService.newTitle'), edit: (v) => t('termsOfService.editTitleOf', { title: v.title }) }}
       empty={{ title: '', body: '', effectiveAt: new Date().toISOString() } as Values}
       toValues={({ title, body, effectiveAt }) => ({ title, body, effectiveAt })}
       readOnly={(v) =>
