@@ -87,7 +87,6 @@ const TABLE_EXCEPTIONS = {
   energy_settings: 'gameBalance',
   game_apis: 'policies', // the game APIs a policy restricts (/game-apis)
   staking_intents: 'stakingChanges', // a change is an intent until the chain confirms it
-  'points.users': 'pointAccounts',
   'points.ledger_entries': 'pointAccounts', // the accounts' ledger: balances change only through it
   'points.lootboxes': 'pointsGames', // one table per game
   'points.spin_wheel': 'pointsGames',
