@@ -80,8 +80,6 @@ const SEARCH_AREAS_TO_RENAME = {
  * is `points.tasks`). A rename is a new migration (`alter table … rename to …`), never an edit.
  */
 const TABLE_EXCEPTIONS = {
-  doubleup_seasons: 'doubleUpSeasons', // spelled like its target type doubleupSeason
-  doubleup_season_players: 'doubleUpSeasons',
   health_settings: 'gameBalance', // one versioned document per setting, named after it
   cooldown_settings: 'gameBalance',
   energy_settings: 'gameBalance',
