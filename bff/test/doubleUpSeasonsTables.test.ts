@@ -4,17 +4,18 @@ import { createTestDatabase } from '@phoenix/server/testing';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { loadMigrations } from '../src/db/migrate';
+import type { Database } from '../src/db/schema';
 
 /**
  * Migration 0067 renames doubleup_seasons and doubleup_season_players to double_up_seasons and
  * double_up_season_players (named after their area) on a database with a season: the rows, the
  * foreign key, the identity and the indexes follow under the new names; down renames them back.
  */
-let db: Kysely<any>;
+let db: Kysely<Database>;
 let drop: () => Promise<void>;
 let migrator: Migrator;
 beforeAll(async () => {
-  ({ db, drop } = await createTestDatabase());
+  ({ db, drop } = await createTestDatabase<Database>());
   migrator = new Migrator({
     db,
     provider: { getMigrations: async () => loadMigrations() },

@@ -1,6 +1,6 @@
 // First: the support module's jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createSharedDatabase, type SharedDatabase } from './support/pointsTestApp';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { POINTS_MIGRATIONS } from '../src/db/migrations';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => shared.close());
 
-const db = (): Kysely<any> => shared.db;
+const db = () => shared.db;
 const q = async <T>(statement: ReturnType<typeof sql<T>>) => (await statement.execute(db())).rows;
 const tables = () =>
   q<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'points' and tablename in ('users', 'accounts')`);
