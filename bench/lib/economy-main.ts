@@ -22,11 +22,11 @@ async function fill(db: Kysely<any>, log: (line: string) => void): Promise<void>
   log(`filling ${ACCOUNTS} accounts and ${ROWS} ledger entries over 90 days…`);
   // Bulk: the per-row triggers off (each entry would update its account), the balances set once after.
   await sql`alter table points.ledger_entries disable trigger user`.execute(db);
-  await sql`alter table points.users disable trigger user`.execute(db);
+  await sql`alter table points.accounts disable trigger user`.execute(db);
   try {
     await bulkInsert(db);
   } finally {
-    await sql`alter table points.users enable trigger user`.execute(db);
+    await sql`alter table points.accounts enable trigger user`.execute(db);
     await sql`alter table points.ledger_entries enable trigger user`.execute(db);
   }
   await sql`vacuum analyze`.execute(db);
@@ -34,9 +34,9 @@ async function fill(db: Kysely<any>, log: (line: string) => void): Promise<void>
 }
 
 async function bulkInsert(db: Kysely<any>): Promise<void> {
-  await sql`truncate points.ledger_entries, points.users cascade`.execute(db);
+  await sql`truncate points.ledger_entries, points.accounts cascade`.execute(db);
   await sql`
-    insert into points.users (id, wallet, version, created_at, updated_at)
+    insert into points.accounts (id, wallet, version, created_at, updated_at)
     select i, null, 1, ${NOW}::timestamptz, ${NOW}::timestamptz from generate_series(1, ${ACCOUNTS}::integer) as i`.execute(db);
   await sql`
     insert into points.ledger_entries (player_id, kind, amount, balance_after, reason, created_at)
@@ -44,7 +44,7 @@ async function bulkInsert(db: Kysely<any>): Promise<void> {
       case when (i / ${ACCOUNTS}) % 8 in (5, 6) then -10 else 25 end, 0, '',
       ${NOW}::timestamptz - make_interval(secs => (i::bigint * 7919) % (90 * 86400))
     from generate_series(1, ${ROWS}::integer) as i`.execute(db);
-  await sql`update points.users u set balance = e.total from (select player_id, sum(amount) as total from points.ledger_entries group by player_id) e where e.player_id = u.id`.execute(
+  await sql`update points.accounts u set balance = e.total from (select player_id, sum(amount) as total from points.ledger_entries group by player_id) e where e.player_id = u.id`.execute(
     db,
   );
 }

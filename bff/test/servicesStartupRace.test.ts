@@ -40,7 +40,7 @@ onPostgres.each([
       'public.presents': 4,
       'public.players': 2000,
       'points.lottery_rounds': 2,
-      'points.users': 30,
+      'points.accounts': 30,
     };
     expect(alone).toMatchObject(Object.fromEntries(Object.entries(seeded).map(([table, n]) => [table, seed ? n : 0])));
   });

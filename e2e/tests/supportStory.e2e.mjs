@@ -26,7 +26,7 @@ async function gameBattlesOf42(db) {
  */
 async function gamePointAccountOf42(db) {
   await db.query(`
-    insert into points.users (id, wallet, booster_percent, last_activity_at, version, created_at, updated_at, updated_by)
+    insert into points.accounts (id, wallet, booster_percent, last_activity_at, version, created_at, updated_at, updated_by)
     select 42, wallet_address, 25, now() - interval '1 hour', 1, now(), now(), null from players where id = 42`);
   // Each entry moves the balance (the database keeps it: points-api migration 0032): 1,000 then 1,250.
   await db.query(`

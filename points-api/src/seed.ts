@@ -47,7 +47,7 @@ export async function seedLocalPointUsers(db: Kysely<Database>, count: number, n
 
 async function insertPointUsers(db: Kysely<Database>, count: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('points.users').select('id').limit(1).executeTakeFirst();
+    const existing = await trx.selectFrom('points.accounts').select('id').limit(1).executeTakeFirst();
     if (existing) return;
     for (let id = 1; id <= count; id++) {
       const entries = GAME_ENTRIES.slice(0, 1 + (id % GAME_ENTRIES.length));
@@ -63,7 +63,7 @@ async function insertPointUsers(db: Kysely<Database>, count: number, now: Date):
         };
       });
       await trx
-        .insertInto('points.users')
+        .insertInto('points.accounts')
         .values({
           id,
           wallet: walletOf(id),

@@ -43,11 +43,11 @@ async function books() {
     running: number;
   }>`
     select
-      (select count(*)::int from points.users) as accounts,
-      (select count(*)::int from points.users u
+      (select count(*)::int from points.accounts) as accounts,
+      (select count(*)::int from points.accounts u
         where u.balance <> coalesce((select sum(amount) from points.ledger_entries e where e.player_id = u.id), 0)) as mismatched,
-      (select count(*)::int from points.users where balance < 0) as negative,
-      (select coalesce(sum(balance), 0)::text from points.users) as balances,
+      (select count(*)::int from points.accounts where balance < 0) as negative,
+      (select coalesce(sum(balance), 0)::text from points.accounts) as balances,
       (select coalesce(sum(amount), 0)::text from points.ledger_entries) as entries,
       (select count(*)::int from (
         select balance_after, sum(amount) over (partition by player_id order by id) as running from points.ledger_entries
@@ -64,9 +64,11 @@ test('the seed balances: every account is the sum of its entries, each entry rec
 
 test('the database refuses a balance moved without an entry, an account opened with points, and a rewritten entry', async () => {
   const before = await books();
-  expect((await refusal(sql`update points.users set balance = balance + 500 where id = 1`)).message).toMatch(/only through a ledger entry/);
+  expect((await refusal(sql`update points.accounts set balance = balance + 500 where id = 1`)).message).toMatch(
+    /only through a ledger entry/,
+  );
   expect(
-    (await refusal(sql`insert into points.users (id, balance, version, created_at, updated_at) values (9001, 100, 1, now(), now())`))
+    (await refusal(sql`insert into points.accounts (id, balance, version, created_at, updated_at) values (9001, 100, 1, now(), now())`))
       .message,
   ).toMatch(/opens at 0/);
   expect((await refusal(sql`update points.ledger_entries set amount = amount + 1 where player_id = 1`)).message).toMatch(/never changed/);
@@ -76,7 +78,7 @@ test('the database refuses a balance moved without an entry, an account opened w
 
 test('an entry moves its balance whatever balance_after it is given, and one that would go below 0 changes nothing', async () => {
   const balanceOf = async (id: number) =>
-    Number((await t.shared.db.selectFrom('points.users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
+    Number((await t.shared.db.selectFrom('points.accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
   const start = await balanceOf(2);
   await raw(sql`insert into points.ledger_entries (player_id, kind, amount, balance_after, reason, created_at)
     values (2, 'checkin', 30, 999999, 'Check-in', now())`);
@@ -124,7 +126,7 @@ async function run(step: Command): Promise<number> {
   const headers = (key: string) => ({ token: t.token, 'idempotency-key': key });
   if (step.kind === 'adjust') {
     const balance = Number(
-      (await t.shared.db.selectFrom('points.users').select('balance').where('id', '=', step.player).executeTakeFirstOrThrow()).balance,
+      (await t.shared.db.selectFrom('points.accounts').select('balance').where('id', '=', step.player).executeTakeFirstOrThrow()).balance,
     );
     const response = await t.points.inject({
       method: 'POST',
@@ -203,7 +205,7 @@ async function runLottery(step: LotteryCommand | Command): Promise<number> {
   const state = (await t.call('GET', `/lottery/rounds/${round.id}`)).json();
   if (step.kind === 'buy') {
     const balance = Number(
-      (await t.shared.db.selectFrom('points.users').select('balance').where('id', '=', step.player).executeTakeFirstOrThrow()).balance,
+      (await t.shared.db.selectFrom('points.accounts').select('balance').where('id', '=', step.player).executeTakeFirstOrThrow()).balance,
     );
     const purchaseId = newKey();
     const send = () =>

@@ -27,7 +27,7 @@ const purchase = (roundId: number, payload: unknown, authorization: string | nul
     headers: authorization ? { authorization } : {},
   });
 const balanceOf = async (id: number) =>
-  Number((await t.shared.db.selectFrom('points.users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
+  Number((await t.shared.db.selectFrom('points.accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
 const counts = async () => {
   const [entries, tickets] = await Promise.all([
     t.shared.db

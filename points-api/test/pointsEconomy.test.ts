@@ -52,9 +52,9 @@ test('each way the books can be off is reported', async () => {
     t.shared.db,
   );
   await t.shared.db.transaction().execute(async (trx) => {
-    await sql`alter table points.users disable trigger balance_moved_by_entry`.execute(trx);
-    await sql`update points.users set balance = balance + 5 where id = 3`.execute(trx);
-    await sql`alter table points.users enable trigger balance_moved_by_entry`.execute(trx);
+    await sql`alter table points.accounts disable trigger balance_moved_by_entry`.execute(trx);
+    await sql`update points.accounts set balance = balance + 5 where id = 3`.execute(trx);
+    await sql`alter table points.accounts enable trigger balance_moved_by_entry`.execute(trx);
   });
   const { reconciliation } = await report(day(-1), day(0));
   expect(reconciliation).toMatchObject({ accountsOff: 1, ticketsWithoutDebit: 1, unpaidPrizes: 1 });

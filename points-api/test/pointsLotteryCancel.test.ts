@@ -31,7 +31,7 @@ const unpaid = <T extends { entryId: unknown; unpaidReason: unknown }>({ entryId
 const ctxOf = (): AppContext => ({ db: t.shared.db, now: t.shared.clock.now, settings: t.shared.settings });
 const balances = async () =>
   Object.fromEntries(
-    (await t.shared.db.selectFrom('points.users').select(['id', 'balance']).execute()).map((u) => [u.id, Number(u.balance)]),
+    (await t.shared.db.selectFrom('points.accounts').select(['id', 'balance']).execute()).map((u) => [u.id, Number(u.balance)]),
   );
 
 /** Parses the RFC 4180 CSV the export writes (quoted cells with doubled quotes, CRLF), BOM dropped. */

@@ -308,8 +308,8 @@ export interface Database extends ServerDatabase {
   battles: BattlesTable;
   battle_participants: BattleParticipantsTable;
   global_sign_out_runs: GlobalSignOutRunsTable;
-  doubleup_seasons: DoubleUpSeasonsTable;
-  doubleup_season_players: DoubleUpSeasonPlayersTable;
+  double_up_seasons: DoubleUpSeasonsTable;
+  double_up_season_players: DoubleUpSeasonPlayersTable;
 }
 
 export type ConstantVariableRow = Selectable<ConstantVariablesTable>;

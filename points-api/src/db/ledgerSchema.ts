@@ -62,7 +62,7 @@ export interface EconomyReconciliationTable {
 
 export interface PointsLedgerTables {
   'points.tasks': PointsTaskTable;
-  'points.users': PointAccountTable;
+  'points.accounts': PointAccountTable;
   'points.ledger_entries': LedgerEntryTable;
   'points.economy_reconciliations': EconomyReconciliationTable;
 }

@@ -41,7 +41,7 @@ beforeAll(async () => {
   token = (await signedInAdmin(shared)).token;
   const now = shared.clock.now();
   await sql`
-    insert into points.users (id, wallet, booster_percent, last_activity_at, version, created_at, updated_at, updated_by)
+    insert into points.accounts (id, wallet, booster_percent, last_activity_at, version, created_at, updated_at, updated_by)
     select i, '0x' || md5('wallet-' || i) || substr(md5('salt-' || i), 1, 8), (i % 4) * 5,
       ${now}::timestamptz - make_interval(mins => i % 500000), 1, ${now}::timestamptz, ${now}::timestamptz, null
     from generate_series(1, ${SIZE}::integer) as i
@@ -74,7 +74,7 @@ beforeAll(async () => {
   // As autovacuum would: the entries' balance updates left a dead row version per entry.
   await sql`vacuum analyze`.execute(db);
   filled = performance.now() - started;
-  wallet = (await db.selectFrom('points.users').select('wallet').where('id', '=', 1234).executeTakeFirstOrThrow()).wallet!;
+  wallet = (await db.selectFrom('points.accounts').select('wallet').where('id', '=', 1234).executeTakeFirstOrThrow()).wallet!;
 });
 afterAll(async () => {
   await app?.close();

@@ -212,7 +212,7 @@ export function logsOf(t: PointsTestApp, targetType: string) {
 export async function openAccounts(db: Kysely<Database>, ids: readonly number[], points: number): Promise<void> {
   const now = new Date();
   await db
-    .insertInto('points.users')
+    .insertInto('points.accounts')
     .values(ids.map((id) => ({ id, wallet: null, version: 1, created_at: now, updated_at: now, updated_by: null })))
     .execute();
   if (points > 0) {

@@ -290,7 +290,7 @@ export const checks = [
     async run(cluster, state) {
       const { 'points-a': pa, 'points-b': pb } = cluster.instances;
       const { token } = state;
-      const user = await one(cluster, `select id, balance::bigint::text as balance from points.users order by id limit 1`);
+      const user = await one(cluster, `select id, balance::bigint::text as balance from points.accounts order by id limit 1`);
       if (!user) throw new Error('the seed left no point account');
       const prefix = `scale-out-${Date.now()}`;
       const statuses = [];
@@ -304,7 +304,7 @@ export const checks = [
       }
       const after = await one(
         cluster,
-        `select (select balance::bigint::text from points.users where id = $1) as balance,
+        `select (select balance::bigint::text from points.accounts where id = $1) as balance,
                 (select count(*)::int from points.ledger_entries where idempotency_key like $2) as entries`,
         [user.id, `${prefix}-%`],
       );

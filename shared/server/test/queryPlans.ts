@@ -316,7 +316,7 @@ export const PLAN_RULES: PlanRules = {
     // 1,000,000 entries. The opening circulation of a report sums the ledger before its first day.
     ...[
       'select coalesce(sum(amount), 0) as total from points.ledger_entries',
-      'select coalesce(sum(balance), 0) as total from points.users',
+      'select coalesce(sum(balance), 0) as total from points.accounts',
       'sum(amount) as total from points.ledger_entries group by player_id',
     ].map((match) => ({ match, readRows: Infinity, cost: Infinity, why: 'a whole-ledger figure of the economy reconciliation' })),
   ],

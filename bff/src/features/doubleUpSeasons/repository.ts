@@ -6,7 +6,7 @@ import { versionedResource } from '../../db/versioned';
 
 /** Double-up seasons: read-only (create/update are `never` in the contract), newest first. */
 export const doubleUpSeasons = versionedResource(doubleUpSeasonsResource, {
-  table: 'doubleup_seasons',
+  table: 'double_up_seasons',
   toApi: (row) => ({
     id: row.id,
     name: row.name,
@@ -43,7 +43,7 @@ export const doubleUpSeasons = versionedResource(doubleUpSeasonsResource, {
 
 export async function topParticipants(db: Kysely<Database>, seasonId: number): Promise<DoubleUpParticipant[]> {
   const rows = await db
-    .selectFrom('doubleup_season_players')
+    .selectFrom('double_up_season_players')
     .selectAll()
     .where('season_id', '=', seasonId)
     .orderBy('net', 'desc')
@@ -66,22 +66,22 @@ export async function topParticipants(db: Kysely<Database>, seasonId: number): P
  */
 export async function generateSeasons(db: Kysely<Database>, now: Date, weeks: number, players: number): Promise<void> {
   await sql`
-    insert into doubleup_seasons (id, name, starts_at, ends_at, participants, total_wagered, paid_out, version, created_at, updated_at)
+    insert into double_up_seasons (id, name, starts_at, ends_at, participants, total_wagered, paid_out, version, created_at, updated_at)
     select w, 'Season ' || w,
       date_trunc('week', ${now}::timestamptz) - make_interval(weeks => ${weeks}::integer - w + 1),
       date_trunc('week', ${now}::timestamptz) - make_interval(weeks => ${weeks}::integer - w),
       0, 0, 0, 1, ${now}::timestamptz, ${now}::timestamptz
     from generate_series(1, ${weeks}::integer) as w`.execute(db);
   await sql`
-    insert into doubleup_season_players (season_id, player_id, wagered, paid_out, rounds)
+    insert into double_up_season_players (season_id, player_id, wagered, paid_out, rounds)
     select s.id, p, w.wagered, (w.wagered * (60 + (s.id * 31 + p * 17) % 85)) / 100, 1 + (s.id + p) % 40
-    from doubleup_seasons s
+    from double_up_seasons s
     cross join generate_series(1, ${players}::integer) as p
     cross join lateral (select (100 + ((s.id * 7919 + p * 104729) % 5000))::bigint * 10 as wagered) as w`.execute(db);
   await sql`
-    update doubleup_seasons s set participants = t.n, total_wagered = t.wagered, paid_out = t.paid
+    update double_up_seasons s set participants = t.n, total_wagered = t.wagered, paid_out = t.paid
     from (select season_id, count(*) as n, sum(wagered) as wagered, sum(paid_out) as paid
-          from doubleup_season_players group by season_id) t
+          from double_up_season_players group by season_id) t
     where t.season_id = s.id`.execute(db);
-  await sql`select setval(pg_get_serial_sequence('doubleup_seasons', 'id'), (select max(id) from doubleup_seasons))`.execute(db);
+  await sql`select setval(pg_get_serial_sequence('double_up_seasons', 'id'), (select max(id) from double_up_seasons))`.execute(db);
 }

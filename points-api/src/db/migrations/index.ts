@@ -9,6 +9,7 @@ import * as pointsLedgerHeld from './0032_points_ledger_held';
 import * as pointAccountSortIndexes from './0033_point_account_sort_indexes';
 import * as pointsLotteryPaid from './0034_points_lottery_paid';
 import * as pointsEconomy from './0035_points_economy';
+import * as pointAccountsTable from './0036_point_accounts_table';
 
 /**
  * The points migrations, in order. Listed, not found by file name. Never edit a shipped one.
@@ -24,4 +25,5 @@ export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0033_point_account_sort_indexes': pointAccountSortIndexes,
   '0034_points_lottery_paid': pointsLotteryPaid,
   '0035_points_economy': pointsEconomy,
+  '0036_point_accounts_table': pointAccountsTable,
 };

@@ -44,7 +44,7 @@ import type { LedgerEntryTable } from '../../db/ledgerSchema';
  */
 export const scope: PermissionScope = 'economy';
 
-type UserRow = RowOf<'points.users'>;
+type UserRow = RowOf<'points.accounts'>;
 type EntryRow = Selectable<LedgerEntryTable> & { reversed_by_id?: number | null };
 
 export function toPointUser(row: UserRow): PointAccount {
@@ -79,7 +79,7 @@ function toEntry(row: EntryRow): LedgerEntry {
 const SEARCH_HINT = 'Search by a player id or a wallet address (0x…)';
 
 /** `q`: digits = the player id; 0x… = the wallet (or its beginning), any case. */
-function byIdOrWallet(qb: TableQuery<'points.users'>, raw: string | undefined): TableQuery<'points.users'> {
+function byIdOrWallet(qb: TableQuery<'points.accounts'>, raw: string | undefined): TableQuery<'points.accounts'> {
   const q = raw?.trim().toLowerCase();
   if (!q) return qb;
   if (/^\d{1,30}$/.test(q)) return Number(q) <= PG_INT_MAX ? qb.where('id', '=', Number(q)) : qb.where(sql<boolean>`false`);
@@ -89,7 +89,7 @@ function byIdOrWallet(qb: TableQuery<'points.users'>, raw: string | undefined): 
 
 /** Point accounts: read-only here (they come from the game); a balance changes only through the ledger. */
 export const pointAccounts = versionedResource(pointAccountsResource, {
-  table: 'points.users',
+  table: 'points.accounts',
   toApi: toPointUser,
   toColumns: () => {
     throw new Error('Point accounts are not created by admins');
@@ -125,7 +125,7 @@ function entriesOf(db: Kysely<Database>) {
 
 /** The ledger of one user, newest first, each entry with the balance right after it. */
 export async function ledgerOf(db: Kysely<Database>, playerId: number, page: number, pageSize: number): Promise<Page<LedgerEntry>> {
-  const user = await db.selectFrom('points.users').select('id').where('id', '=', playerId).executeTakeFirst();
+  const user = await db.selectFrom('points.accounts').select('id').where('id', '=', playerId).executeTakeFirst();
   if (!user) throw userNotFound();
   const { count } = await db
     .selectFrom('points.ledger_entries')
@@ -161,7 +161,7 @@ async function replay(db: Kysely<Database>, playerId: number, earlier: EntryRow,
   if (earlier.player_id !== playerId || earlier.kind !== request.kind || !request.sameAs(earlier)) {
     throw conflict(toEntry(earlier), 'This idempotency key was already used for another change. Open the dialog again.');
   }
-  const user = await db.selectFrom('points.users').selectAll().where('id', '=', playerId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('points.accounts').selectAll().where('id', '=', playerId).executeTakeFirstOrThrow();
   return { entry: toEntry(earlier), user: toPointUser(user), replayed: true };
 }
 
@@ -177,7 +177,7 @@ async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, ke
   const hook = takeCommitHook();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('points.users').selectAll().where('id', '=', playerId).forUpdate().executeTakeFirst();
+      const user = await trx.selectFrom('points.accounts').selectAll().where('id', '=', playerId).forUpdate().executeTakeFirst();
       if (!user) throw userNotFound();
       const earlier = await entryByKey(trx, key);
       // The request's key was used: another run of it applied it already.
@@ -202,7 +202,7 @@ async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, ke
         .returning('id')
         .executeTakeFirstOrThrow();
       const updated = await trx
-        .updateTable('points.users')
+        .updateTable('points.accounts')
         .set((eb) => ({ version: eb('version', '+', 1), updated_at: now, updated_by: actor.email }))
         .where('id', '=', playerId)
         .returningAll()

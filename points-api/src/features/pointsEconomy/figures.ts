@@ -11,11 +11,11 @@ type Figure = 'entriesTotal' | 'balancesTotal' | 'accountsOff' | 'ticketsWithout
 export const RECONCILIATION_FIGURES: Record<Figure, (db: Kysely<Database>) => Promise<number>> = {
   entriesTotal: async (db) =>
     one(await sql<{ n: string }>`select coalesce(sum(amount), 0) as total from points.ledger_entries`.execute(db)),
-  balancesTotal: async (db) => one(await sql<{ n: string }>`select coalesce(sum(balance), 0) as total from points.users`.execute(db)),
+  balancesTotal: async (db) => one(await sql<{ n: string }>`select coalesce(sum(balance), 0) as total from points.accounts`.execute(db)),
   accountsOff: async (db) =>
     one(
       await sql<{ n: string }>`
-        select count(*) as n from points.users u
+        select count(*) as n from points.accounts u
         left join (select player_id, sum(amount) as total from points.ledger_entries group by player_id) e on e.player_id = u.id
         where u.balance <> coalesce(e.total, 0)`.execute(db),
     ),

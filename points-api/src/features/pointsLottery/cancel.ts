@@ -77,7 +77,7 @@ async function refundTickets(
   const holders = await trx.selectFrom('points.lottery_tickets').select('player_id').distinct().where('round_id', '=', round.id).execute();
   if (holders.length > 0) {
     await trx
-      .selectFrom('points.users')
+      .selectFrom('points.accounts')
       .select('id')
       .where(
         'id',
@@ -110,7 +110,7 @@ async function refundTickets(
   const players = [...new Set(due.map((t) => t.player_id))];
   if (players.length > 0) {
     await trx
-      .updateTable('points.users')
+      .updateTable('points.accounts')
       .set((eb) => ({ version: eb('version', '+', 1), updated_at: now, updated_by: actor.email }))
       .where('id', 'in', players)
       .execute();

@@ -35,7 +35,7 @@ export async function payPrize(
   actor: LogActor,
   now: Date,
 ): Promise<LotteryWinner> {
-  const account = await trx.selectFrom('points.users').select('id').where('id', '=', winner.playerId).forUpdate().executeTakeFirst();
+  const account = await trx.selectFrom('points.accounts').select('id').where('id', '=', winner.playerId).forUpdate().executeTakeFirst();
   if (!account) return { ...winner, entryId: null, unpaidReason: 'noPointAccount' };
   const entry = await trx
     .insertInto('points.ledger_entries')

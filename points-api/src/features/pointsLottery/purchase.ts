@@ -31,7 +31,7 @@ export async function buyTicket(
       db,
     );
     const bought = rows[0]!;
-    const account = await db.selectFrom('points.users').select('balance').where('id', '=', input.playerId).executeTakeFirstOrThrow();
+    const account = await db.selectFrom('points.accounts').select('balance').where('id', '=', input.playerId).executeTakeFirstOrThrow();
     return {
       ticketId: bought.ticket_id,
       roundId,
