@@ -76,6 +76,13 @@ test('0067 renames the double-up season tables with their rows, indexes, constra
   await expect(
     sql`insert into double_up_season_players (season_id, player_id, wagered, paid_out, rounds) values (99, 1, 0, 0, 0)`.execute(db),
   ).rejects.toThrow(/foreign key/);
+  // A BFF of the previous build, beside this one during a rolling deploy, writes and reads under the old names (views).
+  await addSeason('doubleup_seasons', 'doubleup_season_players', 'Third');
+  expect(
+    await q(
+      sql`select s.name, p.net::int as net from doubleup_seasons s join doubleup_season_players p on p.season_id = s.id where s.id = 3`,
+    ),
+  ).toEqual([{ name: 'Third', net: -6 }]);
 
   expect((await migrator.migrateDown()).error).toBeUndefined();
   expect(await tables()).toEqual(['doubleup_season_players', 'doubleup_seasons', 'seasons']);

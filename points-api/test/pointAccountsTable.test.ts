@@ -72,6 +72,9 @@ test('0036 renames points.users to points.accounts with its rows, indexes, const
   const [ticket] = await q<{ replayed: boolean }>(sql`select * from points.buy_lottery_ticket(${round!.id}, 7, 'rename-1', 100, now())`);
   expect(ticket!.replayed).toBe(false);
   expect(await balance('accounts', 7)).toBe(200);
+  // A points API of the previous build, beside this one during a rolling deploy, reads and locks accounts under the old name (a view).
+  expect(await balance('users', 7)).toBe(200);
+  expect(await q<{ id: number }>(sql`select id from points.users where id = 7 for update`)).toEqual([{ id: 7 }]);
 
   const down = await migrator.migrateDown();
   expect(down.error).toBeUndefined();

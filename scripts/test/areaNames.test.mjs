@@ -60,21 +60,6 @@ const NOT_AREA_TARGETS = new Set([
 ]);
 
 /**
- * Search hits whose `area` is still a record form rather than the area's name (SEARCH_AREAS in
- * shared/contract/src/search.ts, the providers in bff/src/features/<area>/search.ts and
- * points-api/src/features/search, the console's group labels). To be renamed: remove each entry
- * when its provider answers the area's name.
- */
-const SEARCH_AREAS_TO_RENAME = {
-  player: 'players',
-  present: 'presents',
-  shopItem: 'shop',
-  policy: 'policies',
-  pointTask: 'pointsTasks',
-  lotteryRound: 'pointsLottery',
-};
-
-/**
  * Tables not named after their area (snake_case of the area name or its singular, alone or as the
  * start; the points API's `points` schema stands for its `points`/`point` prefix, so pointsTasks
  * is `points.tasks`). A rename is a new migration (`alter table … rename to …`), never an edit.
@@ -198,9 +183,6 @@ function readServers(remotes) {
   const searchHits = searchFiles.flatMap((file) =>
     [...read(file).matchAll(/\barea: '(\w+)'/g)].map((m) => ({ area: m[1], file, feature: featureOf(file) })),
   );
-  const searchAreas = [...(read('shared/contract/src/search.ts').match(/SEARCH_AREAS = \[([^\]]*)\]/)?.[1] ?? '').matchAll(/'(\w+)'/g)].map(
-    (m) => m[1],
-  );
   const schemaFiles = ['shared/server/src/db', 'bff/src/db', 'points-api/src/db'].flatMap(walk);
   const tables = [
     ...new Set(schemaFiles.flatMap((file) => [...read(file).matchAll(/^ {2}'?([a-z_.]+)'?: \w+Table;$/gm)].map((m) => m[1]))),
@@ -208,7 +190,7 @@ function readServers(remotes) {
   const nouns = new Set(
     remotes.flatMap((r) => localeFiles(`remotes/${r}/src`)).flatMap((file) => Object.keys(JSON.parse(read(file)).nouns ?? {})),
   );
-  return { targets, searchHits, searchAreas, tables, featureTables, nouns };
+  return { targets, searchHits, tables, featureTables, nouns };
 }
 
 /** The Japanese locale files of a remote (its own and its areas'). */
@@ -288,16 +270,9 @@ export function targetMismatches(tree) {
 export function searchMismatches(tree) {
   const out = [];
   const areas = new Set(areasOf(tree.contract).map((a) => a.name));
-  const named = (kind) => SEARCH_AREAS_TO_RENAME[kind] ?? kind;
   for (const { area, file, feature } of tree.searchHits) {
-    if (!areas.has(named(area))) out.push(`${file}: search area ${area} is no area's name`);
-    else if (feature !== 'search' && named(area) !== feature) out.push(`${file}: search area ${area} is not ${feature}`);
-  }
-  for (const kind of tree.searchAreas)
-    if (!areas.has(named(kind))) out.push(`shared/contract/src/search.ts: SEARCH_AREAS ${kind} is no area's name`);
-  const answered = new Set([...tree.searchAreas, ...tree.searchHits.map((h) => h.area)]);
-  for (const [kind, area] of Object.entries(SEARCH_AREAS_TO_RENAME)) {
-    if (!answered.has(kind)) out.push(`search area ${kind} is renamed (${area}): remove it from SEARCH_AREAS_TO_RENAME`);
+    if (!areas.has(area)) out.push(`${file}: search area ${area} is no area's name`);
+    else if (feature !== 'search' && area !== feature) out.push(`${file}: search area ${area} is not ${feature}`);
   }
   return out;
 }
@@ -393,20 +368,11 @@ describe('area names', () => {
   it('a search hit under another name than its area fails', () => {
     const tree = readTree();
     const hits = tree.searchHits.map((h) =>
-      h.area === 'lotteryRound' ? { ...h, area: 'lottery' } : h.area === 'news' ? { ...h, area: 'presents' } : h,
+      h.area === 'pointsLottery' ? { ...h, area: 'lottery' } : h.area === 'news' ? { ...h, area: 'presents' } : h,
     );
     assert.deepEqual(searchMismatches({ ...tree, searchHits: hits }), [
       'bff/src/features/news/search.ts: search area presents is not news',
       "points-api/src/features/search/routes.ts: search area lottery is no area's name",
-    ]);
-    // Once a provider answers its area's name, its entry in SEARCH_AREAS_TO_RENAME must go.
-    const players = (kind) => (kind === 'player' ? 'players' : kind);
-    const renamed = {
-      searchHits: tree.searchHits.map((h) => ({ ...h, area: players(h.area) })),
-      searchAreas: tree.searchAreas.map(players),
-    };
-    assert.deepEqual(searchMismatches({ ...tree, ...renamed }), [
-      'search area player is renamed (players): remove it from SEARCH_AREAS_TO_RENAME',
     ]);
   });
 

@@ -5,8 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * `doubleup_seasons` becomes `double_up_seasons` and `doubleup_season_players` becomes
  * `double_up_season_players`, with their indexes, check constraints and identity sequences
  * (`doubleup_seasons_…` → `double_up_seasons_…`). A rename keeps the rows, the foreign keys and the
- * grants, and is atomic (one transaction with the rest); a BFF still running the previous build fails
- * on double-up seasons from then on, until it is replaced by this one. No function names them (the
+ * grants, and is atomic (one transaction with the rest). Each old name stays as a view of the new table
+ * (simple, so it takes inserts, updates and deletes): a BFF still running the previous build keeps
+ * working beside this one during a rolling deploy; a later release drops the views. No function names them (the
  * migration fails if one does). The action-log target type stays `doubleupSeason`: logged rows are
  * never rewritten.
  */
@@ -16,11 +17,17 @@ const RENAMES = [
 ] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [from, to] of RENAMES) await renameTable(db, from, to);
+  for (const [from, to] of RENAMES) {
+    await renameTable(db, from, to);
+    await sql`create view ${sql.id(from)} as select * from ${sql.id(to)}`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [from, to] of [...RENAMES].reverse()) await renameTable(db, to, from);
+  for (const [from, to] of [...RENAMES].reverse()) {
+    await sql`drop view ${sql.id(from)}`.execute(db);
+    await renameTable(db, to, from);
+  }
 }
 
 /** Renames a table of the current schema with the indexes (their constraints follow), check constraints and sequences named after it. */

@@ -4,8 +4,9 @@ import { sql, type Kysely } from 'kysely';
  * The point accounts' table is named after its area (docs/areas.md, "Names"): `points.users` becomes
  * `points.accounts`, with its indexes and check constraints (`users_…` → `accounts_…`). A rename
  * keeps the rows, the foreign key of the ledger entries, the triggers and the grants, and is atomic
- * (one transaction with the rest); a points API still running the previous build fails on point
- * accounts from then on, until it is replaced by this one.
+ * (one transaction with the rest). `points.users` stays as a view of `points.accounts` (simple, so it
+ * takes inserts, updates, deletes and row locks): a points API still running the previous build keeps
+ * working beside this one during a rolling deploy; a later release drops the view.
  * PL/pgSQL bodies name the table as text: every function of the `points` schema that names
  * `points.users` (the ledger's balance trigger, the ticket purchase) is replaced by the same body
  * naming `points.accounts`, and the migration fails if one still names the old table.
@@ -15,9 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table points.users rename to accounts`.execute(db);
   await renameParts(db, 'accounts', 'users_', 'accounts_');
   await renameInBodies(db, 'points.users', 'points.accounts');
+  await sql`create view points.users as select * from points.accounts`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop view points.users`.execute(db);
   await renameInBodies(db, 'points.accounts', 'points.users');
   await renameParts(db, 'accounts', 'accounts_', 'users_');
   await sql`alter table points.accounts rename to users`.execute(db);
