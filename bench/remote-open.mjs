@@ -7,7 +7,7 @@
 //   cold, settled: a fresh context, clicking once the console has been idle for a second (a person
 //     reading the dashboard): the remote was never opened, but idle-time preloading had its chance;
 //   warm: the same context, back on the dashboard, clicking again.
-//   warm switch between remotes: one context, a points page (Users Management: "Point users") and
+//   warm switch between remotes: one context, a points page (Users Management: "Point accounts") and
 //     ConstantVariable Management (system remote) opened once each, then clicks alternating between the two
 //     (SWITCHES=n, default 7), click → the new page's heading in the DOM (target median ≤ 30 ms, as the warm
 //     open) and click → the frame showing it painted.
@@ -31,7 +31,7 @@ const SWITCHES = Number(process.env.SWITCHES ?? 7);
 const SWITCH_ONLY = process.argv.includes('--switch-only');
 /** The warm switch's two pages, of two remotes: the sidebar's link (its group, if in one) and the page's heading. */
 const SWITCH_PAGES = [
-  { remote: 'points', group: 'Points Management', link: 'Users Management', heading: 'Point users' },
+  { remote: 'points', group: 'Points Management', link: 'Users Management', heading: 'Point accounts' },
   { remote: 'system', link: 'ConstantVariable Management', heading: 'Constant variables' },
 ];
 

@@ -8,7 +8,7 @@ import { createDb } from '@phoenix/server/db';
 import type { Database } from '../../points-api/src/db/database';
 import { createScratchDatabase } from '@phoenix/server/testing';
 import { buildPointsApp } from '../../points-api/src/app';
-import { seedLocalPointUsers } from '../../points-api/src/seed';
+import { seedLocalPointAccounts } from '../../points-api/src/seed';
 
 /**
  * Both services (so it lives with the BFF's tests: the points API's own tests never load the BFF).
@@ -101,7 +101,7 @@ async function startPoints(url: string, seed: boolean): Promise<FastifyInstance>
   try {
     await untilBffTables(db);
     const app = await buildPointsApp({ db, seedLocalData: seed });
-    if (seed) await seedLocalPointUsers(db, 30, new Date());
+    if (seed) await seedLocalPointAccounts(db, 30, new Date());
     return app;
   } catch (error) {
     await db.destroy().catch(() => {});

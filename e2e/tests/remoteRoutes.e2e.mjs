@@ -154,6 +154,12 @@ describe('a remote release that adds a page, without a host release', () => {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     assert.deepEqual(await sidebar(page), [...BASE_TOP, 'Battle Replays']);
+    // Find anything knows it too (its pages are the composed table's).
+    await page.keyboard.press('Control+k');
+    const find = page.getByRole('dialog', { name: 'Find anything' });
+    await find.getByRole('combobox').fill('replays');
+    await find.getByRole('option', { name: /Battle Replays/ }).waitFor();
+    await page.keyboard.press('Escape');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Battle Replays' }).click();

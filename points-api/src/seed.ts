@@ -31,7 +31,7 @@ const GAME_ENTRIES: readonly (readonly [LedgerEntryKind, number, string])[] = [
  * each area's `features/<area>/seed.ts`. Idempotent; each step takes POINTS_SEED_LOCK.
  */
 export async function seedLocalPointData(ctx: AppContext): Promise<void> {
-  await seedLocalPointUsers(ctx.db, LOCAL_POINT_ACCOUNTS, ctx.now());
+  await seedLocalPointAccounts(ctx.db, LOCAL_POINT_ACCOUNTS, ctx.now());
   await seedFeatures(ctx, SEED_ACTOR, FEATURES_DIR);
 }
 
@@ -40,7 +40,7 @@ export async function seedLocalPointData(ctx: AppContext): Promise<void> {
  * BFF's local players) and a few game entries each: an account opens at 0 and each entry moves it,
  * as every entry does (migration 0032). Runs once (one instance at a time): nothing happens when point accounts exist.
  */
-export async function seedLocalPointUsers(db: Kysely<Database>, count: number, now: Date): Promise<void> {
+export async function seedLocalPointAccounts(db: Kysely<Database>, count: number, now: Date): Promise<void> {
   // Under the lock: two instances started together would each find no point account.
   await withStartupLock(db, POINTS_SEED_LOCK, () => insertPointUsers(db, count, now));
 }

@@ -1,7 +1,7 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createPointsTestApp, signedInAdmin, type PointsTestApp } from './support/pointsTestApp';
 import { CHANGE_CONTROL_CODES, type ChangeRequest, type PointAccount } from '@phoenix/contract';
-import { seedLocalPointUsers } from '../src/seed';
+import { seedLocalPointAccounts } from '../src/seed';
 
 /**
  * The daily adjustment budget (issue "Trust II"): ten adjustments just under the per-call limit
@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createPointsTestApp({
     changeControl: { mode: 'approve', adjustmentPointsAbove: PER_CALL, adjustmentPointsPerDay: PER_DAY },
   });
-  await seedLocalPointUsers(t.shared.db, 3, t.shared.clock.now());
+  await seedLocalPointAccounts(t.shared.db, 3, t.shared.clock.now());
   b = await signedInAdmin(t.shared);
 });
 afterAll(() => t.close());

@@ -1,12 +1,12 @@
 // First: its jest.mock calls make kysely, PGlite and Fastify loadable here.
 import { createPointsTestApp, type PointsTestApp } from './support/pointsTestApp';
-import { seedLocalPointUsers } from '../src/seed';
+import { seedLocalPointAccounts } from '../src/seed';
 
 /** The points API in an environment set to "confirm": its global operations need their scope typed, as the BFF's. */
 let t: PointsTestApp;
 beforeAll(async () => {
   t = await createPointsTestApp({ changeControl: { mode: 'confirm', adjustmentPointsAbove: 1000 } });
-  await seedLocalPointUsers(t.shared.db, 3, t.shared.clock.now());
+  await seedLocalPointAccounts(t.shared.db, 3, t.shared.clock.now());
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { CHANGE_CONTROL_CODES, type ChangeRequest, type PointAccount } from '@ph
 import { runScheduled } from '@phoenix/server/changeRequests';
 import { writeActionLog } from '@phoenix/server/db';
 import { createChangeControl, CHANGE_CONTROL_DEFAULTS } from '@phoenix/server/http';
-import { seedLocalPointUsers } from '../src/seed';
+import { seedLocalPointAccounts } from '../src/seed';
 import { POINTS_GLOBAL_OPERATIONS } from '../src/features/changeRequests/routes';
 
 /**
@@ -21,7 +21,7 @@ let adminB: { id: number; email: string };
 
 beforeAll(async () => {
   t = await createPointsTestApp({ changeControl: { mode: 'approve', adjustmentPointsAbove: THRESHOLD } });
-  await seedLocalPointUsers(t.shared.db, 4, t.shared.clock.now());
+  await seedLocalPointAccounts(t.shared.db, 4, t.shared.clock.now());
   const b = await signedInAdmin(t.shared);
   adminB = b;
   tokenB = b.token;

@@ -3,7 +3,7 @@ import { createPointsTestApp, TEST_GAME_SERVER_TOKEN, type PointsTestApp } from 
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { LedgerEntry } from '@phoenix/contract';
-import { seedLocalPointUsers } from '../src/seed';
+import { seedLocalPointAccounts } from '../src/seed';
 import { reconcile } from '../src/features/pointsEconomy/figures';
 import { drawRound } from '../src/features/pointsLottery/rounds';
 
@@ -18,7 +18,7 @@ let t: PointsTestApp;
 const ACCOUNTS = 6;
 beforeAll(async () => {
   t = await createPointsTestApp();
-  await seedLocalPointUsers(t.shared.db, ACCOUNTS, t.shared.clock.now());
+  await seedLocalPointAccounts(t.shared.db, ACCOUNTS, t.shared.clock.now());
 });
 afterAll(() => t.close());
 

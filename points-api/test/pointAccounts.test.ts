@@ -1,12 +1,12 @@
 import { itKeepsTheResourceContract, type ServiceTestApp } from '@phoenix/server/testing';
 import { pointAccountsResource, type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
-import { seedLocalPointUsers } from '../src/seed';
+import { seedLocalPointAccounts } from '../src/seed';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
 let t: PointsTestApp;
 beforeAll(async () => {
   t = await createPointsTestApp();
-  await seedLocalPointUsers(t.shared.db, 12, t.shared.clock.now());
+  await seedLocalPointAccounts(t.shared.db, 12, t.shared.clock.now());
 });
 afterAll(() => t.close());
 

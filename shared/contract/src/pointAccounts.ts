@@ -60,7 +60,7 @@ export const pointAccountsResource = defineResource({
   schemas: { record: pointAccountSchema, create: noBodySchema, update: noBodySchema, query: pointAccountQuerySchema },
   sorts: POINT_ACCOUNT_SORTS,
   defaultSort: { sort: 'lastActivityAt', order: 'desc' },
-  csv: { filename: 'point-users.csv', columns: ['id', 'wallet', 'balance', 'boosterPercent', 'lastActivityAt'] },
+  csv: { filename: 'point-accounts.csv', columns: ['id', 'wallet', 'balance', 'boosterPercent', 'lastActivityAt'] },
   writable: false,
   remove: false,
 });

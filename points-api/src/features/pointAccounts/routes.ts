@@ -44,10 +44,10 @@ import type { LedgerEntryTable } from '../../db/ledgerSchema';
  */
 export const scope: PermissionScope = 'economy';
 
-type UserRow = RowOf<'points.accounts'>;
+type AccountRow = RowOf<'points.accounts'>;
 type EntryRow = Selectable<LedgerEntryTable> & { reversed_by_id?: number | null };
 
-export function toPointUser(row: UserRow): PointAccount {
+export function toPointAccount(row: AccountRow): PointAccount {
   return {
     id: row.id,
     wallet: row.wallet,
@@ -90,7 +90,7 @@ function byIdOrWallet(qb: TableQuery<'points.accounts'>, raw: string | undefined
 /** Point accounts: read-only here (they come from the game); a balance changes only through the ledger. */
 export const pointAccounts = versionedResource(pointAccountsResource, {
   table: 'points.accounts',
-  toApi: toPointUser,
+  toApi: toPointAccount,
   toColumns: () => {
     throw new Error('Point accounts are not created by admins');
   },
@@ -162,7 +162,7 @@ async function replay(db: Kysely<Database>, playerId: number, earlier: EntryRow,
     throw conflict(toEntry(earlier), 'This idempotency key was already used for another change. Open the dialog again.');
   }
   const user = await db.selectFrom('points.accounts').selectAll().where('id', '=', playerId).executeTakeFirstOrThrow();
-  return { entry: toEntry(earlier), user: toPointUser(user), replayed: true };
+  return { entry: toEntry(earlier), user: toPointAccount(user), replayed: true };
 }
 
 /**
@@ -208,8 +208,8 @@ async function appendOnce(ctx: AppContext, actor: LogActor, playerId: number, ke
         .returningAll()
         .executeTakeFirstOrThrow();
       const entry = toEntry((await entriesOf(trx).where('e.id', '=', inserted.id).executeTakeFirstOrThrow()) as EntryRow);
-      const before = toPointUser(user);
-      const after = toPointUser(updated);
+      const before = toPointAccount(user);
+      const after = toPointAccount(updated);
       const verb = request.kind === 'adjustment' ? 'adjust' : 'reverse';
       await writeActionLog(
         trx,

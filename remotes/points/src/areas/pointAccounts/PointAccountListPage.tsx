@@ -3,7 +3,7 @@ import { AreaLink, ResourceListPage, useDetailParam, useListController, useTrans
 import { AccountAddress, Button, formatDateTime, formatNumber } from '@phoenix/ui';
 import { PointAccountDetail } from './PointAccountDetail';
 
-/** Point users, searched by player id or wallet (any case); the ledger and adjustments at ?id=. */
+/** Point accounts, searched by player id or wallet (any case); the ledger and adjustments at ?id=. */
 export default function PointAccountListPage() {
   const { t } = useTranslation('points');
   const list = useListController(pointAccountsResource);
