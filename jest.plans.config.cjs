@@ -1,4 +1,4 @@
-// The plan suites (issue 57): each service's read queries EXPLAINed on a database of realistic
+// The plan suites: each service's read queries EXPLAINed on a database of realistic
 // size. Not part of `jest` (jest.config.cjs): `npm test` runs them as their own step ('plans').
 const base = require('./jest.config.cjs');
 const project = (name) => base.projects.find((p) => p.displayName === name);

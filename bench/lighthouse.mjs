@@ -10,7 +10,7 @@
 // chrome-launcher (CHROME_PATH). Lighthouse clears the cache before each page but keeps localStorage, so
 // a console page is a cold load of a signed-in person. Prints, per page, the performance score, total
 // blocking time, LCP and JS boot-up, and TBT and boot-up as a ratio to the floor's.
-// Targets (issue 24): console pages ≥ 90 and TBT ≤ 2× the floor; sign-in ≥ 95.
+// Targets: console pages ≥ 90 and TBT ≤ 2× the floor; sign-in ≥ 95.
 //   node bench/lighthouse.mjs [--runs 1] [--details] [--save DIR] [--pages user,logs] [--host-dist DIR]   (needs `pnpm build` first)
 // --host-dist: serve another build of the host (the "before" of a host change) with this checkout's remotes.
 import { spawnSync } from 'node:child_process';

@@ -11,7 +11,7 @@
 //     ConstantVariable Management (system remote) opened once each, then clicks alternating between the two
 //     (SWITCHES=n, default 7), click → the new page's heading in the DOM (target median ≤ 30 ms, as the warm
 //     open) and click → the frame showing it painted.
-// 7 runs each; prints median and p95 (targets, issue 24: cold ≤ 100 ms median, warm ≤ 30 ms).
+// 7 runs each; prints median and p95 (targets: cold ≤ 100 ms median, warm ≤ 30 ms).
 //   [SWITCHES=7] node bench/remote-open.mjs [--runs 7] [--switch-only] [--host-dist DIR | --dists DIR]
 // --switch-only: the warm switch alone (skips the cold and warm opens of Action Log Management).
 // --host-dist: serve another build of the host (the "before" of a host or kit change) with this checkout's remotes;

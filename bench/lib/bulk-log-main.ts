@@ -1,7 +1,7 @@
 // bench/bulkLog.mjs: the bulk ban (players/service.ts banPlayers) of IDS players in one
 // transaction with its action-log row, with the row's per-id targets and without them (the same
 // statement, the targets dropped before writing the log), alternated, median of RUNS each.
-// The bound of issue 22: with targets at most 2× without.
+// The bound: with targets at most 2× without.
 import { sql, writeActionLog, type Kysely } from './deps';
 import { onScratchDatabases } from './scratchDatabases';
 import { migrateToLatest } from '../../bff/src/db/migrate';

@@ -7,7 +7,7 @@ import { ms, percentile, printTable } from './stats';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 30);
-/** Issue 57's targets (issue 8 had 150 / 50 ms); /health under load: issue 8's. */
+/** The targets (150 / 50 ms before); /health under load: unchanged. */
 const TARGET_P95 = { pglite: 75, postgres: 25, health: 50 };
 
 /** Every filter and every sort of GET /action-logs (shared/contract actionLogQuerySchema, ACTION_LOG_SORTS). */

@@ -5,7 +5,7 @@ import { MAX_SEARCH_BRANCHES } from '../src/features/actionLogs/repository';
 import { TOTAL_CAP } from '@phoenix/server/db';
 
 /**
- * The search box (q) at scale (issue 8) runs as one ordered query per matching email, action and
+ * The search box (q) at scale runs as one ordered query per matching email, action and
  * target type plus one for target ids, merged. Every answer here is checked against the plain
  * SQL it must equal: the OR of the four ILIKEs, in the list's order, counted in full.
  */

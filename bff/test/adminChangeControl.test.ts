@@ -4,7 +4,7 @@ import { apiFor, DAY, LONG_SESSIONS } from './support/system';
 import type { MailMessage } from '../src/mail/mailer';
 
 /**
- * The probe of issue 52 on the BFF, in "approve": one admin cannot make (or reset) an account and
+ * Checked on the BFF, in "approve": one admin cannot make (or reset) an account and
  * act as it. Admin management is change-controlled; the secret goes by mail to the account's owner,
  * never to the acting admin nor into the request; an approver the requester created, reset or
  * promoted, or younger than the minimum age, is refused.

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { lastLog } from './support/system';
 
 /**
- * Least privilege inside role 2 (issue 51): console roles on accounts (created, changed, refused
+ * Least privilege inside role 2: console roles on accounts (created, changed, refused
  * by the database), what /users/info says of them, and the guard's answer to a role that may not.
  * The route × role matrix itself: authorizationMatrix.test.ts.
  */

@@ -189,7 +189,7 @@ describe('list, search, sort and export', () => {
     expect(lines[0]).toBe('id,key,type,value,description,version,updatedAt,updatedBy');
     expect(lines).toHaveLength(1 + 3 + 1); // header, 3 rows (the embedded \n is not a row break), trailing ''
     expect(response.body).toContain(`,csv.formula,string,"'=HYPERLINK(""http://evil"",""x"")","a, ""quoted""\nmultiline",1,`);
-    // Plain numbers are data, not formulas: left as they are (issue 9, item 9).
+    // Plain numbers are data, not formulas: left as they are.
     expect(response.body).toContain(",csv.plus,string,+1,'@mention,1,");
     expect(response.body).toContain(',csv.minus,number,-5,plain,1,');
   });

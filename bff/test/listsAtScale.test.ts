@@ -7,7 +7,7 @@ import { TOTAL_CAP } from '@phoenix/server/db';
 import { parseCsv } from '@phoenix/server/testing';
 
 /**
- * Lists past the counting cap (issue 8): capped totals, the page-depth cap, the streamed CSV
+ * Lists past the counting cap: capped totals, the page-depth cap, the streamed CSV
  * export (complete, well-formed, fetched in keyset batches) and the indexes behind them.
  */
 const BULK = TOTAL_CAP + 50;

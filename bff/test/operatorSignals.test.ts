@@ -2,7 +2,7 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { Writable } from 'node:stream';
 
 /**
- * The operator signals (issue 20): x-request-id on every response, in the request's log lines and
+ * The operator signals: x-request-id on every response, in the request's log lines and
  * in its action-log row; one request line with the admin, never a secret; /metrics.
  * (/ready and the shutdown: readiness.test.ts, shutdown.test.ts.)
  */

@@ -3,7 +3,7 @@ import { lastLog, logCount } from './support/system';
 import { SoftAuthenticator } from './support/softAuthenticator';
 
 /**
- * Issue 51, passkeys (WebAuthn): enrolled from one session, used after the password and for
+ * Passkeys (WebAuthn): enrolled from one session, used after the password and for
  * step-up. Answers come from a software authenticator (real P-256 signatures, CBOR attestation), so
  * SimpleWebAuthn's verification runs as it does for a browser. A replayed answer, another origin or
  * RP ID, an unknown credential, a counter going back and another session finishing an enrolment:

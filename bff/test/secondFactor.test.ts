@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './support/testApp';
 import { lastLog } from './support/system';
 
 /**
- * Issue 51, the second factor: an authenticator app (TOTP) enrolled in two steps from one session,
+ * The second factor: an authenticator app (TOTP) enrolled in two steps from one session,
  * ten single-use recovery codes, the code step after the password, and SECOND_FACTOR=required,
  * where a password alone opens nothing but the enrolment.
  */

@@ -3,7 +3,7 @@ import { lastLog } from './support/system';
 import { browserLabel } from '../src/features/auth/security';
 
 /**
- * Issue 51, sessions an admin controls: its open sessions (browser, address, created, last seen),
+ * Sessions an admin controls: its open sessions (browser, address, created, last seen),
  * ending one, signing out everywhere, a password change (current + new) that ends every other
  * session, any admin's sessions for security admins, and MAX_SESSIONS_PER_ADMIN.
  */

@@ -2,7 +2,7 @@ import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
 import { lastLog, logCount, LONG_SESSIONS } from './support/system';
 
 /**
- * Issue 51's first steps: a failed sign-in is recorded with the account it targeted and why; a
+ * Sign-in failures and passwords: a failed sign-in is recorded with the account it targeted and why; a
  * one-time password expires (ONE_TIME_PASSWORD_TTL_HOURS, 24 h by default); a common password is
  * refused as a new password whatever its length.
  */

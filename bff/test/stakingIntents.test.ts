@@ -4,7 +4,7 @@ import { apiFor, LONG_SESSIONS, logCount } from './support/system';
 import { startDevChain, type DevChain } from './support/devChain';
 
 /**
- * The record of intent of a staking change (issue 23): recorded before the owner's wallet signs,
+ * The record of intent of a staking change: recorded before the owner's wallet signs,
  * a global operation (a second admin's change request in "approve"), used up once by the confirmed
  * transaction that carries it out, as the chain shows it (Trust II); a failed one leaves it open.
  */

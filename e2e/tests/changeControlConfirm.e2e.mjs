@@ -1,4 +1,4 @@
-// Change control in an environment set to "confirm" (issue 23): every global operation asks a
+// Change control in an environment set to "confirm": every global operation asks a
 // typed confirmation naming its scope; a form with its own confirm asks it there, once.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Change control in an environment set to "approve" (issue 23): a global operation becomes a
+// Change control in an environment set to "approve": a global operation becomes a
 // request that another admin approves on the Requests page; a request with a time applies then.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';

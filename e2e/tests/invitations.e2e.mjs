@@ -8,7 +8,7 @@ import { startMailbox } from '../../scripts/lib/mailbox.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 
 /**
- * Issue 52: where a mail server is configured (here the local mailbox of `npm start`), a new admin
+ * Where a mail server is configured (here the local mailbox of `npm start`), a new admin
  * gets a single-use link, never a password the acting admin sees. The deployment requires a second
  * factor (SECOND_FACTOR=required, as outside local): the link sets the password, signs in and
  * leads to the factor's enrolment; then the console opens.

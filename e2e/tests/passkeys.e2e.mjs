@@ -5,7 +5,7 @@ import { signIn, signedInPage } from '../support/browser.mjs';
 import { useConsole } from '../support/suite.mjs';
 
 /**
- * Issue 51, passkeys: Chromium's virtual authenticator (CDP WebAuthn domain) stands in for a
+ * Passkeys: Chromium's virtual authenticator (CDP WebAuthn domain) stands in for a
  * device's screen lock. The console is opened as http://localhost:<port> (WebAuthn refuses an IP
  * address as the RP ID); the BFF's passkey settings follow from CORS_ORIGINS (RP ID localhost).
  */

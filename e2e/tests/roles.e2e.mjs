@@ -20,7 +20,7 @@ async function openFromMenu(page, entry, url) {
   await page.waitForURL(url);
 }
 
-describe('roles by area (issue 51)', () => {
+describe('roles by area', () => {
   const ctx = useConsole(0);
 
   it('a viewer reads a list and a document but is offered no change, and is told which roles may', async () => {

@@ -8,7 +8,7 @@ import { reconcile } from '../src/features/pointsEconomy/figures';
 import { drawRound } from '../src/features/pointsLottery/rounds';
 
 /**
- * Issue 49: the ledger is held by the database (migration 0032). A balance moves only through an
+ * The ledger is held by the database (migration 0032). A balance moves only through an
  * entry; the entry's balance_after is the database's; entries are never changed or deleted. Checked
  * against the database's own refusals, then over random sequences of adjustments, reversals,
  * ticket purchases, draws and cancellations through the API (fast-check): the books balance after

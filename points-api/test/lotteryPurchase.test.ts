@@ -4,7 +4,7 @@ import { drawRound } from '../src/features/pointsLottery/rounds';
 import type { AppContext } from '../src/context';
 
 /**
- * A ticket lands only with the debit that paid for it (issue 49): the game server's route, its own
+ * A ticket lands only with the debit that paid for it: the game server's route, its own
  * credential, idempotent per purchase id, and every refusal a 4xx that changes nothing.
  */
 let t: PointsTestApp;

@@ -1,7 +1,7 @@
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
 /**
- * The points API's operator signals (issue 20), from the same building blocks as the BFF's:
+ * The points API's operator signals, from the same building blocks as the BFF's:
  * x-request-id on its responses and in the action-log rows it writes, /ready on its own migrator
  * and job runner, /metrics with its service label.
  */

@@ -6,7 +6,7 @@ import type { AppContext } from '../src/context';
 import { nextNightlyRun, runNightlyReconciliation, scheduleNextReconciliation } from '../src/features/pointsEconomy/nightly';
 
 /**
- * The economy report and its reconciliation (issue 49), on the local seed: the books balance (every
+ * The economy report and its reconciliation, on the local seed: the books balance (every
  * figure 0); old data and a tampered balance are each reported; the nightly run stores its figures
  * once, queues the next night once, and /metrics shows them.
  */

@@ -1,4 +1,4 @@
-// Policies (issue 10): shared by the policies, policyMembers and restrictions features.
+// Policies: shared by the policies, policyMembers and restrictions features.
 import { policiesResource, type Policy } from '@phoenix/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { validationFailed } from '@phoenix/server/http';

@@ -185,7 +185,7 @@ export interface WorldMessagesTable {
   updated_by: string | null;
 }
 
-// ── battle remote (issue 12): game balance documents, battles, runs, double-up seasons ──────
+// ── battle remote: game balance documents, battles, runs, double-up seasons ──────
 /** Game balance documents: one row each, id = 1 (migrations 0040–0042). */
 export interface HealthSettingsTable {
   id: number;
@@ -443,7 +443,7 @@ export interface Database {
 }
 export type TermsOfServiceVersionRow = Selectable<TermsOfServiceVersionsTable>;
 
-// ── policies and restrictions (issue 10, migrations 0023–0025) ──
+// ── policies and restrictions (migrations 0023–0025) ──
 /** Seeded catalogue of game APIs (migration 0023), read-only in the console. */
 export interface GameApisTable {
   id: Generated<number>;

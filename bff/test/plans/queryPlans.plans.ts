@@ -21,7 +21,7 @@ import { seedLocalPlayers } from '../../src/features/players/repository';
 import { fillActionLogs, fillActionLogTargets, fillPlayerActivity, withoutSecondaryIndexes } from '../support/bulkData';
 
 /**
- * Issue 57: every read query the BFF's GET routes run, EXPLAINed on a database of realistic size
+ * Every read query the BFF's GET routes run, EXPLAINed on a database of realistic size
  * (the local seed, then PLAN_SIZE rows — 200,000 by default — in each table a live game grows),
  * and failed on a sequential scan of a large table or a cost past its bound. The queries are
  * recorded as the routes run them (Kysely's log), so they are the code's own.

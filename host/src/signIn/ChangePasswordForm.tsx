@@ -19,8 +19,8 @@ export type ChangePasswordFormProps = {
 );
 
 /**
- * The forced password change after a one-time password (issue 10), or the password an invitation
- * link sets (issue 52). Lazy-loaded by the sign-in form only when the server answers
+ * The forced password change after a one-time password, or the password an invitation
+ * link sets. Lazy-loaded by the sign-in form only when the server answers
  * `passwordChangeRequired` (or by the invitation page), so the login bundle does not carry it.
  * On success it signs in with the new password.
  */

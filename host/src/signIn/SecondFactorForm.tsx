@@ -19,7 +19,7 @@ export interface SecondFactorFormProps {
 }
 
 /**
- * The code after the password (issue 51): the authenticator app's six digits, or a recovery code,
+ * The code after the password: the authenticator app's six digits, or a recovery code,
  * or (for an admin who has one) a passkey. Lazy-loaded by the sign-in form only when the server
  * answers `secondFactorRequired`.
  */

@@ -23,7 +23,7 @@ export const authEn = {
     passwordRequired: 'Password is required',
     passwordTooLong: 'Password is too long',
   },
-  // The forced change after a one-time password (issue 10).
+  // The forced change after a one-time password.
   passwordChange: {
     title: 'Choose a new password',
     intro: 'You signed in with a one-time password. Choose your own password to continue.',
@@ -37,7 +37,7 @@ export const authEn = {
     rateLimited: 'Too many attempts, try again later',
     unavailable: 'The server could not be reached. Try again in a moment.',
   },
-  // An invitation link (issue 52): the new admin, or one whose password was reset, sets a password.
+  // An invitation link: the new admin, or one whose password was reset, sets a password.
   invitation: {
     checking: 'Checking your link…',
     intro: 'Choose the password for {{email}}. Then sign in and add your second factor.',
@@ -45,7 +45,7 @@ export const authEn = {
     unavailable: 'The server could not be reached. Reload the page in a moment.',
     toSignIn: 'Go to sign-in',
   },
-  // The code after the password, for an account with a second factor (issue 51).
+  // The code after the password, for an account with a second factor.
   secondFactor: {
     title: 'Enter your code',
     intro: 'Open your authenticator app and enter the 6-digit code for {{email}}, or one of your recovery codes.',

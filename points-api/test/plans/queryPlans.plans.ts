@@ -17,7 +17,7 @@ import type { Database } from '../../src/db/database';
 import { createSharedDatabase, pointsDatabaseOf, signedInAdmin, type PointsDatabase, type SharedDatabase } from '../support/pointsTestApp';
 
 /**
- * Issue 57, the points API's half (bff/test/plans has the BFF's): every read query its GET routes
+ * The points API's half of the plan suite (bff/test/plans has the BFF's): every read query its GET routes
  * run, EXPLAINed with PLAN_SIZE point accounts, as many ledger entries (on half of them) and a third as many
  * lottery tickets, failed on a sequential scan of a large table or a cost past its bound.
  */

@@ -1,5 +1,5 @@
 /**
- * Least privilege inside role 2 (PRODUCT §6, issue 51). Role 2 opens the console; inside it each
+ * Least privilege inside role 2 (PRODUCT §6). Role 2 opens the console; inside it each
  * admin holds one or more console roles, and every route and every resource has a scope. One plain
  * table decides what a role may do in a scope; both services enforce it (shared/server
  * http/auth.ts) and the console reads the same table to hide what the server would refuse.

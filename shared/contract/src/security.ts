@@ -67,7 +67,7 @@ export const ownPasswordChangeSchema = lazy(() =>
 );
 export type OwnPasswordChange = z.infer<typeof ownPasswordChangeSchema>;
 
-/** Second factors (issue 51): passkeys (WebAuthn), authenticator apps (TOTP) and single-use recovery codes. */
+/** Second factors: passkeys (WebAuthn), authenticator apps (TOTP) and single-use recovery codes. */
 export const FACTOR_PATHS = {
   factors: '/security/factors',
   totp: '/security/factors/totp',

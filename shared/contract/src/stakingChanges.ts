@@ -50,7 +50,7 @@ export const stakingChangeInputSchema = lazy(() =>
 export type StakingChangeInput = z.infer<typeof stakingChangeInputSchema>;
 
 /**
- * The record of intent (issue 23): before the owner's wallet signs a change, the console records
+ * The record of intent: before the owner's wallet signs a change, the console records
  * what it will send (POST STAKING_INTENTS_PATH, a global operation: typed in "confirm", a change
  * request in "approve"). Open intents are listed on the staking page; a confirmed transaction
  * reported with its intentId uses the intent up.

@@ -4,7 +4,7 @@ import { documentedRoutes, fetchOpenApi, type DocumentedRoute } from './openApi'
 import type { JsonSchema } from './arbitraries';
 
 /**
- * Query plans checked at a realistic size (issue 57): every read query a service's GET routes run
+ * Query plans checked at a realistic size: every read query a service's GET routes run
  * is recorded as the service runs it (Kysely's query log, so the shapes come from the same code,
  * never copied), then EXPLAINed; a plan fails when it reads a large table sequentially or when its
  * estimated cost leaves its bound. The plan suites (`*.plans.ts`, jest.plans.config.cjs) build
@@ -187,7 +187,7 @@ const SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap
 /**
  * Runs every recorded query under EXPLAIN ANALYZE and returns those whose plans break the rules,
  * with their text plans. Executed, not only estimated: a LIMIT over an index walked in list order
- * with a filter that keeps almost nothing (the old history query, issue 57) is cheap by the
+ * with a filter that keeps almost nothing (the old history query) is cheap by the
  * planner's estimate and reads the whole table; the rows each scan really read tell.
  */
 export async function checkPlans(
@@ -304,7 +304,7 @@ export const PLAN_RULES: PlanRules = {
     {
       // points-api pointsLottery/tickets.ts: the cancel dialog says exactly how many tickets,
       // players and debited points it gives back; one round's tickets with their debits (and any
-      // reversal of them), read once per open. Cost grows with the round's tickets (issue 49: to be
+      // reversal of them), read once per open. Cost grows with the round's tickets (to be
       // kept on the round if rounds of 100,000 tickets become usual).
       match: 'count(*) filter (where d.entry_id is null)',
       readRows: Infinity,

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { CONSOLE_ROLES, ERROR_CODES, can, type ConsoleRole } from '@phoenix/contract';
 
 /**
- * The role half of a service's authorization matrix (issue 51): every guarded route × every
+ * The role half of a service's authorization matrix: every guarded route × every
  * console role, called over HTTP by an admin holding that role alone. A route the role may use
  * must not answer 403 permission_denied (nor 401); one it may not must answer exactly that. The
  * expectation comes from the route's declared scope and the contract's table (permissions.ts): the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lists at 1,000,000 rows (issue 8). Every action-log sort has an index on exactly its ORDER BY
+ * Lists at 1,000,000 rows. Every action-log sort has an index on exactly its ORDER BY
  * (the lower(...) key of db/ordering.ts, then id as the tie-break), so a page is an index range
  * scan in either direction; the action filter (exact or 'prefix.%') has a pattern-ops index that
  * serves LIKE whatever the server's collation; substring search of target ids (q) has a trigram

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A filter and a sort together at 1,000,000 action-log rows (issue 8). Migration 0010 gave every
+ * A filter and a sort together at 1,000,000 action-log rows. Migration 0010 gave every
  * sort its (key, id) index; a filtered list then walked that index and dropped the rows the filter
  * refused (or fetched every match and sorted them). These put the filter's column first, so one
  * value is one range, already in list order:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The admin filter and the action filter together (issue 8): each is an equality on a few values
+ * The admin filter and the action filter together: each is an equality on a few values
  * (their substrings are resolved to values first, see features/actionLogs/repository.ts), but no
  * index held both columns, so the capped count read every row of one side from the table to test
  * the other (bob's 120,000 rows for his 8,000 news edits). With both in one index the count is an

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The x-request-id of the request that made each change (issue 20), so an entry leads to that
+ * The x-request-id of the request that made each change, so an entry leads to that
  * request's log lines. Null for the rows before it and for changes made outside a request (seed,
  * CLI, jobs). A nullable column without a default: no table rewrite, the covering indexes of
  * 0013-0016 are untouched. No index: an operator looks a request up rarely, by hand; the log's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Admin accounts managed from the console (issue 10): a one-time password forces a change at the
+ * Admin accounts managed from the console: a one-time password forces a change at the
  * next sign-in (must_change_password), edits carry a version (409 on a stale one), and every
  * sort / filter of the list has an index. Existing rows start at version 1, stamped now.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Players area (issue 10): bans with an optional end, their history, the version check on a
+ * Players area: bans with an optional end, their history, the version check on a
  * player, and the indexes of its searches. A ban with an end lifts itself by time: the player's
  * status is read together with ban_ends_at (no job). Adding columns with constant defaults does
  * not rewrite the table, so this runs in a moment on 1,000,000 players.

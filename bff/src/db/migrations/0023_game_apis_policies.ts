@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { columnIndexes, expressionIndex, versionedColumns } from '@phoenix/server/db';
 
-// Issue 10: the game API catalogue (from the game: seeded here, read-only in the console) and
+// The game API catalogue (from the game: seeded here, read-only in the console) and
 // policies, named sets of restricted APIs. A policy's APIs are an integer[] of catalogue ids
 // (tens at most, always read and written with the policy); its member count is kept on the row
 // by the member changes (same transaction) so the list sorts on it without counting members.

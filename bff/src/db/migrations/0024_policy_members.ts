@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 10: the members of a policy. The primary key (policy_id, player_id) makes a bulk add one
+// The members of a policy. The primary key (policy_id, player_id) makes a bulk add one
 // `insert … select … on conflict do nothing` and serves the member list of a policy; the
 // player_id index answers "which policies is this player in" (effective restrictions). No foreign
 // key to players: the add joins players already (unknown ids drop out), and a per-row RI check

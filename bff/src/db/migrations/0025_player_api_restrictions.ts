@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 10: game APIs blocked for one player directly (user/restrictApis). One row per player and
+// Game APIs blocked for one player directly (user/restrictApis). One row per player and
 // API (a restriction whose end has passed is replaced when the API is restricted again); the end
 // is read against the clock, no job lifts it.
 export async function up(db: Kysely<any>) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A record's history (`target=type:id`, issue 57): its own entries are one range of this index,
+ * A record's history (`target=type:id`): its own entries are one range of this index,
  * already newest first, so a page reads only its rows whatever the record's count of entries.
  * Replaces (target_type, target_id), which this one's prefix serves as well.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A second factor per admin (issue 51): authenticator apps (TOTP) now, passkeys to come (kind).
+ * A second factor per admin: authenticator apps (TOTP) now, passkeys to come (kind).
  * A factor is pending until its first code is checked, and only the session that started the
  * enrolment may finish it. Recovery codes are stored as sha-256 hashes and used once. A sign-in
  * whose password was right but whose factor is still to come holds a short-lived challenge.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Least privilege inside role 2 (issue 51): each admin holds one or more console roles
+ * Least privilege inside role 2: each admin holds one or more console roles
  * (shared/contract permissions.ts). Every admin of before keeps what it could do (owner); an
  * account inserted without naming its roles may only read (viewer). The database refuses an
  * unknown role and an empty set.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Passkeys (WebAuthn) as a second factor beside TOTP (issue 51). A passkey row holds the
+ * Passkeys (WebAuthn) as a second factor beside TOTP. A passkey row holds the
  * credential's id (base64url, unique across admins: an authenticator answers with it), its COSE
  * public key and signature counter; it has no TOTP secret. A passkey is stored only once its
  * attestation is verified, so it is confirmed from the start. The challenge of each WebAuthn

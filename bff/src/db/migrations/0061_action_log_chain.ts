@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A record nobody rewrites (issue 52). Each action-log row carries the hash of the row before it in
+ * A record nobody rewrites. Each action-log row carries the hash of the row before it in
  * its chain (one chain per service: `bff`, `points`) and its own, computed by the database on insert;
  * updates, deletes and truncation of the log are refused by triggers. `action_log_chains` holds each
  * chain's head (its last number and hash, moved once per statement): the insert trigger takes the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Invitation links (issue 52): where a one-time secret must not reach the acting admin, a new or
+ * Invitation links: where a one-time secret must not reach the acting admin, a new or
  * reset account gets a single-use link by email. Only the token's sha-256 is stored; a link is
  * spent once (used_at) and opens nothing after expires_at. A newer link for the same account
  * replaces the older ones (revoked_at), so only the last mail sent works.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Daily budgets (issue 52) sum one admin's rows of a few actions since midnight UTC before every
+ * Daily budgets sum one admin's rows of a few actions since midnight UTC before every
  * adjustment or id-list call: an index on (admin_id, action, created_at) keeps that to the admin's
  * own rows of the day, whatever the size of the log.
  */

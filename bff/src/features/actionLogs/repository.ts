@@ -88,7 +88,7 @@ function parseTarget(target: string): { type: string; id: string | null } {
  * A record's history as two branches, each an index range: its own entries (target_type,
  * target_id, created_at, id: migration 0055) and the bulk entries that listed it
  * (action_log_targets, then the primary key). As one OR (`own or id in (…)`) no index serves both
- * sides and PostgreSQL read the whole table: 4–5 s at a million rows (issue 57).
+ * sides and PostgreSQL read the whole table: 4–5 s at a million rows.
  */
 function recordBranches(type: string, id: string): SearchBranch[] {
   const own = sql<boolean>`(${sql.ref('target_type')} = ${type} and ${sql.ref('target_id')} = ${id})`;
@@ -170,7 +170,7 @@ function searchBranches(q: string, values: readonly (string[] | null)[], targetT
  * A target id in the search box: a substring of 3 characters or more is found through the trigram
  * index; a trigram index has nothing to look up for 1 or 2 characters, so those are matched whole,
  * as the record's (target_type, target_id) for each target type: one range of migration 0055's
- * index each, where a substring would read the whole table (issue 57's plan suite).
+ * index each, where a substring would read the whole table (found by the plan suite).
  */
 function targetIdMatch(q: string, targetTypes: string[] | null): RawBuilder<boolean> {
   if (q.length >= 3 || targetTypes === null) return sql<boolean>`${sql.ref('target_id')} ilike ${`%${likeEscape(q)}%`}`;

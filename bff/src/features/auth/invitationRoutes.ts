@@ -19,7 +19,7 @@ const invalidLink = () =>
   );
 
 /**
- * The invitation link's two public calls (issue 52): who it is for, then the password it sets. Both
+ * The invitation link's two public calls: who it is for, then the password it sets. Both
  * count against the sign-in throttle of the client address, as a guessed token is a guessed password.
  * Accepting spends the link, clears the one-time state and ends the account's sessions, in one
  * transaction with its action-log row; the admin then signs in (and enrols a factor where required).

@@ -19,7 +19,7 @@ import type { GlobalOperation } from '@phoenix/server/http';
 import { ID_LIST_OPERATIONS } from './idListOperations';
 
 /**
- * Every operation marked global (issue 23): whatever reaches every player or changes the game for
+ * Every operation marked global: whatever reaches every player or changes the game for
  * all of them. The gate (http/changeControl.ts) holds each to the environment's mode; a change
  * request applies it through the same route.
  */
@@ -49,7 +49,7 @@ function resourceOperations(name: string, path: string, noun: string, extra: rea
 }
 
 /**
- * Who may use the console (issue 52): creating an admin, changing its roles, enabling and resetting
+ * Who may use the console: creating an admin, changing its roles, enabling and resetting
  * it are global, so that one admin cannot make (and then act as) a second approver.
  */
 const adminRecord = (p: Record<string, string>) => ({ method: 'GET' as const, url: `${adminsResource.path}/${p.id}` });

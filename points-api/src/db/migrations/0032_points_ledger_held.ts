@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The ledger is held by the database (issue 49): a balance moves only through a ledger entry, so no
+ * The ledger is held by the database: a balance moves only through a ledger entry, so no
  * code path, today's or a later one, can move points without its entry or write an entry that does
  * not move them.
  *  - An entry, when it is inserted, adds its amount to its account's balance (taking the account's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The point accounts' sorts as (key, id), like every list's (issue 57's plan suite): sorted by
+ * The point accounts' sorts as (key, id), like every list's (found by the plan suite): sorted by
  * balance, the id breaks ties, and on `(balance)` alone a page read every account of the first
  * balances in full (100,000 accounts at 0 points: 90 ms for 20 rows) to order them by id.
  */

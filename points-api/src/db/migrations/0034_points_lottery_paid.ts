@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A lottery ticket exists only with the debit that paid for it (issue 49).
+ * A lottery ticket exists only with the debit that paid for it.
  *  - `points.buy_lottery_ticket` is the one path a ticket lands through (the game server's route and
  *    the local seed call it): under the round's row lock (taken first, as the draw and a cancellation
  *    take it) it checks the round is on sale at the price asked, then writes a `lottery` debit (the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The economy report and its nightly reconciliation (issue 49): one query per figure, read from
+ * The economy report and its nightly reconciliation: one query per figure, read from
  * indexes at 1,000,000 ledger entries (bench/economy.ts prints them).
  *  - entries by day and kind: (created_at) with kind and amount, an index-only range;
  *  - an account's balance against its entries: (player_id) with amount, merged with the accounts;

@@ -37,7 +37,7 @@ async function adjustmentApplies({ body, settings, actor, db, now, counted }: Ca
 }
 
 /**
- * The points API's global operations (issue 23): what changes the programme for every player, and
+ * The points API's global operations: what changes the programme for every player, and
  * a manual adjustment above CHANGE_CONTROL_ADJUSTMENT_POINTS or past the admin's daily budget. The gate of @phoenix/server holds
  * them to the environment's mode as the BFF's; their change requests are this service's to apply.
  */

@@ -6,7 +6,7 @@ import { parseSink, type SinkTarget } from './sinkTarget';
 export { parseSink, type SinkTarget } from './sinkTarget';
 
 /**
- * The action log shipped off the box (issue 52): each service streams its own chain, in order, as
+ * The action log shipped off the box: each service streams its own chain, in order, as
  * JSON lines to ACTION_LOG_SINK: a file (appended) or an HTTP(S) endpoint (POSTed, one batch of
  * lines per request, content-type application/x-ndjson). A copy elsewhere is what catches rows
  * removed together with the chain's head, which the chain alone cannot.

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { TOTAL_CAP, type CappedTotal, type KeysetTerm } from './paging';
 
 /**
- * Paging a list whose filter is an OR of branches (issue 8: the action log's search box). An OR
+ * Paging a list whose filter is an OR of branches (the action log's search box). An OR
  * across columns has no single index that returns its rows in list order, so PostgreSQL reads
  * every match and sorts them. Split into branches that each have such an index, every branch
  * reads only its first `page × pageSize` rows in list order, and PostgreSQL merges the ordered

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBui
 import { InvalidInputError } from '../errors';
 
 /**
- * Paging a list that may hold millions of rows (issue 8), the same for every list:
+ * Paging a list that may hold millions of rows, the same for every list:
  *  - the total is counted up to TOTAL_CAP + 1 rows only: past the cap the page says
  *    `total: TOTAL_CAP, totalCapped: true` and the pager shows "10,000+";
  *  - offset paging stops at the cap too (a page must start within the first TOTAL_CAP rows):

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 
 /**
- * The password in front of the embedded database's wire (issue 52): PGlite answers any user and
+ * The password in front of the embedded database's wire: PGlite answers any user and
  * any password, so the TCP port the points API reaches is this gate, which asks for the password
  * of this start (PostgreSQL's MD5 exchange, which `pg` speaks) and only then splices the client
  * onto the real server, listening on a Unix socket in a folder only this user can open.
