@@ -51,13 +51,26 @@ const Note = styled.p`
 type Row = { path: string; kind: 'changed' | 'added' | 'removed'; before: unknown; after: unknown };
 const TONES: Record<Row['kind'], BadgeTone> = { changed: 'warning', added: 'success', removed: 'danger' };
 
+export interface JsonDiffProps {
+  before: unknown;
+  after: unknown;
+  caption?: string;
+  /** A field's name for a reader (its label); default: the dotted path, in monospace. */
+  fieldLabel?: (path: string) => string;
+  /** A value as text; default: formatJsonValue (strings quoted). */
+  formatValue?: (value: unknown, path: string) => string;
+  /** Leaves left out of the diff entirely (neither shown nor counted): bookkeeping such as `version`. */
+  hidden?: (path: string) => boolean;
+}
+
 /**
  * Before/after of a record as a readable diff: the fields changed, added and removed with
  * old → new values, and the unchanged ones folded away. Values are text, never HTML.
  */
-export function JsonDiff({ before, after, caption }: { before: unknown; after: unknown; caption?: string }) {
+export function JsonDiff({ before, after, caption, fieldLabel, formatValue = formatJsonValue, hidden }: JsonDiffProps) {
   const { t } = useTranslation('ui');
-  const diff = diffJson(before, after);
+  const diff = diffJson(before, after, hidden);
+  const name = (path: string) => (fieldLabel ? fieldLabel(path) : <Code>{path}</Code>);
   const rows: Row[] = [
     ...diff.changed.map((c) => ({ path: c.path, kind: 'changed' as const, before: c.before, after: c.after })),
     ...diff.added.map((l) => ({ path: l.path, kind: 'added' as const, before: undefined, after: l.value })),
@@ -88,17 +101,15 @@ export function JsonDiff({ before, after, caption }: { before: unknown; after: u
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.kind}:${row.path}`}>
-                <th scope="row">
-                  <Code>{row.path}</Code>
-                </th>
+                <th scope="row">{name(row.path)}</th>
                 <td>
                   <Badge $tone={TONES[row.kind]}>{t(`diff.${row.kind}`)}</Badge>
                 </td>
                 <td>
-                  <Code>{formatJsonValue(row.before)}</Code>
+                  <Code>{row.before === undefined ? '—' : formatValue(row.before, row.path)}</Code>
                 </td>
                 <td>
-                  <Code>{formatJsonValue(row.after)}</Code>
+                  <Code>{row.after === undefined ? '—' : formatValue(row.after, row.path)}</Code>
                 </td>
               </tr>
             ))}
@@ -112,11 +123,9 @@ export function JsonDiff({ before, after, caption }: { before: unknown; after: u
             <tbody>
               {diff.unchanged.map((leaf) => (
                 <tr key={leaf.path}>
-                  <th scope="row">
-                    <Code>{leaf.path}</Code>
-                  </th>
+                  <th scope="row">{name(leaf.path)}</th>
                   <td>
-                    <Code>{formatJsonValue(leaf.value)}</Code>
+                    <Code>{formatValue(leaf.value, leaf.path)}</Code>
                   </td>
                 </tr>
               ))}

@@ -44,10 +44,14 @@ export function flattenJson(value: unknown): JsonLeaf[] {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Which leaves were added, removed, changed or kept between two JSON values (null = nothing). */
-export function diffJson(before: unknown, after: unknown): JsonDiffResult {
-  const beforeLeaves = flattenJson(before);
-  const afterLeaves = flattenJson(after);
+/**
+ * Which leaves were added, removed, changed or kept between two JSON values (null = nothing);
+ * the leaves `hidden` names are left out.
+ */
+export function diffJson(before: unknown, after: unknown, hidden?: (path: string) => boolean): JsonDiffResult {
+  const visible = (leaf: JsonLeaf) => !hidden?.(leaf.path);
+  const beforeLeaves = flattenJson(before).filter(visible);
+  const afterLeaves = flattenJson(after).filter(visible);
   const afterByPath = new Map(afterLeaves.map((leaf) => [leaf.path, leaf.value]));
   const beforePaths = new Set(beforeLeaves.map((leaf) => leaf.path));
   const result: JsonDiffResult = { added: [], removed: [], changed: [], unchanged: [] };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnyDocument, DocumentVersion, RecordOf } from '@phoenix/contract';
 import { Badge, Button, DataTable, JsonDiff, Pagination, Panel, type DataTableColumn, type RowKey, formatDateTime } from '@phoenix/ui';
 import { describeError } from '../api/describeError';
+import { BOOKKEEPING_FIELDS, useFieldText, useValueText } from './RecordHistory';
 import type { DocumentController } from './useDocumentController';
 import './translations';
 
@@ -11,6 +12,8 @@ export function DocumentHistory<D extends AnyDocument>({ controller }: { control
   const { t } = useTranslation('resources');
   const { history, restore, isRestoring } = controller;
   const current = (controller.data as { version: number } | undefined)?.version;
+  const fieldText = useFieldText();
+  const valueText = useValueText();
   const [picked, setPicked] = useState<Set<RowKey>>(() => new Set());
   const versions = history.data?.items ?? [];
   const chosen = versions.filter((v) => picked.has(v.version)).sort((a, b) => a.version - b.version);
@@ -70,6 +73,9 @@ export function DocumentHistory<D extends AnyDocument>({ controller }: { control
           caption={t('history.diffTitle', { from: chosen[0].version, to: chosen[1].version })}
           before={chosen[0].value}
           after={chosen[1].value}
+          fieldLabel={fieldText}
+          formatValue={valueText}
+          hidden={(path) => BOOKKEEPING_FIELDS.has(path)}
         />
       )}
     </Panel>

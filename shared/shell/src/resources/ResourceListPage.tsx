@@ -171,6 +171,7 @@ export function ResourceListPage<D extends AnyResource>(props: ResourceListPageP
               target={list.resource.target}
               id={record.id}
               label={labelOf(record)}
+              record={record}
               text={texts.history}
               ariaLabel={texts.historyLabel(labelOf(record))}
             />
