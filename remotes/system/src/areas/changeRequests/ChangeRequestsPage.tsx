@@ -5,11 +5,20 @@ import {
   CHANGE_REQUEST_VIEWS,
   CHANGE_REQUESTS_PATH,
   type ChangePreview,
+  type ChangeControlMode,
   type ChangeRequest,
   type ChangeRequestView,
   type Page,
 } from '@phoenix/contract';
-import { describeError, useApi, usePointsApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import {
+  describeError,
+  useApi,
+  useChangeControlSettings,
+  usePointsApi,
+  useToast,
+  useTranslation,
+  type ApiRequestError,
+} from '@phoenix/shell';
 import {
   Alert,
   Badge,
@@ -23,6 +32,7 @@ import {
   Modal,
   PageBody,
   PageHeader,
+  Panel,
   PlainTable,
   Select,
   TableHead,
@@ -246,6 +256,27 @@ function DecisionDialog({ request, step, onClose }: { request: ChangeRequest; st
 }
 
 /** Requests: pending, scheduled and recent change requests of global operations, with their previews. */
+const MODE_TONES: Record<ChangeControlMode, BadgeTone> = { off: 'neutral', confirm: 'info', approve: 'warning' };
+
+/**
+ * Whether change control is on here, and what that means for this queue: with it off (or typed
+ * confirmations only) nothing waits for a second administrator, so an empty list is not a backlog.
+ */
+export function ChangeControlModeNote() {
+  const { t } = useTranslation('system');
+  const settings = useChangeControlSettings();
+  if (!settings) return null;
+  const { mode } = settings;
+  return (
+    <Panel aria-labelledby="change-control-mode">
+      <h2 id="change-control-mode">
+        {t('changeRequests.mode.title')} <Badge $tone={MODE_TONES[mode]}>{t(`changeRequests.mode.names.${mode}`)}</Badge>
+      </h2>
+      <p>{t(`changeRequests.mode.explain.${mode}`, { hours: settings.ttlHours })}</p>
+    </Panel>
+  );
+}
+
 export default function ChangeRequestsPage() {
   const { t } = useTranslation('system');
   const api = useApi();
@@ -261,6 +292,7 @@ export default function ChangeRequestsPage() {
   return (
     <PageBody>
       <PageHeader title={t('changeRequests.title')} description={t('changeRequests.description')} />
+      <ChangeControlModeNote />
       <form role="search" aria-label={t('changeRequests.filters')} onSubmit={(e) => e.preventDefault()}>
         <Select
           label={t('changeRequests.view')}

@@ -166,3 +166,29 @@ describe('a target page', () => {
     expect(screen.getByRole('link', { name: 'Open the Requests page' })).toHaveAttribute('href', '/admin/requests');
   });
 });
+
+describe('change requests page: the change-control mode of the environment', () => {
+  const withMode = (mode: 'off' | 'confirm' | 'approve') =>
+    requestsBff([]).get('/change-requests/settings', () => json({ mode, ttlHours: 48, operations: [] }));
+
+  it('says change control is off and that nothing will wait here, above an empty queue', async () => {
+    renderRemotePage(pages, { bff: withMode('off'), url: PATH });
+    const note = await screen.findByRole('region', { name: /Change control in this environment: Off/ });
+    expect(note).toHaveTextContent('Changes apply at once');
+    expect(note).toHaveTextContent('nothing new will wait here');
+    expect(await screen.findByText('No pending requests')).toBeInTheDocument();
+  });
+
+  it('says which changes wait for a second administrator when approval is on', async () => {
+    renderRemotePage(pages, { bff: withMode('approve'), url: PATH });
+    const note = await screen.findByRole('region', { name: /Second-admin approval/ });
+    expect(note).toHaveTextContent(/apply only when a second administrator approves them/);
+    expect(note).toHaveTextContent(/expire after 48 hours/);
+  });
+
+  it('says that typed confirmations leave nothing waiting here, in Japanese too', async () => {
+    renderRemotePage(pages, { bff: withMode('confirm'), url: PATH, language: 'ja' });
+    const note = await screen.findByRole('region', { name: /この環境の変更管理：\s*入力による確認/ });
+    expect(note).toHaveTextContent('2人目の管理者を待つものはここにありません');
+  });
+});
