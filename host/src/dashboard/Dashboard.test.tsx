@@ -76,6 +76,31 @@ describe('dashboard', () => {
     expect(backend.callsTo('GET', '/dashboard/summary').length).toBeGreaterThan(1);
   });
 
+  it('keeps words whole in the recent actions: an address breaks only at its @, and a narrow screen scrolls the table in a named region', async () => {
+    await start({
+      handlers: defaultHandlers({
+        'GET /dashboard/summary': () => ({
+          body: { ...MAINTENANCE_OFF, recentActions: [{ ...ACTION_LOGS[0], adminEmail: 'admin@phoenix.local' }] },
+        }),
+      }),
+    });
+    const recent = await screen.findByRole('region', { name: 'Recent actions' });
+    const scroller = await within(recent).findByRole('region', { name: /^Recent actions table/ });
+    expect(scroller).toHaveAttribute('tabindex', '0'); // a keyboard scrolls it too
+    const table = within(scroller).getByRole('table');
+    const email = within(table).getByTitle('admin@phoenix.local');
+    expect(email).toHaveTextContent(/^admin@phoenix\.local$/);
+    // The only place the address may wrap is just before the @: each side is one unbreakable piece.
+    expect(email.querySelectorAll('wbr')).toHaveLength(1);
+    expect([...email.querySelectorAll('span')].map((part) => [part.textContent, getComputedStyle(part).whiteSpace])).toEqual([
+      ['admin', 'nowrap'],
+      ['@phoenix.local', 'nowrap'],
+    ]);
+    // Cells keep words whole (the kit's plain table would break them anywhere); the region scrolls instead.
+    expect(getComputedStyle(within(table).getByText('present.create')).overflowWrap).toBe('normal');
+    expect(getComputedStyle(scroller).overflowX).toBe('auto');
+  });
+
   it('reads one summary through the shell: maintenance off and the recent actions', async () => {
     const { backend } = await start();
     const recent = await screen.findByRole('region', { name: 'Recent actions' });
@@ -85,7 +110,7 @@ describe('dashboard', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('No window planned.')).toBeInTheDocument();
     expect(within(recent).getByText('present.create')).toBeInTheDocument();
-    expect(within(recent).getByText('other@example.com')).toBeInTheDocument();
+    expect(within(recent).getByTitle('other@example.com')).toHaveTextContent(/^other@example\.com$/);
     expect(within(recent).getByText('present #42')).toBeInTheDocument();
     expect(within(recent).getAllByRole('row')).toHaveLength(ACTION_LOGS.length + 1);
     expect(within(recent).getByRole('link', { name: 'Open the action log' })).toHaveAttribute('href', '/admin/logs');

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
 import { AreaLink, describeError, useDocument } from '@phoenix/shell';
-import { Countdown, ErrorState, formatDateTime, PlainTable, TableHead, tokens } from '@phoenix/ui';
+import { Countdown, EmailAddress, ErrorState, formatDateTime, PlainTable, ScrollRegion, TableHead, tokens } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 import { DashboardHeading } from './DashboardHeading';
 
@@ -136,23 +136,27 @@ function RecentActions({ summary }: { summary: Summary }) {
       ) : items.length === 0 ? (
         <Muted>{t('dashboard.recent.empty')}</Muted>
       ) : (
-        <PlainTable>
-          <TableHead
-            labels={[t('dashboard.recent.when'), t('dashboard.recent.admin'), t('dashboard.recent.action'), t('dashboard.recent.target')]}
-          />
-          <tbody>
-            {items.map((log) => (
-              <tr key={log.id}>
-                <td>
-                  <When iso={log.createdAt} />
-                </td>
-                <td>{log.adminEmail}</td>
-                <td>{log.action}</td>
-                <td>{log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
+        <ScrollRegion aria-label={t('dashboard.recent.table')}>
+          <PlainTable>
+            <TableHead
+              labels={[t('dashboard.recent.when'), t('dashboard.recent.admin'), t('dashboard.recent.action'), t('dashboard.recent.target')]}
+            />
+            <tbody>
+              {items.map((log) => (
+                <tr key={log.id}>
+                  <td>
+                    <When iso={log.createdAt} />
+                  </td>
+                  <td>
+                    <EmailAddress value={log.adminEmail} />
+                  </td>
+                  <td>{log.action}</td>
+                  <td>{log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType}</td>
+                </tr>
+              ))}
+            </tbody>
+          </PlainTable>
+        </ScrollRegion>
       )}
       <Footer>
         <AreaLink area="actionLogs">{t('dashboard.recent.open')}</AreaLink>

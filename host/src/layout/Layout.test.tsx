@@ -45,6 +45,14 @@ describe('landmarks and navbar', () => {
     expect(sidebar()).toBeInTheDocument();
   });
 
+  it('the brand "Phoenix Admin" is a link home: from another page it opens the dashboard', async () => {
+    await start('/admin/about');
+    const brand = screen.getByRole('link', { name: 'Phoenix Admin' });
+    expect(brand).toHaveAttribute('href', '/admin');
+    await userEvent.click(brand);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
   it.each([
     ['http://localhost:3000', 'LOCAL'],
     ['https://stg-bff.example.com', 'STG'],

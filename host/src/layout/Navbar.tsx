@@ -32,10 +32,21 @@ const Header = styled.header`
   color: ${tokens.colors.accentText};
 `;
 
-const Title = styled.span`
+/* The brand is the way home: a link to the dashboard that looks like the title it was. */
+const Title = styled(Link)`
   font-size: 1.15rem;
   font-weight: 700;
   white-space: nowrap;
+  color: inherit;
+  text-decoration: none;
+  border-radius: ${tokens.radius};
+  &:hover {
+    text-decoration: underline;
+  }
+  &:focus-visible {
+    outline: 3px solid ${tokens.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const EnvLabel = styled.span`
@@ -141,7 +152,7 @@ export function Navbar() {
       >
         <MenuIcon />
       </HeaderButton>
-      <Title>Phoenix Admin</Title>
+      <Title to="/admin">Phoenix Admin</Title>
       {config && <EnvLabel title={t('navbar.environment')}>{environmentLabel(config.apiBase)}</EnvLabel>}
       <Spacer />
       <FindAnything />

@@ -61,6 +61,7 @@ const en = {
       action: 'Action',
       target: 'Target',
       open: 'Open the action log',
+      table: 'Recent actions table (scrolls sideways on a narrow screen)',
     },
   },
   remote: {
@@ -160,6 +161,7 @@ const ja: Shape<typeof en> = {
       action: '操作',
       target: '対象',
       open: '操作ログを開く',
+      table: '最近の操作の表（狭い画面では横にスクロール）',
     },
   },
   remote: {

@@ -127,6 +127,26 @@ const AddressText = styled(Mono)`
   overflow-wrap: anywhere;
 `;
 
+/**
+ * An e-mail address that never breaks mid-word: on a narrow screen it may wrap only just before the
+ * `@`, and its full text is its title (for a cell that cuts it).
+ */
+export function EmailAddress({ value }: { value: string }) {
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return <Unbroken title={value}>{value}</Unbroken>;
+  return (
+    <span title={value}>
+      <Unbroken>{value.slice(0, at)}</Unbroken>
+      <wbr />
+      <Unbroken>{value.slice(at)}</Unbroken>
+    </span>
+  );
+}
+
+const Unbroken = styled.span`
+  white-space: nowrap;
+`;
+
 /** Label → value pairs of one record (a detail, a status): `<Facts><dt>When</dt><dd>…</dd></Facts>`. */
 export const Facts = styled.dl`
   display: grid;
@@ -185,5 +205,24 @@ export const PlainTable = styled.table`
   code {
     font-size: 0.8rem;
     word-break: break-all;
+  }
+`;
+
+/**
+ * A table that is wider than a phone scrolls sideways inside this region rather than squeezing its
+ * words apart; the region is named (by its table's heading) and focusable, so a keyboard scrolls it too.
+ */
+export const ScrollRegion = styled.div.attrs({ role: 'region', tabIndex: 0 })`
+  overflow-x: auto;
+  max-width: 100%;
+  &:focus-visible {
+    outline: 3px solid ${tokens.colors.focus};
+    outline-offset: 2px;
+  }
+  /* Words stay whole: the table is as narrow as its longest word, and scrolls beyond that. */
+  > table th,
+  > table td {
+    overflow-wrap: normal;
+    word-break: normal;
   }
 `;
