@@ -17,7 +17,7 @@ import { AccountAddress, ButtonLink, Facts, formatDateTime, formatNumber } from 
 registerTranslations('playerPoints', {
   en: {
     title: 'Points account',
-    none: 'This player has no points account yet.',
+    none: 'No points account yet.',
     balance: 'Balance',
     booster: 'Staking booster',
     wallet: 'Wallet',
@@ -32,7 +32,7 @@ registerTranslations('playerPoints', {
   },
   ja: {
     title: 'ポイントアカウント',
-    none: 'このプレイヤーにはまだポイントアカウントがありません。',
+    none: 'ポイントアカウントはまだありません。',
     balance: '残高',
     booster: 'ステーキングブースター',
     wallet: 'ウォレット',
@@ -49,14 +49,24 @@ registerTranslations('playerPoints', {
 
 const LAST_ENTRIES = 5;
 
+/**
+ * The player's account, or null when there is none: many players never had one, so this asks the list
+ * for the exact id (`q=<id>`), which answers an empty page, not a 404 logged on every visit.
+ */
+async function accountOf(api: ReturnType<typeof usePointsApi>, playerId: number): Promise<PointAccount | null> {
+  const found = await api.get<Page<PointAccount>>('/point-accounts', { q: String(playerId), page: 1, pageSize: 1 });
+  const first = found.items[0];
+  return first && first.id === playerId ? first : null;
+}
+
 /** The player view's points section (slot 'player'): from the points API, the account keyed by the player's id. */
 export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
   const { t } = useTranslation('playerPoints');
   const { t: tp } = useTranslation('points');
   const api = usePointsApi();
-  const account = useQuery<PointAccount, ApiRequestError>({
-    queryKey: resourceKeys.detail('users', playerId),
-    queryFn: () => api.get(`/point-accounts/${playerId}`),
+  const account = useQuery<PointAccount | null, ApiRequestError>({
+    queryKey: [...resourceKeys.all('users'), 'ofPlayer', playerId],
+    queryFn: () => accountOf(api, playerId),
   });
   const ledger = useQuery<Page<LedgerEntry>, ApiRequestError>({
     queryKey: [...resourceKeys.all('users'), 'ledger', playerId, account.data?.version, 1, LAST_ENTRIES],
@@ -65,41 +75,43 @@ export default function PlayerPointsSection({ playerId }: SlotProps['player']) {
   });
   return (
     <PlayerSection id="player-points-title" title={t('title')}>
-      {account.error?.status === 404 ? (
+      {account.data === null ? (
         <p>{t('none')}</p>
       ) : (
         <QueryAnswer query={account}>
-          {(user) => (
-            <>
-              <Facts>
-                <dt>{t('balance')}</dt>
-                <dd>{tp('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
-                <dt>{t('booster')}</dt>
-                <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
-                <dt>{t('wallet')}</dt>
-                <dd>{user.wallet ? <AccountAddress value={user.wallet} /> : '—'}</dd>
-              </Facts>
-              <QueryTable
-                query={ledger}
-                rows={(page) => page.items}
-                none={t('noEntries')}
-                caption={t('lastEntries')}
-                labels={[t('when'), t('kind'), t('amount'), t('balanceAfter'), t('reason')]}
-                row={(entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDateTime(entry.createdAt)}</td>
-                    <td>{tp(`pointAccounts.kinds.${entry.kind}`)}</td>
-                    <td>{entry.amount > 0 ? `+${formatNumber(entry.amount)}` : formatNumber(entry.amount)}</td>
-                    <td>{formatNumber(entry.balanceAfter)}</td>
-                    <td>{entry.reason}</td>
-                  </tr>
-                )}
-              />
-              <ButtonLink as={AreaLink} $size="sm" area="pointAccounts" action="show" record={playerId}>
-                {t('open')}
-              </ButtonLink>
-            </>
-          )}
+          {(user) =>
+            user && (
+              <>
+                <Facts>
+                  <dt>{t('balance')}</dt>
+                  <dd>{tp('pointAccounts.points', { points: formatNumber(user.balance) })}</dd>
+                  <dt>{t('booster')}</dt>
+                  <dd>{user.boosterPercent ? `+${user.boosterPercent}%` : '—'}</dd>
+                  <dt>{t('wallet')}</dt>
+                  <dd>{user.wallet ? <AccountAddress value={user.wallet} /> : '—'}</dd>
+                </Facts>
+                <QueryTable
+                  query={ledger}
+                  rows={(page) => page.items}
+                  none={t('noEntries')}
+                  caption={t('lastEntries')}
+                  labels={[t('when'), t('kind'), t('amount'), t('balanceAfter'), t('reason')]}
+                  row={(entry) => (
+                    <tr key={entry.id}>
+                      <td>{formatDateTime(entry.createdAt)}</td>
+                      <td>{tp(`pointAccounts.kinds.${entry.kind}`)}</td>
+                      <td>{entry.amount > 0 ? `+${formatNumber(entry.amount)}` : formatNumber(entry.amount)}</td>
+                      <td>{formatNumber(entry.balanceAfter)}</td>
+                      <td>{entry.reason}</td>
+                    </tr>
+                  )}
+                />
+                <ButtonLink as={AreaLink} $size="sm" area="pointAccounts" action="show" record={playerId}>
+                  {t('open')}
+                </ButtonLink>
+              </>
+            )
+          }
         </QueryAnswer>
       )}
     </PlayerSection>
