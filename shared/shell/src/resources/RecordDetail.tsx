@@ -75,7 +75,9 @@ export function RecordDetailModal<D extends AnyResource>({
       width="52rem"
       footer={
         <>
-          {data !== undefined && id !== null && <RecordHistoryButton size="md" target={resource.target} id={id} label={title} record={data} />}
+          {data !== undefined && id !== null && (
+            <RecordHistoryButton size="md" target={resource.target} id={id} label={title} record={data} />
+          )}
           <Button onClick={onClose}>{t('detail.close')}</Button>
         </>
       }

@@ -80,7 +80,8 @@ export function RecordFormPage<D extends AnyResource, V extends FieldValues>(pro
       <PageHeader
         title={title}
         actions={
-          mode === 'edit' && record && <RecordHistoryButton size="md" target={resource.target} id={links.id!} label={labelOf(record)} record={record} />
+          mode === 'edit' &&
+          record && <RecordHistoryButton size="md" target={resource.target} id={links.id!} label={labelOf(record)} record={record} />
         }
       />
       {/* A global record's changes waiting for approval or their time (nothing for other resources). */}

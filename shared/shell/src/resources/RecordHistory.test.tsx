@@ -9,7 +9,12 @@ import { ResourceListPage } from './ResourceListPage';
 import { useListController } from './useListController';
 
 registerTranslations('historyTest', {
-  en: { notes: { title: 'Notes', fields: { title: 'Headline', pinned: 'Pinned', publishStart: 'Publish from', body: 'Text', category: 'Kind' } } },
+  en: {
+    notes: {
+      title: 'Notes',
+      fields: { title: 'Headline', pinned: 'Pinned', publishStart: 'Publish from', body: 'Text', category: 'Kind' },
+    },
+  },
   ja: { notes: { title: 'ノート', fields: { title: '見出し', pinned: '固定', publishStart: '公開開始', body: '本文', category: '種類' } } },
 });
 

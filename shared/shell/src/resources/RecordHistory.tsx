@@ -170,7 +170,15 @@ export function HistoryButton({
       <Button size={size} variant="ghost" onClick={() => setOpen(true)} aria-label={ariaLabel}>
         {text}
       </Button>
-      {open && <RecordHistoryDialog target={target} id={id} label={label} record={record as RecordOf<AnyResource>} onClose={() => setOpen(false)} />}
+      {open && (
+        <RecordHistoryDialog
+          target={target}
+          id={id}
+          label={label}
+          record={record as RecordOf<AnyResource>}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
