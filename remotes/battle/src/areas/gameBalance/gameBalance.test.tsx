@@ -74,6 +74,10 @@ describe('energy page', () => {
     for (const row of rows) await user.click(within(row).getByRole('checkbox'));
     const diff = await screen.findByRole('table', { name: /Version 3 → version 4/ });
     expect(within(diff).getByRole('row', { name: /^maxEnergy/ })).toHaveTextContent('58');
+    // The save's bookkeeping (version, updatedAt, updatedBy) is neither listed nor counted as a change.
+    expect(diff).toHaveAccessibleName(/1 changed, 0 added, 0 removed/);
+    for (const bookkeeping of ['version', 'updatedAt', 'updatedBy'])
+      expect(screen.queryByRole('rowheader', { name: bookkeeping })).not.toBeInTheDocument();
 
     await user.click(within(history).getByRole('button', { name: 'Restore version 3' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore version 3 of the energy settings?' });
