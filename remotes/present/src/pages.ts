@@ -29,6 +29,8 @@ export default pagesOf(areas, 'present', {
     resource: shopItemsResource,
     prefetch: false,
     labelOf: (item) => `#${item.sortOrder}`,
+    // Where the label stands alone (a form's toasts, a history's title), "#4" alone reads as an id.
+    formLabelOf: (item, t) => t('shop.itemLabel', { position: item.sortOrder }),
     list: () => import('./areas/shop/ShopListPage'),
     form: () => import('./areas/shop/ShopForm'),
   }),

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { formatDateTime } from '@phoenix/ui';
 import { describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { gemPack, potionBundle, withCatalogue } from '../fixtures';
@@ -24,6 +25,39 @@ describeResourcePages({
 });
 
 describe('shop: domain rules', () => {
+  it("shows an item's history by labels and values, titled by the shop item rather than a bare #", async () => {
+    const after = { ...gemPack, itemId: 8, saleStart: '2030-02-01T00:00:00.000Z', enabled: false, version: 4 };
+    const bff = withCatalogue(fakeBff())
+      .get('/shop-items', () => json(page([after])))
+      .get('/action-logs', () =>
+        json(
+          page([
+            {
+              id: 90,
+              adminId: 1,
+              adminEmail: 'ops@example.com',
+              action: 'shopItem.update',
+              targetType: 'shopItem',
+              targetId: '51',
+              before: gemPack,
+              after,
+              createdAt: '2030-01-05T00:00:00.000Z',
+            },
+          ]),
+        ),
+      );
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/shop' });
+    await user.click(await screen.findByRole('button', { name: /^History of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of shop item #1' });
+    const diff = await within(dialog).findByRole('table', { name: /3 changed, 0 added, 0 removed/ });
+    const row = (name: string) => within(diff).getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+    expect(row('Item')).toHaveTextContent(/Item\s*Changed\s*2\s*8/);
+    expect(within(row('Sale start')).getByText(formatDateTime('2030-02-01T00:00:00.000Z'))).toBeInTheDocument();
+    expect(within(row('Enabled')).getByText('Yes')).toBeInTheDocument();
+    expect(within(row('Enabled')).getByText('No')).toBeInTheDocument();
+    expect(within(diff).queryByRole('rowheader', { name: 'version' })).not.toBeInTheDocument();
+  });
+
   it('moves an item up and down with the version it saw', async () => {
     const bff = withCatalogue(fakeBff())
       .get('/shop-items', () => json(page([gemPack, potionBundle])))
