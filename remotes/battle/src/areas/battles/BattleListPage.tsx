@@ -1,9 +1,11 @@
+import { Fragment } from 'react';
 import { BATTLE_MODES, BATTLE_STATUSES, battlesResource } from '@phoenix/contract';
 import { EnumFilters, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { Badge, Button, formatDateTime } from '@phoenix/ui';
 import { BattleDetail } from './BattleDetail';
 import { BattleFilters } from './BattleFilters';
-import { playersOf, STATUS_TONE } from './labels';
+import { STATUS_TONE } from './labels';
+import { PlayerLink } from './PlayerLink';
 
 /** Battles: filter by status, mode, player and start window; detail and force end at ?id=. */
 export default function BattleListPage() {
@@ -44,10 +46,19 @@ export default function BattleListPage() {
           sortable: true,
           render: (b) => <Badge $tone={STATUS_TONE[b.status]}>{t(`battles.statuses.${b.status}`)}</Badge>,
         },
-        { key: 'players', render: playersOf },
+        {
+          key: 'players',
+          render: (b) =>
+            b.playerIds.map((id, i) => (
+              <Fragment key={id}>
+                {i > 0 && ' vs '}
+                <PlayerLink id={id} />
+              </Fragment>
+            )),
+        },
         { key: 'startedAt', sortable: true, render: (b) => formatDateTime(b.startedAt) },
         { key: 'endedAt', sortable: true, render: (b) => (b.endedAt ? formatDateTime(b.endedAt) : '—') },
-        { key: 'winner', render: (b) => (b.winnerPlayerId === null ? '—' : String(b.winnerPlayerId)) },
+        { key: 'winner', render: (b) => (b.winnerPlayerId === null ? '—' : <PlayerLink id={b.winnerPlayerId} />) },
       ]}
     >
       {detail.isOpen && <BattleDetail id={detail.id} onClose={detail.close} />}

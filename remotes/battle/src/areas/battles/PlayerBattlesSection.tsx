@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Battle, Page } from '@phoenix/contract';
 import {
@@ -12,7 +13,8 @@ import {
   useTranslation,
 } from '@phoenix/shell';
 import { Badge, ButtonLink, formatDateTime } from '@phoenix/ui';
-import { STATUS_TONE, playersOf } from './labels';
+import { STATUS_TONE } from './labels';
+import { PlayerLink } from './PlayerLink';
 
 registerTranslations('playerBattles', {
   en: {
@@ -71,7 +73,14 @@ export default function PlayerBattlesSection({ playerId }: SlotProps['player']) 
             <td>
               <Badge $tone={STATUS_TONE[b.status]}>{tb(`battles.statuses.${b.status}`)}</Badge>
             </td>
-            <td>{playersOf(b)}</td>
+            <td>
+              {b.playerIds.map((id, i) => (
+                <Fragment key={id}>
+                  {i > 0 && ' vs '}
+                  <PlayerLink id={id} />
+                </Fragment>
+              ))}
+            </td>
             <td>{formatDateTime(b.startedAt)}</td>
             <td>{b.winnerPlayerId === null ? '—' : b.winnerPlayerId === playerId ? t('won') : t('lost')}</td>
           </tr>

@@ -128,3 +128,17 @@ describe('battles', () => {
     expect(within(dialog).queryByRole('button', { name: 'Force end battle' })).toBeNull();
   });
 });
+
+describe('battle list: players', () => {
+  it('links each player and the winner to the player page', async () => {
+    renderRemotePage(pages, { bff: battleBff(), url: BATTLES });
+    const row = (await screen.findByText('#8')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: '3' })).toHaveAttribute('href', '/admin/user?id=3');
+    expect(
+      within(row)
+        .getAllByRole('link', { name: '9' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin/user?id=9', '/admin/user?id=9']);
+    expect(row).toHaveTextContent('3 vs 9');
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lotteryRoundsResource, type LotteryRound } from '@phoenix/contract';
-import { resourceKeys, useTranslation } from '@phoenix/shell';
+import { AreaLink, resourceKeys, useTranslation } from '@phoenix/shell';
 import { formatDateTime, formatNumber, Panel } from '@phoenix/ui';
 import { PrizePayment } from './PrizePayment';
 
@@ -87,7 +87,11 @@ export function DrawProof({ round }: { round: LotteryRound }) {
                 <td>{w.rank}</td>
                 <td>{formatNumber(w.reward)}</td>
                 <td>{w.ticketId}</td>
-                <td>{w.playerId}</td>
+                <td>
+                  <AreaLink area="players" action="show" record={w.playerId} fallback={w.playerId}>
+                    {w.playerId}
+                  </AreaLink>
+                </td>
                 <td>
                   <PrizePayment round={round} winner={w} />
                 </td>

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lotteryRoundsResource, type LotteryRound, type LotteryTicketPage } from '@phoenix/contract';
-import { describeError, resourceKeys, saveTextFile, usePointsApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import {
+  type ApiRequestError,
+  AreaLink,
+  describeError,
+  resourceKeys,
+  saveTextFile,
+  usePointsApi,
+  useToast,
+  useTranslation,
+} from '@phoenix/shell';
 import {
   Alert,
   Button,
@@ -81,7 +90,11 @@ export function RoundTickets({ round }: { round: LotteryRound }) {
               {tickets.data.items.map((ticket) => (
                 <tr key={ticket.id}>
                   <td>{ticket.id}</td>
-                  <td>{ticket.playerId}</td>
+                  <td>
+                    <AreaLink area="players" action="show" record={ticket.playerId} fallback={ticket.playerId}>
+                      {ticket.playerId}
+                    </AreaLink>
+                  </td>
                   <td>{ticket.entryId ?? '—'}</td>
                   <td>{formatDateTime(ticket.createdAt)}</td>
                 </tr>
