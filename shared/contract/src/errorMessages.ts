@@ -278,6 +278,10 @@ export const ERROR_MESSAGES = {
   pick_upcoming_active_or_ended: { en: 'Pick upcoming, active or ended', ja: '開始前・開催中・終了のいずれかを選んでください' },
   pick_upcoming_claimable_or_ended: { en: 'Pick upcoming, claimable or ended', ja: '開始前・受け取り可能・終了のいずれかを選んでください' },
   pinned_is_true_or_false: { en: 'Pinned is true or false', ja: '固定は true か false です' },
+  the_window_has_already_ended: {
+    en: 'The window has already ended: pick an end in the future',
+    ja: 'このメンテナンス期間はすでに終了しています。未来の終了日時を選んでください',
+  },
   planned_end_must_be_after_planned_start: { en: 'Planned end must be after planned start', ja: '予定終了は予定開始より後にしてください' },
   points_are_whole_numbers: { en: 'Points are whole numbers', ja: 'ポイントは整数です' },
   points_cannot_be_negative: { en: 'Points cannot be negative', ja: 'ポイントは負の値にできません' },
