@@ -24,6 +24,19 @@ export const isoDateTimeSchema = lazy(() =>
     }, 'Enter a date between the years 1900 and 9999'),
 );
 
+/**
+ * The params of `.int()` with its message. zod's int check also refuses whole numbers past 2^53
+ * (its safe range) with that message, so "20 nines" read "Points are whole numbers": past that
+ * range every number is whole, and the check is skipped there, leaving it to the bounds (each such
+ * schema has a max) to say it is too large.
+ */
+export function wholeNumber(message: string) {
+  return {
+    message,
+    when: (payload: { value: unknown }) => typeof payload.value === 'number' && Math.abs(payload.value) <= Number.MAX_SAFE_INTEGER,
+  };
+}
+
 /** True when both are valid ISO datetimes and `end` is strictly later than `start`. */
 export function isStrictlyAfter(end: string | null | undefined, start: string | null | undefined): boolean {
   if (!end || !start) return true;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, noBodySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema } from './fields';
+import { isoDateTimeSchema, wholeNumber } from './fields';
 import { lazy } from './lazy';
 
 export const PLAYER_STATUSES = ['active', 'banned'] as const;
@@ -31,7 +31,7 @@ export type PlayerSearchKind = (typeof PLAYER_SEARCH_KINDS)[number];
 
 export const PLAYER_SORTS = ['id', 'name', 'level', 'createdAt', 'lastSeenAt'] as const;
 
-const levelBound = lazy(() => z.coerce.number().int('Levels are whole numbers').min(0).max(100_000).optional());
+const levelBound = lazy(() => z.coerce.number().int(wholeNumber('Levels are whole numbers')).min(0).max(100_000).optional());
 
 /**
  * GET /players: `q` searched as `by` says: an exact id, a name prefix (case-insensitive) or an

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum, wholeNumber } from './fields';
 import { POINTS_MAX } from './pointsSettings';
 import { lazy } from './lazy';
 
@@ -21,7 +21,7 @@ const pointsTaskFields = lazy(() =>
     type: z.enum(POINTS_TASK_TYPES, { message: 'Pick social, daily or on-chain' }),
     rewardPoints: z
       .number({ message: 'Enter a number of points' })
-      .int('Points are whole numbers')
+      .int(wholeNumber('Points are whole numbers'))
       .min(1, 'A task rewards at least 1 point')
       .max(POINTS_MAX, 'At most 1,000,000,000 points'),
     link: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum, wholeNumber } from './fields';
 import { itemQuantityRowSchema } from './items';
 import { lazy } from './lazy';
 
@@ -14,12 +14,12 @@ const tierSchema = lazy(() =>
   z.object({
     level: z.coerce
       .number({ message: 'Enter a level' })
-      .int('The level is a whole number')
+      .int(wholeNumber('The level is a whole number'))
       .min(1, 'The level is at least 1')
       .max(1000, 'The level is at most 1,000'),
     xpRequired: z.coerce
       .number({ message: 'Enter the XP required' })
-      .int('XP is a whole number')
+      .int(wholeNumber('XP is a whole number'))
       .min(0, 'XP is at least 0')
       .max(1_000_000_000, 'XP is at most 1,000,000,000'),
     freeReward: reward,
@@ -35,7 +35,7 @@ const seasonFields = lazy(() =>
     endsAt: isoDateTimeSchema,
     premiumPrice: z.coerce
       .number({ message: 'Enter a price' })
-      .int('The price is a whole number')
+      .int(wholeNumber('The price is a whole number'))
       .min(0, 'The price is at least 0')
       .max(100_000_000, 'The price is at most 100,000,000'),
     tiers: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum, queryBooleanSchema } from './fields';
+import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum, queryBooleanSchema, wholeNumber } from './fields';
 import { itemQuantityRowSchema } from './items';
 import { lazy } from './lazy';
 
@@ -15,14 +15,14 @@ const shopItemFields = lazy(() =>
     ...itemQuantityRowSchema.shape,
     price: z.coerce
       .number({ message: 'Enter a price' })
-      .int('The price is a whole number')
+      .int(wholeNumber('The price is a whole number'))
       .min(1, 'The price is at least 1')
       .max(SHOP_PRICE_MAX, 'The price is at most 100,000,000'),
     currency: z.enum(SHOP_CURRENCIES, { message: 'Pick a currency' }),
     /** null: unlimited. */
     stock: z
       .number({ message: 'Enter a stock or pick unlimited' })
-      .int('The stock is a whole number')
+      .int(wholeNumber('The stock is a whole number'))
       .min(0, 'The stock is at least 0')
       .max(SHOP_STOCK_MAX, 'The stock is at most 100,000,000')
       .nullable(),
