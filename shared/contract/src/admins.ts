@@ -17,7 +17,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 const roleSchema = lazy(() =>
   z.coerce
     .number({ message: 'Pick a role' })
-    .int(wholeNumber('Pick a role'))
+    .check(wholeNumber('Pick a role'))
     .refine((role) => (ADMIN_ROLES as readonly number[]).includes(role), 'Pick a role'),
 );
 

@@ -45,7 +45,7 @@ const queryPlayerId = lazy(() =>
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce
       .number({ message: 'Enter a player id' })
-      .int(wholeNumber('Enter a player id'))
+      .check(wholeNumber('Enter a player id'))
       .min(1, 'Enter a player id')
       .max(PG_INT_MAX, 'No such player id')
       .optional(),

@@ -375,6 +375,10 @@ export const ERROR_MESSAGES = {
     en: 'This player is already banned',
     ja: 'このプレイヤーはすでに BAN されています',
   },
+  the_end_of_a_ban_must_be_in_the_future: {
+    en: 'The end of a ban must be in the future',
+    ja: 'BAN の終了日時は未来の日時にしてください',
+  },
   this_player_is_not_banned: {
     en: 'This player is not banned',
     ja: 'このプレイヤーは BAN されていません',

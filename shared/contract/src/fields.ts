@@ -25,16 +25,18 @@ export const isoDateTimeSchema = lazy(() =>
 );
 
 /**
- * The params of `.int()` with its message. zod's int check also refuses whole numbers past 2^53
- * (its safe range) with that message, so "20 nines" read "Points are whole numbers": past that
- * range every number is whole, and the check is skipped there, leaving it to the bounds (each such
- * schema has a max) to say it is too large.
+ * A whole-number check with its message, for `z.number().check(wholeNumber('…'))` in place of
+ * zod's `.int('…')`, which says its message for whole numbers past 2^53 too (so "20 nines" read
+ * "Points are whole numbers": here every number that large is whole, and the schema's max says it
+ * is too large) and stops the object's other checks (a fractional value hid the cross-field errors,
+ * endAfterStart). Documented as an integer all the same.
  */
 export function wholeNumber(message: string) {
-  return {
-    message,
-    when: (payload: { value: unknown }) => typeof payload.value === 'number' && Math.abs(payload.value) <= Number.MAX_SAFE_INTEGER,
-  };
+  const check = z.refine<number>((value) => Number.isInteger(value), message);
+  check._zod.onattach.push((schema) => {
+    schema._zod.bag.format = 'safeint'; // what .int() sets: JSON Schema says "integer"
+  });
+  return check;
 }
 
 /** True when both are valid ISO datetimes and `end` is strictly later than `start`. */
@@ -43,6 +45,32 @@ export function isStrictlyAfter(end: string | null | undefined, start: string | 
   const e = Date.parse(end);
   const s = Date.parse(start);
   return Number.isNaN(e) || Number.isNaN(s) || e > s;
+}
+
+/**
+ * An object's "end after start" check that runs with its fields' checks: zod skips an object's
+ * refinements once one of its fields failed outright (a missing or mistyped value), so a form
+ * would show this error only after the others were fixed. This one runs whenever both dates are
+ * there to compare (strings, or an end of null), whatever the other fields hold; the issue is on
+ * the end. Use it as `schema.check(endAfterStart(...))`.
+ */
+export function endAfterStart(end: string, start: string, message: string) {
+  const read = (value: unknown, key: string): unknown => (value as Record<string, unknown>)[key];
+  const comparable = (value: unknown) => value === null || value === undefined || typeof value === 'string';
+  return z.superRefine(
+    (input: unknown, ctx) => {
+      if (!isStrictlyAfter(read(input, end) as string | null, read(input, start) as string | null)) {
+        ctx.addIssue({ code: 'custom', path: [end], message });
+      }
+    },
+    {
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        comparable(read(payload.value, end)) &&
+        comparable(read(payload.value, start)),
+    },
+  );
 }
 
 /** A list filter from the query string: '' (an empty select) means "no filter". */

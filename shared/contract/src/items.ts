@@ -39,12 +39,12 @@ export const itemQuantityRowSchema = lazy(() =>
   z.object({
     itemId: z.coerce
       .number({ message: 'Pick an item' })
-      .int(wholeNumber('Pick an item'))
+      .check(wholeNumber('Pick an item'))
       .min(1, 'Pick an item')
       .max(2_147_483_647, 'Pick an item'),
     quantity: z.coerce
       .number({ message: 'Enter a quantity' })
-      .int(wholeNumber('The quantity is a whole number'))
+      .check(wholeNumber('The quantity is a whole number'))
       .min(1, 'The quantity is at least 1')
       .max(ITEM_QUANTITY_MAX, 'The quantity is at most 1,000,000'),
   }),

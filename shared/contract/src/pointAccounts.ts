@@ -102,7 +102,7 @@ export const pointsAdjustmentSchema = lazy(() =>
   z.object({
     amount: z
       .number({ message: 'Enter a number of points' })
-      .int(wholeNumber('Points are whole numbers'))
+      .check(wholeNumber('Points are whole numbers'))
       .min(-POINTS_MAX, 'At most 1,000,000,000 points')
       .max(POINTS_MAX, 'At most 1,000,000,000 points')
       .refine((amount) => amount !== 0, 'An adjustment adds or removes at least 1 point'),

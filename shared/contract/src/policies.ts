@@ -23,7 +23,7 @@ export const GAME_APIS_PATH = '/game-apis';
 export const gameApiQuerySchema = listQuerySchema;
 
 const apiId = lazy(() =>
-  z.number({ message: 'Pick an API' }).int(wholeNumber('Pick an API')).min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
+  z.number({ message: 'Pick an API' }).check(wholeNumber('Pick an API')).min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
 );
 /** The catalogue is small (tens of APIs): a policy lists at most this many. */
 export const MAX_POLICY_APIS = 500;

@@ -38,7 +38,7 @@ export interface PlayerRestrictions {
 /** POST /players/:id/restrictions: an API from the catalogue; an optional end, refused unless in the future. */
 export const playerRestrictionCreateSchema = lazy(() =>
   z.object({
-    apiId: z.number({ message: 'Pick an API' }).int(wholeNumber('Pick an API')).min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
+    apiId: z.number({ message: 'Pick an API' }).check(wholeNumber('Pick an API')).min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
     endsAt: isoDateTimeSchema.nullable().default(null),
   }),
 );
