@@ -58,6 +58,25 @@ describe('validation', () => {
     expect((await fieldErrorsOf({ plannedStart: 'next tuesday' })).plannedStart).toBeDefined();
   });
 
+  test('a window that has already ended is refused on its end, with a key; one still running is saved', async () => {
+    const response = await put({ message: 'Past', plannedStart: at(app.t, -2 * DAY), plannedEnd: at(app.t, -DAY) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      fieldErrors: { plannedEnd: ['The window has already ended: pick an end in the future'] },
+      fieldErrorKeys: { plannedEnd: ['the_window_has_already_ended'] },
+    });
+    expect((await fieldErrorsOf({ plannedStart: null, plannedEnd: at(app.t, -HOUR) })).plannedEnd).toEqual([
+      'The window has already ended: pick an end in the future',
+    ]);
+    const running = await put({ message: 'Running', plannedStart: at(app.t, -HOUR), plannedEnd: at(app.t, HOUR) });
+    expect(running.statusCode).toBe(200);
+    // Once it has ended, other changes are still saved with the window as it was.
+    const { plannedStart, plannedEnd } = running.json() as MaintenanceStatus;
+    app.t.clock.advanceMinutes(120);
+    expect((await put({ message: 'Done', plannedStart, plannedEnd })).statusCode).toBe(200);
+    expect((await put({ message: '', plannedStart: null, plannedEnd: null })).statusCode).toBe(200);
+  });
+
   test('player ids: positive integers, at most 100,000, reported on the list', async () => {
     const bad = await fieldErrorsOf({ allowedPlayerIds: [1, 2.5, -3, 0, '7', 2147483648, null] });
     expect(bad.allowedPlayerIds).toEqual([

@@ -132,6 +132,15 @@ describe('ban and unban', () => {
     const past = await call('POST', `/players/${id}/ban`, { reason: 'Spam', endsAt: at(t, -HOUR), version });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fieldErrors.endsAt).toEqual(['The end of a ban must be in the future']);
+    expect(past.json().error.fieldErrorKeys.endsAt).toEqual(['the_end_of_a_ban_must_be_in_the_future']);
+    // Said together with the other fields' errors, not after they are fixed; the bulk ban too.
+    const both = await call('POST', `/players/${id}/ban`, { reason: ' ', endsAt: at(t, -HOUR), version });
+    expect(both.json().error.fieldErrors).toEqual({ reason: ['Give a reason'], endsAt: ['The end of a ban must be in the future'] });
+    const bulk = await call('POST', '/players/ban', { ids: [id], reason: 'x'.repeat(501), endsAt: at(t, -HOUR) });
+    expect(bulk.json().error.fieldErrors).toEqual({
+      reason: ['A reason is at most 500 characters'],
+      endsAt: ['The end of a ban must be in the future'],
+    });
     const ends = at(t, 2 * HOUR);
     expect((await call('POST', `/players/${id}/ban`, { reason: 'Spam', endsAt: ends, version })).json()).toMatchObject({
       status: 'banned',

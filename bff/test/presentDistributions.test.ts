@@ -1,6 +1,6 @@
 import { createTestApp, signedInAdmin, TEST_PASSWORD_HASH, type TestApp } from './support/testApp';
 import { sql } from 'kysely';
-import { presentDistributionsResource, type Distribution } from '@phoenix/contract';
+import { isScheduledInThePast, presentDistributionsResource, type Distribution } from '@phoenix/contract';
 import { buildApp } from '../src/app';
 import { itKeepsTheResourceContract } from '@phoenix/server/testing';
 import { runDistribution } from '../src/features/presentDistributions/run';
@@ -89,16 +89,35 @@ describe('recipients', () => {
     expect(list.json()).toEqual({ recipients: 2, unknownIds: 2 });
   });
 
+  test('a time up to a minute ago is the clock skew between the admin and the server: sent now', async () => {
+    const sent = await send({ target: 'list', playerIds: [1], scheduledAt: inSeconds(-30), confirmedRecipients: null });
+    expect(sent.scheduledAt).toBe(t.clock.now().toISOString());
+    expect(isScheduledInThePast(inSeconds(-60), t.clock.now())).toBe(false);
+    expect(isScheduledInThePast(inSeconds(-61), t.clock.now())).toBe(true);
+    expect(isScheduledInThePast(null, t.clock.now())).toBe(false);
+  });
+
   test('bad input → 400 on the field', async () => {
     const empty = await api('POST', '/present-distributions', { presentId, target: 'list', playerIds: [] });
     expect(empty.json().error.fieldErrors.playerIds).toEqual(['Add at least one player id']);
     const past = await api('POST', '/present-distributions', {
       presentId,
       target: 'all',
-      scheduledAt: inSeconds(-60),
+      scheduledAt: inSeconds(-61),
       confirmedRecipients: 29,
     });
     expect(past.json().error.fieldErrors.scheduledAt).toEqual(['Pick a time in the future, or send it now']);
+    const longAgo = await api('POST', '/present-distributions', {
+      presentId,
+      target: 'all',
+      scheduledAt: '2020-01-01T00:00:00Z',
+      confirmedRecipients: 29,
+    });
+    expect(longAgo.statusCode).toBe(400);
+    expect(longAgo.json().error).toMatchObject({
+      fieldErrors: { scheduledAt: ['Pick a time in the future, or send it now'] },
+      fieldErrorKeys: { scheduledAt: ['pick_a_time_in_the_future_or_send_it_now'] },
+    });
     const missing = await api('POST', '/present-distributions', { presentId: 999999, target: 'all', confirmedRecipients: 29 });
     expect(missing.json().error.fieldErrors.presentId).toEqual(['This present does not exist']);
     const nobody = await api('POST', '/present-distributions', { presentId, target: 'list', playerIds: [BANNED, 5000] });

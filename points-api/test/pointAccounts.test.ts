@@ -1,5 +1,5 @@
 import { itKeepsTheResourceContract, type ServiceTestApp } from '@phoenix/server/testing';
-import { pointAccountsResource, type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
+import { localizeErrorMessage, pointAccountsResource, type LedgerChange, type LedgerEntry, type PointAccount } from '@phoenix/contract';
 import { seedLocalPointAccounts } from '../src/seed';
 import { createPointsTestApp, logsOf, type PointsTestApp } from './support/pointsTestApp';
 
@@ -95,6 +95,16 @@ test('an adjustment that would make the balance negative is refused, with the re
   const refused = await post('/point-accounts/4/adjustments', { amount: -(balance + 1), reason: 'Clawback' });
   expect(refused.statusCode).toBe(400);
   expect(refused.json().error.fieldErrors.amount[0]).toMatch(/would make it negative/);
+  // By key with its values, so the console says it in its language.
+  const points = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
+  expect(refused.json().error).toMatchObject({
+    fieldErrors: { amount: [`The balance is ${points(balance)}: removing ${points(balance + 1)} would make it negative`] },
+    fieldErrorKeys: { amount: ['removing_points_would_make_the_balance_negative'] },
+    fieldErrorParams: { amount: [{ balance: points(balance), amount: points(balance + 1) }] },
+  });
+  expect(localizeErrorMessage(refused.json().error.fieldErrors.amount[0], 'ja')).toBe(
+    `残高は ${balance.toLocaleString('en-US')} ポイントです。${(balance + 1).toLocaleString('en-US')} ポイントを減らすと残高がマイナスになります`,
+  );
   expect((await user(4)).balance).toBe(balance);
   const toZero = await post('/point-accounts/4/adjustments', { amount: -balance, reason: 'Clawback' });
   expect(toZero.statusCode).toBe(201);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { lazy } from './lazy';
@@ -16,7 +17,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 const roleSchema = lazy(() =>
   z.coerce
     .number({ message: 'Pick a role' })
-    .int('Pick a role')
+    .check(wholeNumber('Pick a role'))
     .refine((role) => (ADMIN_ROLES as readonly number[]).includes(role), 'Pick a role'),
 );
 

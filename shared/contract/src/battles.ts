@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, PG_INT_MAX, versionedRecordShape, versionSchema, noBodySchema } from './common';
-import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, optionalQueryEnum, wholeNumber } from './fields';
 import { defineResource } from './resource';
 import { lazy } from './lazy';
 
@@ -45,7 +45,7 @@ const queryPlayerId = lazy(() =>
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce
       .number({ message: 'Enter a player id' })
-      .int('Enter a player id')
+      .check(wholeNumber('Enter a player id'))
       .min(1, 'Enter a player id')
       .max(PG_INT_MAX, 'No such player id')
       .optional(),

@@ -32,6 +32,8 @@ export const apiErrorSchema = lazy(() =>
       fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
       /** Beside fieldErrors: each message's key in ERROR_MESSAGES (null when it has none), for the console's language. */
       fieldErrorKeys: z.record(z.string(), z.array(z.string().nullable())).optional(),
+      /** Beside fieldErrorKeys, for a field error built from values (a key of ERROR_TEMPLATES): its values, else null. */
+      fieldErrorParams: z.record(z.string(), z.array(z.record(z.string(), z.union([z.string(), z.number()])).nullable())).optional(),
       /** The message's key in ERROR_MESSAGES, or in ERROR_TEMPLATES for a reason built from values. */
       messageKey: z.string().optional(),
       /** With a key of ERROR_TEMPLATES: the values of its {placeholders}. */

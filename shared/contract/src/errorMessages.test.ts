@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_MESSAGES, errorMessageKey, fieldErrorKeysOf, localizeErrorMessage } from './errorMessages';
-import { ERROR_TEMPLATES, formatErrorTemplate, keyedMessage } from './errorTemplates';
+import { ERROR_MESSAGES, errorMessageKey, fieldErrorKeysOf, formatErrorTemplate, localizeErrorMessage } from './errorMessages';
+import { ERROR_TEMPLATES, isErrorTemplateKey, keyedMessage } from './errorTemplates';
+import * as contract from './index';
 
 /** Every fixed message written in a contract schema (`message: '…'`, `.min(1, '…')`, `({ message: '…' })`). */
 function schemaMessages(): string[] {
@@ -139,4 +140,47 @@ test('every fixed 409 reason is in the catalogue, so the Japanese console shows 
     for (const m of text.replace(/keyedMessage\([^)]*\)/g, '').matchAll(/'([A-Z][^']*[a-z][^']{2,})'/g)) fixed.add(m[1]!);
   expect(fixed.size).toBeGreaterThan(20);
   expect([...fixed].filter((message) => errorMessageKey(message) === null)).toEqual([]);
+});
+
+/**
+ * Every validation message the services write as a literal (the field errors and messages of
+ * validationFailed and InvalidInputError, which the console shows beside the fields), keyed ones
+ * (keyedMessage) left out. A fixed text is read as is; a template literal with its ${…} as "1",
+ * to match its pattern in ERROR_PATTERNS.
+ */
+function serviceMessages(): { file: string; text: string; built?: true }[] {
+  const found: { file: string; text: string; built?: true }[] = [];
+  const callee = /\b(?:validationFailed|new InvalidInputError)\(/g;
+  for (const file of SERVICE_SOURCES.flatMap((dir) => sourceFiles(path.join(repo, dir)))) {
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+      .join('\n');
+    const rel = path.relative(repo, file);
+    for (const m of text.matchAll(callee)) {
+      const args = balanced(text, m.index + m[0].length - 1).replace(/keyedMessage\((?:[^()]|\([^()]*\))*\)/g, '');
+      for (const s of args.matchAll(/'([A-Z][^']*[a-z][^']{2,})'/g)) found.push({ file: rel, text: s[1]! });
+      for (const s of args.matchAll(/`([^`]*)`/g)) {
+        if (/^[A-Z]/.test(s[1]!) && / /.test(s[1]!)) found.push({ file: rel, text: s[1]!.replace(/\$\{[^}]*\}/g, '1'), built: true });
+      }
+      // A message the contract exports as a constant (BAN_END_IN_THE_PAST): its text.
+      for (const s of args.matchAll(/\b[A-Z][A-Z0-9_]{3,}\b/g)) {
+        const value = (contract as Record<string, unknown>)[s[0]];
+        if (typeof value === 'string' && /^[A-Z].* /.test(value)) found.push({ file: rel, text: value });
+      }
+    }
+  }
+  return found;
+}
+
+test('every validation message a service writes has a key (and so a Japanese text): fixed, by pattern, or keyedMessage', () => {
+  const messages = serviceMessages();
+  expect(messages.length).toBeGreaterThan(40);
+  expect(messages.map((m) => m.text)).toEqual(expect.arrayContaining([contract.BAN_END_IN_THE_PAST, contract.SCHEDULED_IN_THE_PAST]));
+  const unkeyed = messages.filter((m) => errorMessageKey(m.text) === null).map((m) => `${m.file}: ${m.text}`);
+  expect(unkeyed).toEqual([]);
+  // One with a template is sent by key, its values beside it (fieldErrorParams): keyedMessage(key, params).
+  const byText = messages.filter((m) => m.built && isErrorTemplateKey(errorMessageKey(m.text)!)).map((m) => `${m.file}: ${m.text}`);
+  expect(byText).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import { ERROR_TEMPLATES, englishOfTemplate, type ErrorMessageParams, type ErrorTemplateKey } from './errorTemplates';
+
 /**
  * The validation and conflict messages the contract's schemas and the services give, by message
  * key, in English (the text the schema holds, which the API still answers) and Japanese. The API
@@ -278,6 +280,10 @@ export const ERROR_MESSAGES = {
   pick_upcoming_active_or_ended: { en: 'Pick upcoming, active or ended', ja: '開始前・開催中・終了のいずれかを選んでください' },
   pick_upcoming_claimable_or_ended: { en: 'Pick upcoming, claimable or ended', ja: '開始前・受け取り可能・終了のいずれかを選んでください' },
   pinned_is_true_or_false: { en: 'Pinned is true or false', ja: '固定は true か false です' },
+  the_window_has_already_ended: {
+    en: 'The window has already ended: pick an end in the future',
+    ja: 'このメンテナンス期間はすでに終了しています。未来の終了日時を選んでください',
+  },
   planned_end_must_be_after_planned_start: { en: 'Planned end must be after planned start', ja: '予定終了は予定開始より後にしてください' },
   points_are_whole_numbers: { en: 'Points are whole numbers', ja: 'ポイントは整数です' },
   points_cannot_be_negative: { en: 'Points cannot be negative', ja: 'ポイントは負の値にできません' },
@@ -362,6 +368,43 @@ export const ERROR_MESSAGES = {
     en: 'XP required goes up strictly from one tier to the next',
     ja: '必要 XP はティアごとに必ず増える必要があります',
   },
+  // Field errors and validation messages the services give (errorMessages.test.ts lists one missing here).
+  an_admin_with_this_email_already_exists: {
+    en: 'An admin with this email already exists',
+    ja: 'このメールアドレスの管理者はすでに存在します',
+  },
+  you_cannot_disable_your_own_account: { en: 'You cannot disable your own account', ja: '自分のアカウントは無効にできません' },
+  you_cannot_demote_your_own_account: { en: 'You cannot demote your own account', ja: '自分のアカウントの権限は下げられません' },
+  you_cannot_change_your_own_roles: { en: 'You cannot change your own roles', ja: '自分のロールは変更できません' },
+  your_password_changed_meanwhile: { en: 'Your password changed meanwhile', ja: 'その間にパスワードが変更されました' },
+  enter_a_player_id_a_whole_number: { en: 'Enter a player id (a whole number)', ja: 'プレイヤー ID（整数）を入力してください' },
+  enter_a_player_id_a_whole_number_or_a_name: {
+    en: 'Enter a player id (a whole number) or a name',
+    ja: 'プレイヤー ID（整数）または名前を入力してください',
+  },
+  the_present_can_no_longer_be_claimed_then: {
+    en: 'The present can no longer be claimed then: its period ends first',
+    ja: 'その時点ではプレゼントを受け取れません。受け取り期間が先に終わります',
+  },
+  no_active_player_would_receive_it: { en: 'No active player would receive it', ja: '受け取る有効なプレイヤーがいません' },
+  the_end_of_a_restriction_must_be_in_the_future: {
+    en: 'The end of a restriction must be in the future',
+    ja: '制限の終了日時は未来の日時にしてください',
+  },
+  no_such_api: { en: 'No such API in the catalogue', ja: 'カタログにない API です' },
+  the_effective_date_must_be_after_that_of_the_latest_published_version: {
+    en: 'The effective date must be after that of the latest published version',
+    ja: '発効日は公開済みの最新バージョンの発効日より後にしてください',
+  },
+  display_end_must_be_in_the_future: { en: 'Display end must be in the future', ja: '表示終了は未来の日時にしてください' },
+  pick_a_draw_time_in_the_future: { en: 'Pick a draw time in the future', ja: '抽選日時は未来の日時を選んでください' },
+  this_call_is_not_a_global_operation_make_it_directly: {
+    en: 'This call is not a global operation: make it directly',
+    ja: 'この操作はグローバル操作ではありません。直接実行してください',
+  },
+  pick_a_time_in_the_future: { en: 'Pick a time in the future', ja: '未来の時刻を選んでください' },
+  say_why_the_request_is_rejected: { en: 'Say why the request is rejected', ja: 'リクエストを却下する理由を入力してください' },
+  this_page_is_too_deep: { en: 'This page is too deep', ja: 'このページは深すぎます' },
   // 409 reasons the services give (errorMessages.test.ts lists a fixed one missing here).
   a_sign_out_of_every_player_is_running_right_now_wait_for_it_to_finish_then_check: {
     en: 'A sign-out of every player is running right now. Wait for it to finish, then check the counts again.',
@@ -370,6 +413,10 @@ export const ERROR_MESSAGES = {
   this_player_is_already_banned: {
     en: 'This player is already banned',
     ja: 'このプレイヤーはすでに BAN されています',
+  },
+  the_end_of_a_ban_must_be_in_the_future: {
+    en: 'The end of a ban must be in the future',
+    ja: 'BAN の終了日時は未来の日時にしてください',
   },
   this_player_is_not_banned: {
     en: 'This player is not banned',
@@ -605,6 +652,21 @@ export const ERROR_PATTERNS: readonly ErrorPattern[] = [
   { key: 'sort_by_one_of', en: /^Sort by one of: (.*)$/, ja: (m) => `並べ替えに使える項目：${m[1]}` },
   { key: 'type_the_scope_to_confirm', en: /^Type "(.*)" to confirm$/, ja: (m) => `確定するには「${m[1]}」と入力してください` },
   {
+    key: 'set_an_effective_date_after',
+    en: /^Set an effective date after (.*), when the latest published version takes effect$/,
+    ja: (m) => `発効日は ${m[1]}（公開済みの最新バージョンの発効日）より後にしてください`,
+  },
+  {
+    key: 'only_the_first_n_rows_can_be_paged',
+    en: /^Only the first ([\d,]+) rows can be paged: reverse the sort or narrow the filters to see older ones$/,
+    ja: (m) => `ページ送りできるのは最初の ${m[1]} 行までです。並び順を逆にするか、絞り込んで古いものを表示してください`,
+  },
+  {
+    key: 'version_n_no_longer_passes_todays_rules',
+    en: /^Version (\d+) no longer passes today's rules and cannot be restored$/,
+    ja: (m) => `バージョン ${m[1]} は現在のルールを満たさないため、復元できません`,
+  },
+  {
     key: 'another_administrator_must_decide',
     en: /^Another administrator must (approve|reject|decide) this request: you requested it$/,
     ja: (m) => `このリクエストはあなたが作成したものです。${m[1] === 'reject' ? '却下' : '承認'}は別の管理者が行います`,
@@ -616,11 +678,41 @@ const byEnglish = new Map<string, ErrorMessageKey>(
   (Object.entries(ERROR_MESSAGES) as [ErrorMessageKey, { en: string }][]).map(([key, { en }]) => [en, key]),
 );
 
+interface TemplatePattern {
+  key: ErrorTemplateKey;
+  en: RegExp;
+  names: string[];
+}
+let templatePatterns: TemplatePattern[] | undefined;
+/** 'The balance is {balance}: …' → /^The balance is (.+?): …$/ (the rest taken literally). */
+function templateRegExp(text: string): RegExp {
+  const parts = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'));
+  return new RegExp(`^${parts.join('(.+?)')}$`);
+}
+/** ERROR_TEMPLATES as patterns, built on first use. */
+function templatesAsPatterns(): TemplatePattern[] {
+  templatePatterns ??= (Object.entries(ERROR_TEMPLATES) as [ErrorTemplateKey, { en: string }][]).map(([key, { en }]) => ({
+    key,
+    en: templateRegExp(en),
+    names: [...en.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+  }));
+  return templatePatterns;
+}
+
+/** A reason built from values (keyedMessage) read back from its English text: its key and values. */
+function templateOf(english: string): { key: ErrorTemplateKey; params: ErrorMessageParams } | null {
+  for (const { key, en, names } of templatesAsPatterns()) {
+    const match = en.exec(english);
+    if (match) return { key, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) };
+  }
+  return null;
+}
+
 /** The key of an English message (null: not in the catalogue). */
 export function errorMessageKey(english: string): string | null {
   const key = byEnglish.get(english);
   if (key) return key;
-  return ERROR_PATTERNS.find((pattern) => pattern.en.test(english))?.key ?? null;
+  return ERROR_PATTERNS.find((pattern) => pattern.en.test(english))?.key ?? templateOf(english)?.key ?? null;
 }
 
 /** An API or schema message in the console's language; unknown messages stay as they are. */
@@ -632,10 +724,44 @@ export function localizeErrorMessage(english: string, language: ErrorLanguage): 
     const match = pattern.en.exec(english);
     if (match) return pattern.ja(match);
   }
-  return english;
+  // A keyed reason sent as a field error (its text beside the field): the same values in Japanese.
+  const template = templateOf(english);
+  return template ? formatErrorTemplate(template.key, template.params, 'ja') : english;
 }
 
 /** The keys of a field-error map, field by field (what the API sends beside `fieldErrors`). */
 export function fieldErrorKeysOf(fieldErrors: Record<string, string[]>): Record<string, (string | null)[]> {
   return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map(errorMessageKey)]));
+}
+
+/**
+ * Words a value may be (statuses) in Japanese, by placeholder name: a status is sent as its
+ * English word in the params and shown in the console's words.
+ */
+const JA_VALUES: Record<string, Record<string, string>> = {
+  status: {
+    pending: '承認待ち',
+    scheduled: '予約済み',
+    running: '送信中',
+    done: '完了',
+    applied: '適用済み',
+    rejected: '却下',
+    failed: '失敗',
+    expired: '期限切れ',
+    cancelled: '取り消し',
+  },
+};
+
+/** A template's text in a language with its values in (as sent: the English text stays the one the API always answered). */
+export function formatErrorTemplate(key: ErrorTemplateKey, params: ErrorMessageParams, language: 'en' | 'ja'): string {
+  if (language === 'en') return englishOfTemplate(key, params);
+  return ERROR_TEMPLATES[key].ja.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    const text = String(value);
+    // A reason passed on from another answer: in Japanese when the catalogue knows it.
+    if (name === 'reason') return localizeErrorMessage(text, 'ja');
+    // An amount of points is sent with its English unit ('1,200 points').
+    return JA_VALUES[name]?.[text] ?? text.replace(/^(-?[\d,]+) points?$/, '$1 ポイント');
+  });
 }

@@ -1,10 +1,8 @@
-import { localizeErrorMessage } from './errorMessages';
-
 /**
  * Reasons the services build from values (counts, ids, statuses), by key, with {placeholders}: the
  * API answers the English text as `message` (for API clients) and sends `messageKey` and
  * `messageParams` beside it, so the console renders the reason in its language with the same
- * values (`formatErrorTemplate`). Fixed messages live in ERROR_MESSAGES (errorMessages.ts).
+ * values (`formatErrorTemplate`, errorMessages.ts). Fixed messages live in ERROR_MESSAGES (errorMessages.ts).
  *
  * A service builds one with `keyedMessage(key, params)` (its params are typed from the text);
  * errorMessages.test.ts fails on a 409 reason built from values without a key.
@@ -62,6 +60,10 @@ export const ERROR_TEMPLATES = {
     en: 'The operation was refused: {reason}',
     ja: '操作は拒否されました：{reason}',
   },
+  removing_points_would_make_the_balance_negative: {
+    en: 'The balance is {balance}: removing {amount} would make it negative',
+    ja: '残高は {balance}です。{amount}を減らすと残高がマイナスになります',
+  },
   reversing_this_entry_would_make_the_balance_negative: {
     en: 'The balance is {balance}: reversing this entry ({amount}) would make it negative',
     ja: '残高は {balance} です。このエントリ（{amount}）を取り消すと残高がマイナスになります',
@@ -87,24 +89,6 @@ type PlaceholdersOf<S extends string> = S extends `${string}{${infer P}}${infer 
 export type ErrorTemplateParams<K extends ErrorTemplateKey> = Record<PlaceholdersOf<(typeof ERROR_TEMPLATES)[K]['en']>, string | number>;
 export type ErrorMessageParams = Record<string, string | number>;
 
-/**
- * Words a value may be (statuses) in Japanese, by placeholder name: a status is sent as its
- * English word in the params and shown in the console's words.
- */
-const JA_VALUES: Record<string, Record<string, string>> = {
-  status: {
-    pending: '承認待ち',
-    scheduled: '予約済み',
-    running: '送信中',
-    done: '完了',
-    applied: '適用済み',
-    rejected: '却下',
-    failed: '失敗',
-    expired: '期限切れ',
-    cancelled: '取り消し',
-  },
-};
-
 /** A message the client can render in its language: the English text, its key and its values. */
 export interface KeyedMessage {
   readonly text: string;
@@ -116,19 +100,14 @@ export function isErrorTemplateKey(key: string): key is ErrorTemplateKey {
   return Object.prototype.hasOwnProperty.call(ERROR_TEMPLATES, key);
 }
 
-/** A template's text in a language with its values in (as sent: the English text stays the one the API always answered). */
-export function formatErrorTemplate(key: ErrorTemplateKey, params: ErrorMessageParams, language: 'en' | 'ja'): string {
-  return ERROR_TEMPLATES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    const text = String(value);
-    if (language === 'en') return text;
-    // A reason passed on from another answer: in Japanese when the catalogue knows it.
-    return name === 'reason' ? localizeErrorMessage(text, 'ja') : (JA_VALUES[name]?.[text] ?? text);
-  });
+/** A template's English text with its values in (formatErrorTemplate, errorMessages.ts, gives either language). */
+export function englishOfTemplate(key: ErrorTemplateKey, params: ErrorMessageParams): string {
+  return ERROR_TEMPLATES[key].en.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
 }
 
 /** A reason built from values, by key: its English text is what the API answers as `message`. */
 export function keyedMessage<K extends ErrorTemplateKey>(key: K, params: ErrorTemplateParams<K>): KeyedMessage {
-  return { text: formatErrorTemplate(key, params, 'en'), key, params };
+  return { text: englishOfTemplate(key, params), key, params };
 }

@@ -24,12 +24,53 @@ export const isoDateTimeSchema = lazy(() =>
     }, 'Enter a date between the years 1900 and 9999'),
 );
 
+/**
+ * A whole-number check with its message, for `z.number().check(wholeNumber('…'))` in place of
+ * zod's `.int('…')`, which says its message for whole numbers past 2^53 too (so "20 nines" read
+ * "Points are whole numbers": here every number that large is whole, and the schema's max says it
+ * is too large) and stops the object's other checks (a fractional value hid the cross-field errors,
+ * endAfterStart). Documented as an integer all the same.
+ */
+export function wholeNumber(message: string) {
+  const check = z.refine<number>((value) => Number.isInteger(value), message);
+  check._zod.onattach.push((schema) => {
+    schema._zod.bag.format = 'safeint'; // what .int() sets: JSON Schema says "integer"
+  });
+  return check;
+}
+
 /** True when both are valid ISO datetimes and `end` is strictly later than `start`. */
 export function isStrictlyAfter(end: string | null | undefined, start: string | null | undefined): boolean {
   if (!end || !start) return true;
   const e = Date.parse(end);
   const s = Date.parse(start);
   return Number.isNaN(e) || Number.isNaN(s) || e > s;
+}
+
+/**
+ * An object's "end after start" check that runs with its fields' checks: zod skips an object's
+ * refinements once one of its fields failed outright (a missing or mistyped value), so a form
+ * would show this error only after the others were fixed. This one runs whenever both dates are
+ * there to compare (strings, or an end of null), whatever the other fields hold; the issue is on
+ * the end. Use it as `schema.check(endAfterStart(...))`.
+ */
+export function endAfterStart(end: string, start: string, message: string) {
+  const read = (value: unknown, key: string): unknown => (value as Record<string, unknown>)[key];
+  const comparable = (value: unknown) => value === null || value === undefined || typeof value === 'string';
+  return z.superRefine(
+    (input: unknown, ctx) => {
+      if (!isStrictlyAfter(read(input, end) as string | null, read(input, start) as string | null)) {
+        ctx.addIssue({ code: 'custom', path: [end], message });
+      }
+    },
+    {
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        comparable(read(payload.value, end)) &&
+        comparable(read(payload.value, start)),
+    },
+  );
 }
 
 /** A list filter from the query string: '' (an empty select) means "no filter". */

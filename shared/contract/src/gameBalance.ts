@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { versionSchema } from './common';
 import { defineDocument } from './resource';
 import { lazy } from './lazy';
@@ -15,7 +16,7 @@ const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',
 /** A whole number between min and max, with a message naming both (the same in form and API). */
 export function rangedInt(label: string, min: number, max: number) {
   const message = `${label} is a whole number from ${groupDigits(min)} to ${groupDigits(max)}`;
-  return z.number({ message }).int(message).min(min, message).max(max, message);
+  return z.number({ message }).check(wholeNumber(message)).min(min, message).max(max, message);
 }
 
 const savedShape = { version: versionSchema, updatedAt: lazy(() => z.string()), updatedBy: lazy(() => z.string().nullable()) };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
-import { optionalQueryEnum } from './fields';
+import { optionalQueryEnum, wholeNumber } from './fields';
 import { lazy } from './lazy';
 
 /**
@@ -37,10 +37,14 @@ export const ITEMS_PATH = '/items';
 export const ITEM_QUANTITY_MAX = 1_000_000;
 export const itemQuantityRowSchema = lazy(() =>
   z.object({
-    itemId: z.coerce.number({ message: 'Pick an item' }).int('Pick an item').min(1, 'Pick an item').max(2_147_483_647, 'Pick an item'),
+    itemId: z.coerce
+      .number({ message: 'Pick an item' })
+      .check(wholeNumber('Pick an item'))
+      .min(1, 'Pick an item')
+      .max(2_147_483_647, 'Pick an item'),
     quantity: z.coerce
       .number({ message: 'Enter a quantity' })
-      .int('The quantity is a whole number')
+      .check(wholeNumber('The quantity is a whole number'))
       .min(1, 'The quantity is at least 1')
       .max(ITEM_QUANTITY_MAX, 'The quantity is at most 1,000,000'),
   }),

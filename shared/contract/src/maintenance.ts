@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { versionSchema } from './common';
 import { defineDocument } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter } from './fields';
+import { isoDateTimeSchema, endAfterStart } from './fields';
 import { playerIdListSchema } from './players';
 import { lazy } from './lazy';
 
@@ -25,10 +25,8 @@ export const maintenanceUpdateSchema = lazy(() =>
       if (input.enabled && input.message.trim() === '') {
         ctx.addIssue({ code: 'custom', path: ['message'], message: 'Tell players why' });
       }
-      if (!isStrictlyAfter(input.plannedEnd, input.plannedStart)) {
-        ctx.addIssue({ code: 'custom', path: ['plannedEnd'], message: 'Planned end must be after planned start' });
-      }
-    }),
+    })
+    .check(endAfterStart('plannedEnd', 'plannedStart', 'Planned end must be after planned start')),
 );
 export type MaintenanceUpdate = z.infer<typeof maintenanceUpdateSchema>;
 

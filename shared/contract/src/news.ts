@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, endAfterStart, optionalQueryEnum } from './fields';
 import { lazy } from './lazy';
 
 export const NEWS_CATEGORIES = ['update', 'event', 'maintenance', 'notice'] as const;
@@ -37,16 +37,12 @@ const newsFields = lazy(() =>
   }),
 );
 
-function checkWindow(input: { publishStart: string; publishEnd: string | null }, ctx: z.RefinementCtx) {
-  if (!isStrictlyAfter(input.publishEnd, input.publishStart)) {
-    ctx.addIssue({ code: 'custom', path: ['publishEnd'], message: 'Publish end must be after publish start' });
-  }
-}
+const checkWindow = () => endAfterStart('publishEnd', 'publishStart', 'Publish end must be after publish start');
 
-export const newsCreateSchema = lazy(() => newsFields.superRefine(checkWindow));
+export const newsCreateSchema = lazy(() => newsFields.check(checkWindow()));
 export type NewsCreate = z.infer<typeof newsCreateSchema>;
 
-export const newsUpdateSchema = lazy(() => newsFields.extend({ version: versionSchema }).superRefine(checkWindow));
+export const newsUpdateSchema = lazy(() => newsFields.extend({ version: versionSchema }).check(checkWindow()));
 export type NewsUpdate = z.infer<typeof newsUpdateSchema>;
 
 export const newsItemSchema = lazy(() =>

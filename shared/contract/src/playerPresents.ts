@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { PG_INT_MAX } from './common';
 import type { DistributionStatus } from './presentDistributions';
 import { lazy } from './lazy';
@@ -37,7 +38,7 @@ export const distributionRecipientParamsSchema = lazy(() =>
     id: z.coerce.number().int().positive('No such distribution').max(PG_INT_MAX, 'No such distribution'),
     playerId: z.coerce
       .number({ message: 'Enter a player id' })
-      .int('Enter a player id')
+      .check(wholeNumber('Enter a player id'))
       .positive('Enter a player id')
       .max(PG_INT_MAX, 'No such player id'),
   }),

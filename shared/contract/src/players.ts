@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, noBodySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema } from './fields';
+import { isoDateTimeSchema, wholeNumber } from './fields';
 import { lazy } from './lazy';
 
 export const PLAYER_STATUSES = ['active', 'banned'] as const;
@@ -31,7 +31,7 @@ export type PlayerSearchKind = (typeof PLAYER_SEARCH_KINDS)[number];
 
 export const PLAYER_SORTS = ['id', 'name', 'level', 'createdAt', 'lastSeenAt'] as const;
 
-const levelBound = lazy(() => z.coerce.number().int('Levels are whole numbers').min(0).max(100_000).optional());
+const levelBound = lazy(() => z.coerce.number().check(wholeNumber('Levels are whole numbers')).min(0).max(100_000).optional());
 
 /**
  * GET /players: `q` searched as `by` says: an exact id, a name prefix (case-insensitive) or an
@@ -48,10 +48,25 @@ export const playerQuerySchema = lazy(() =>
 
 const banReason = lazy(() => z.string().trim().min(1, 'Give a reason').max(500, 'A reason is at most 500 characters'));
 /** An optional end (ISO datetime); the BFF refuses one that is not in the future. */
-const banEnd = lazy(() => isoDateTimeSchema.nullable().optional());
+export const BAN_END_IN_THE_PAST = 'The end of a ban must be in the future';
+/**
+ * A ban's end: none (until lifted) or a time after `now`. Checked on the field itself, so it is said
+ * together with the other fields' errors (an object's refinement would wait for them). The BFF
+ * builds its schemas on its own clock (`playerBanSchemaAt(ctx.now)`); the console's are on the browser's.
+ */
+const banEndAt = (now: () => Date) =>
+  isoDateTimeSchema
+    .nullable()
+    .optional()
+    .refine((end) => {
+      const at = end ? Date.parse(end) : Number.NaN;
+      return Number.isNaN(at) || at > now().getTime(); // not a date: the format check says so
+    }, BAN_END_IN_THE_PAST);
+const browserClock = () => new Date();
 
-/** POST /players/:id/ban. */
-export const playerBanSchema = lazy(() => z.object({ reason: banReason, endsAt: banEnd, version: versionSchema }));
+/** POST /players/:id/ban, its end checked against `now`. */
+export const playerBanSchemaAt = (now: () => Date) => z.object({ reason: banReason, endsAt: banEndAt(now), version: versionSchema });
+export const playerBanSchema = lazy(() => playerBanSchemaAt(browserClock));
 export type PlayerBan = z.infer<typeof playerBanSchema>;
 /** POST /players/:id/unban. */
 export const playerUnbanSchema = lazy(() => z.object({ reason: banReason, version: versionSchema }));
@@ -127,7 +142,8 @@ export const playerIdsValidateSchema = lazy(() => z.object({ ids: playerIdListSc
 export type PlayerIdsValidate = z.infer<typeof playerIdsValidateSchema>;
 
 /** POST /players/ban: several players at once (set-based; one action-log row with count and sample). */
-export const playerBulkBanSchema = lazy(() => z.object({ ids: playerIdListSchema, reason: banReason, endsAt: banEnd }));
+export const playerBulkBanSchemaAt = (now: () => Date) => z.object({ ids: playerIdListSchema, reason: banReason, endsAt: banEndAt(now) });
+export const playerBulkBanSchema = lazy(() => playerBulkBanSchemaAt(browserClock));
 export type PlayerBulkBan = z.infer<typeof playerBulkBanSchema>;
 export interface PlayerBulkBanResult {
   banned: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { listQuerySchema, versionedRecordShape, noBodySchema } from './common';
 import { defineResource } from './resource';
 import { POINTS_MAX } from './pointsSettings';
@@ -101,7 +102,7 @@ export const pointsAdjustmentSchema = lazy(() =>
   z.object({
     amount: z
       .number({ message: 'Enter a number of points' })
-      .int('Points are whole numbers')
+      .check(wholeNumber('Points are whole numbers'))
       .min(-POINTS_MAX, 'At most 1,000,000,000 points')
       .max(POINTS_MAX, 'At most 1,000,000,000 points')
       .refine((amount) => amount !== 0, 'An adjustment adds or removes at least 1 point'),

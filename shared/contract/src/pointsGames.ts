@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineDocument, defineResource } from './resource';
 import { pointsAmountSchema } from './pointsSettings';
@@ -20,7 +21,7 @@ const rewardShape = {
       (value) => (value === undefined || value === '' || Number.isNaN(value) ? null : value),
       z.coerce
         .number({ message: 'Enter an item id' })
-        .int('Enter an item id')
+        .check(wholeNumber('Enter an item id'))
         .min(1, 'Enter an item id')
         .max(2_147_483_647, 'Enter an item id')
         .nullable(),
@@ -29,7 +30,7 @@ const rewardShape = {
   amount: lazy(() =>
     z.coerce
       .number({ message: 'Enter an amount' })
-      .int('The amount is a whole number')
+      .check(wholeNumber('The amount is a whole number'))
       .min(1, 'The amount is at least 1')
       .max(1_000_000_000, 'At most 1,000,000,000'),
   ),
@@ -64,7 +65,7 @@ const lootboxRewardSchema = lazy(() =>
     ...rewardShape,
     probability: z.coerce
       .number({ message: 'Enter a probability' })
-      .int('Basis points are whole numbers (100 = 1%)')
+      .check(wholeNumber('Basis points are whole numbers (100 = 1%)'))
       .min(1, 'At least 1 basis point (0.01%)')
       .max(BASIS_POINTS_TOTAL, 'At most 10000 (100%)'),
   }),
@@ -142,7 +143,7 @@ const spinSegmentSchema = lazy(() =>
     ...rewardShape,
     weight: z.coerce
       .number({ message: 'Enter a weight' })
-      .int('The weight is a whole number')
+      .check(wholeNumber('The weight is a whole number'))
       .min(1, 'The weight is more than 0')
       .max(SPIN_WEIGHT_MAX, 'The weight is at most 1,000,000'),
   }),
@@ -157,7 +158,7 @@ export const spinWheelUpdateSchema = lazy(() =>
         .max(SPIN_SEGMENTS_MAX, `A wheel has at most ${SPIN_SEGMENTS_MAX} segments`),
       freeSpinsPerDay: z.coerce
         .number({ message: 'Enter a number of spins' })
-        .int('Whole spins')
+        .check(wholeNumber('Whole spins'))
         .min(0, 'At least 0')
         .max(FREE_SPINS_PER_DAY_MAX, `At most ${FREE_SPINS_PER_DAY_MAX}`),
       version: versionSchema,

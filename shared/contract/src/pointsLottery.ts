@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, optionalQueryEnum, wholeNumber } from './fields';
 import { lazy } from './lazy';
 
 // Points lottery rounds (served by the points API, `pointsApiBase`). A round publishes the SHA-256
@@ -34,7 +34,7 @@ export const LOTTERY_PRIZE_COUNT_MAX = 1000;
 const wholePoints = (what: string, min: number) =>
   z.coerce
     .number({ message: `Enter ${what}` })
-    .int(`${what[0]!.toUpperCase()}${what.slice(1)} is a whole number`)
+    .check(wholeNumber(`${what[0]!.toUpperCase()}${what.slice(1)} is a whole number`))
     .min(min, `${what[0]!.toUpperCase()}${what.slice(1)} is at least ${min}`)
     .max(100_000_000, `${what[0]!.toUpperCase()}${what.slice(1)} is at most 100,000,000`);
 
@@ -42,7 +42,7 @@ const prizeSchema = lazy(() =>
   z.object({
     rank: z.coerce
       .number({ message: 'Enter a rank' })
-      .int('The rank is a whole number')
+      .check(wholeNumber('The rank is a whole number'))
       .min(1, 'The rank is at least 1')
       .max(100, 'The rank is at most 100'),
     /** Points each winner of this prize receives. */
@@ -50,7 +50,7 @@ const prizeSchema = lazy(() =>
     /** How many tickets win this prize. */
     count: z.coerce
       .number({ message: 'Enter a count' })
-      .int('The count is a whole number')
+      .check(wholeNumber('The count is a whole number'))
       .min(1, 'The count is at least 1')
       .max(LOTTERY_PRIZE_COUNT_MAX, `The count is at most ${LOTTERY_PRIZE_COUNT_MAX}`),
   }),
@@ -226,8 +226,12 @@ export const lotteryPurchaseSchema = lazy(() =>
     purchaseId: z
       .string({ message: 'Send the purchase id' })
       .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The purchase id is 8 to 100 letters, digits, - or _'),
-    playerId: z.number({ message: 'Send the player id' }).int('The player id is a whole number').min(1).max(2_147_483_647),
-    ticketPrice: z.number({ message: 'Send the ticket price' }).int('The ticket price is a whole number').min(1).max(100_000_000),
+    playerId: z.number({ message: 'Send the player id' }).check(wholeNumber('The player id is a whole number')).min(1).max(2_147_483_647),
+    ticketPrice: z
+      .number({ message: 'Send the ticket price' })
+      .check(wholeNumber('The ticket price is a whole number'))
+      .min(1)
+      .max(100_000_000),
   }),
 );
 export type LotteryPurchase = z.infer<typeof lotteryPurchaseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { versionSchema } from './common';
 import { defineDocument } from './resource';
 import { lazy } from './lazy';
@@ -13,7 +14,7 @@ export const POINTS_MAX = 1_000_000_000;
 export const pointsAmountSchema = lazy(() =>
   z
     .number({ message: 'Enter a number of points' })
-    .int('Points are whole numbers')
+    .check(wholeNumber('Points are whole numbers'))
     .min(0, 'Points cannot be negative')
     .max(POINTS_MAX, 'At most 1,000,000,000 points'),
 );
@@ -80,7 +81,7 @@ export const referralUpdateSchema = lazy(() =>
       referrerReward: pointsAmountSchema,
       refereeReward: pointsAmountSchema,
       /** Rewarded referrals per referrer; null = no cap. */
-      capPerReferrer: z.number().int('Whole referrals').min(1, 'At least 1').max(1_000_000).nullable(),
+      capPerReferrer: z.number().check(wholeNumber('Whole referrals')).min(1, 'At least 1').max(1_000_000).nullable(),
       /** Points paid out by the whole programme; null = no cap. */
       totalCap: pointsAmountSchema.nullable(),
       requiredActivity: z.enum(REFERRAL_ACTIVITIES, { message: 'Pick an activity' }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, endAfterStart, optionalQueryEnum, wholeNumber } from './fields';
 import { POINTS_MAX } from './pointsSettings';
 import { lazy } from './lazy';
 
@@ -21,7 +21,7 @@ const pointsTaskFields = lazy(() =>
     type: z.enum(POINTS_TASK_TYPES, { message: 'Pick social, daily or on-chain' }),
     rewardPoints: z
       .number({ message: 'Enter a number of points' })
-      .int('Points are whole numbers')
+      .check(wholeNumber('Points are whole numbers'))
       .min(1, 'A task rewards at least 1 point')
       .max(POINTS_MAX, 'At most 1,000,000,000 points'),
     link: z
@@ -36,10 +36,9 @@ const pointsTaskFields = lazy(() =>
   }),
 );
 
+const checkPeriod = () => endAfterStart('endsAt', 'startsAt', 'The end must be after the start');
+
 function checkTask(input: { type: PointsTaskType; startsAt: string; endsAt: string; resetTime: string | null }, ctx: z.RefinementCtx) {
-  if (!isStrictlyAfter(input.endsAt, input.startsAt)) {
-    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
-  }
   if (input.type === 'daily' && !(input.resetTime && RESET_TIME_PATTERN.test(input.resetTime))) {
     ctx.addIssue({ code: 'custom', path: ['resetTime'], message: 'A daily task needs its reset time (HH:MM, UTC)' });
   }
@@ -48,9 +47,11 @@ function checkTask(input: { type: PointsTaskType; startsAt: string; endsAt: stri
   }
 }
 
-export const pointsTaskCreateSchema = lazy(() => pointsTaskFields.superRefine(checkTask));
+export const pointsTaskCreateSchema = lazy(() => pointsTaskFields.superRefine(checkTask).check(checkPeriod()));
 export type PointsTaskCreate = z.infer<typeof pointsTaskCreateSchema>;
-export const pointsTaskUpdateSchema = lazy(() => pointsTaskFields.extend({ version: versionSchema }).superRefine(checkTask));
+export const pointsTaskUpdateSchema = lazy(() =>
+  pointsTaskFields.extend({ version: versionSchema }).superRefine(checkTask).check(checkPeriod()),
+);
 export type PointsTaskUpdate = z.infer<typeof pointsTaskUpdateSchema>;
 
 export const pointsTaskSchema = lazy(() =>

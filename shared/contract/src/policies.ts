@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { listQuerySchema, PG_INT_MAX, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
 import { lazy } from './lazy';
@@ -21,7 +22,9 @@ export const GAME_APIS_PATH = '/game-apis';
 /** GET /game-apis: q matches code or name. Ordered by code. */
 export const gameApiQuerySchema = listQuerySchema;
 
-const apiId = lazy(() => z.number({ message: 'Pick an API' }).int('Pick an API').min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'));
+const apiId = lazy(() =>
+  z.number({ message: 'Pick an API' }).check(wholeNumber('Pick an API')).min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
+);
 /** The catalogue is small (tens of APIs): a policy lists at most this many. */
 export const MAX_POLICY_APIS = 500;
 export const apiIdListSchema = lazy(() =>

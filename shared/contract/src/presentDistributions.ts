@@ -21,6 +21,20 @@ function checkRecipients(input: { target: DistributionTarget; playerIds: number[
   }
 }
 
+/**
+ * How far in the past a scheduled time may be and still mean "now": the admin's clock and the
+ * server's differ a little, and a time picked a few seconds ago is no typo.
+ */
+export const SCHEDULE_CLOCK_SKEW_MS = 60_000;
+export const SCHEDULED_IN_THE_PAST = 'Pick a time in the future, or send it now';
+
+/** True when a scheduled time is in the past beyond the clock skew (a typo: it is refused, never sent at once). */
+export function isScheduledInThePast(scheduledAt: string | null | undefined, now: Date): boolean {
+  if (!scheduledAt) return false;
+  const at = Date.parse(scheduledAt);
+  return !Number.isNaN(at) && at < now.getTime() - SCHEDULE_CLOCK_SKEW_MS;
+}
+
 /** POST /present-distributions/preview → how many players would receive it. */
 export const distributionPreviewSchema = lazy(() => z.object(recipientsShape).superRefine(checkRecipients));
 export type DistributionPreviewInput = z.infer<typeof distributionPreviewSchema>;
@@ -35,7 +49,10 @@ export const distributionCreateSchema = lazy(() =>
     .object({
       presentId: z.coerce.number({ message: 'Pick a present' }).int().min(1, 'Pick a present').max(2_147_483_647, 'Pick a present'),
       ...recipientsShape,
-      /** null: now. Otherwise an instant in the future (entered in the admin's time zone, sent as ISO). */
+      /**
+       * null: now. Otherwise an instant in the future (entered in the admin's time zone, sent as
+       * ISO); up to SCHEDULE_CLOCK_SKEW_MS in the past counts as now, earlier is refused.
+       */
       scheduledAt: isoDateTimeSchema.nullable().default(null),
       /**
        * The recipient count the admin confirmed (the preview's figure). Required for all players:

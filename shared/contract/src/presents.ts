@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, endAfterStart, optionalQueryEnum } from './fields';
 import { itemQuantityRowSchema, noItemTwice } from './items';
 import { lazy } from './lazy';
 
@@ -24,16 +24,17 @@ const presentFields = lazy(() =>
   }),
 );
 
+const checkPeriod = () => endAfterStart('endsAt', 'startsAt', 'The end must be after the start');
+
 function checkPresent(input: { startsAt: string; endsAt: string; items: { itemId: number }[] }, ctx: z.RefinementCtx) {
-  if (!isStrictlyAfter(input.endsAt, input.startsAt)) {
-    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
-  }
   noItemTwice(input.items, ctx);
 }
 
-export const presentCreateSchema = lazy(() => presentFields.superRefine(checkPresent));
+export const presentCreateSchema = lazy(() => presentFields.superRefine(checkPresent).check(checkPeriod()));
 export type PresentCreate = z.infer<typeof presentCreateSchema>;
-export const presentUpdateSchema = lazy(() => presentFields.extend({ version: versionSchema }).superRefine(checkPresent));
+export const presentUpdateSchema = lazy(() =>
+  presentFields.extend({ version: versionSchema }).superRefine(checkPresent).check(checkPeriod()),
+);
 export type PresentUpdate = z.infer<typeof presentUpdateSchema>;
 
 export const presentSchema = lazy(() =>

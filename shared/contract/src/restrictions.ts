@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PG_INT_MAX } from './common';
-import { isoDateTimeSchema } from './fields';
+import { isoDateTimeSchema, wholeNumber } from './fields';
 import { lazy } from './lazy';
 
 /** A game API blocked for one player directly (user/restrictApis), with an optional end. */
@@ -38,7 +38,7 @@ export interface PlayerRestrictions {
 /** POST /players/:id/restrictions: an API from the catalogue; an optional end, refused unless in the future. */
 export const playerRestrictionCreateSchema = lazy(() =>
   z.object({
-    apiId: z.number({ message: 'Pick an API' }).int('Pick an API').min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
+    apiId: z.number({ message: 'Pick an API' }).check(wholeNumber('Pick an API')).min(1, 'Pick an API').max(PG_INT_MAX, 'Pick an API'),
     endsAt: isoDateTimeSchema.nullable().default(null),
   }),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, endAfterStart, optionalQueryEnum, wholeNumber } from './fields';
 import { itemQuantityRowSchema } from './items';
 import { lazy } from './lazy';
 
@@ -14,12 +14,12 @@ const tierSchema = lazy(() =>
   z.object({
     level: z.coerce
       .number({ message: 'Enter a level' })
-      .int('The level is a whole number')
+      .check(wholeNumber('The level is a whole number'))
       .min(1, 'The level is at least 1')
       .max(1000, 'The level is at most 1,000'),
     xpRequired: z.coerce
       .number({ message: 'Enter the XP required' })
-      .int('XP is a whole number')
+      .check(wholeNumber('XP is a whole number'))
       .min(0, 'XP is at least 0')
       .max(1_000_000_000, 'XP is at most 1,000,000,000'),
     freeReward: reward,
@@ -35,7 +35,7 @@ const seasonFields = lazy(() =>
     endsAt: isoDateTimeSchema,
     premiumPrice: z.coerce
       .number({ message: 'Enter a price' })
-      .int('The price is a whole number')
+      .check(wholeNumber('The price is a whole number'))
       .min(0, 'The price is at least 0')
       .max(100_000_000, 'The price is at most 100,000,000'),
     tiers: z
@@ -45,9 +45,9 @@ const seasonFields = lazy(() =>
   }),
 );
 
+const checkPeriod = () => endAfterStart('endsAt', 'startsAt', 'The end must be after the start');
+
 function checkSeason(input: { startsAt: string; endsAt: string; tiers: SeasonTier[] }, ctx: z.RefinementCtx) {
-  if (!isStrictlyAfter(input.endsAt, input.startsAt))
-    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
   input.tiers.forEach((tier, i) => {
     if (i === 0) return;
     const previous = input.tiers[i - 1];
@@ -59,9 +59,9 @@ function checkSeason(input: { startsAt: string; endsAt: string; tiers: SeasonTie
   });
 }
 
-export const seasonCreateSchema = lazy(() => seasonFields.superRefine(checkSeason));
+export const seasonCreateSchema = lazy(() => seasonFields.superRefine(checkSeason).check(checkPeriod()));
 export type SeasonCreate = z.infer<typeof seasonCreateSchema>;
-export const seasonUpdateSchema = lazy(() => seasonFields.extend({ version: versionSchema }).superRefine(checkSeason));
+export const seasonUpdateSchema = lazy(() => seasonFields.extend({ version: versionSchema }).superRefine(checkSeason).check(checkPeriod()));
 export type SeasonUpdate = z.infer<typeof seasonUpdateSchema>;
 
 export const seasonSchema = lazy(() =>

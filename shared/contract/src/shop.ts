@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum, queryBooleanSchema } from './fields';
+import { isoDateTimeSchema, endAfterStart, optionalQueryEnum, queryBooleanSchema, wholeNumber } from './fields';
 import { itemQuantityRowSchema } from './items';
 import { lazy } from './lazy';
 
@@ -15,14 +15,14 @@ const shopItemFields = lazy(() =>
     ...itemQuantityRowSchema.shape,
     price: z.coerce
       .number({ message: 'Enter a price' })
-      .int('The price is a whole number')
+      .check(wholeNumber('The price is a whole number'))
       .min(1, 'The price is at least 1')
       .max(SHOP_PRICE_MAX, 'The price is at most 100,000,000'),
     currency: z.enum(SHOP_CURRENCIES, { message: 'Pick a currency' }),
     /** null: unlimited. */
     stock: z
       .number({ message: 'Enter a stock or pick unlimited' })
-      .int('The stock is a whole number')
+      .check(wholeNumber('The stock is a whole number'))
       .min(0, 'The stock is at least 0')
       .max(SHOP_STOCK_MAX, 'The stock is at most 100,000,000')
       .nullable(),
@@ -33,14 +33,11 @@ const shopItemFields = lazy(() =>
   }),
 );
 
-function checkPeriod(input: { saleStart: string; saleEnd: string | null }, ctx: z.RefinementCtx) {
-  if (!isStrictlyAfter(input.saleEnd, input.saleStart))
-    ctx.addIssue({ code: 'custom', path: ['saleEnd'], message: 'The sale end must be after its start' });
-}
+const checkPeriod = () => endAfterStart('saleEnd', 'saleStart', 'The sale end must be after its start');
 
-export const shopItemCreateSchema = lazy(() => shopItemFields.superRefine(checkPeriod));
+export const shopItemCreateSchema = lazy(() => shopItemFields.check(checkPeriod()));
 export type ShopItemCreate = z.infer<typeof shopItemCreateSchema>;
-export const shopItemUpdateSchema = lazy(() => shopItemFields.extend({ version: versionSchema }).superRefine(checkPeriod));
+export const shopItemUpdateSchema = lazy(() => shopItemFields.extend({ version: versionSchema }).check(checkPeriod()));
 export type ShopItemUpdate = z.infer<typeof shopItemUpdateSchema>;
 
 export const shopItemSchema = lazy(() =>

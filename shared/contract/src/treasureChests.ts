@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { optionalQueryEnum } from './fields';
+import { optionalQueryEnum, wholeNumber } from './fields';
 import { itemQuantityRowSchema, noItemTwice } from './items';
 import { SHOP_CURRENCIES } from './shop';
 import { lazy } from './lazy';
@@ -38,7 +38,7 @@ const dropRowSchema = lazy(() =>
   itemQuantityRowSchema.extend({
     weight: z.coerce
       .number({ message: 'Enter a weight' })
-      .int('The weight is a whole number')
+      .check(wholeNumber('The weight is a whole number'))
       .min(1, 'The weight is more than 0')
       .max(DROP_WEIGHT_MAX, 'The weight is at most 1,000,000'),
   }),
@@ -50,7 +50,7 @@ const treasureChestFields = lazy(() =>
     rarity: z.enum(TREASURE_CHEST_RARITIES, { message: 'Pick a rarity' }),
     openCost: z.coerce
       .number({ message: 'Enter a cost' })
-      .int('The cost is a whole number')
+      .check(wholeNumber('The cost is a whole number'))
       .min(0, 'The cost is at least 0')
       .max(100_000_000, 'The cost is at most 100,000,000'),
     costCurrency: z.enum(SHOP_CURRENCIES, { message: 'Pick a currency' }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, isStrictlyAfter, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, endAfterStart, optionalQueryEnum } from './fields';
 import { lazy } from './lazy';
 
 export const WORLD_MESSAGE_SEVERITIES = ['info', 'warning', 'critical'] as const;
@@ -27,21 +27,17 @@ const worldMessageFields = lazy(() =>
   }),
 );
 
-function checkWindow(input: { displayStart: string; displayEnd: string }, ctx: z.RefinementCtx) {
-  if (!isStrictlyAfter(input.displayEnd, input.displayStart)) {
-    ctx.addIssue({ code: 'custom', path: ['displayEnd'], message: 'Display end must be after display start' });
-  }
-}
+const checkWindow = () => endAfterStart('displayEnd', 'displayStart', 'Display end must be after display start');
 
 /** POST /world-messages. The BFF also refuses a display end that is already past. */
-export const worldMessageCreateSchema = lazy(() => worldMessageFields.superRefine(checkWindow));
+export const worldMessageCreateSchema = lazy(() => worldMessageFields.check(checkWindow()));
 export type WorldMessageCreate = z.infer<typeof worldMessageCreateSchema>;
 
 /**
  * PUT /world-messages/:id: every field while scheduled; once showing only `message` may change
  * (the others must be sent unchanged, else a field error WORLD_MESSAGE_LIVE_LOCKED).
  */
-export const worldMessageUpdateSchema = lazy(() => worldMessageFields.extend({ version: versionSchema }).superRefine(checkWindow));
+export const worldMessageUpdateSchema = lazy(() => worldMessageFields.extend({ version: versionSchema }).check(checkWindow()));
 export type WorldMessageUpdate = z.infer<typeof worldMessageUpdateSchema>;
 
 /** POST /world-messages/:id/cancel: only while the message is scheduled. */

@@ -67,6 +67,8 @@ export function moveSwitches(jobs: JobRunner): AfterWrite<MaintenanceStatus> {
       await cancelPending(trx, jobs, 'window moved', now);
       const start = after.plannedStart ? new Date(after.plannedStart) : null;
       const end = after.plannedEnd ? new Date(after.plannedEnd) : null;
+      // A window that is over before it is saved would switch nothing: a typo (a past date) to say.
+      if (end && end <= now) throw validationFailed({ plannedEnd: ['The window has already ended: pick an end in the future'] });
       if (start && start > now) {
         // The automatic switch-on shows this message to players: it cannot be empty.
         if (after.message.trim() === '') throw validationFailed({ message: ['Tell players why'] });

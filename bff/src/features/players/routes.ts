@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   idParamSchema,
-  playerBanSchema,
-  playerBulkBanSchema,
+  playerBanSchemaAt,
+  playerBulkBanSchemaAt,
   playerIdsValidateSchema,
   playerSchema,
   playerUnbanSchema,
@@ -49,7 +49,12 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post(
     '/players/:id/ban',
-    versionedChange(ctx, playerBanSchema, (trx, id, input, actor, now) => banPlayer(trx, actor, id, input, now), playerSchema),
+    versionedChange(
+      ctx,
+      playerBanSchemaAt(() => ctx.now()),
+      (trx, id, input, actor, now) => banPlayer(trx, actor, id, input, now),
+      playerSchema,
+    ),
   );
   app.post(
     '/players/:id/unban',
@@ -58,7 +63,7 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post(
     '/players/ban',
-    { schema: { body: playerBulkBanSchema }, bodyLimit: BULK_ID_BODY_LIMIT },
+    { schema: { body: playerBulkBanSchemaAt(() => ctx.now()) }, bodyLimit: BULK_ID_BODY_LIMIT },
     async (request): Promise<PlayerBulkBanResult> => {
       const input = request.body;
       const actor = requireActor(request);

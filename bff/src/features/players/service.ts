@@ -1,5 +1,12 @@
 import { sql, type Transaction } from 'kysely';
-import type { Player, PlayerBan, PlayerBulkBan, PlayerBulkBanResult, PlayerUnban } from '@phoenix/contract';
+import {
+  BAN_END_IN_THE_PAST,
+  type Player,
+  type PlayerBan,
+  type PlayerBulkBan,
+  type PlayerBulkBanResult,
+  type PlayerUnban,
+} from '@phoenix/contract';
 import type { Actor } from '../../context';
 import type { Outcome } from '@phoenix/server/db';
 import type { Database } from '../../db/schema';
@@ -12,7 +19,8 @@ export const LOG_SAMPLE_SIZE = 20;
 function assertFutureEnd(endsAt: string | null | undefined, now: Date): Date | null {
   if (!endsAt) return null;
   const end = new Date(endsAt);
-  if (end.getTime() <= now.getTime()) throw validationFailed({ endsAt: ['The end of a ban must be in the future'] });
+  // The route's schema said so already (with the other fields' errors); kept for any other caller.
+  if (end.getTime() <= now.getTime()) throw validationFailed({ endsAt: [BAN_END_IN_THE_PAST] });
   return end;
 }
 

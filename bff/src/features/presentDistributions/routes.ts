@@ -9,6 +9,8 @@ import {
   distributionPreviewSchema,
   presentDistributionsResource,
   distributionSchema,
+  isScheduledInThePast,
+  SCHEDULED_IN_THE_PAST,
   type Distribution,
   type DistributionCreate,
   type DistributionPreview,
@@ -79,8 +81,10 @@ async function createDistribution(
 ): Promise<Outcome<Distribution>> {
   const present = await trx.selectFrom('presents').select(['id', 'name', 'ends_at']).where('id', '=', input.presentId).executeTakeFirst();
   if (!present) throw validationFailed({ presentId: ['This present does not exist'] });
-  const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : now;
-  if (input.scheduledAt && scheduledAt <= now) throw validationFailed({ scheduledAt: ['Pick a time in the future, or send it now'] });
+  if (isScheduledInThePast(input.scheduledAt, now)) throw validationFailed({ scheduledAt: [SCHEDULED_IN_THE_PAST] });
+  // A time within the clock skew of now is sent now.
+  const requested = input.scheduledAt ? new Date(input.scheduledAt) : null;
+  const scheduledAt = requested && requested > now ? requested : now;
   if (scheduledAt >= present.ends_at) {
     throw validationFailed({
       [input.scheduledAt ? 'scheduledAt' : 'presentId']: ['The present can no longer be claimed then: its period ends first'],

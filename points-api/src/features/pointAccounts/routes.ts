@@ -269,7 +269,9 @@ export default function registerPointAccountRoutes(app: FastifyInstance, ctx: Ap
       decide: async () => ({ amount: input.amount, reversesId: null }),
       sameAs: (entry) => entry.amount === input.amount && entry.reason === input.reason,
       wouldGoNegative: (balance, amount) =>
-        validationFailed({ amount: [`The balance is ${points(balance)}: removing ${points(-amount)} would make it negative`] }),
+        validationFailed({
+          amount: [keyedMessage('removing_points_would_make_the_balance_negative', { balance: points(balance), amount: points(-amount) })],
+        }),
     });
     return answer(reply, change);
   });

@@ -1,7 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { BFF_EXTRA_ERROR_CODES, ERROR_CODES, errorMessageKey, fieldErrorKeysOf, type ApiError, type KeyedMessage } from '@phoenix/contract';
+import {
+  BFF_EXTRA_ERROR_CODES,
+  ERROR_CODES,
+  errorMessageKey,
+  fieldErrorKeysOf,
+  type ApiError,
+  type ErrorMessageParams,
+  type KeyedMessage,
+} from '@phoenix/contract';
 import {
   ConflictError,
   DomainError,
@@ -26,7 +34,13 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: ErrorText,
-    readonly details: { fieldErrors?: FieldErrors; current?: unknown; headers?: Record<string, string> } = {},
+    readonly details: {
+      fieldErrors?: FieldErrors;
+      /** Field errors built from values (keyedMessage): their values, by field (null for a fixed message). */
+      fieldErrorParams?: Record<string, (ErrorMessageParams | null)[]>;
+      current?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(textOf(message));
     this.name = 'HttpError';
@@ -34,7 +48,7 @@ export class HttpError extends Error {
   }
 
   toBody(): ApiError {
-    const { fieldErrors, current } = this.details;
+    const { fieldErrors, fieldErrorParams, current } = this.details;
     const messageKey = this.keyed?.key ?? errorMessageKey(this.message);
     return {
       error: {
@@ -43,14 +57,26 @@ export class HttpError extends Error {
         ...(messageKey ? { messageKey } : {}),
         ...(this.keyed ? { messageParams: this.keyed.params } : {}),
         ...(fieldErrors ? { fieldErrors, fieldErrorKeys: fieldErrorKeysOf(fieldErrors) } : {}),
+        ...(fieldErrorParams ? { fieldErrorParams } : {}),
         ...(current !== undefined ? { current } : {}),
       },
     };
   }
 }
 
-export const validationFailed = (fieldErrors: FieldErrors, message = 'Some fields are invalid') =>
-  new HttpError(400, ERROR_CODES.validation, message, { fieldErrors });
+/**
+ * 400 with field errors: fixed messages (keyed by their text, ERROR_MESSAGES), or messages built
+ * from values given by key (`keyedMessage`), whose values go beside them as `fieldErrorParams`.
+ */
+export function validationFailed(fieldErrors: Record<string, readonly ErrorText[]>, message = 'Some fields are invalid'): HttpError {
+  const texts: FieldErrors = {};
+  let params: Record<string, (ErrorMessageParams | null)[]> | undefined;
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    texts[field] = messages.map(textOf);
+    if (messages.some((m) => keyedOf(m))) (params ??= {})[field] = messages.map((m) => keyedOf(m)?.params ?? null);
+  }
+  return new HttpError(400, ERROR_CODES.validation, message, { fieldErrors: texts, ...(params ? { fieldErrorParams: params } : {}) });
+}
 export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message = 'Your account is not allowed to do this') => new HttpError(403, ERROR_CODES.forbidden, message);
 export const permissionDenied = (current: { scope: string; action: string; roles: readonly string[] }) =>

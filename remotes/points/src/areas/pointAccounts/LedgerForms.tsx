@@ -8,7 +8,7 @@ import {
   type LedgerEntry,
   type PointAccount,
 } from '@phoenix/contract';
-import { describeError, resourceKeys, usePointsApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import { describeError, errorText, resourceKeys, usePointsApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
 import { Alert, Button, FormActions, formatNumber, TextArea, TextField } from '@phoenix/ui';
 import { newIdempotencyKey } from './idempotencyKey';
 
@@ -34,10 +34,14 @@ function useLedgerChange(url: string, onApplied: (change: LedgerChange) => void)
   return mutation;
 }
 
-const serverErrors = (error: ApiRequestError | null): FieldErrors => ({
-  amount: error?.fieldErrors.amount?.[0],
-  reason: error?.fieldErrors.reason?.[0],
-});
+/** The server's field errors in the console's language. */
+const serverErrors = (error: ApiRequestError | null): FieldErrors => {
+  const first = (field: string) => {
+    const message = error?.fieldErrors[field]?.[0];
+    return message === undefined ? undefined : errorText(message);
+  };
+  return { amount: first('amount'), reason: first('reason') };
+};
 
 /** A manual adjustment: a signed amount and a required reason; refused by the API below zero. */
 export function AdjustForm({ user }: { user: PointAccount }) {

@@ -152,6 +152,19 @@ describe('point accounts: ledger and adjustments', () => {
     );
   });
 
+  it('in Japanese, the refusal below zero shows in Japanese with its values', async () => {
+    const api = ledgerApi();
+    const { user } = renderRemotePage(pages, { bff: api, url: '/admin/points/users?id=7', language: 'ja' });
+    await user.type(await screen.findByLabelText('ポイント数', { exact: false }), '-500');
+    await user.type(screen.getByLabelText('理由', { exact: false }), 'Clawback');
+    await user.click(screen.getByRole('button', { name: '調整を適用' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('ポイント数', { exact: false })).toHaveAccessibleDescription(
+        expect.stringContaining('残高は 130 ポイントです。500 ポイントを減らすと残高がマイナスになります'),
+      ),
+    );
+  });
+
   it('reverses an entry with a reason, sending a key', async () => {
     const api = ledgerApi().post('/point-accounts/7/ledger/1/reverse', (req) =>
       json(

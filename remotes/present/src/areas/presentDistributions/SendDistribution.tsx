@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
   GLOBAL_SCOPES,
+  isScheduledInThePast,
   MAX_PLAYER_IDS,
+  SCHEDULED_IN_THE_PAST,
   playersScope,
   presentDistributionsResource,
   presentsResource,
@@ -17,6 +19,7 @@ import {
   ApiRequestError,
   confirmedScope,
   describeError,
+  errorText,
   resourceKeys,
   useAddBulkUsers,
   useApi,
@@ -216,12 +219,18 @@ export function SendDistribution() {
     if (!present) local.presentId = [t('presentDistributions.pickPresent')];
     if (target === 'list' && playerIds.length === 0) local.playerIds = [t('presentDistributions.needIds')];
     if (when === 'later' && !scheduledAt) local.scheduledAt = [t('presentDistributions.needTime')];
+    // Said here, before the confirm promises "you can cancel it until then" of a time already gone.
+    else if (when === 'later' && isScheduledInThePast(scheduledAt, new Date())) local.scheduledAt = [SCHEDULED_IN_THE_PAST];
     setErrors(local);
     // The confirm states how many players receive it: not before that count is in.
     if (Object.keys(local).length > 0 || !present || recipients === undefined) return;
     await confirmAndSend(present, when === 'later' ? scheduledAt : null, recipients, false);
   };
-  const errorOf = (field: string) => errors[field]?.[0];
+  // The server's (and the contract's) messages in the console's language.
+  const errorOf = (field: string) => {
+    const message = errors[field]?.[0];
+    return message === undefined ? undefined : errorText(message);
+  };
 
   return (
     <Panel aria-labelledby={titleId}>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiError, describeResourcePages, fakeBff, json, page, renderRemotePage } from '@phoenix/shell/src/testing';
 import pages from '../../pages';
 import { doneSend, scheduledSend, welcomePack } from '../fixtures';
@@ -79,6 +79,21 @@ describe('present distribution: domain rules', () => {
     await user.click(screen.getByRole('button', { name: /Retry/ }));
     expect(await screen.findByText('1,200 players will receive it.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send now' })).toBeEnabled();
+  });
+
+  it('a time in the past is refused on the field before the confirm (which would promise a cancel until then)', async () => {
+    const { user, bff } = setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Present/ }),
+      await screen.findByRole('option', { name: /Welcome pack/ }),
+    );
+    expect(await screen.findByText('1,200 players will receive it.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('At a time'));
+    fireEvent.change(screen.getByLabelText(/^Scheduled for/), { target: { value: '2020-01-01T09:00' } });
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Pick a time in the future, or send it now')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bff.calls('POST', '/present-distributions')).toHaveLength(0);
   });
 
   it('a scheduled send needs a time; a scheduled distribution can be cancelled after a confirm', async () => {

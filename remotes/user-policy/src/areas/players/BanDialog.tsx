@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Player, PlayerBulkBanResult } from '@phoenix/contract';
-import { ApiRequestError, resourceKeys, useApi, useToast, useTranslation } from '@phoenix/shell';
+import { ApiRequestError, errorText, resourceKeys, useApi, useToast, useTranslation } from '@phoenix/shell';
 import { Alert, Button, DateTimeField, Modal, TextArea } from '@phoenix/ui';
 
 /** What the dialog acts on: ban or unban one player, or ban several at once. */
@@ -40,7 +40,12 @@ export function BanDialog({ target, onClose }: { target: BanTarget | null; onClo
       close();
     },
     onError: (error) => {
-      if (error.isValidation) setErrors({ reason: error.fieldErrors.reason?.[0], endsAt: error.fieldErrors.endsAt?.[0] });
+      // The server's messages in the console's language.
+      const server = (field: string) => {
+        const message = error.fieldErrors[field]?.[0];
+        return message === undefined ? undefined : errorText(message);
+      };
+      if (error.isValidation) setErrors({ reason: server('reason'), endsAt: server('endsAt') });
       if (error.isConflict) void queryClient.invalidateQueries({ queryKey: resourceKeys.all('players') });
     },
   });

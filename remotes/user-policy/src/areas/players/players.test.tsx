@@ -73,6 +73,21 @@ describe('players: domain rules', () => {
     expect(within(dialog).getByLabelText('Reason', { exact: false })).toHaveValue('Cheating');
   });
 
+  it('in Japanese, the server field errors show in Japanese', async () => {
+    const bff = listBff().post('/players/42/ban', () =>
+      apiError(400, 'validation_failed', 'Some fields are invalid', {
+        fieldErrors: { endsAt: ['The end of a ban must be in the future'] },
+      }),
+    );
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/user', language: 'ja' });
+    await user.click(within(await rowOf('Alice Moreau')).getByRole('button', { name: 'Alice Moreau（#42）をBAN' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByRole('textbox'), 'Cheating');
+    await user.click(within(dialog).getByRole('button', { name: 'BAN' }));
+    expect(await within(dialog).findByText('BAN の終了日時は未来の日時にしてください')).toBeInTheDocument();
+    expect(within(dialog).queryByText('The end of a ban must be in the future')).toBeNull();
+  });
+
   it('unbans a banned player with a reason', async () => {
     const bff = listBff().post('/players/43/unban', () => json({ ...bob, status: 'active', banEndsAt: null, version: 6 }));
     const { user } = renderRemotePage(pages, { bff, url: '/admin/user' });
