@@ -206,6 +206,31 @@ describe('GET /dashboard/summary', () => {
     const ids = body.recentActions.map((a: { id: number }) => a.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
+
+  test('live figures: the battles in progress and the active distributions are what their lists count', async () => {
+    const now = app.t.clock.now();
+    const battle = (status: 'ongoing' | 'finished', minutesAgo: number) => ({
+      mode: 'ranked' as const,
+      status,
+      player_ids: JSON.stringify([1, 2]),
+      started_at: new Date(now.getTime() - minutesAgo * 60_000),
+      ended_at: status === 'ongoing' ? null : now,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    await app.t.db
+      .insertInto('battles')
+      .values([battle('ongoing', 5), battle('ongoing', 2), battle('finished', 30)])
+      .execute();
+    const total = async (url: string) => (await call('GET', url)).json().total as number;
+    const body = (await call('GET', '/dashboard/summary')).json();
+    expect(body.live.battles).toBe(await total('/battles?status=ongoing'));
+    expect(body.live.battles).toBeGreaterThanOrEqual(2);
+    const active = (await total('/present-distributions?status=scheduled')) + (await total('/present-distributions?status=running'));
+    expect(body.live.distributions.count).toBe(active);
+    expect(body.live.distributions.next.length).toBe(Math.min(active, 5));
+  });
 });
 
 itKeepsTheDocumentContract({ t: () => app.t, token: () => app.token, operatorToken: () => app.operatorToken }, maintenanceDocument, {

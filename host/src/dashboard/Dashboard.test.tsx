@@ -1,6 +1,7 @@
 import { ACTION_LOGS, MAINTENANCE_OFF, defaultHandlers, renderApp, storeSession, appRendererPerTest } from '../testing/renderApp';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { linkTo } from '@phoenix/shell';
 import { formatDateTime } from '@phoenix/ui';
 import { afterFirstPaint } from '../routes/firstPaint';
 import { trackNavigation } from '../routes/navigationActivity';
@@ -52,6 +53,52 @@ describe('dashboard', () => {
     expect(await within(panel).findByText('ON: players are kept out')).toBeInTheDocument();
     expect(panel).toHaveTextContent(`Planned window: ${formatDateTime(plannedStart)} – ${formatDateTime(plannedEnd)}`);
     expect(within(panel).getByRole('link', { name: 'Open the maintenance status' })).toHaveAttribute('href', '/admin/maintenance');
+  });
+
+  it('shows what runs now, each figure linked to the page behind it, and the progress of a sending distribution', async () => {
+    const live = {
+      battles: 1234,
+      distributions: {
+        count: 2,
+        next: [
+          {
+            id: 5,
+            presentName: 'Winter gift',
+            status: 'running',
+            recipientCount: 200,
+            deliveredCount: 50,
+            scheduledAt: '2025-03-01T10:00:00.000Z',
+          },
+          {
+            id: 6,
+            presentName: 'Spring gift',
+            status: 'scheduled',
+            recipientCount: 0,
+            deliveredCount: 0,
+            scheduledAt: '2025-04-01T10:00:00.000Z',
+          },
+        ],
+      },
+    };
+    await start({
+      handlers: defaultHandlers({
+        'GET /dashboard/summary': () => ({ body: { ...MAINTENANCE_OFF, recentActions: [], live } }),
+        'GET /change-requests/count': () => ({ body: { pending: 3, scheduled: 0 } }),
+      }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Live now' });
+    expect(await within(panel).findByRole('link', { name: 'Battles in progress: 1,234' })).toHaveAttribute(
+      'href',
+      '/admin/battle?status=ongoing',
+    );
+    expect(await within(panel).findByRole('link', { name: 'Change requests waiting: 3' })).toHaveAttribute('href', linkTo('changeRequests'));
+    expect(within(panel).getByRole('link', { name: 'Distributions due or sending: 2' })).toHaveAttribute(
+      'href',
+      '/admin/present/distribution',
+    );
+    expect(within(panel).getByRole('progressbar', { name: 'Progress of Winter gift' })).toHaveAttribute('value', '50');
+    expect(panel).toHaveTextContent('Winter gift sending: 50 of 200 players');
+    expect(panel).toHaveTextContent(`Spring gift due at ${formatDateTime('2025-04-01T10:00:00.000Z')}`);
   });
 
   it('counts down to the next automatic switch of the window and reads the summary again once it is due', async () => {

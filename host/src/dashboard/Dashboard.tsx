@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
-import { AreaLink, describeError, useDocument } from '@phoenix/shell';
+import { CHANGE_REQUESTS_PATH, pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
+import { AreaLink, describeError, useApi, useDocument } from '@phoenix/shell';
 import { Countdown, EmailAddress, ErrorState, formatDateTime, PlainTable, ScrollRegion, TableHead, tokens } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 import { DashboardHeading } from './DashboardHeading';
@@ -165,6 +166,116 @@ function RecentActions({ summary }: { summary: Summary }) {
   );
 }
 
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
+  gap: 0.75rem;
+  margin: 0;
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+  }
+  dt {
+    color: ${tokens.colors.muted};
+    font-size: 0.85rem;
+  }
+  dd {
+    margin: 0;
+    font-size: 1.6rem;
+    font-weight: 700;
+  }
+  a:focus-visible {
+    outline: 3px solid ${tokens.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Progress = styled.ul`
+  list-style: none;
+  margin: 0.75rem 0 0;
+  padding: 0;
+  li {
+    display: grid;
+    gap: 0.2rem;
+    margin-bottom: 0.5rem;
+  }
+  progress {
+    width: 100%;
+  }
+`;
+
+/** One figure, linked to the page behind it (when this console serves it). */
+function Figure({
+  label,
+  value,
+  area,
+  params,
+}: {
+  label: string;
+  value: number | undefined;
+  area: string;
+  params?: Record<string, string>;
+}) {
+  const text = value === undefined ? '…' : value.toLocaleString();
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <AreaLink area={area} params={params} fallback={text} aria-label={`${label}: ${text}`}>
+          {text}
+        </AreaLink>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * What runs now: battles in progress, change requests waiting (the navbar badge's query) and present
+ * distributions due or sending, with their progress. Each figure opens the page behind it.
+ */
+function LiveNow({ summary }: { summary: Summary }) {
+  const { t } = useHostTranslation();
+  const api = useApi();
+  const requests = useQuery<{ pending: number; scheduled: number }>({
+    queryKey: ['change-requests', 'count'],
+    queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/count`),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const live = summary?.live;
+  return (
+    <Panel aria-labelledby="live-now-title">
+      <h2 id="live-now-title">{t('dashboard.live.title')}</h2>
+      <Figures>
+        <Figure label={t('dashboard.live.battles')} value={live?.battles} area="battles" params={{ status: 'ongoing' }} />
+        <Figure label={t('dashboard.live.requests')} value={requests.data?.pending} area="changeRequests" />
+        <Figure label={t('dashboard.live.distributions')} value={live?.distributions.count} area="presentDistributions" />
+      </Figures>
+      {live && live.distributions.next.length > 0 && (
+        <Progress aria-label={t('dashboard.live.distributionsList')}>
+          {live.distributions.next.map((d) => (
+            <li key={d.id}>
+              <span>
+                <strong>{d.presentName}</strong>{' '}
+                {d.status === 'running'
+                  ? t('dashboard.live.sending', { delivered: d.deliveredCount.toLocaleString(), total: d.recipientCount.toLocaleString() })
+                  : t('dashboard.live.due', { at: formatDateTime(d.scheduledAt) })}
+              </span>
+              {d.status === 'running' && (
+                <progress
+                  max={Math.max(d.recipientCount, 1)}
+                  value={d.deliveredCount}
+                  aria-label={t('dashboard.live.progressOf', { name: d.presentName })}
+                />
+              )}
+            </li>
+          ))}
+        </Progress>
+      )}
+    </Panel>
+  );
+}
+
 /** The host's own page at /admin (PRODUCT §2), read through the shell's document hook. */
 export function Dashboard() {
   const { t } = useHostTranslation();
@@ -176,6 +287,7 @@ export function Dashboard() {
         <ErrorState title={t('dashboard.loadFailed')} message={describeError(summary.error)} onRetry={summary.refetch} />
       ) : (
         <Panels>
+          <LiveNow summary={summary.data} />
           <GameMaintenance summary={summary.data} onSwitched={() => void summary.refetch()} />
           <PointsMaintenancePanel />
           <RecentActions summary={summary.data} />

@@ -53,6 +53,16 @@ const en = {
       unavailable: 'The points API did not answer.',
       open: 'Open points maintenance',
     },
+    live: {
+      title: 'Live now',
+      battles: 'Battles in progress',
+      requests: 'Change requests waiting',
+      distributions: 'Distributions due or sending',
+      distributionsList: 'Distributions due or sending, the next first',
+      sending: 'sending: {{delivered}} of {{total}} players',
+      due: 'due at {{at}}',
+      progressOf: 'Progress of {{name}}',
+    },
     recent: {
       title: 'Recent actions',
       empty: 'No actions recorded yet.',
@@ -152,6 +162,16 @@ const ja: Shape<typeof en> = {
       off: 'オフ：ポイント機能は利用できます',
       unavailable: 'ポイント API が応答しませんでした。',
       open: 'ポイントメンテナンスを開く',
+    },
+    live: {
+      title: 'いまの状況',
+      battles: '進行中のバトル',
+      requests: '承認待ちの変更リクエスト',
+      distributions: '配布予定・配布中',
+      distributionsList: '配布予定・配布中（近い順）',
+      sending: '配布中：{{total}} 人中 {{delivered}} 人',
+      due: '{{at}} に配布予定',
+      progressOf: '{{name}} の進捗',
     },
     recent: {
       title: '最近の操作',

@@ -2,12 +2,12 @@ import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardSummary } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { maintenanceSummary, nextMaintenanceSwitch, recentActions } from './repository';
+import { activeDistributions, liveBattles, maintenanceSummary, nextMaintenanceSwitch, recentActions } from './repository';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
 export const scope: PermissionScope = 'self';
 
-/** GET /dashboard/summary: maintenance on/off and window, and the 5 newest action-log entries. */
+/** GET /dashboard/summary: maintenance on/off and window, the 5 newest action-log entries, live battles and active distributions. */
 export default async function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/dashboard/summary', async (): Promise<DashboardSummary> => {
     const maintenance = await maintenanceSummary(ctx.db);
@@ -19,6 +19,7 @@ export default async function registerDashboardRoutes(app: FastifyInstance, ctx:
       },
       nextMaintenanceSwitch: await nextMaintenanceSwitch(ctx.db),
       recentActions: await recentActions(ctx.db, 5),
+      live: { battles: await liveBattles(ctx.db), distributions: await activeDistributions(ctx.db) },
     };
   });
 }
