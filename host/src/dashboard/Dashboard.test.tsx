@@ -91,7 +91,10 @@ describe('dashboard', () => {
       'href',
       '/admin/battle?status=ongoing',
     );
-    expect(await within(panel).findByRole('link', { name: 'Change requests waiting: 3' })).toHaveAttribute('href', linkTo('changeRequests'));
+    expect(await within(panel).findByRole('link', { name: 'Change requests waiting: 3' })).toHaveAttribute(
+      'href',
+      linkTo('changeRequests'),
+    );
     expect(within(panel).getByRole('link', { name: 'Distributions due or sending: 2' })).toHaveAttribute(
       'href',
       '/admin/present/distribution',

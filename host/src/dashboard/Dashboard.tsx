@@ -171,9 +171,13 @@ const Figures = styled.dl`
   grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
   gap: 0.75rem;
   margin: 0;
+  /* The figure above its label, tops aligned whatever the label's length (the label comes first to a reader). */
   div {
     display: flex;
-    flex-direction: column-reverse;
+    flex-direction: column;
+  }
+  dd {
+    order: -1;
   }
   dt {
     color: ${tokens.colors.muted};
