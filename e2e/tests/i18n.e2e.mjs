@@ -18,7 +18,7 @@ describe('languages', () => {
     await jaSidebar.getByRole('link', { name: 'プレゼント配布' }).waitFor();
     assert.equal(await jaSidebar.getByRole('link', { name: 'Battle Management' }).count(), 0);
     await page.getByRole('button', { name: 'ログアウト' }).waitFor();
-    await page.getByRole('region', { name: '最近の操作' }).waitFor();
+    await page.getByRole('region', { name: '最近の操作', exact: true }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ja');
 
     await page.reload();
