@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { CHANGE_REQUESTS_PATH, pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
-import { AreaLink, describeError, useApi, useDocument } from '@phoenix/shell';
+import { pointsMaintenanceDocument, type DashboardSummary, type PointsMaintenance } from '@phoenix/contract';
+import { AreaLink, describeError, useDocument } from '@phoenix/shell';
 import { Countdown, EmailAddress, ErrorState, formatDateTime, PlainTable, ScrollRegion, TableHead, tokens } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
+import { useChangeRequestCount } from '../layout/RequestsBadge';
 import { DashboardHeading } from './DashboardHeading';
 
 const Panels = styled.div`
@@ -239,13 +239,7 @@ function Figure({
  */
 function LiveNow({ summary }: { summary: Summary }) {
   const { t } = useHostTranslation();
-  const api = useApi();
-  const requests = useQuery<{ pending: number; scheduled: number }>({
-    queryKey: ['change-requests', 'count'],
-    queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/count`),
-    refetchInterval: 60_000,
-    retry: false,
-  });
+  const requests = useChangeRequestCount();
   const live = summary?.live;
   return (
     <Panel aria-labelledby="live-now-title">

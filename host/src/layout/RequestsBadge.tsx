@@ -28,19 +28,24 @@ const Count = styled.span`
   text-align: center;
 `;
 
-/**
- * The navbar's link to the change requests' page (the changeRequests area) with the number of change requests waiting for a
- * decision. Under the page's query key (['change-requests']): a decision there refreshes it.
- */
-export function RequestsBadge() {
+/** How many change requests wait (and are scheduled), under the Requests page's query key: its decisions refresh it. */
+export function useChangeRequestCount() {
   const api = useApi();
-  const { t } = useHostTranslation();
-  const count = useQuery<{ pending: number; scheduled: number }>({
+  return useQuery<{ pending: number; scheduled: number }>({
     queryKey: ['change-requests', 'count'],
     queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/count`),
     refetchInterval: 60_000,
     retry: false,
   });
+}
+
+/**
+ * The navbar's link to the change requests' page (the changeRequests area) with the number of change requests waiting for a
+ * decision. Under the page's query key (['change-requests']): a decision there refreshes it.
+ */
+export function RequestsBadge() {
+  const { t } = useHostTranslation();
+  const count = useChangeRequestCount();
   if (!count.data || count.data.pending === 0) return null;
   const label = t('navbar.pendingRequests', { count: count.data.pending });
   return (

@@ -69,6 +69,15 @@ function balanced(text: string, from: number): string {
   return text.slice(from);
 }
 
+/** A source file without its comment lines (a message quoted in a comment is not sent). */
+function codeOf(file: string): string {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n');
+}
+
 /**
  * Every 409 reason the services give, as source text: the arguments of conflict(…),
  * new ConflictError(…) and new HttpError(409, …), and the bodies of the `frozen` rules and of the
@@ -77,11 +86,7 @@ function balanced(text: string, from: number): string {
 function conflictReasons(): { file: string; text: string }[] {
   const found: { file: string; text: string }[] = [];
   for (const file of SERVICE_SOURCES.flatMap((dir) => sourceFiles(path.join(repo, dir)))) {
-    const text = fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
-      .join('\n');
+    const text = codeOf(file);
     const rel = path.relative(repo, file);
     for (const m of text.matchAll(/\b(?:conflict|new ConflictError|new HttpError)\((?=[^)]|\))/g)) {
       const args = balanced(text, m.index + m[0].length - 1);
@@ -152,11 +157,7 @@ function serviceMessages(): { file: string; text: string; built?: true }[] {
   const found: { file: string; text: string; built?: true }[] = [];
   const callee = /\b(?:validationFailed|new InvalidInputError)\(/g;
   for (const file of SERVICE_SOURCES.flatMap((dir) => sourceFiles(path.join(repo, dir)))) {
-    const text = fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
-      .join('\n');
+    const text = codeOf(file);
     const rel = path.relative(repo, file);
     for (const m of text.matchAll(callee)) {
       const args = balanced(text, m.index + m[0].length - 1).replace(/keyedMessage\((?:[^()]|\([^()]*\))*\)/g, '');
