@@ -185,3 +185,41 @@ test('every validation message a service writes has a key (and so a Japanese tex
   const byText = messages.filter((m) => m.built && isErrorTemplateKey(errorMessageKey(m.text)!)).map((m) => `${m.file}: ${m.text}`);
   expect(byText).toEqual([]);
 });
+
+/**
+ * Every other message a service sends (401, 403, 404, 429, 4xx by code, domain errors, and the
+ * defaults of the error helpers): fixed texts and template literals (their ${…} as "1").
+ */
+function refusalMessages(): { file: string; text: string; built?: true }[] {
+  const found: { file: string; text: string; built?: true }[] = [];
+  const callee =
+    /\b(?:notFound|forbidden|unauthorized|tooManyRequests|secondFactorRequired|stepUpRequired|new HttpError|new NotFoundError|new DomainError|new ConflictError)\(/g;
+  for (const file of SERVICE_SOURCES.flatMap((dir) => sourceFiles(path.join(repo, dir)))) {
+    const text = codeOf(file);
+    const rel = path.relative(repo, file);
+    for (const m of text.matchAll(callee)) {
+      const args = balanced(text, m.index + m[0].length - 1).replace(/keyedMessage\((?:[^()]|\([^()]*\))*\)/g, '');
+      for (const s of args.matchAll(/'([A-Z][^']* [^']{2,})'/g)) found.push({ file: rel, text: s[1]! });
+      for (const s of args.matchAll(/`([^`]*)`/g)) {
+        if (/^[A-Z]/.test(s[1]!) && / /.test(s[1]!)) found.push({ file: rel, text: s[1]!, built: true });
+      }
+    }
+    // The helpers' defaults (`(message = 'Not found') =>`).
+    for (const s of text.matchAll(/\bmessage(?::\s*\w+)?\s*=\s*'([A-Z][^']*[a-z][^']{2,})'/g)) found.push({ file: rel, text: s[1]! });
+  }
+  return found;
+}
+
+test('every other message a service sends (401, 403, 404, 429, refusals) has a key, so the console shows it in its language', () => {
+  const messages = refusalMessages();
+  expect(messages.length).toBeGreaterThan(40);
+  expect(messages.map((m) => m.text)).toEqual(expect.arrayContaining(['Not found', 'Sign in to continue']));
+  // A value in a built message is a number or a word: keyed if either reading has a key.
+  const keyed = (m: { text: string; built?: true }) =>
+    m.built
+      ? ['1', 'approve'].some((value) => errorMessageKey(m.text.replace(/\$\{[^}]*\}/g, value)) !== null)
+      : errorMessageKey(m.text) !== null;
+  expect(messages.filter((m) => !keyed(m)).map((m) => `${m.file}: ${m.text}`)).toEqual([]);
+  expect(localizeErrorMessage('This news article does not exist', 'ja')).toBe('このレコードは存在しません');
+  expect(localizeErrorMessage('This player does not exist', 'ja')).toBe('このプレイヤーは存在しません');
+});

@@ -595,6 +595,74 @@ export const ERROR_MESSAGES = {
     en: 'The target changed since this request was prepared: it was not applied. Prepare it again.',
     ja: 'このリクエストの作成後に対象が変更されたため、適用されませんでした。もう一度作成してください。',
   },
+  // Refusals that are not about a field (401, 403, 404, 429, bodies): the console shows them in its language too.
+  this_action_log_entry_does_not_exist: { en: 'This action log entry does not exist', ja: 'この操作ログのエントリは存在しません' },
+  the_change_is_saved_but_the_mail_server_refused_the_invitation: {
+    en: 'The change is saved but the mail server refused the invitation: reset the password to send another',
+    ja: '変更は保存されましたが、メールサーバーが招待メールを拒否しました。パスワードをリセットして招待を送り直してください',
+  },
+  this_api_does_not_exist: { en: 'This API does not exist', ja: 'この API は存在しません' },
+  too_many_wrong_codes_try_again_later: {
+    en: 'Too many wrong codes. Try again later.',
+    ja: 'コードの誤りが多すぎます。しばらくしてからやり直してください。',
+  },
+  no_such_admin_account: { en: 'No such admin account', ja: 'その管理者アカウントはありません' },
+  this_link_does_not_work_any_more: {
+    en: 'This link does not work any more: it was used, replaced by a newer one, or it expired. Ask an administrator to send another.',
+    ja: 'このリンクはもう使えません（使用済み、新しいリンクに置き換え済み、または期限切れです）。管理者に新しいリンクを依頼してください。',
+  },
+  too_many_attempts_try_again_later: {
+    en: 'Too many attempts. Try again later.',
+    ja: '試行回数が多すぎます。しばらくしてからやり直してください。',
+  },
+  sign_in_failed: { en: 'Sign-in failed', ja: 'サインインに失敗しました' },
+  too_many_failed_sign_in_attempts_try_again_later: {
+    en: 'Too many failed sign-in attempts. Try again later.',
+    ja: 'サインインの失敗が多すぎます。しばらくしてからやり直してください。',
+  },
+  too_many_wrong_passwords_try_again_later: {
+    en: 'Too many wrong passwords. Try again later.',
+    ja: 'パスワードの誤りが多すぎます。しばらくしてからやり直してください。',
+  },
+  this_item_does_not_exist: { en: 'This item does not exist', ja: 'このアイテムは存在しません' },
+  this_distribution_does_not_exist: { en: 'This distribution does not exist', ja: 'この配布は存在しません' },
+  this_policy_does_not_exist: { en: 'This policy does not exist', ja: 'このポリシーは存在しません' },
+  a_distribution_cannot_be_edited: {
+    en: 'A distribution cannot be edited: cancel it and send a new one',
+    ja: '配布は編集できません。取り消して新しく送ってください',
+  },
+  this_player_does_not_exist: { en: 'This player does not exist', ja: 'このプレイヤーは存在しません' },
+  this_api_is_not_restricted_for_this_player: {
+    en: 'This API is not restricted for this player',
+    ja: 'この API はこのプレイヤーに制限されていません',
+  },
+  this_point_account_does_not_exist: { en: 'This point account does not exist', ja: 'このポイントアカウントは存在しません' },
+  this_ledger_entry_does_not_exist: { en: 'This ledger entry does not exist', ja: 'この台帳エントリは存在しません' },
+  this_change_request_does_not_exist: { en: 'This change request does not exist', ja: 'この変更リクエストは存在しません' },
+  someone_else_changed_this_record: {
+    en: 'Someone else changed this record. Review their version and try again.',
+    ja: '他の人がこのレコードを変更しました。相手の版を確認して、もう一度やり直してください。',
+  },
+  your_session_has_ended_sign_in_again: {
+    en: 'Your session has ended. Sign in again.',
+    ja: 'セッションが終了しました。もう一度サインインしてください。',
+  },
+  something_went_wrong_try_again_later: {
+    en: 'Something went wrong. Try again later.',
+    ja: '問題が発生しました。しばらくしてからやり直してください。',
+  },
+  sign_in_to_continue: { en: 'Sign in to continue', ja: '続けるにはサインインしてください' },
+  your_account_is_not_allowed_to_do_this: { en: 'Your account is not allowed to do this', ja: 'このアカウントではこの操作はできません' },
+  add_a_second_factor_before_using_the_console: {
+    en: 'Add a second factor on your Security page before using the console',
+    ja: 'コンソールを使う前に、セキュリティページで 2 つ目の認証要素を追加してください',
+  },
+  confirm_it_is_you_enter_a_code: {
+    en: 'Confirm it is you: enter a code from your authenticator app',
+    ja: '本人確認のため、認証アプリのコードを入力してください',
+  },
+  not_found: { en: 'Not found', ja: '見つかりません' },
+  the_request_body_is_not_valid_json: { en: 'The request body is not valid JSON', ja: 'リクエストの本文が正しい JSON ではありません' },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;
@@ -670,6 +738,25 @@ export const ERROR_PATTERNS: readonly ErrorPattern[] = [
     key: 'another_administrator_must_decide',
     en: /^Another administrator must (approve|reject|decide) this request: you requested it$/,
     ja: (m) => `このリクエストはあなたが作成したものです。${m[1] === 'reject' ? '却下' : '承認'}は別の管理者が行います`,
+  },
+  {
+    key: 'accounts_younger_than_n_days_cannot_approve',
+    en: /^Accounts younger than (\d+) days cannot approve changes: another administrator must approve this request$/,
+    ja: (m) => `作成から ${m[1]} 日未満のアカウントは変更を承認できません。別の管理者が承認してください`,
+  },
+  // A record by its noun (`This news article does not exist`): the noun is English, so the Japanese says "record".
+  { key: 'this_version_does_not_exist', en: /^This version of the (.+) does not exist$/, ja: () => 'この版は存在しません' },
+  { key: 'this_record_does_not_exist', en: /^This (.+) does not exist$/, ja: () => 'このレコードは存在しません' },
+  { key: 'this_record_no_longer_exists', en: /^This (.+) no longer exists$/, ja: () => 'このレコードはすでに存在しません' },
+  {
+    key: 'this_needs_one_of_these_roles',
+    en: /^This needs one of these roles: (.*)$/,
+    ja: (m) => `この操作には次のいずれかのロールが必要です：${m[1]}`,
+  },
+  {
+    key: 'send_the_token',
+    en: /^Send the token: authorization: Bearer <(.*)>$/,
+    ja: (m) => `トークンを送ってください：authorization: Bearer <${m[1]}>`,
   },
 ];
 const FIELD_JA: Record<string, string> = { Name: '名前', Title: 'タイトル', Description: '説明' };
