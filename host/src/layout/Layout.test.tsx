@@ -165,8 +165,10 @@ describe('sidebar', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(menuLinks(adminTable().menu).map((l) => `/admin/${l.target}`));
-    expect(names).toHaveLength(menuLinks(adminTable().menu).length);
+    ).toEqual(['/admin', ...menuLinks(adminTable().menu).map((l) => `/admin/${l.target}`)]);
+    // The dashboard first (the host's page), then the seed's menu.
+    expect(names[0]).toBe('Dashboard');
+    expect(names).toHaveLength(menuLinks(adminTable().menu).length + 1);
     for (const link of menuLinks(adminTable().menu)) {
       expect(within(nav).getByRole('link', { name: link.label.en })).toHaveAttribute('href', `/admin/${link.target}`);
     }
@@ -174,6 +176,15 @@ describe('sidebar', () => {
     // The seed's nine, then the Economy Report (a page the seed lacks, at the end of its group).
     expect(points?.kind === 'group' && points.children.map((c) => c.target).slice(-2)).toEqual(['points/maintenance', 'points/economy']);
     expect(points?.kind === 'group' && points.children).toHaveLength(10);
+  });
+
+  it('leads back to the dashboard from any page, marked as current on the dashboard', async () => {
+    await start('/admin/points-lootbox');
+    const link = within(sidebar()).getByRole('link', { name: 'Dashboard' });
+    expect(link).toHaveAttribute('href', '/admin');
+    expect(link).not.toHaveAttribute('aria-current');
+    await userEvent.setup().click(link);
+    expect(await within(sidebar()).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('marks the current page, and opens the group holding it', async () => {

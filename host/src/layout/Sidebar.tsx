@@ -233,6 +233,19 @@ export function Sidebar({ viewport }: { viewport: Viewport }) {
         </CloseRow>
       )}
       <List>
+        {/* The host's own page, first: the way back to the dashboard from anywhere. */}
+        <li>
+          <ItemLink
+            to="/admin"
+            aria-current={/^\/admin\/?$/.test(pathname) ? 'page' : undefined}
+            title={minimized ? t('dashboard.title') : undefined}
+            $minimized={minimized}
+            onClick={onNavigate}
+          >
+            <Mark aria-hidden="true">{menuInitials(t('dashboard.title'))}</Mark>
+            <Label $minimized={minimized}>{t('dashboard.title')}</Label>
+          </ItemLink>
+        </li>
         {menu.map((entry) => {
           if (entry.kind === 'link') {
             return (
