@@ -116,7 +116,9 @@ describe('words and substrings (trigram indexes, migration 0070)', () => {
 
   test('the trigram indexes are there (PGlite loads pg_trgm)', async () => {
     const { rows } = await sql<{ name: string }>`
-      select indexname as name from pg_indexes where indexname like '%_trgm_idx' and indexname not like 'action_logs%' order by 1`.execute(t.db);
+      select indexname as name from pg_indexes where indexname like '%_trgm_idx' and indexname not like 'action_logs%' order by 1`.execute(
+      t.db,
+    );
     expect(rows.map((row) => row.name)).toEqual([
       'items_name_trgm_idx',
       'news_title_trgm_idx',
@@ -183,13 +185,28 @@ test('a battle by id, with its mode and status', async () => {
   const at = t.clock.now();
   const [battle] = await t.db
     .insertInto('battles')
-    .values({ mode: 'ranked', status: 'ongoing', player_ids: JSON.stringify([1, 2]), started_at: at, ended_at: null, version: 1, created_at: at, updated_at: at })
+    .values({
+      mode: 'ranked',
+      status: 'ongoing',
+      player_ids: JSON.stringify([1, 2]),
+      started_at: at,
+      ended_at: null,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .execute();
   const { items } = await search(`#${battle.id}`);
   expect(items).toEqual(
     expect.arrayContaining([
-      expect.objectContaining({ area: 'battles', id: String(battle.id), label: `#${battle.id}`, match: 'id', detail: expect.stringContaining('ranked · ongoing') }),
+      expect.objectContaining({
+        area: 'battles',
+        id: String(battle.id),
+        label: `#${battle.id}`,
+        match: 'id',
+        detail: expect.stringContaining('ranked · ongoing'),
+      }),
     ]),
   );
   // Battles have no name: a word finds none.
@@ -199,7 +216,9 @@ test('a battle by id, with its mode and status', async () => {
 test('admins by e-mail (prefix or anywhere), only for roles that may read admin accounts', async () => {
   const admin = await t.createAccount({ email: 'julia.search@example.test', roles: ['viewer'] });
   const byPart = (await search('search@example')).items.filter((hit) => hit.area === 'admins');
-  expect(byPart).toEqual([{ area: 'admins', id: String(admin.id), label: admin.email, detail: `#${admin.id} · active`, match: 'substring' }]);
+  expect(byPart).toEqual([
+    { area: 'admins', id: String(admin.id), label: admin.email, detail: `#${admin.id} · active`, match: 'substring' },
+  ]);
   expect((await search('JULIA.SEARCH')).items).toEqual(
     expect.arrayContaining([expect.objectContaining({ area: 'admins', id: String(admin.id), match: 'name' })]),
   );

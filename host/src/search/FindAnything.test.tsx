@@ -257,7 +257,16 @@ describe('Find anything: actions and recent items', () => {
 
   it('remembers the records opened from it: shown when the field is empty, newest first, ids and labels only, per admin', async () => {
     const ledger: SearchResponse = {
-      items: [{ area: 'pointAccounts', id: '7', kind: 'ledgerEntry', label: '#5 · +40 (adjustment)', detail: 'player #7 · 2026-11-01', match: 'id' }],
+      items: [
+        {
+          area: 'pointAccounts',
+          id: '7',
+          kind: 'ledgerEntry',
+          label: '#5 · +40 (adjustment)',
+          detail: 'player #7 · 2026-11-01',
+          match: 'id',
+        },
+      ],
       unavailable: [],
     };
     const { router } = await start(

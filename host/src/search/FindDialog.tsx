@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { searchMatchRank, type SearchHit, type SearchResponse } from '@phoenix/contract';
+import { can, searchMatchRank, type SearchHit, type SearchResponse } from '@phoenix/contract';
 import {
   useApi,
   useAuth,
@@ -156,7 +156,8 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
   const q = useSettled(text);
   const records = useRecordSearch(q);
   const linkTo = useLinkTo();
-  const permissions = usePermissions();
+  // The roles from /users/info (null until known: no action is offered that may be refused).
+  const roles = usePermissions().roles;
   // Recent items are the signed-in admin's own (keyed by their e-mail address in this browser).
   const admin = useAuth().account?.email ?? null;
   const [recent, setRecent] = useState<RecentItem[]>(() => readRecent(admin));
@@ -182,7 +183,8 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
         },
       ];
     };
-    if (!text.trim()) return recent.flatMap((item) => recordOption(item, `recent:${item.area}:${item.kind ?? ''}:${item.id}:${item.label}`));
+    if (!text.trim())
+      return recent.flatMap((item) => recordOption(item, `recent:${item.area}:${item.kind ?? ''}:${item.id}:${item.label}`));
     const pages = findPages(table, text).map((page): Option => ({
       key: `page:${page.path}`,
       kind: t('areas.page'),
@@ -190,16 +192,14 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
       to: page.path ? `/admin/${page.path}` : '/admin',
     }));
     const titles = (id: string) => [t(`actions.${id}`, { lng: 'en' }), t(`actions.${id}`, { lng: 'ja' })];
-    const allowed = FIND_ACTIONS.filter((action) => permissions.can(action.permission.scope, action.permission.action));
+    const allowed = FIND_ACTIONS.filter((action) => roles !== null && can(roles, action.permission.scope, action.permission.action));
     const actions = findActions(allowed, titles, text).flatMap((action): Option[] => {
       const to = linkTo(action.area, action.action, undefined, action.params);
       return to ? [{ key: `action:${action.id}`, kind: t('areas.action'), label: t(`actions.${action.id}`), to }] : [];
     });
     const hits = records.hits.flatMap((hit) => recordOption(hit, `${hit.area}:${hit.kind ?? ''}:${hit.id}:${hit.label}`));
     return [...pages, ...actions, ...hits];
-    // permissions.can changes with the roles only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, language, records.hits, t, recent, linkTo, permissions.roles]);
+  }, [text, language, records.hits, t, recent, linkTo, roles]);
   const current = Math.min(active, Math.max(0, options.length - 1));
   const optionId = (i: number) => `${ids.list}-${i}`;
 

@@ -16,22 +16,18 @@ const searchAdmins: SearchProvider = async (db, terms, _now, viewer) => {
   const rows = await db
     .selectFrom('admins')
     .select(['id', 'email', 'status'])
-    .where((eb) =>
-      eb.or([eb('id', '=', terms.id ?? 0), eb(email, 'like', `%${likeEscape(text)}%`)]),
-    )
+    .where((eb) => eb.or([eb('id', '=', terms.id ?? 0), eb(email, 'like', `%${likeEscape(text)}%`)]))
     .orderBy(sql`case when id = ${terms.id ?? 0} or lower(email) = ${text} then 0 when lower(email) like ${terms.prefix} then 1 else 2 end`)
     .orderBy(email)
     .limit(terms.limit)
     .execute();
-  return rows.map(
-    (row): SearchHit => ({
-      area: 'admins',
-      id: String(row.id),
-      label: row.email,
-      detail: `#${row.id} · ${row.status}`,
-      match: row.id === terms.id || row.email.toLowerCase() === text ? 'id' : row.email.toLowerCase().startsWith(text) ? 'name' : 'substring',
-    }),
-  );
+  return rows.map((row): SearchHit => ({
+    area: 'admins',
+    id: String(row.id),
+    label: row.email,
+    detail: `#${row.id} · ${row.status}`,
+    match: row.id === terms.id || row.email.toLowerCase() === text ? 'id' : row.email.toLowerCase().startsWith(text) ? 'name' : 'substring',
+  }));
 };
 
 export default searchAdmins;

@@ -41,16 +41,14 @@ export default function registerSearchRoutes(app: FastifyInstance, ctx: AppConte
         label: row.label,
         match: row.match,
       })),
-      ...entries.map(
-        (row): SearchHit => ({
-          area: 'pointAccounts',
-          id: String(row.player_id),
-          kind: 'ledgerEntry',
-          label: `#${row.id} · ${row.amount > 0 ? '+' : ''}${row.amount} (${row.kind})`,
-          detail: `player #${row.player_id} · ${new Date(row.created_at).toISOString().slice(0, 10)}`,
-          match: 'id',
-        }),
-      ),
+      ...entries.map((row): SearchHit => ({
+        area: 'pointAccounts',
+        id: String(row.player_id),
+        kind: 'ledgerEntry',
+        label: `#${row.id} · ${row.amount > 0 ? '+' : ''}${row.amount} (${row.kind})`,
+        detail: `player #${row.player_id} · ${new Date(row.created_at).toISOString().slice(0, 10)}`,
+        match: 'id',
+      })),
     ].sort((a, b) => searchMatchRank(a.match) - searchMatchRank(b.match));
     return { items, unavailable: [] };
   });
