@@ -1,6 +1,7 @@
-// bench/search.mjs: GET /search at 1,000,000 players, 200 queries of mixed kinds.
+// bench/search.mjs: GET /search at 1,000,000 players, 200 queries of mixed kinds (exact, prefix,
+// and the word and substring matches of the trigram indexes, migration 0070).
 import { createHash } from 'node:crypto';
-import { FIRST_NAMES, playerNameOf } from '../../bff/src/features/players/names';
+import { FIRST_NAMES, LAST_NAMES, playerNameOf } from '../../bff/src/features/players/names';
 import { benchTargets, prepareDatabase } from './databases';
 import { startBff } from './bff';
 import { ms, percentile, printTable } from './stats';
@@ -13,10 +14,20 @@ const TARGET_P95 = 100;
 const walletOf = (id: number) =>
   `0x${createHash('md5').update(`wallet-${id}`).digest('hex')}${createHash('md5').update(`salt-${id}`).digest('hex').slice(0, 8)}`;
 
+/** The kinds that reach the word and substring branches (trigram indexes): their own line in the summary. */
+const SUBSTRING_KINDS = new Set(['last name (word)', 'inside a name (substring)', 'no match (3–5 letters)']);
+
 /** Query i of the mix: each kind cycles through different values (no answer only from a warm page). */
 function queryOf(i: number, players: number): [kind: string, q: string] {
   const id = 1 + ((i * 7_919) % players);
-  switch (i % 6) {
+  const last = LAST_NAMES[(i * 7) % LAST_NAMES.length];
+  switch (i % 9) {
+    case 6: // "Kim" finds "Julia Kim": no name starts with it, ~1/60 of all players have the word
+      return ['last name (word)', last];
+    case 7: // "ana" (Tanaka, Nakamura…), "ore" (Moreau): three letters inside a word
+      return ['inside a name (substring)', last.slice(1, 4)];
+    case 8: // nothing matches: every branch runs to its end (the worst case of the trigram scans)
+      return ['no match (3–5 letters)', ['qzx', 'xvq', 'zzyq', 'jqwv', 'kxqzv'][i % 5]];
     case 0:
       return ['player id', String(id)];
     case 1:
@@ -69,6 +80,11 @@ async function main() {
         floor.push(performance.now() - started);
       }
       console.log(`[${target.name}] floor: GET /players/:id p50 ${ms(percentile(floor, 50))}, p95 ${ms(percentile(floor, 95))}`);
+      const substring = [...byKind].filter(([kind]) => SUBSTRING_KINDS.has(kind)).flatMap(([, times]) => times);
+      console.log(
+        `[${target.name}] word and substring queries (${substring.length}): p50 ${ms(percentile(substring, 50))}, ` +
+          `p95 ${ms(percentile(substring, 95))}, max ${ms(Math.max(...substring))}`,
+      );
       const p95 = percentile(all, 95);
       console.log(
         `[${target.name}] GET /search, ${QUERIES} queries: p50 ${ms(percentile(all, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...all))} ` +

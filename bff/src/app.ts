@@ -45,8 +45,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return server.start();
 }
 
-/** Migration 0010 builds the action-log substring index only where PostgreSQL has pg_trgm. */
+/** Migrations 0010 and 0070 build the substring indexes (action logs, "Find anything") only where PostgreSQL has pg_trgm. */
 async function warnWithoutTrigramIndex(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<{ found: string | null }>`select to_regclass('action_logs_target_id_trgm_idx')::text as found`.execute(db);
-  if (!rows[0]?.found) app.log.warn('pg_trgm is not available: substring search on action logs runs without an index');
+  if (!rows[0]?.found)
+    app.log.warn('pg_trgm is not available: substring search on action logs and in "Find anything" runs without an index');
 }

@@ -1,7 +1,10 @@
 import { createTestApp, signedInAdmin, type TestApp } from './support/testApp';
+import { sql } from 'kysely';
 import { checksumAddress, type SearchResponse } from '@phoenix/contract';
 import { playerNameOf } from '../src/features/players/names';
 import { apiFor, expectGuarded, LONG_SESSIONS } from './support/system';
+import searchAdmins from '../src/features/admins/search';
+import { searchTerms } from '../src/db/search';
 
 // The news provider fails on demand: the other areas must still answer (names must start with "mock").
 let mockNewsFails = false;
@@ -104,4 +107,129 @@ test('one failing provider is named; the other areas still answer', async () => 
   const { items, unavailable } = await search('42');
   expect(unavailable).toEqual(['news']);
   expect(items[0]).toMatchObject({ area: 'players', id: '42' });
+});
+
+describe('words and substrings (trigram indexes, migration 0070)', () => {
+  const now = () => t.clock.now();
+  const addPlayer = (id: number, name: string) =>
+    t.db.insertInto('players').values({ id, name, wallet_address: null, created_at: now() }).execute();
+
+  test('the trigram indexes are there (PGlite loads pg_trgm)', async () => {
+    const { rows } = await sql<{ name: string }>`
+      select indexname as name from pg_indexes where indexname like '%_trgm_idx' and indexname not like 'action_logs%' order by 1`.execute(
+      t.db,
+    );
+    expect(rows.map((row) => row.name)).toEqual([
+      'items_name_trgm_idx',
+      'news_title_trgm_idx',
+      'players_name_trgm_idx',
+      'policies_name_trgm_idx',
+      'presents_name_trgm_idx',
+    ]);
+  });
+
+  test('"Kim" finds Julia Kim: a word of the name, not only its start', async () => {
+    const julia = await t.db.selectFrom('players').select(['id', 'name']).where('name', '=', 'Julia Kim').executeTakeFirstOrThrow();
+    const players = (await search('Kim')).items.filter((hit) => hit.area === 'players');
+    expect(players).toHaveLength(5);
+    expect(players.every((hit) => hit.match === 'word' && /(^| )kim/i.test(hit.label))).toBe(true);
+    // Typed in any case, the full word pair finds her as a prefix; the last name alone as a word.
+    expect((await search('julia kim')).items[0]).toMatchObject({ area: 'players', id: String(julia.id), match: 'name' });
+    await addPlayer(900_001, 'Julia Kimberlake');
+    expect((await search('kimberlake')).items).toEqual([
+      expect.objectContaining({ area: 'players', id: '900001', label: 'Julia Kimberlake', match: 'word' }),
+    ]);
+    expect((await search('mberla')).items).toEqual([expect.objectContaining({ area: 'players', id: '900001', match: 'substring' })]);
+  });
+
+  test('ranked: prefix, then word, then substring; limited per area', async () => {
+    await addPlayer(900_011, 'Alpha Qorvex');
+    await addPlayer(900_012, 'Alphaqorvex Beta');
+    await addPlayer(900_013, 'Qorvex Alpha');
+    const { items } = await search('QORVEX');
+    expect(items.map((hit) => [hit.label, hit.match])).toEqual([
+      ['Qorvex Alpha', 'name'],
+      ['Alpha Qorvex', 'word'],
+      ['Alphaqorvex Beta', 'substring'],
+    ]);
+    for (let i = 0; i < 8; i++) await addPlayer(900_100 + i, `Zed Qorvex${i}`);
+    expect((await search('qorvex')).items.filter((hit) => hit.area === 'players')).toHaveLength(5);
+    // One or two letters: prefixes only (no trigram narrows them).
+    expect((await search('rv')).items.filter((hit) => hit.match !== 'name' && hit.match !== 'id')).toEqual([]);
+  });
+
+  test('"lottery" finds "Weekly lottery" news; LIKE wildcards stay text', async () => {
+    const [news] = await t.db
+      .insertInto('news')
+      .values({ ...(await newsValues()), title: 'Weekly lottery results' })
+      .returning('id')
+      .execute();
+    expect((await search('lottery')).items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ area: 'news', id: String(news.id), match: 'word' })]),
+    );
+    expect((await search('ery res')).items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ area: 'news', id: String(news.id), match: 'substring' })]),
+    );
+    expect((await search('%%%')).items).toEqual([]);
+    expect((await search('_o_')).items).toEqual([]);
+  });
+
+  /** A news row as the seed wrote one, with another title. */
+  async function newsValues() {
+    const { id: _id, ...row } = await t.db.selectFrom('news').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    return row;
+  }
+});
+
+test('a battle by id, with its mode and status', async () => {
+  const at = t.clock.now();
+  const [battle] = await t.db
+    .insertInto('battles')
+    .values({
+      mode: 'ranked',
+      status: 'ongoing',
+      player_ids: JSON.stringify([1, 2]),
+      started_at: at,
+      ended_at: null,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .execute();
+  const { items } = await search(`#${battle.id}`);
+  expect(items).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        area: 'battles',
+        id: String(battle.id),
+        label: `#${battle.id}`,
+        match: 'id',
+        detail: expect.stringContaining('ranked · ongoing'),
+      }),
+    ]),
+  );
+  // Battles have no name: a word finds none.
+  expect((await search('ranked')).items.filter((hit) => hit.area === 'battles')).toEqual([]);
+});
+
+test('admins by e-mail (prefix or anywhere), only for roles that may read admin accounts', async () => {
+  const admin = await t.createAccount({ email: 'julia.search@example.test', roles: ['viewer'] });
+  const byPart = (await search('search@example')).items.filter((hit) => hit.area === 'admins');
+  expect(byPart).toEqual([
+    { area: 'admins', id: String(admin.id), label: admin.email, detail: `#${admin.id} · active`, match: 'substring' },
+  ]);
+  expect((await search('JULIA.SEARCH')).items).toEqual(
+    expect.arrayContaining([expect.objectContaining({ area: 'admins', id: String(admin.id), match: 'name' })]),
+  );
+  // A viewer (reads every scope) sees them too; no hash or factor is ever part of a hit.
+  const viewerToken = await t.login(admin.email, admin.password);
+  const asViewer = await apiFor(t, () => viewerToken)('GET', '/search?q=julia.search');
+  expect(JSON.stringify(asViewer.json())).not.toMatch(/hash|password/i);
+  expect(asViewer.json().items).toEqual(expect.arrayContaining([expect.objectContaining({ area: 'admins' })]));
+  // Roles that may not read admin accounts get nothing from this provider.
+  const terms = searchTerms('julia.search');
+  expect(await searchAdmins(t.db, terms, t.clock.now(), { roles: [] })).toEqual([]);
+  expect(await searchAdmins(t.db, terms, t.clock.now(), { roles: ['unknown-role'] })).toEqual([]);
+  expect(await searchAdmins(t.db, terms, t.clock.now(), { roles: ['support'] })).toHaveLength(1);
 });

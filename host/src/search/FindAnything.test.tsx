@@ -6,6 +6,7 @@ import type { SearchResponse } from '@phoenix/contract';
 import type { RemoteManifests } from '../routes/composeRoutes';
 import { adding, crudArea } from '../routes/manifestFixtures';
 import { declaredManifests } from '../testing/declaredRoutes';
+import { readRecent, rememberRecent, RECENT_MAX } from './recentItems';
 
 const PLAYER_42: SearchResponse = {
   items: [
@@ -35,8 +36,11 @@ afterEach(() => {
 type SearchAnswer = (q: string) => SearchResponse | Response;
 
 /** The console with the BFF's GET /search answering `bff`; the points API's GET /search answers `points` (or fails). */
-async function start(bff: SearchAnswer, points: SearchAnswer | 'down', manifests?: RemoteManifests) {
-  const app = await renderApp('/admin', { handlers: defaultHandlers(), manifests });
+async function start(bff: SearchAnswer, points: SearchAnswer | 'down', manifests?: RemoteManifests, roles?: string[]) {
+  const userInfo = roles && {
+    'POST /users/info': () => ({ body: { data: { userInfo: { id: 1, email: 'admin@example.com', role: 2, roles } } } }),
+  };
+  const app = await renderApp('/admin', { handlers: defaultHandlers(userInfo), manifests });
   const bffFetch = globalThis.fetch;
   // The fake backend routes by path only and sends no headers of a test's choosing: both services' /search are answered here.
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -77,7 +81,7 @@ describe('Find anything (Ctrl/Cmd+K)', () => {
     const user = userEvent.setup();
     await user.keyboard('{Control>}k{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
-    const box = within(dialog).getByRole('combobox', { name: /Page, player/ });
+    const box = within(dialog).getByRole('combobox', { name: /Page, action, player/ });
     expect(box).toHaveFocus();
     await user.type(box, 'alice');
     const option = await within(dialog).findByRole('option', { name: /Alice Moreau/ });
@@ -199,5 +203,138 @@ describe('Find anything (Ctrl/Cmd+K)', () => {
     await user.clear(within(dialog).getByRole('combobox'));
     await user.type(within(dialog).getByRole('combobox'), 'zzzz');
     expect(await within(dialog).findByText('「zzzz」に一致するものはありません。')).toBeInTheDocument();
+  });
+});
+
+describe('Find anything: actions and recent items', () => {
+  const open = async () => {
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
+    return { user, dialog, box: within(dialog).getByRole('combobox') };
+  };
+  const where = (router: { state: { location: { pathname: string; search: string } } }) =>
+    router.state.location.pathname + router.state.location.search;
+
+  it('offers actions by their title in either language, opening their page or form with the keyboard', async () => {
+    const { router } = await start(none, none);
+    const { user, dialog, box } = await open();
+    await user.type(box, 'new news');
+    const action = await within(dialog).findByRole('option', { name: /Action\s*New news/ });
+    // Only the action matches every word: it is the one option, active, and Enter opens the news form.
+    expect(within(dialog).getAllByRole('option')).toEqual([action]);
+    expect(action).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(where(router)).toBe('/admin/information?create=1'));
+
+    const again = await open();
+    await again.user.type(again.box, 'ポイントを付与');
+    await again.user.click(await within(again.dialog).findByRole('option', { name: /Grant points…/ }));
+    await waitFor(() => expect(where(router)).toBe('/admin/points/users'));
+    const third = await open();
+    await third.user.type(third.box, 'ban');
+    expect(await within(third.dialog).findByRole('option', { name: /Action\s*Ban player…/ })).toBeInTheDocument();
+  });
+
+  it('offers only the actions the admin’s roles allow', async () => {
+    await start(none, none, undefined, ['content']);
+    const { user, dialog, box } = await open();
+    await user.type(box, 'new');
+    expect(await within(dialog).findByRole('option', { name: /New news/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: /New world message/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: /Action\s*(New present|New policy|New points task)/ })).toBeNull();
+    await user.clear(box);
+    await user.type(box, 'ban');
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('Nothing matches "ban".'));
+  });
+
+  it('a viewer gets no action at all', async () => {
+    await start(none, none, undefined, ['viewer']);
+    const { user, dialog, box } = await open();
+    await user.type(box, 'new news');
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('Nothing matches "new news".'));
+  });
+
+  it('remembers the records opened from it: shown when the field is empty, newest first, ids and labels only, per admin', async () => {
+    const ledger: SearchResponse = {
+      items: [
+        {
+          area: 'pointAccounts',
+          id: '7',
+          kind: 'ledgerEntry',
+          label: '#5 · +40 (adjustment)',
+          detail: 'player #7 · 2026-11-01',
+          match: 'id',
+        },
+      ],
+      unavailable: [],
+    };
+    const { router } = await start(
+      (q) => (q.toLowerCase().startsWith('alice') ? PLAYER_42 : none()),
+      (q) => (q === '5' ? ledger : none()),
+    );
+    let { user, dialog, box } = await open();
+    // Nothing opened yet: the hint, no list.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Type a page name');
+    expect(within(dialog).queryAllByRole('option')).toEqual([]);
+    await user.type(box, 'alice');
+    await within(dialog).findByRole('option', { name: /Alice Moreau/ });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(where(router)).toBe('/admin/user?id=42'));
+
+    ({ user, dialog, box } = await open());
+    await user.type(box, '5');
+    // A ledger entry is named as such and opens its account.
+    await user.click(await within(dialog).findByRole('option', { name: /Ledger entry\s*#5 · \+40/ }));
+    await waitFor(() => expect(where(router)).toBe('/admin/points/users?id=7'));
+
+    ({ user, dialog, box } = await open());
+    const list = within(dialog).getByRole('listbox', { name: 'Recent items' });
+    const recent = within(list).getAllByRole('option');
+    expect(recent.map((option) => option.textContent)).toEqual(['Ledger entry#5 · +40 (adjustment)', 'PlayerAlice Moreau#42']);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('2 recent items. Type to search.');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(where(router)).toBe('/admin/user?id=42'));
+
+    // Stored: the area, id, label (and kind), never the detail line (a wallet) or the token.
+    const stored = Object.keys(window.localStorage).filter((key) => key.startsWith('phoenix.findAnything.recent:'));
+    expect(stored).toEqual(['phoenix.findAnything.recent:admin@example.com']);
+    const raw = window.localStorage.getItem(stored[0])!;
+    expect(JSON.parse(raw)).toEqual([
+      { area: 'players', id: '42', label: 'Alice Moreau' },
+      { area: 'pointAccounts', id: '7', label: '#5 · +40 (adjustment)', kind: 'ledgerEntry' },
+    ]);
+    expect(raw).not.toMatch(/0x|tok-admin/);
+    // Another admin on this browser has a list of their own.
+    expect(readRecent('someone.else@example.com')).toEqual([]);
+  });
+
+  it('clears the recent items from the dialog, and keeps at most a few', async () => {
+    for (let i = 1; i <= RECENT_MAX + 3; i++) rememberRecent('admin@example.com', { area: 'players', id: String(i), label: `Player ${i}` });
+    expect(readRecent('ADMIN@example.com').map((item) => item.id)).toEqual(
+      Array.from({ length: RECENT_MAX }, (_, i) => String(RECENT_MAX + 3 - i)),
+    );
+    window.localStorage.setItem('phoenix.findAnything.recent:broken@example.com', '{not json');
+    expect(readRecent('broken@example.com')).toEqual([]);
+    await start(none, none);
+    const { user, dialog, box } = await open();
+    expect(within(dialog).getAllByRole('option')).toHaveLength(RECENT_MAX);
+    await user.click(within(dialog).getByRole('button', { name: 'Clear recent items' }));
+    expect(within(dialog).queryAllByRole('option')).toEqual([]);
+    expect(box).toHaveFocus();
+    expect(readRecent('admin@example.com')).toEqual([]);
+  });
+
+  it('speaks Japanese: actions, recent items', async () => {
+    rememberRecent('admin@example.com', { area: 'players', id: '42', label: 'Alice Moreau' });
+    await start(none, none);
+    act(() => changeLanguage('ja'));
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'なんでも検索' });
+    expect(within(dialog).getByRole('listbox', { name: '最近開いた項目' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '最近開いた項目を消去' })).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox'), 'new news');
+    expect(await within(dialog).findByRole('option', { name: /操作\s*お知らせを作成/ })).toBeInTheDocument();
   });
 });

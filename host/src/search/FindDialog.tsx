@@ -2,23 +2,36 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { SearchResponse } from '@phoenix/contract';
-import { useApi, useLanguage, usePointsApi, useTranslation, type ApiRequestError } from '@phoenix/shell';
+import { can, searchMatchRank, type SearchHit, type SearchResponse } from '@phoenix/contract';
+import {
+  useApi,
+  useAuth,
+  useLanguage,
+  useLinkTo,
+  usePermissions,
+  usePointsApi,
+  useTranslation,
+  type ApiRequestError,
+} from '@phoenix/shell';
 import { Button, Modal, tokens } from '@phoenix/ui';
 import { composeAreaLink } from '@phoenix/shell/src/boot';
 import { adminTable } from '../routes/routeTable';
 import { findPages } from './findPages';
+import { FIND_ACTIONS, findActions } from './findActions';
+import { clearRecent, readRecent, rememberRecent, type RecentItem } from './recentItems';
 import './strings';
 
-/** One option of the list: a page of the console or a record from an area's search. */
+/** One option of the list: a page of the console, an action, or a record from an area's search or the recent ones. */
 interface Option {
   key: string;
-  /** What it is: "Page", or the kind of record (its area's record name). */
+  /** What it is: "Page", "Action", or the kind of record (its area's record name). */
   kind: string;
   label: string;
   detail?: string;
   /** The link it opens. */
   to: string;
+  /** A record: remembered among the recent items when opened. */
+  record?: RecentItem;
 }
 
 const DEBOUNCE_MS = 150;
@@ -109,7 +122,10 @@ function useRecordSearch(q: string) {
     queryFn: () => pointsApi.get('/search', { q }),
     ...options,
   });
-  const hits = [...(bff.data?.items ?? []), ...(points.data?.items ?? [])];
+  // Both services' hits in one ranking: exact, prefix, word, substring (stable: each service's order kept).
+  const hits = [...(bff.data?.items ?? []), ...(points.data?.items ?? [])].sort(
+    (a, b) => searchMatchRank(a.match) - searchMatchRank(b.match),
+  );
   const failed = (error: ApiRequestError | null) => error !== null && !isTooMany(error);
   const unavailable = [
     ...(failed(bff.error) ? ['console'] : []),
@@ -139,39 +155,64 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const q = useSettled(text);
   const records = useRecordSearch(q);
+  const linkTo = useLinkTo();
+  // The roles from /users/info (null until known: no action is offered that may be refused).
+  const roles = usePermissions().roles;
+  // Recent items are the signed-in admin's own (keyed by their e-mail address in this browser).
+  const admin = useAuth().account?.email ?? null;
+  const [recent, setRecent] = useState<RecentItem[]>(() => readRecent(admin));
+  const showingRecent = !text.trim();
 
   const options: Option[] = useMemo(() => {
     const inLanguage = (text: { en: string; ja?: string }) => (language === 'ja' && text.ja) || text.en;
     const table = adminTable();
+    // A record opens where its area says (routes.json); an area this console does not serve is left out.
+    const recordOption = (hit: Pick<SearchHit, 'area' | 'id' | 'label' | 'detail' | 'kind'>, key: string): Option[] => {
+      const area = table.areas.get(hit.area);
+      if (!area) return [];
+      const ledgerEntry = hit.kind === 'ledgerEntry';
+      return [
+        {
+          key,
+          kind: ledgerEntry ? t('kinds.ledgerEntry') : inLanguage(area.recordName ?? area.title),
+          label: hit.label,
+          detail: hit.detail ?? (ledgerEntry ? undefined : `#${hit.id}`),
+          // An admin account has no view of its own: its list, filtered to it.
+          to: composeAreaLink(area, 'record', hit.id, hit.area === 'admins' ? { q: hit.label } : {}),
+          record: { area: hit.area, id: hit.id, label: hit.label, ...(hit.kind ? { kind: hit.kind } : {}) },
+        },
+      ];
+    };
+    if (!text.trim())
+      return recent.flatMap((item) => recordOption(item, `recent:${item.area}:${item.kind ?? ''}:${item.id}:${item.label}`));
     const pages = findPages(table, text).map((page): Option => ({
       key: `page:${page.path}`,
       kind: t('areas.page'),
       label: inLanguage(page.title),
       to: page.path ? `/admin/${page.path}` : '/admin',
     }));
-    // A record opens where its area says (routes.json); an area this console does not serve is left out.
-    const hits = records.hits.flatMap((hit): Option[] => {
-      const area = table.areas.get(hit.area);
-      if (!area) return [];
-      return [
-        {
-          key: `${hit.area}:${hit.id}`,
-          kind: inLanguage(area.recordName ?? area.title),
-          label: hit.label,
-          detail: hit.detail ?? `#${hit.id}`,
-          to: composeAreaLink(area, 'record', hit.id),
-        },
-      ];
+    const titles = (id: string) => [t(`actions.${id}`, { lng: 'en' }), t(`actions.${id}`, { lng: 'ja' })];
+    const allowed = FIND_ACTIONS.filter((action) => roles !== null && can(roles, action.permission.scope, action.permission.action));
+    const actions = findActions(allowed, titles, text).flatMap((action): Option[] => {
+      const to = linkTo(action.area, action.action, undefined, action.params);
+      return to ? [{ key: `action:${action.id}`, kind: t('areas.action'), label: t(`actions.${action.id}`), to }] : [];
     });
-    return [...pages, ...hits];
-  }, [text, language, records.hits, t]);
+    const hits = records.hits.flatMap((hit) => recordOption(hit, `${hit.area}:${hit.kind ?? ''}:${hit.id}:${hit.label}`));
+    return [...pages, ...actions, ...hits];
+  }, [text, language, records.hits, t, recent, linkTo, roles]);
   const current = Math.min(active, Math.max(0, options.length - 1));
   const optionId = (i: number) => `${ids.list}-${i}`;
 
   const go = (option: Option | undefined) => {
     if (!option) return;
+    if (option.record) rememberRecent(admin, option.record);
     onClose();
     navigate(option.to);
+  };
+  const forgetRecent = () => {
+    clearRecent(admin);
+    setRecent([]);
+    inputRef.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -192,7 +233,7 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
   // Searched too often: say so and when to try again (what was typed stays); no "nothing matches".
   const tooMany = records.tooMany && (records.tooMany.seconds ? t('tooMany', { seconds: records.tooMany.seconds }) : t('tooManyNoTime'));
   let status: string;
-  if (!text.trim()) status = t('typeToSearch');
+  if (showingRecent) status = options.length ? t('recentCount', { count: options.length }) : t('typeToSearch');
   else if (options.length) status = t('count', { count: options.length });
   else if (records.loading || q !== text) status = t('searching');
   else status = tooMany ? '' : t('none', { q: text.trim() });
@@ -231,7 +272,7 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
         {records.unavailable.length > 0 &&
           t('unavailable', { areas: records.unavailable.map((a) => areaTitle(a, language, t)).join(', ') })}
       </Note>
-      <List id={ids.list} role="listbox" aria-label={t('results')}>
+      <List id={ids.list} role="listbox" aria-label={showingRecent ? t('recent') : t('results')}>
         {options.map((option, i) => (
           // Chosen from the text field with the keyboard (aria-activedescendant), or by a click.
           <Item
@@ -249,6 +290,11 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
           </Item>
         ))}
       </List>
+      {showingRecent && options.length > 0 && (
+        <Button onClick={forgetRecent} style={{ marginTop: '0.5rem' }}>
+          {t('clearRecent')}
+        </Button>
+      )}
       <Note>{t('hint')}</Note>
     </Modal>
   );

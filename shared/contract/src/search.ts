@@ -33,12 +33,34 @@ export interface SearchHit {
   label: string;
   /** A second line: a wallet, a status, a date (optional). */
   detail?: string;
-  /** What matched: an exact id or wallet ranks above a name prefix. */
-  match: 'id' | 'wallet' | 'name';
+  /**
+   * What matched, best first: an exact id or wallet, a name prefix ('name'), a word of the name
+   * starting with the text ('word': "Kim" in "Julia Kim"), the text anywhere in it ('substring').
+   */
+  match: SearchMatch;
+  /**
+   * The kind of record when it is not its area's (a ledger entry shown on a point account's page):
+   * the console names it from its strings (`findAnything.kinds.<kind>`).
+   */
+  kind?: 'ledgerEntry';
 }
 
+export const SEARCH_MATCHES = ['id', 'wallet', 'name', 'word', 'substring'] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
+
+/** Where a match ranks (lower first): exact, then prefix, then word, then substring. */
+export function searchMatchRank(match: SearchMatch): number {
+  return match === 'id' || match === 'wallet' ? 0 : SEARCH_MATCHES.indexOf(match) - 1;
+}
+
+/**
+ * Texts shorter than this are matched as prefixes only: a trigram index cannot narrow a one- or
+ * two-letter substring, and the scan it would take is the whole table.
+ */
+export const SEARCH_SUBSTRING_MIN = 3;
+
 export interface SearchResponse {
-  /** Exact matches (id, wallet) first, then name prefixes, area by area. */
+  /** Exact matches (id, wallet) first, then name prefixes, words, substrings, area by area. */
   items: SearchHit[];
   /** Areas whose provider failed this time: the others still answer. */
   unavailable: string[];

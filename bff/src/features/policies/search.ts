@@ -1,8 +1,8 @@
-import { idOrNamePrefix, type SearchProvider } from '../../db/search';
+import { idOrName, type SearchProvider } from '../../db/search';
 
-/** Policies by id or name prefix, for "Find anything" (GET /search). */
+/** Policies by id, or name prefix, word or substring, for "Find anything" (GET /search). */
 const searchPolicies: SearchProvider = async (db, terms) =>
-  (await idOrNamePrefix(db, 'policies', 'name', terms)).map((row) => ({
+  (await idOrName(db, 'policies', 'name', terms)).map((row) => ({
     area: 'policies',
     id: String(row.id),
     label: row.label,

@@ -1,8 +1,8 @@
-import { idOrNamePrefix, type SearchProvider } from '../../db/search';
+import { idOrName, type SearchProvider } from '../../db/search';
 
-/** Presents by id or name prefix, for "Find anything" (GET /search). */
+/** Presents by id, or name prefix, word or substring, for "Find anything" (GET /search). */
 const searchPresents: SearchProvider = async (db, terms) =>
-  (await idOrNamePrefix(db, 'presents', 'name', terms)).map((row) => ({
+  (await idOrName(db, 'presents', 'name', terms)).map((row) => ({
     area: 'presents',
     id: String(row.id),
     label: row.label,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { searchQuerySchema, type SearchHit, type SearchResponse, type PermissionScope } from '@phoenix/contract';
-import { idOrNamePrefix, searchTerms } from '@phoenix/server/db';
+import { searchMatchRank, searchQuerySchema, type SearchHit, type SearchResponse, type PermissionScope } from '@phoenix/contract';
+import { idOrName, searchTerms } from '@phoenix/server/db';
 import type { AppContext } from '../../context';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts): every admin's; a route may name its own. */
@@ -8,16 +8,25 @@ export const scope: PermissionScope = 'self';
 
 /**
  * GET /search?q=: the points API's part of "Find anything" (the console asks it beside the BFF's
- * GET /search, so either may be down alone): tasks by id or title prefix, lottery rounds by id or
- * name prefix. Both tables hold hundreds to a few thousand rows: no index of their own is needed.
+ * GET /search, so either may be down alone): tasks by id or title (prefix, word, substring), lottery
+ * rounds by id or name (the same), ledger entries by id (primary key), each shown on its account's
+ * page (the `pointAccounts` area's record is the player). Tasks and rounds are hundreds to a few
+ * thousand rows; their trigram indexes (migration 0038) keep the substring branch flat as they grow.
  */
 export default function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request): Promise<SearchResponse> => {
     const { q } = request.query;
     const terms = searchTerms(q);
-    const [tasks, rounds] = await Promise.all([
-      idOrNamePrefix(ctx.db, 'points.tasks', 'title', terms),
-      idOrNamePrefix(ctx.db, 'points.lottery_rounds', 'name', terms),
+    const [tasks, rounds, entries] = await Promise.all([
+      idOrName(ctx.db, 'points.tasks', 'title', terms),
+      idOrName(ctx.db, 'points.lottery_rounds', 'name', terms),
+      terms.id === null
+        ? []
+        : ctx.db
+            .selectFrom('points.ledger_entries')
+            .select(['id', 'player_id', 'kind', 'amount', 'created_at'])
+            .where('id', '=', terms.id)
+            .execute(),
     ]);
     const items: SearchHit[] = [
       ...tasks.map((row): SearchHit => ({
@@ -32,7 +41,15 @@ export default function registerSearchRoutes(app: FastifyInstance, ctx: AppConte
         label: row.label,
         match: row.match,
       })),
-    ].sort((a, b) => (a.match === 'id' ? 0 : 1) - (b.match === 'id' ? 0 : 1));
+      ...entries.map((row): SearchHit => ({
+        area: 'pointAccounts',
+        id: String(row.player_id),
+        kind: 'ledgerEntry',
+        label: `#${row.id} · ${row.amount > 0 ? '+' : ''}${row.amount} (${row.kind})`,
+        detail: `player #${row.player_id} · ${new Date(row.created_at).toISOString().slice(0, 10)}`,
+        match: 'id',
+      })),
+    ].sort((a, b) => searchMatchRank(a.match) - searchMatchRank(b.match));
     return { items, unavailable: [] };
   });
 }
