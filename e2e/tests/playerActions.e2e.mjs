@@ -147,6 +147,11 @@ describe("acting from the player's page", () => {
       for (const action of ['player.restrictApi', 'pointUser.adjust', 'presentDistribution.create', 'battle.forceEnd']) {
         await history.getByRole('cell', { name: action, exact: true }).waitFor();
       }
+      // Players are named where the page shows them: the history's records and the battles' players, linked to their page.
+      const named = history.getByRole('link', { name: `${name} (#${PLAYER})` }).first();
+      assert.equal(await named.getAttribute('href'), `/admin/user?id=${PLAYER}`);
+      const battles = main.getByRole('region', { name: 'Last battles' });
+      await battles.getByRole('link', { name: `${name} (#${PLAYER})` }).waitFor();
       await accessibleAtBothWidths(page, 'player page after the actions');
     } finally {
       await db.end();
