@@ -213,6 +213,38 @@ describe('grant or deduct points from the player view', () => {
     },
   );
 
+  it("past the daily budget, the points API's change control applies as on the account page: approval is requested, with the budget's note", async () => {
+    const note = 'Your daily budget of adjustment points is used up: 0 of 200,000 points left today (UTC), this call needs 500.';
+    const bff = playerApis()
+      .post('/point-accounts/42/adjustments', () =>
+        apiError(428, 'approval_required', 'needs more', { current: { scope: 'point adjustment', operation: 'pointUser.adjust', note } }),
+      )
+      .post('/change-requests', (req) => json({ id: 12, scope: 'point adjustment', ...(req.body as object) }, 201));
+    const { user } = open(bff);
+    await user.click(await within(await summary()).findByRole('button', { name: 'Grant or deduct points…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grant or deduct points: Alice Moreau (#42)' });
+    await user.type(within(dialog).getByLabelText('Amount (points)', { exact: false }), '500');
+    await user.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Compensation for outage');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /^Grant 500 points/ })).getByRole('button', { name: 'Apply the adjustment' }),
+    );
+    const approval = await screen.findByRole('alertdialog', { name: 'Request approval: point adjustment' });
+    expect(within(approval).getByText(note)).toBeInTheDocument();
+    await user.type(within(approval).getByLabelText(/Reason/), 'Outage compensation, ticket 77');
+    await user.click(within(approval).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(bff.calls('POST', '/change-requests')).toHaveLength(1));
+    const [request] = bff.calls('POST', '/change-requests');
+    // Filed with the points API (the owner of the call), for the same call.
+    expect(request.origin).toBe('http://points.test');
+    expect(request.body).toMatchObject({
+      method: 'POST',
+      path: '/point-accounts/42/adjustments',
+      body: { amount: 500, reason: 'Compensation for outage' },
+    });
+    expect(await within(dialog).findByText(/request #12/)).toBeInTheDocument();
+  });
+
   it('says the player has no account instead of a form', async () => {
     const { user } = open(playerApis({ withAccount: false }));
     const strip = await summary();
