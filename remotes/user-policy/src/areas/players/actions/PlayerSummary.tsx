@@ -17,6 +17,7 @@ const Strip = styled.section`
   border-radius: ${tokens.radius};
   background: ${tokens.colors.surface};
   padding: 0.75rem 1rem;
+  margin: 0.75rem 0 0.5rem;
   display: flex;
   flex-direction: column;
   gap: 0.75rem;
@@ -29,7 +30,7 @@ const Title = styled.h2`
 
 const Figures = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
   gap: 0.5rem 1rem;
   margin: 0;
   div {
