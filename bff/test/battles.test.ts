@@ -116,6 +116,11 @@ describe('detail and force end of one battle', () => {
       before: { status: 'ongoing' },
       after: { status: 'force_ended', forceEndReason: 'Desync reported by both players' },
     });
+    // Each of its players' history (the player view) finds the force end.
+    for (const playerId of battle.playerIds) {
+      const history = await call('GET', `/action-logs?target=player:${playerId}&pageSize=5`);
+      expect(history.json().items.map((log: { action: string }) => log.action)).toContain('battle.forceEnd');
+    }
   });
 
   test('a battle that finished on its own meanwhile is not overwritten: 409, nothing logged', async () => {

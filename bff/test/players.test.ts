@@ -20,6 +20,34 @@ test('POST /players/validate-ids: 401 without a token, 403 for a role-1 operator
   await expectGuarded(t, operatorToken, [['POST', '/players/validate-ids']]);
 });
 
+describe('GET /players/names', () => {
+  test('401 without a token, 403 for a role-1 operator', async () => {
+    await expectGuarded(t, operatorToken, [['GET', '/players/names?ids=1']]);
+  });
+
+  test("answers each known id's name once, in id order, leaving out ids that are not players", async () => {
+    const response = await call('GET', '/players/names?ids=7,3,7,99999');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        { id: 3, name: playerNameOf(3) },
+        { id: 7, name: playerNameOf(7) },
+      ],
+    });
+    expect((await call('GET', '/players/names?ids=')).json()).toEqual({ items: [] });
+  });
+
+  test('bad input is a 400 on ids, with a message the console has in both languages', async () => {
+    const bad = await call('GET', '/players/names?ids=1,abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fieldErrors.ids).toEqual(['Player ids are whole numbers from 1 to 2147483647 (not "abc")']);
+    expect((await call('GET', '/players/names')).statusCode).toBe(400);
+    const tooMany = await call('GET', `/players/names?ids=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fieldErrors.ids).toEqual(['At most 200 player ids at a time']);
+  });
+});
+
 describe('POST /players/validate-ids', () => {
   test('returns the ids that are not players, deduplicated, in the order sent', async () => {
     const response = await call('POST', '/players/validate-ids', { ids: [5, 2500, 1, 2001, 2500, 2000, 99999] });

@@ -97,6 +97,16 @@ describe('recipients', () => {
     expect(isScheduledInThePast(null, t.clock.now())).toBe(false);
   });
 
+  test("a send to a list is in each listed player's history (the player view), not in others'", async () => {
+    const sent = await send({ target: 'list', playerIds: [3], confirmedRecipients: 1 });
+    const history = async (playerId: number) =>
+      (await api('GET', `/action-logs?target=player:${playerId}&pageSize=10`))
+        .json()
+        .items.map((log: { targetId: string }) => log.targetId);
+    expect(await history(3)).toContain(String(sent.id));
+    expect(await history(4)).not.toContain(String(sent.id));
+  });
+
   test('bad input → 400 on the field', async () => {
     const empty = await api('POST', '/present-distributions', { presentId, target: 'list', playerIds: [] });
     expect(empty.json().error.fieldErrors.playerIds).toEqual(['Add at least one player id']);

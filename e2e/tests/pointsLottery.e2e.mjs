@@ -102,9 +102,12 @@ describe('points lottery: a verifiable draw a few seconds ahead', () => {
         'the seed hashes to the published hash',
       );
 
-      const shown = await winnersTable
-        .getByRole('row')
-        .evaluateAll((rows) => rows.slice(1).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())));
+      // The player cell names the player ("Name (#9)", or the id alone until the name is in): compared by id.
+      const shown = (
+        await winnersTable
+          .getByRole('row')
+          .evaluateAll((rows) => rows.slice(1).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
+      ).map((cells) => cells.map((cell, i) => (i === 4 ? (/\(#(\d+)\)$/.exec(cell)?.[1] ?? cell) : cell)));
       const prizes = [
         { rank: 1, reward: 5000, count: 1 },
         { rank: 2, reward: 500, count: 2 },

@@ -62,6 +62,8 @@ function rerunDraw(seedHex, tickets, prizes) {
 
 const tableRows = (table) =>
   table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())));
+/** A player cell names the player ("Name (#9)", or the id alone until the name is in): read as the id. */
+const playerIdIn = (cell) => /\(#(\d+)\)$/.exec(cell)?.[1] ?? cell;
 
 describe('points lottery incidents: a cancellation refunded through the ledger; a draw re-run from the downloaded tickets', () => {
   const ctx = useConsole();
@@ -206,7 +208,7 @@ describe('points lottery incidents: a cancellation refunded through the ledger; 
       await winnersTable.waitFor({ timeout: 45_000 });
       const [publishedHash, seed] = (await proof.getByRole('definition').allTextContents()).map((s) => s.trim());
       assert.equal(publishedHash, round.seedHash, 'the hash on the page is the one published at creation');
-      const shown = (await tableRows(winnersTable)).map((cells) => cells.slice(0, 5));
+      const shown = (await tableRows(winnersTable)).map((cells) => [...cells.slice(0, 4), playerIdIn(cells[4])]);
       assert.equal(shown.length, 4);
 
       const ticketsPanel = main.getByRole('region', { name: 'Tickets' });

@@ -122,7 +122,9 @@ describe('admin accounts and players', () => {
     await ban.waitFor({ state: 'detached' });
 
     // The detail shows it: status banned until the end, the ban in force in the history.
-    await detail.getByText(/^Banned until /).waitFor();
+    // In the profile (the summary strip at the top says it too).
+    const profile = detail.getByRole('region', { name: 'Profile and status' });
+    await profile.getByText(/^Banned until /).waitFor();
     const history = detail.getByRole('region', { name: 'Ban history' });
     const banRow = history.getByRole('row', { name: /Botting in the arena \(e2e\)/ });
     await banRow.getByText('In force').waitFor();
@@ -138,7 +140,7 @@ describe('admin accounts and players', () => {
       .getByRole('status')
       .filter({ hasText: / is unbanned/ })
       .waitFor();
-    await detail.getByText('Active', { exact: true }).waitFor();
+    await profile.getByText('Active', { exact: true }).waitFor();
     await banRow.getByText(/Appeal accepted \(e2e\)/).waitFor();
     assert.equal(await banRow.getByText('In force').count(), 0);
     await detail.getByRole('button', { name: 'Ban', exact: true }).waitFor();

@@ -156,3 +156,27 @@ export interface PlayerBulkBanResult {
 export interface PlayerIdsValidateResponse {
   unknown: number[];
 }
+
+/** GET /players/names?ids=1,2,3: the names of up to this many players at once (a page's worth of rows). */
+export const PLAYER_NAMES_PATH = '/players/names';
+export const MAX_PLAYER_NAMES = 200;
+
+/** `ids`: comma-separated player ids, at most MAX_PLAYER_NAMES; the answer leaves out ids that are not players. */
+export const playerNamesQuerySchema = lazy(() =>
+  z.object({
+    ids: z
+      .string({ message: 'Send a list of player ids' })
+      .transform((text) => (text.trim() === '' ? [] : text.split(',').map((part) => (/^\s*\d{1,10}\s*$/.test(part) ? Number(part) : part))))
+      .pipe(playerIdListSchema)
+      .refine((ids) => ids.length <= MAX_PLAYER_NAMES, `At most ${MAX_PLAYER_NAMES} player ids at a time`),
+  }),
+);
+export type PlayerNamesQuery = z.infer<typeof playerNamesQuerySchema>;
+
+export interface PlayerNameEntry {
+  id: number;
+  name: string;
+}
+export interface PlayerNamesResponse {
+  items: PlayerNameEntry[];
+}

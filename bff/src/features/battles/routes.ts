@@ -12,7 +12,7 @@ export const scope: PermissionScope = 'players';
 /**
  * GET /battles (filters, sorts, CSV), GET /battles/:id, GET /battles/:id/participants, and
  * POST /battles/:id/force-end { reason, version }: ends one ongoing battle (409 when it has ended
- * meanwhile or the version is stale), logged as battle.forceEnd with the reason.
+ * meanwhile or the version is stale), logged as battle.forceEnd with the reason and its players listed.
  */
 export default function registerBattleRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerResourceRoutes(app, ctx, battles);
@@ -29,8 +29,8 @@ export default function registerBattleRoutes(app: FastifyInstance, ctx: AppConte
     versionedChange(
       ctx,
       battleForceEndSchema,
-      (trx, id, input, actor, now) =>
-        battles.change(
+      async (trx, id, input, actor, now) => {
+        const outcome = await battles.change(
           trx,
           id,
           input.version,
@@ -38,7 +38,10 @@ export default function registerBattleRoutes(app: FastifyInstance, ctx: AppConte
           { status: 'force_ended', ended_at: now, force_ended_by: actor.email, force_end_reason: input.reason, winner_player_id: null },
           actor.email,
           now,
-        ),
+        );
+        // Every player of the battle is listed with the entry: each player's history shows the force end.
+        return { ...outcome, log: { ...outcome.log, targets: { type: 'player', ids: outcome.result.playerIds } } };
+      },
       battleSchema,
     ),
   );

@@ -6,11 +6,14 @@ import {
   playerBanSchemaAt,
   playerBulkBanSchemaAt,
   playerIdsValidateSchema,
+  PLAYER_NAMES_PATH,
+  playerNamesQuerySchema,
   playerSchema,
   playerUnbanSchema,
   type PlayerBanRecord,
   type PlayerBulkBanResult,
   type PlayerIdsValidateResponse,
+  type PlayerNamesResponse,
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { mutate } from '@phoenix/server/db';
@@ -25,7 +28,7 @@ export const scope: PermissionScope = 'players';
 
 /**
  * Players (user): search and list, detail with ban history, ban / unban one (versioned), ban
- * several at once, and the bulk id check used by the "add in bulk" modals.
+ * several at once, the bulk id check used by the "add in bulk" modals, and the names of a page's player ids.
  */
 export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const validateSchema = { body: playerIdsValidateSchema, response: { 200: z.object({ unknown: z.array(z.number().int()) }) } };
@@ -37,6 +40,14 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
       return { unknown: await unknownPlayerIds(ctx.db, ids) }; // repeats are answered once
     },
   );
+
+  // Names where other pages show player ids (battles, tickets, ledgers, action logs): one primary-key read per page of rows.
+  app.get(PLAYER_NAMES_PATH, { schema: { querystring: playerNamesQuerySchema } }, async (request): Promise<PlayerNamesResponse> => {
+    const ids = [...new Set(request.query.ids)];
+    if (!ids.length) return { items: [] };
+    const rows = await ctx.db.selectFrom('players').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
+    return { items: rows.map((row) => ({ id: row.id, name: row.name })) };
+  });
 
   registerResourceRoutes(app, ctx, players);
   requireStepUp(app, 'GET /players/export.csv'); // names and wallets of every player: personal data

@@ -134,6 +134,8 @@ async function createDistribution(
       targetId: row.id,
       before: input.confirmedRecipients === null ? null : { confirmedRecipients: input.confirmedRecipients },
       after,
+      // A send to a list names every listed id: each of those players' history shows it.
+      ...(playerIds.length ? { targets: { type: 'player', ids: playerIds } } : {}),
     },
   };
 }

@@ -16,3 +16,4 @@ export { useCsvExport, saveTextFile } from './useCsvExport';
 export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 export { ResourceTable, type ResourceTableProps } from './ResourceTable';
 export { useServerPicker, type ServerPicker } from './useServerPicker';
+export { usePlayerName, PlayerNameLink, playerNameKey } from './playerNames';

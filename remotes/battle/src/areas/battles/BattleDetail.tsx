@@ -26,6 +26,7 @@ import {
   TextArea,
 } from '@phoenix/ui';
 import { playersOf, STATUS_TONE } from './labels';
+import { PlayerLink } from './PlayerLink';
 
 /** `battle?id=…`: the battle, its participants, who force-ended it and why, or the force end itself. */
 export function BattleDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -95,7 +96,9 @@ function Participants({ battle }: { battle: Battle }) {
       <tbody>
         {participants.data.items.map((p) => (
           <tr key={p.playerId}>
-            <td>{p.playerId}</td>
+            <td>
+              <PlayerLink id={p.playerId} />
+            </td>
             <td>{p.team}</td>
             <td>{p.score}</td>
             <td>{p.result ? t(`battles.results.${p.result}`) : '—'}</td>

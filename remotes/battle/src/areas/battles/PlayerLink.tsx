@@ -1,10 +1,6 @@
-import { AreaLink } from '@phoenix/shell';
+import { PlayerNameLink } from '@phoenix/shell';
 
-/** A player's id, linked to their page (the players area's detail), or the bare id where the console has none. */
+/** A player's name and id, linked to their page (the players area's detail), or the bare id where the console has none. */
 export function PlayerLink({ id }: { id: number }) {
-  return (
-    <AreaLink area="players" action="show" record={id} fallback={id}>
-      {id}
-    </AreaLink>
-  );
+  return <PlayerNameLink id={id} />;
 }

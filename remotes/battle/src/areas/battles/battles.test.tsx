@@ -141,4 +141,23 @@ describe('battle list: players', () => {
     ).toEqual(['/admin/user?id=9', '/admin/user?id=9']);
     expect(row).toHaveTextContent('3 vs 9');
   });
+
+  it("names each player, linked to the player's page", async () => {
+    const bff = battleBff().get('/players/names', () =>
+      json({
+        items: [
+          { id: 3, name: 'Alice Moreau' },
+          { id: 9, name: 'Bob Tanaka' },
+        ],
+      }),
+    );
+    renderRemotePage(pages, { bff, url: BATTLES });
+    const row = (await screen.findByText('#8')).closest('tr')!;
+    expect(await within(row).findByRole('link', { name: 'Alice Moreau (#3)' })).toHaveAttribute('href', '/admin/user?id=3');
+    expect(within(row).getAllByRole('link', { name: 'Bob Tanaka (#9)' })).toHaveLength(2);
+    expect(row).toHaveTextContent('Alice Moreau (#3) vs Bob Tanaka (#9)');
+    // Asked by id through the names endpoint (batching itself: shell playerNames.test.tsx).
+    const asked = bff.calls('GET', '/players/names').flatMap((call) => call.query.get('ids')!.split(','));
+    expect([...new Set(asked)].sort()).toEqual(['3', '9']);
+  });
 });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { pointAccountsResource, type LedgerEntry, type Page, type PointAccount } from '@phoenix/contract';
 import {
   type ApiRequestError,
-  AreaLink,
+  PlayerNameLink,
   describeError,
   RecordDetailModal,
   resourceKeys,
@@ -19,7 +19,6 @@ import {
   formatDateTime,
   formatNumber,
   LoadingBlock,
-  Mono,
   Pagination,
   PlainTable,
   TableHead,
@@ -43,9 +42,7 @@ export function PointAccountDetail({ id, onClose }: { id: number | null; onClose
           <Facts>
             <dt>{t('pointAccounts.fields.playerId')}</dt>
             <dd>
-              <AreaLink area="players" action="show" record={user.id} fallback={<Mono>{user.id}</Mono>}>
-                <Mono>{user.id}</Mono>
-              </AreaLink>
+              <PlayerNameLink id={user.id} />
             </dd>
             <dt>{t('pointAccounts.fields.wallet')}</dt>
             <dd>{user.wallet ? <AccountAddress value={user.wallet} /> : '—'}</dd>

@@ -1,5 +1,5 @@
 import { pointAccountsResource } from '@phoenix/contract';
-import { AreaLink, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
+import { PlayerNameLink, ResourceListPage, useDetailParam, useListController, useTranslation } from '@phoenix/shell';
 import { AccountAddress, Button, formatDateTime, formatNumber } from '@phoenix/ui';
 import { PointAccountDetail } from './PointAccountDetail';
 
@@ -23,11 +23,7 @@ export default function PointAccountListPage() {
           key: 'id',
           field: 'playerId',
           sortable: true,
-          render: (u) => (
-            <AreaLink area="players" action="show" record={u.id} fallback={u.id}>
-              {u.id}
-            </AreaLink>
-          ),
+          render: (u) => <PlayerNameLink id={u.id} />,
         },
         // Stored lower-case; shown checksummed (EIP-55) as on the player pages.
         { key: 'wallet', render: (u) => (u.wallet ? <AccountAddress value={u.wallet} /> : '—') },

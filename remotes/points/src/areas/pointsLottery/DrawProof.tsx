@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lotteryRoundsResource, type LotteryRound } from '@phoenix/contract';
-import { AreaLink, resourceKeys, useTranslation } from '@phoenix/shell';
+import { PlayerNameLink, resourceKeys, useTranslation } from '@phoenix/shell';
 import { formatDateTime, formatNumber, Panel } from '@phoenix/ui';
 import { PrizePayment } from './PrizePayment';
 
@@ -88,9 +88,7 @@ export function DrawProof({ round }: { round: LotteryRound }) {
                 <td>{formatNumber(w.reward)}</td>
                 <td>{w.ticketId}</td>
                 <td>
-                  <AreaLink area="players" action="show" record={w.playerId} fallback={w.playerId}>
-                    {w.playerId}
-                  </AreaLink>
+                  <PlayerNameLink id={w.playerId} />
                 </td>
                 <td>
                   <PrizePayment round={round} winner={w} />

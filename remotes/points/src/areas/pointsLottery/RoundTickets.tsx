@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lotteryRoundsResource, type LotteryRound, type LotteryTicketPage } from '@phoenix/contract';
 import {
   type ApiRequestError,
-  AreaLink,
+  PlayerNameLink,
   describeError,
   resourceKeys,
   saveTextFile,
@@ -91,9 +91,7 @@ export function RoundTickets({ round }: { round: LotteryRound }) {
                 <tr key={ticket.id}>
                   <td>{ticket.id}</td>
                   <td>
-                    <AreaLink area="players" action="show" record={ticket.playerId} fallback={ticket.playerId}>
-                      {ticket.playerId}
-                    </AreaLink>
+                    <PlayerNameLink id={ticket.playerId} />
                   </td>
                   <td>{ticket.entryId ?? '—'}</td>
                   <td>{formatDateTime(ticket.createdAt)}</td>

@@ -198,6 +198,29 @@ describe('lottery rounds: tickets and cancellation', () => {
     click.mockRestore();
   });
 
+  it("names each ticket's player (the BFF's names) linked to the player's page", async () => {
+    const api = fakeBff()
+      .get('/lottery/rounds', () => json(page([sold])))
+      .get('/lottery/rounds/31', () => json(sold))
+      .get('/lottery/rounds/31/tickets', () => json(ticketPage()))
+      .get('/players/names', () =>
+        json({
+          items: [
+            { id: 12, name: 'Bob Tanaka' },
+            { id: 44, name: 'Alice Moreau' },
+          ],
+        }),
+      );
+    renderRemotePage(pages, { bff: api, url: '/admin/points-lottery?edit=31' });
+    const panel = await screen.findByRole('region', { name: 'Tickets' });
+    const alice = await within(panel).findAllByRole('link', { name: 'Alice Moreau (#44)' });
+    expect(alice).toHaveLength(2);
+    expect(alice[0]).toHaveAttribute('href', '/admin/user?id=44');
+    expect(within(panel).getByRole('link', { name: 'Bob Tanaka (#12)' })).toHaveAttribute('href', '/admin/user?id=12');
+    // From the BFF (the players are its), not the points API.
+    expect(api.calls('GET', '/players/names').every((call) => call.origin === 'http://api.test')).toBe(true);
+  });
+
   it('cancel: the confirmation names the tickets, players and points it gives back, and sends the count it showed', async () => {
     const cancelled: LotteryRound = {
       ...sold,

@@ -15,14 +15,13 @@ import {
   TextField,
   Facts,
 } from '@phoenix/ui';
+import { ActionLogTarget } from './ActionLogTarget';
 import { actionLogList } from './list';
 import { RecordCheck } from './RecordCheck';
 
 type Filter = FilterOf<typeof actionLogsResource>;
 type Draft = Record<Filter, string>;
 const FILTERS = actionLogsResource.filters;
-
-const targetLabel = (log: ActionLog) => (log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType);
 
 /**
  * Each row's change summary, per language, kept with the row's object: the rows are the list query's
@@ -138,7 +137,7 @@ export default function ActionLogListPage() {
         { key: 'createdAt', field: 'when', sortable: true, render: (log) => formatDateTime(log.createdAt) },
         { key: 'adminEmail', field: 'admin', sortable: true },
         { key: 'action', sortable: true, render: (log) => <Mono>{log.action}</Mono> },
-        { key: 'targetType', field: 'target', sortable: true, render: targetLabel },
+        { key: 'targetType', field: 'target', sortable: true, render: (log) => <ActionLogTarget log={log} /> },
         { key: 'changes', render: changeSummary },
       ]}
     >
@@ -161,7 +160,9 @@ export default function ActionLogListPage() {
                   <Mono>{log.action}</Mono>
                 </dd>
                 <dt>{t('actionLogs.fields.target')}</dt>
-                <dd>{targetLabel(log)}</dd>
+                <dd>
+                  <ActionLogTarget log={log} />
+                </dd>
               </Facts>
               <JsonDiff before={log.before} after={log.after} caption={t('actionLogs.beforeAfter')} />
             </>

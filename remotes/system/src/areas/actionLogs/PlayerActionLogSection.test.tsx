@@ -50,6 +50,16 @@ describe("the player view's history section", () => {
     expect(bff.calls('GET', '/action-logs')).toHaveLength(4);
   });
 
+  it("names the player in each entry's record, linked to their page; an entry that lists the player keeps its own record", async () => {
+    const forceEnd = { ...log(4, 'battle.forceEnd', 'battle', '2026-01-04T00:00:00.000Z'), targetId: '900' };
+    const bff = logsBff(() => json(page([forceEnd]))).get('/players/names', () => json({ items: [{ id: 42, name: 'Alice Moreau' }] }));
+    renderSection(bff);
+    const table = await screen.findByRole('table', { name: 'What admins did to this player' });
+    const links = await within(table).findAllByRole('link', { name: 'Alice Moreau (#42)' });
+    expect(links[0]).toHaveAttribute('href', '/admin/user?id=42');
+    expect(within(table).getByRole('cell', { name: 'battle #900' })).toBeInTheDocument();
+  });
+
   it('says so when neither has an entry', async () => {
     renderSection(fakeBff().get('/action-logs', () => json(page([]))));
     expect(await screen.findByText('No admin action on this player yet.')).toBeInTheDocument();

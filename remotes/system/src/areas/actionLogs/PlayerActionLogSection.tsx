@@ -11,6 +11,7 @@ import {
   useTranslation,
 } from '@phoenix/shell';
 import { ButtonLink, formatDateTime } from '@phoenix/ui';
+import { ActionLogTarget } from './ActionLogTarget';
 
 registerTranslations('playerActionLog', {
   en: {
@@ -75,7 +76,9 @@ export default function PlayerActionLogSection({ playerId, playerVersion }: Slot
             </td>
             <td>{log.adminEmail}</td>
             <td>{log.action}</td>
-            <td>{log.targetId ? `${log.targetType} #${log.targetId}` : log.targetType}</td>
+            <td>
+              <ActionLogTarget log={log} />
+            </td>
           </tr>
         )}
       />

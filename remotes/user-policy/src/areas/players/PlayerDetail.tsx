@@ -27,12 +27,13 @@ import {
 } from '@phoenix/ui';
 import { EffectiveRestrictionsTable, PlayerPolicyList } from '../common/EffectiveRestrictions';
 import { usePlayerRestrictions } from '../common/playerRestrictions';
+import { PlayerSummary } from './actions/PlayerSummary';
 import { BanDialog, type BanTarget } from './BanDialog';
 import { PlayerStatusBadge } from './PlayerStatusBadge';
 import './playerViewStrings';
 
 /**
- * `user?id=…`: the player view, a page. This remote's parts first (profile, status and bans,
+ * `user?id=…`: the player view, a page. A summary with the actions first (actions/PlayerSummary.tsx), then this remote's parts (profile, status and bans,
  * effective restrictions and policies), then the sections other remotes register for the
  * 'player' slot (points account, battles, presents, action log), each loaded on its own.
  */
@@ -57,6 +58,7 @@ export function PlayerPage({ id }: { id: number | null }) {
   return (
     <>
       <PageHeader title={t('title', { name: p.name, id: p.id })} description={t('description')} actions={back} />
+      <PlayerSummary player={p} />
       <Profile player={p} onBan={() => setTarget({ kind: p.status === 'banned' ? 'unban' : 'ban', player: p })} />
       <BanHistory playerId={p.id} version={p.version} />
       <RestrictionsAndPolicies playerId={p.id} />
