@@ -2,14 +2,30 @@ import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardSummary } from '@phoenix/contract';
 import type { AppContext } from '../../context';
-import { activeDistributions, liveBattles, maintenanceSummary, nextMaintenanceSwitch, recentActions } from './repository';
+import { defineRollup } from '@phoenix/server/jobs';
+import {
+  activeDistributions,
+  battlesPerDay,
+  liveBattles,
+  maintenanceSummary,
+  nextMaintenanceSwitch,
+  playersActive,
+  recentActions,
+} from './repository';
+import { dashboardRollup } from './rollup';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
 export const scope: PermissionScope = 'self';
 
-/** GET /dashboard/summary: maintenance on/off and window, the 5 newest action-log entries, live battles and active distributions. */
+/**
+ * GET /dashboard/summary: maintenance on/off and window, the 5 newest action-log entries, live
+ * battles and active distributions, players active lately and battles per day (the daily rollup,
+ * rollup.ts, whose durable job is declared here and first queued at start, app.ts).
+ */
 export default async function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (ctx.jobs) defineRollup(ctx, dashboardRollup);
   app.get('/dashboard/summary', async (): Promise<DashboardSummary> => {
+    const now = ctx.now();
     const maintenance = await maintenanceSummary(ctx.db);
     return {
       maintenance: {
@@ -20,6 +36,7 @@ export default async function registerDashboardRoutes(app: FastifyInstance, ctx:
       nextMaintenanceSwitch: await nextMaintenanceSwitch(ctx.db),
       recentActions: await recentActions(ctx.db, 5),
       live: { battles: await liveBattles(ctx.db), distributions: await activeDistributions(ctx.db) },
+      activity: { playersActive: await playersActive(ctx.db, now), battlesPerDay: await battlesPerDay(ctx.db, now) },
     };
   });
 }
