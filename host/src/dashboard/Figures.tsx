@@ -27,9 +27,10 @@ const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** The items of a per-day series within the period's last days (a day not rolled yet is absent, not 0). */
 function within<T extends { day: string }>(days: T[], period: number, today: string): T[] {
-  const first = utcDay(Date.parse(`${today}T00:00:00Z`) - (period - 1) * DAY_MS);
+  const first = firstDay(period, today);
   return days.filter((d) => d.day >= first);
 }
+const firstDay = (period: number, today: string) => utcDay(Date.parse(`${today}T00:00:00Z`) - (period - 1) * DAY_MS);
 
 export const FigurePanel = styled.section`
   background: ${tokens.colors.surface};
@@ -159,7 +160,12 @@ export function ActivityPanel({ summary }: { summary: DashboardSummary | undefin
                 label={playersLabel}
                 value={activity?.playersActive[activeWindow]}
                 link={(text) => (
-                  <AreaLink area="players" params={{ sort: 'lastSeenAt', order: 'desc' }} fallback={text} aria-label={`${playersLabel}: ${text}`}>
+                  <AreaLink
+                    area="players"
+                    params={{ sort: 'lastSeenAt', order: 'desc' }}
+                    fallback={text}
+                    aria-label={`${playersLabel}: ${text}`}
+                  >
                     {text}
                   </AreaLink>
                 )}
@@ -235,7 +241,7 @@ export function PointsPanel() {
   const kind = (k: LedgerEntryKind) => t(`dashboard.figures.kinds.${k}`);
   const issuedLabel = t('dashboard.figures.issuedIn', { since: t(`dashboard.figures.since.${period}`) });
   const spentLabel = t('dashboard.figures.spentIn', { since: t(`dashboard.figures.since.${period}`) });
-  const economyParams = data ? { from: days[0]?.day ?? data.today, to: data.today } : undefined;
+  const economyParams = data ? { from: firstDay(period, data.today), to: data.today } : undefined;
   const figure = (label: string, value: number | undefined) => (
     <LinkedFigure
       label={label}
