@@ -88,6 +88,7 @@ test('GET /economy/days: the rolled days and today so far; a bad number of days 
   for (const bad of ['days=0', `days=${ECONOMY_DAYS_MAX + 1}`, 'days=abc', '']) {
     const refused = await t.call('GET', `/economy/days?${bad}`);
     expect([bad, refused.statusCode]).toEqual([bad, 400]);
+    expect(refused.json().error.fieldErrors.days).toEqual(['Pick from 1 to 92 days']);
   }
 });
 

@@ -91,10 +91,10 @@ export const ECONOMY_DAYS_MAX = 92;
 export const economyDaysQuerySchema = lazy(() =>
   z.object({
     days: z.coerce
-      .number({ message: `Pick 1 to ${ECONOMY_DAYS_MAX} days` })
-      .int(`Pick 1 to ${ECONOMY_DAYS_MAX} days`)
-      .min(1, `Pick 1 to ${ECONOMY_DAYS_MAX} days`)
-      .max(ECONOMY_DAYS_MAX, `Pick 1 to ${ECONOMY_DAYS_MAX} days`),
+      .number({ message: 'Pick from 1 to 92 days' })
+      .int({ message: 'Pick from 1 to 92 days' })
+      .min(1, { message: 'Pick from 1 to 92 days' })
+      .max(ECONOMY_DAYS_MAX, { message: 'Pick from 1 to 92 days' }),
   }),
 );
 export type EconomyDaysQuery = z.infer<typeof economyDaysQuerySchema>;
