@@ -102,8 +102,11 @@ test('the summary: battles per day (rolled days and today so far) and players se
     .execute();
   const countSeen = async (hours: number) =>
     Number(
-      (await sql<{ n: string }>`select count(*) as n from players where last_seen_at >= ${new Date(now.getTime() - hours * HOUR)}`.execute(t.db))
-        .rows[0]!.n,
+      (
+        await sql<{ n: string }>`select count(*) as n from players where last_seen_at >= ${new Date(now.getTime() - hours * HOUR)}`.execute(
+          t.db,
+        )
+      ).rows[0]!.n,
     );
   const { activity } = await summary();
   expect(activity!.playersActive).toEqual({ hour: await countSeen(1), day: await countSeen(24), week: await countSeen(24 * 7) });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from './Button';
 import { visuallyHidden } from './focus';
-import { kitLanguage } from './i18n';
+import { CHART_COLORS, formatDay } from './chart/chartFormat';
 import { PlainTable, ScrollRegion, TableHead } from './layout';
 import { tokens } from './theme';
 
@@ -13,8 +13,7 @@ import { tokens } from './theme';
  */
 const UPlotChart = lazy(() => import('./chart/UPlotChart'));
 
-/** Distinct on white and for the common colour-vision deficiencies; a series is also named in the legend and table. */
-export const CHART_COLORS = ['#1d4ed8', '#b45309', '#15803d', '#7c3aed', '#b91c1c', '#0f766e', '#475569'] as const;
+export { CHART_COLORS, formatDay };
 
 export interface ChartSeries {
   label: string;
@@ -35,13 +34,6 @@ export interface SeriesChartProps {
   height?: number;
   /** A line under the caption (what the last day holds, where the figures come from). */
   note?: string;
-}
-
-/** A UTC day as the admin's language writes a short date ('Mar 1', '3月1日'). */
-export function formatDay(day: string, language = kitLanguage()): string {
-  return new Intl.DateTimeFormat(language === 'ja' ? 'ja-JP' : 'en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 }
 
 const Figure = styled.figure`

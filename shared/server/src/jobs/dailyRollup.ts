@@ -68,11 +68,7 @@ export async function scheduleRollup(ctx: RollupContext, rollup: DailyRollup<Rec
  * gets its figures, oldest first, each in one upsert that writes only a row not rolled meanwhile by
  * another run. Returns the days it wrote.
  */
-export async function runRollup(
-  ctx: RollupContext,
-  rollup: DailyRollup<Record<string, unknown>>,
-  job: RollupJob,
-): Promise<string[]> {
+export async function runRollup(ctx: RollupContext, rollup: DailyRollup<Record<string, unknown>>, job: RollupJob): Promise<string[]> {
   const lastOver = addDays(dayOf(ctx.now()), -1);
   const last = job.day < lastOver ? job.day : lastOver;
   const first = addDays(last, -(rollup.backfillDays - 1));

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import styled from 'styled-components';
-import { formatDay } from '../SeriesChart';
+import { formatDay } from './chartFormat';
 import { tokens } from '../theme';
 
 /**
