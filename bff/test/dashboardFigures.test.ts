@@ -69,7 +69,7 @@ test('the start queued yesterday (now) and today (after midnight) once; another 
 
 test('a run writes each day of the series once (two runs, one row a day) with the battles table counts', async () => {
   // The service's own worker may have rolled the window at start: start again from none rolled.
-  for (let waited = 0; waited < 20_000 && (await rows()).filter((r) => r.rolled_at).length === 0; waited += 250)
+  for (let waited = 0; waited < 20_000 && (await rows()).filter((r) => r.rolled_at).length < DASHBOARD_SERIES_DAYS; waited += 250)
     await new Promise((resolve) => setTimeout(resolve, 250));
   await addBattles([1, 2, 30, 30, 30, 24 * 5, 24 * 5 + 1, 24 * 40]);
   await t.db.deleteFrom('dashboard_days').where('day', '<', today()).execute();
@@ -119,4 +119,18 @@ test('the summary: battles per day (rolled days and today so far) and players se
   // A battle started now is in today's figure at once (today is not rolled: it is read from the index).
   await addBattles([0]);
   expect((await summary()).activity!.battlesPerDay.at(-1)!.battles).toBe(series.at(-1)!.battles + 1);
+
+  // Players active is counted again once its reuse time is over (not on every read).
+  await t.db
+    .updateTable('players')
+    .set({ last_seen_at: t.clock.now() })
+    .where('id', '=', first + 7)
+    .execute();
+  expect((await summary()).activity!.playersActive.hour).toBe(activity!.playersActive.hour);
+  t.clock.advanceMinutes(1);
+  try {
+    expect((await summary()).activity!.playersActive.week).toBe(activity!.playersActive.week + 1);
+  } finally {
+    t.clock.advanceMinutes(-1);
+  }
 });
