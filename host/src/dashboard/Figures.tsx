@@ -185,7 +185,12 @@ export function ActivityPanel({ summary }: { summary: DashboardSummary | undefin
                 label={battlesLabel}
                 value={battles}
                 link={(text) => (
-                  <AreaLink area="battles" fallback={text} aria-label={`${battlesLabel}: ${text}`}>
+                  <AreaLink
+                    area="battles"
+                    params={{ from: `${firstDay(period, today)}T00:00:00.000Z` }}
+                    fallback={text}
+                    aria-label={`${battlesLabel}: ${text}`}
+                  >
                     {text}
                   </AreaLink>
                 )}
