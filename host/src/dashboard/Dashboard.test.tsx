@@ -262,7 +262,7 @@ describe('dashboard', () => {
       // 7 days by default: today and the 6 days before (the 20-day-old day is not in it).
       expect(within(panel).getByRole('link', { name: 'Battles started in the last 7 days: 19' })).toHaveAttribute(
         'href',
-        linkTo('battles'),
+        linkTo('battles', undefined, undefined, { from: `${dayAgo(6)}T00:00:00.000Z` }),
       );
       const battles = within(panel).getByRole('group', { name: 'Battles over' });
       await userEvent.click(within(battles).getByRole('button', { name: '30 days' }));
