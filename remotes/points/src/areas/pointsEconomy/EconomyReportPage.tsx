@@ -125,14 +125,16 @@ function DaysCharts({ report }: { report: EconomyReport }) {
   return (
     <Panel aria-labelledby="economy-charts-title">
       <h2 id="economy-charts-title">{t('economy.charts.title')}</h2>
-      <SeriesChart title={t('economy.charts.issued')} kind="lines" days={days} series={bySide('issued')} />
-      <SeriesChart title={t('economy.charts.spent')} kind="lines" days={days} series={bySide('spent')} />
-      <SeriesChart
-        title={t('economy.charts.circulation')}
-        kind="lines"
-        days={days}
-        series={[{ label: t('economy.circulation'), values: report.days.map((d) => d.circulation) }]}
-      />
+      <div style={{ display: 'grid', gap: '1.5rem' }}>
+        <SeriesChart title={t('economy.charts.issued')} kind="lines" days={days} series={bySide('issued')} />
+        <SeriesChart title={t('economy.charts.spent')} kind="lines" days={days} series={bySide('spent')} />
+        <SeriesChart
+          title={t('economy.charts.circulation')}
+          kind="lines"
+          days={days}
+          series={[{ label: t('economy.circulation'), values: report.days.map((d) => d.circulation) }]}
+        />
+      </div>
     </Panel>
   );
 }
