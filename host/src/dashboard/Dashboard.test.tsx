@@ -190,6 +190,8 @@ describe('dashboard', () => {
     expect(await screen.findByText('オフ：プレイヤーはログインできます')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: '最近の操作' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '日時' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'プレイヤーとバトル' })).toHaveTextContent('このBFFは推移の数値をまだ返しません。');
+    expect(await screen.findByRole('region', { name: '日別ポイント' })).toBeInTheDocument();
   });
 
   it('shows the points maintenance from the points API next to the game maintenance, and survives that API being down', async () => {
