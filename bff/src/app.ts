@@ -8,6 +8,8 @@ import { migrateToLatest, pendingMigrations } from './db/migrate';
 import type { Database } from './db/schema';
 import { registerFeatureRoutes } from './discoverFeatures';
 import { seedLocalData } from './seed';
+import { scheduleRollup } from '@phoenix/server/jobs';
+import { dashboardRollup } from './features/dashboard/rollup';
 import type { Mailer } from './mail/mailer';
 
 export interface AppOptions extends ServerAppOptions<Database> {
@@ -42,7 +44,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await warnWithoutTrigramIndex(server.app, options.db);
   if (options.seedLocalData) await seedLocalData(ctx);
   await registerFeatureRoutes(server.app, ctx); // features define their job queues here
-  return server.start();
+  // The dashboard's daily rollup: yesterday's if no instance rolled it, and tonight's (once across instances).
+  return server.start(() => scheduleRollup(ctx, dashboardRollup));
 }
 
 /** Migrations 0010 and 0070 build the substring indexes (action logs, "Find anything") only where PostgreSQL has pg_trgm. */

@@ -5,6 +5,8 @@ import { pointsMigrations } from './db/migrate';
 import type { Database } from './db/database';
 import { FEATURES_DIR, type AppContext } from './context';
 import { scheduleNextReconciliation } from './features/pointsEconomy/nightly';
+import { economyRollup } from './features/pointsEconomy/rollup';
+import { scheduleRollup } from '@phoenix/server/jobs';
 import { seedLocalPointData } from './seed';
 import type { BearerAccess } from '@phoenix/server/http';
 
@@ -40,6 +42,7 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   await registerFeatureRoutes(app, ctx, FEATURES_DIR);
   return server.start(async () => {
     await scheduleNextReconciliation(ctx);
+    await scheduleRollup(ctx, economyRollup);
     if (options.seedLocalData) await seedLocalPointData(ctx);
   });
 }

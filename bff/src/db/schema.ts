@@ -287,7 +287,16 @@ export interface PlayerBansTable {
   lift_reason: string | null;
 }
 
+/** The dashboard's daily rollup (migration 0068): one row per UTC day, its figures set once rolled. */
+export interface DashboardDaysTable {
+  day: string;
+  job_id: string | null;
+  rolled_at: Timestamp | null;
+  battles: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database extends ServerDatabase {
+  dashboard_days: DashboardDaysTable;
   login_attempts: LoginAttemptsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;

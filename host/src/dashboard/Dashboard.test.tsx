@@ -190,6 +190,8 @@ describe('dashboard', () => {
     expect(await screen.findByText('オフ：プレイヤーはログインできます')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: '最近の操作' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '日時' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'プレイヤーとバトル' })).toHaveTextContent('このBFFは推移の数値をまだ返しません。');
+    expect(await screen.findByRole('region', { name: '日別ポイント' })).toBeInTheDocument();
   });
 
   it('shows the points maintenance from the points API next to the game maintenance, and survives that API being down', async () => {
@@ -214,5 +216,113 @@ describe('dashboard', () => {
     expect(
       await within(await screen.findByRole('region', { name: 'Game maintenance' })).findByText('OFF: players can sign in'),
     ).toBeInTheDocument();
+  });
+
+  describe('figures over time', () => {
+    const DAY = 86_400_000;
+    const dayAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+    const activity = {
+      playersActive: { hour: 12, day: 340, week: 2_100 },
+      // Rolled days (the 3rd day back not rolled yet: absent) and today so far.
+      battlesPerDay: [
+        { day: dayAgo(20), battles: 100 },
+        { day: dayAgo(6), battles: 7 },
+        { day: dayAgo(2), battles: 5 },
+        { day: dayAgo(1), battles: 4 },
+        { day: dayAgo(0), battles: 3 },
+      ],
+    };
+    const economy = {
+      today: dayAgo(0),
+      days: [
+        { day: dayAgo(10), issued: { taskReward: 1_000 }, spent: {}, refunded: 0, reversedAway: 0, entries: 4 },
+        { day: dayAgo(1), issued: { taskReward: 300, checkin: 20 }, spent: { lottery: 200 }, refunded: 0, reversedAway: 0, entries: 9 },
+        { day: dayAgo(0), issued: { checkin: 10 }, spent: { lottery: 50 }, refunded: 0, reversedAway: 0, entries: 2 },
+      ],
+    };
+    const withFigures = () =>
+      start({
+        handlers: defaultHandlers({
+          'GET /dashboard/summary': () => ({ body: { ...MAINTENANCE_OFF, activity } }),
+          'GET /economy/days': () => ({ body: economy }),
+        }),
+      });
+
+    it('shows players active and battles per period, each linked to its page, and switches period with the toggles', async () => {
+      await withFigures();
+      const panel = await screen.findByRole('region', { name: 'Players and battles' });
+      expect(await within(panel).findByRole('link', { name: 'Players active in the last 24 hours: 340' })).toHaveAttribute(
+        'href',
+        linkTo('players', undefined, undefined, { sort: 'lastSeenAt', order: 'desc' }),
+      );
+      const players = within(panel).getByRole('group', { name: 'Players active over' });
+      expect(within(players).getByRole('button', { name: '24 h' })).toHaveAttribute('aria-pressed', 'true');
+      await userEvent.click(within(players).getByRole('button', { name: '1 h' }));
+      expect(within(panel).getByRole('link', { name: 'Players active in the last hour: 12' })).toBeInTheDocument();
+      expect(within(players).getByRole('button', { name: '1 h' })).toHaveAttribute('aria-pressed', 'true');
+
+      // 7 days by default: today and the 6 days before (the 20-day-old day is not in it).
+      expect(within(panel).getByRole('link', { name: 'Battles started in the last 7 days: 19' })).toHaveAttribute(
+        'href',
+        linkTo('battles', undefined, undefined, { from: `${dayAgo(6)}T00:00:00.000Z` }),
+      );
+      const battles = within(panel).getByRole('group', { name: 'Battles over' });
+      await userEvent.click(within(battles).getByRole('button', { name: '30 days' }));
+      expect(within(panel).getByRole('link', { name: 'Battles started in the last 30 days: 119' })).toBeInTheDocument();
+      await userEvent.click(within(battles).getByRole('button', { name: 'Today' }));
+      expect(within(panel).getByRole('link', { name: 'Battles started today: 3' })).toBeInTheDocument();
+    });
+
+    it("gives each chart a table of the same numbers: in the page for a screen reader, and shown by the chart's toggle", async () => {
+      await withFigures();
+      const panel = await screen.findByRole('region', { name: 'Players and battles' });
+      const table = await within(panel).findByRole('table', { name: 'Battles started per day' });
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(
+        rows.map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+      ).toEqual([['7'], ['5'], ['4'], ['3']]);
+      expect(within(rows[0]!).getByRole('rowheader').querySelector('time')).toHaveAttribute('dateTime', dayAgo(6));
+
+      const toggle = within(panel).getByRole('button', { name: 'Table view of Battles started per day' });
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      const shown = within(panel).getByRole('region', { name: 'Battles started per day, table' });
+      expect(within(shown).getByRole('table', { name: 'Battles started per day' })).toBeInTheDocument();
+      expect(within(panel).queryByTestId('series-chart-plot')).toBeNull();
+    });
+
+    it('shows points issued and spent per period from the points API, by source, linked to the economy report', async () => {
+      const { backend } = await withFigures();
+      const panel = await screen.findByRole('region', { name: 'Points per day' });
+      const issued = await within(panel).findByRole('link', { name: 'Points issued in the last 7 days: 330' });
+      expect(issued).toHaveAttribute('href', linkTo('economy', undefined, undefined, { from: dayAgo(6), to: dayAgo(0) }));
+      expect(within(panel).getByRole('link', { name: 'Points spent in the last 7 days: 250' })).toBeInTheDocument();
+      const bySource = within(panel).getByRole('table', { name: 'Points issued per day, by source' });
+      expect(
+        within(bySource)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Day', 'Task reward', 'Check-in']);
+      await userEvent.click(within(within(panel).getByRole('group', { name: 'Points over' })).getByRole('button', { name: '30 days' }));
+      expect(within(panel).getByRole('link', { name: 'Points issued in the last 30 days: 1,330' })).toBeInTheDocument();
+      expect(backend.callsTo('GET', '/economy/days')[0]!.search).toBe('?days=30');
+    });
+
+    it('says the points API did not answer, and keeps the players and battles', async () => {
+      await start({
+        handlers: defaultHandlers({
+          'GET /dashboard/summary': () => ({ body: { ...MAINTENANCE_OFF, activity } }),
+          'GET /economy/days': down,
+        }),
+      });
+      const panel = await screen.findByRole('region', { name: 'Points per day' });
+      expect(await within(panel).findByRole('alert')).toHaveTextContent('The points API did not answer.');
+      expect(await screen.findByRole('link', { name: 'Players active in the last 24 hours: 340' })).toBeInTheDocument();
+    });
   });
 });

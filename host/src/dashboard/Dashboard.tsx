@@ -5,6 +5,7 @@ import { Countdown, EmailAddress, ErrorState, formatDateTime, PlainTable, Scroll
 import { useHostTranslation } from '../layout/hostI18n';
 import { useChangeRequestCount } from '../layout/RequestsBadge';
 import { DashboardHeading } from './DashboardHeading';
+import { ActivityPanel, PointsPanel } from './Figures';
 
 const Panels = styled.div`
   display: grid;
@@ -286,6 +287,8 @@ export function Dashboard() {
       ) : (
         <Panels>
           <LiveNow summary={summary.data} />
+          <ActivityPanel summary={summary.data} />
+          <PointsPanel />
           <GameMaintenance summary={summary.data} onSwitched={() => void summary.refetch()} />
           <PointsMaintenancePanel />
           <RecentActions summary={summary.data} />

@@ -60,6 +60,7 @@ export function defaultHandlers(overrides: Record<string, FakeHandler> = {}): Re
     'GET /action-logs': () => ({ body: { items: ACTION_LOGS, total: 2, page: 1, pageSize: 5 } }),
     'GET /dashboard/summary': () => ({ body: MAINTENANCE_OFF }),
     'GET /settings/maintenance': () => ({ body: POINTS_MAINTENANCE_OFF }),
+    'GET /economy/days': () => ({ body: { today: new Date().toISOString().slice(0, 10), days: [] } }),
     'GET /change-requests/count': () => ({ body: { pending: 0, scheduled: 0 } }),
     ...overrides,
   });

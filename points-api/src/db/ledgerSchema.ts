@@ -60,9 +60,22 @@ export interface EconomyReconciliationTable {
   figures: ColumnType<EconomyReconciliation | null, string | undefined, string>;
 }
 
+/** One row per UTC day of the economy's rollup (migration 0037): queued once, its figures set once rolled. */
+export interface EconomyDaysTable {
+  day: string;
+  job_id: string | null;
+  rolled_at: Date | null;
+  issued: ColumnType<Partial<Record<LedgerEntryKind, number>>, string | undefined, string>;
+  spent: ColumnType<Partial<Record<LedgerEntryKind, number>>, string | undefined, string>;
+  refunded: ColumnType<string | number, number | undefined, number>;
+  reversed_away: ColumnType<string | number, number | undefined, number>;
+  entries: ColumnType<number, number | undefined, number>;
+}
+
 export interface PointsLedgerTables {
   'points.tasks': PointsTaskTable;
   'points.accounts': PointAccountTable;
   'points.ledger_entries': LedgerEntryTable;
   'points.economy_reconciliations': EconomyReconciliationTable;
+  'points.economy_days': EconomyDaysTable;
 }

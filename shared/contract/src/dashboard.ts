@@ -8,6 +8,23 @@ export type ActiveDistribution = Pick<Distribution, 'id' | 'presentName' | 'stat
 /** How many active distributions the dashboard lists (the next due first); the page lists them all. */
 export const DASHBOARD_DISTRIBUTIONS = 5;
 
+/** How many days the dashboard's per-day series cover (today included); its toggles show the last 1, 7 or 30. */
+export const DASHBOARD_SERIES_DAYS = 30;
+
+/** One UTC day of a per-day series ('YYYY-MM-DD'); today's is the day so far. */
+export interface DashboardDay {
+  day: string;
+  battles: number;
+}
+
+/** Figures over time: players seen lately and battles started per day. */
+export interface DashboardActivity {
+  /** Players seen in the last hour, 24 hours and 7 days (their last-seen time). */
+  playersActive: { hour: number; day: number; week: number };
+  /** Battles started per day, oldest first: the rolled days of the last DASHBOARD_SERIES_DAYS and today so far. */
+  battlesPerDay: DashboardDay[];
+}
+
 /** GET /dashboard/summary. */
 export interface DashboardSummary {
   maintenance: Pick<MaintenanceStatus, 'enabled' | 'plannedStart' | 'plannedEnd'>;
@@ -22,4 +39,6 @@ export interface DashboardSummary {
     /** Distributions scheduled or sending: how many, and the first few by due time. */
     distributions: { count: number; next: ActiveDistribution[] };
   };
+  /** Figures over time (optional: a BFF of an earlier release sends none). */
+  activity?: DashboardActivity;
 }

@@ -543,6 +543,7 @@ export const ERROR_MESSAGES = {
     ja: '終了日は開始日と同じかそれ以降にしてください',
   },
   a_report_covers_at_most_92_days: { en: 'A report covers at most 92 days', ja: 'レポートの期間は最大 92 日です' },
+  pick_from_1_to_92_days: { en: 'Pick from 1 to 92 days', ja: '1 日から 92 日までを選んでください' },
   this_round_has_no_winner_in_this_prize_slot: {
     en: 'This round has no winner in this prize slot',
     ja: 'このラウンドのこの賞品枠には当選者がいません',

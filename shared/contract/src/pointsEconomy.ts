@@ -83,3 +83,29 @@ export const economyReportSchema = lazy(() =>
   }),
 );
 export type EconomyReport = z.infer<typeof economyReportSchema>;
+
+/** The days a GET /economy/days answer may cover (today included). */
+export const ECONOMY_DAYS_MAX = 92;
+
+/** ?days=N: the last N UTC days, today included (1 to ECONOMY_DAYS_MAX). */
+export const economyDaysQuerySchema = lazy(() =>
+  z.object({
+    days: z.coerce
+      .number({ message: 'Pick from 1 to 92 days' })
+      .int({ message: 'Pick from 1 to 92 days' })
+      .min(1, { message: 'Pick from 1 to 92 days' })
+      .max(ECONOMY_DAYS_MAX, { message: 'Pick from 1 to 92 days' }),
+  }),
+);
+export type EconomyDaysQuery = z.infer<typeof economyDaysQuerySchema>;
+
+/** A day of the daily rollup: an economy day without its circulation. */
+export const economyRolledDaySchema = lazy(() => economyDaySchema.omit({ circulation: true }));
+export type EconomyRolledDay = z.infer<typeof economyRolledDaySchema>;
+
+/**
+ * GET /economy/days: points issued and spent per day, oldest first: the rolled days (the nightly
+ * rollup's rows; a day not rolled yet is left out) and today so far (the last item, `today`).
+ */
+export const economyDaysSchema = lazy(() => z.object({ today: z.string(), days: z.array(economyRolledDaySchema) }));
+export type EconomyDays = z.infer<typeof economyDaysSchema>;

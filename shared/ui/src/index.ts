@@ -20,3 +20,4 @@ export * from './PickerNotice';
 export * from './columns';
 export * from './i18n';
 export * from './frames';
+export * from './SeriesChart';

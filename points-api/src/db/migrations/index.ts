@@ -10,6 +10,7 @@ import * as pointAccountSortIndexes from './0033_point_account_sort_indexes';
 import * as pointsLotteryPaid from './0034_points_lottery_paid';
 import * as pointsEconomy from './0035_points_economy';
 import * as pointAccountsTable from './0036_point_accounts_table';
+import * as pointsEconomyDays from './0037_points_economy_days';
 import * as pointsSearchTrigramIndexes from './0038_points_search_trigram_indexes';
 
 /**
@@ -27,5 +28,6 @@ export const POINTS_MIGRATIONS: Record<string, Migration> = {
   '0034_points_lottery_paid': pointsLotteryPaid,
   '0035_points_economy': pointsEconomy,
   '0036_point_accounts_table': pointAccountsTable,
+  '0037_points_economy_days': pointsEconomyDays,
   '0038_points_search_trigram_indexes': pointsSearchTrigramIndexes,
 };

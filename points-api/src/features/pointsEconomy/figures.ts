@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EconomyDay, EconomyQuery, EconomyReconciliation, LedgerEntryKind } from '@phoenix/contract';
+import type { EconomyDay, EconomyQuery, EconomyReconciliation, EconomyRolledDay, LedgerEntryKind } from '@phoenix/contract';
 import type { Database } from '../../db/database';
 
 const DAY_MS = 86_400_000;
@@ -78,6 +78,24 @@ async function economyDays(db: Kysely<Database>, query: EconomyQuery, entriesTot
   const end = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
   const after = await sql<{ total: string }>`
     select coalesce(sum(amount), 0) as total from points.ledger_entries where created_at >= ${end}`.execute(db);
+  const days = await daysOfEntries(db, from, end);
+  const inPeriod = days.reduce((sum, d) => sum + net(d), 0);
+  let circulation = entriesTotal - int(after.rows[0]?.total) - inPeriod;
+  return days.map((d) => {
+    circulation += net(d);
+    return { ...d, circulation };
+  });
+}
+
+const sumOf = (byKind: Partial<Record<LedgerEntryKind, number>>) => Object.values(byKind).reduce((sum, n) => sum + (n ?? 0), 0);
+const net = (d: EconomyRolledDay) => sumOf(d.issued) - sumOf(d.spent) + d.refunded - d.reversedAway;
+
+/**
+ * Each UTC day of [from, end) with what was issued by source and spent by sink, the reversals either
+ * way and its number of entries: a range of the (created_at) index grouped by day and kind. The
+ * report's days and the daily rollup's rows (rollup.ts) are both made here.
+ */
+export async function daysOfEntries(db: Kysely<Database>, from: Date, end: Date): Promise<EconomyRolledDay[]> {
   // date_bin on the timestamptz itself (UTC days from a UTC origin): no text or time-zone conversion per row.
   const binned = await sql<{ day: Date | string; kind: LedgerEntryKind; credit: string; debit: string; n: string }>`
     select date_bin('1 day', created_at, timestamptz '2000-01-01 00:00:00+00') as day, kind,
@@ -87,12 +105,10 @@ async function economyDays(db: Kysely<Database>, query: EconomyQuery, entriesTot
     from points.ledger_entries where created_at >= ${from} and created_at < ${end}
     group by 1, 2 order by 1, 2`.execute(db);
   const rows = binned.rows.map((r) => ({ ...r, day: new Date(r.day).toISOString().slice(0, 10) }));
-  const inPeriod = rows.reduce((sum, r) => sum + int(r.credit) - int(r.debit), 0);
-  let circulation = entriesTotal - int(after.rows[0]?.total) - inPeriod;
-  const days: EconomyDay[] = [];
-  for (let at = from.getTime(); at < end.getTime(); at += DAY_MS) {
+  const days: EconomyRolledDay[] = [];
+  for (let at = Date.parse(`${from.toISOString().slice(0, 10)}T00:00:00Z`); at < end.getTime(); at += DAY_MS) {
     const day = new Date(at).toISOString().slice(0, 10);
-    const entry: EconomyDay = { day, issued: {}, spent: {}, refunded: 0, reversedAway: 0, circulation, entries: 0 };
+    const entry: EconomyRolledDay = { day, issued: {}, spent: {}, refunded: 0, reversedAway: 0, entries: 0 };
     for (const row of rows.filter((r) => r.day === day)) {
       const credit = int(row.credit);
       const debit = int(row.debit);
@@ -104,9 +120,7 @@ async function economyDays(db: Kysely<Database>, query: EconomyQuery, entriesTot
         if (debit) entry.spent[row.kind] = debit;
       }
       entry.entries += int(row.n);
-      circulation += credit - debit;
     }
-    entry.circulation = circulation;
     days.push(entry);
   }
   return days;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import {
+  economyDaysQuerySchema,
+  economyDaysSchema,
   economyQuerySchema,
   economyReconciliationSchema,
   economyReportSchema,
@@ -9,6 +11,8 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { economyReport, reconcile } from './figures';
+import { defineRollup } from '@phoenix/server/jobs';
+import { economyDaysOf, economyRollup } from './rollup';
 import { ECONOMY_RECONCILE_QUEUE, lastNightly, runNightlyReconciliation, type EconomyReconcileJob } from './nightly';
 
 /**
@@ -35,6 +39,14 @@ export default function registerEconomyRoutes(app: FastifyInstance, ctx: AppCont
     const report: EconomyReport = { from: query.from, to: query.to, ...figures, lastNightly: await lastNightly(ctx) };
     return report;
   });
+
+  // The daily rollup's job (rollup.ts): its first run is queued at start (app.ts).
+  defineRollup(ctx, economyRollup);
+
+  // Points issued and spent per day (the dashboard's chart): the rollup's rows and today's entries.
+  app.get('/economy/days', { schema: { querystring: economyDaysQuerySchema, response: { 200: economyDaysSchema } } }, async (request) =>
+    economyDaysOf(ctx.db, request.query.days, ctx.now()),
+  );
 
   app.get('/economy/reconciliation', { schema: { response: { 200: economyReconciliationSchema } } }, async () =>
     reconcile(ctx.db, ctx.now()),

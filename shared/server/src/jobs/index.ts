@@ -1,1 +1,2 @@
 export * from './runner';
+export * from './dailyRollup';

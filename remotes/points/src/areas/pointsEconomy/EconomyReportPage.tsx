@@ -13,6 +13,7 @@ import {
   PageHeader,
   Panel,
   PlainTable,
+  SeriesChart,
   TableHead,
   TextField,
   formatNumber,
@@ -100,10 +101,41 @@ export default function EconomyReportPage() {
       ) : (
         <>
           <ReconciliationPanel now={report.data.reconciliation} nightly={report.data.lastNightly} />
+          <DaysCharts report={report.data} />
           <DaysTable report={report.data} />
         </>
       )}
     </PageBody>
+  );
+}
+
+/**
+ * The days as charts (the UI kit's, the dashboard's too): issued by source, spent by sink, and the
+ * points in circulation; each chart carries a table of its numbers for a screen reader.
+ */
+function DaysCharts({ report }: { report: EconomyReport }) {
+  const { t } = useTranslation('points');
+  const days = report.days.map((d) => d.day);
+  const bySide = (side: 'issued' | 'spent') => {
+    const kinds = LEDGER_ENTRY_KINDS.filter((kind) => report.days.some((d) => d[side][kind]));
+    return kinds.length
+      ? kinds.map((kind) => ({ label: t(`pointAccounts.kinds.${kind}`), values: report.days.map((d) => d[side][kind] ?? 0) }))
+      : [{ label: t(`economy.${side}`), values: report.days.map(() => 0) }];
+  };
+  return (
+    <Panel aria-labelledby="economy-charts-title">
+      <h2 id="economy-charts-title">{t('economy.charts.title')}</h2>
+      <div style={{ display: 'grid', gap: '1.5rem' }}>
+        <SeriesChart title={t('economy.charts.issued')} kind="lines" days={days} series={bySide('issued')} />
+        <SeriesChart title={t('economy.charts.spent')} kind="lines" days={days} series={bySide('spent')} />
+        <SeriesChart
+          title={t('economy.charts.circulation')}
+          kind="lines"
+          days={days}
+          series={[{ label: t('economy.circulation'), values: report.days.map((d) => d.circulation) }]}
+        />
+      </div>
+    </Panel>
   );
 }
 

@@ -52,6 +52,43 @@ describe('economy report', () => {
     expect(Object.fromEntries(call!.query)).toEqual({ from: '2030-01-14', to: '2030-01-15' });
   });
 
+  it("shows the days as charts, each with a table of its numbers (the kit's chart, as on the dashboard)", async () => {
+    renderRemotePage(pages, {
+      bff: fakeBff().get('/economy/report', () => json(report())),
+      url: '/admin/points/economy?from=2030-01-14&to=2030-01-15',
+    });
+    const charts = await screen.findByRole('region', { name: 'Charts' });
+    const issued = within(charts).getByRole('table', { name: 'Points issued per day, by source' });
+    expect(
+      within(issued)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Day', 'Task reward', 'Check-in', 'Lottery']);
+    expect(
+      within(issued)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ['500', '20', '0'],
+      ['0', '0', '1,000'],
+    ]);
+    const circulation = within(charts).getByRole('table', { name: "Points in circulation at each day's end" });
+    expect(
+      within(circulation)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['14,320', '15,400']);
+    expect(within(charts).getByRole('button', { name: 'Table view of Points spent per day, by sink' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
   it('says which figures are off, and what the nightly run found', async () => {
     const off = {
       ...balanced,
