@@ -9,11 +9,13 @@ import {
   playersScope,
   presentDistributionsResource,
   presentsResource,
+  segmentsResource,
   type Distribution,
   type DistributionCreate,
   type DistributionPreview,
   type DistributionTarget,
   type Present,
+  type Segment,
 } from '@phoenix/contract';
 import {
   ApiRequestError,
@@ -135,12 +137,17 @@ export function SendDistribution() {
   const listed = presents.items.filter((p) => p.status !== 'ended');
   // The chosen present stays an option while the admin searches for something else.
   const pickable = chosen && !listed.some((p) => p.id === chosen.id) ? [chosen, ...listed] : listed;
+  // A segment (user-policy's saved player filters): its members are fixed when the send starts.
+  const segments = useServerPicker<Segment>(segmentsResource.path, { query: { sort: 'name', order: 'asc' } });
+  const [segmentId, setSegmentId] = useState('');
+  const segment = target === 'segment' && segmentId ? Number(segmentId) : null;
   const ids = target === 'list' ? playerIds : [];
-  const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length];
+  const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length, segment];
   const preview = useQuery({
     queryKey: previewKey,
-    queryFn: () => api.post<DistributionPreview>(`${presentDistributionsResource.path}/preview`, { target, playerIds: ids }),
-    enabled: target === 'all' || ids.length > 0,
+    queryFn: () =>
+      api.post<DistributionPreview>(`${presentDistributionsResource.path}/preview`, { target, playerIds: ids, segmentId: segment }),
+    enabled: target === 'all' || ids.length > 0 || segment !== null,
   });
 
   // "confirm" environment, to all players or to more ids than the BFF's bulk limit (its settings
@@ -150,7 +157,7 @@ export function SendDistribution() {
   const scope =
     changeControl?.mode !== 'confirm'
       ? undefined
-      : target === 'all'
+      : target !== 'list'
         ? GLOBAL_SCOPES.allPlayers
         : bulkIdsAbove !== undefined && ids.length > bulkIdsAbove
           ? playersScope(ids.length)
@@ -203,7 +210,7 @@ export function SendDistribution() {
     });
     if (!ok) return;
     send.mutate(
-      { presentId: chosen.id, target, playerIds: ids, scheduledAt: at, confirmedRecipients: count },
+      { presentId: chosen.id, target, playerIds: ids, segmentId: segment, scheduledAt: at, confirmedRecipients: count },
       {
         onError: (error) => {
           const now = changedCount(error);
@@ -218,6 +225,7 @@ export function SendDistribution() {
     const local: Record<string, string[]> = {};
     if (!present) local.presentId = [t('presentDistributions.pickPresent')];
     if (target === 'list' && playerIds.length === 0) local.playerIds = [t('presentDistributions.needIds')];
+    if (target === 'segment' && segment === null) local.segmentId = [t('presentDistributions.pickSegment')];
     if (when === 'later' && !scheduledAt) local.scheduledAt = [t('presentDistributions.needTime')];
     // Said here, before the confirm promises "you can cancel it until then" of a time already gone.
     else if (when === 'later' && isScheduledInThePast(scheduledAt, new Date())) local.scheduledAt = [SCHEDULED_IN_THE_PAST];
@@ -265,9 +273,25 @@ export function SendDistribution() {
           options={[
             ['all', t('presentDistributions.targets.all')],
             ['list', t('presentDistributions.targets.list')],
+            ['segment', t('presentDistributions.targets.segment')],
           ]}
           onChange={setTarget}
         />
+        {target === 'segment' && (
+          <>
+            <Select
+              label={t('presentDistributions.fields.segment')}
+              required
+              value={segmentId}
+              placeholder={segments.isLoading ? t('presentDistributions.loadingSegments') : t('presentDistributions.pickSegment')}
+              options={segments.items.map((s) => ({ value: String(s.id), label: s.name }))}
+              error={errorOf('segmentId')}
+              hint={t('presentDistributions.segmentHint')}
+              onChange={(e) => setSegmentId(e.target.value)}
+            />
+            <PickerNotice shown={segments.items.length} total={segments.total} />
+          </>
+        )}
         {target === 'list' && (
           <div>
             <Button onClick={pasteIds}>{t('presentDistributions.pasteIds')}</Button>{' '}
@@ -297,7 +321,7 @@ export function SendDistribution() {
         <p role="status" aria-live="polite">
           {preview.isFetching && recipients === undefined
             ? t('presentDistributions.counting')
-            : recipients !== undefined && (target === 'all' || ids.length > 0)
+            : recipients !== undefined && (target === 'all' || ids.length > 0 || segment !== null)
               ? t('presentDistributions.willReceive', counted(recipients)) +
                 (preview.data?.unknownIds ? ` ${t('presentDistributions.unknownIds', counted(preview.data.unknownIds))}` : '')
               : ''}
@@ -314,7 +338,10 @@ export function SendDistribution() {
           <Button
             variant="primary"
             onClick={submit}
-            disabled={send.isPending || (recipients === undefined && !(target === 'list' && ids.length === 0))}
+            disabled={
+              send.isPending ||
+              (recipients === undefined && !(target === 'list' && ids.length === 0) && !(target === 'segment' && segment === null))
+            }
           >
             {when === 'now' ? t('presentDistributions.sendNow') : t('presentDistributions.schedule')}
           </Button>
