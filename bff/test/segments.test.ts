@@ -117,7 +117,7 @@ describe('contract', () => {
     ['POST', '/segments/count'],
     ['GET', '/segments/1/count'],
     ['GET', '/segments/1/member-ids'],
-    ['GET', '/segments/members.csv?segmentId=1'],
+    ['GET', '/segments/members/export.csv?segmentId=1'],
   ]);
 });
 
@@ -240,7 +240,7 @@ describe('members', () => {
     const ids = (await call('GET', `/segments/${segment.id}/member-ids`)).json().ids;
     expect(ids).toEqual([1, 2, 3, 4, 5]);
 
-    const csv = await call('GET', `/segments/members.csv?segmentId=${segment.id}`);
+    const csv = await call('GET', `/segments/members/export.csv?segmentId=${segment.id}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toContain(`segment-${segment.id}-members.csv`);
     expect(
@@ -257,11 +257,11 @@ describe('members', () => {
     }
     expect(row).toMatchObject({
       action: 'segments.export',
-      after: { route: 'GET /segments/members.csv', filter: { segmentId: String(segment.id) }, rows: 5, complete: true },
+      after: { route: 'GET /segments/members/export.csv', filter: { segmentId: String(segment.id) }, rows: 5, complete: true },
     });
-    expect((await call('GET', '/segments/members.csv?segmentId=999999')).statusCode).toBe(404);
-    expect((await call('GET', '/segments/members.csv?segmentId=x')).statusCode).toBe(400);
-    expect((await call('GET', '/segments/members.csv')).statusCode).toBe(400);
+    expect((await call('GET', '/segments/members/export.csv?segmentId=999999')).statusCode).toBe(404);
+    expect((await call('GET', '/segments/members/export.csv?segmentId=x')).statusCode).toBe(400);
+    expect((await call('GET', '/segments/members/export.csv')).statusCode).toBe(400);
   });
 });
 

@@ -152,4 +152,4 @@ export interface SegmentMemberIds {
   ids: number[];
 }
 /** A segment's members as CSV (one column, `playerId`). */
-export const segmentMembersCsvPath = (id: number) => `/segments/members.csv?segmentId=${id}`;
+export const segmentMembersCsvPath = (id: number) => `/segments/members/export.csv?segmentId=${id}`;

@@ -62,7 +62,7 @@ export default function registerSegmentRoutes(app: FastifyInstance, ctx: AppCont
 
   // The segment is named in the query, so the export's action-log row (exportAudit) records which one.
   app.get(
-    `${path}/members.csv`,
+    `${path}/members/export.csv`,
     { schema: { querystring: membersQuerySchema, response: { 200: csvResponse } } },
     async (request, reply) => {
       const segment = await segments.get(ctx.db, request.query.segmentId, ctx.now());
