@@ -138,7 +138,6 @@ export function SendDistribution() {
   // The chosen present stays an option while the admin searches for something else.
   const pickable = chosen && !listed.some((p) => p.id === chosen.id) ? [chosen, ...listed] : listed;
   // A segment (user-policy's saved player filters): its members are fixed when the send starts.
-  const segments = useServerPicker<Segment>(segmentsResource.path, { query: { sort: 'name', order: 'asc' } });
   const [segmentId, setSegmentId] = useState('');
   const segment = target === 'segment' && segmentId ? Number(segmentId) : null;
   const ids = target === 'list' ? playerIds : [];
@@ -277,21 +276,7 @@ export function SendDistribution() {
           ]}
           onChange={setTarget}
         />
-        {target === 'segment' && (
-          <>
-            <Select
-              label={t('presentDistributions.fields.segment')}
-              required
-              value={segmentId}
-              placeholder={segments.isLoading ? t('presentDistributions.loadingSegments') : t('presentDistributions.pickSegment')}
-              options={segments.items.map((s) => ({ value: String(s.id), label: s.name }))}
-              error={errorOf('segmentId')}
-              hint={t('presentDistributions.segmentHint')}
-              onChange={(e) => setSegmentId(e.target.value)}
-            />
-            <PickerNotice shown={segments.items.length} total={segments.total} />
-          </>
-        )}
+        {target === 'segment' && <SegmentPicker value={segmentId} onChange={setSegmentId} error={errorOf('segmentId')} />}
         {target === 'list' && (
           <div>
             <Button onClick={pasteIds}>{t('presentDistributions.pasteIds')}</Button>{' '}
@@ -348,5 +333,32 @@ export function SendDistribution() {
         </FormActions>
       </Stack>
     </Panel>
+  );
+}
+
+/** The segments to send to, searched on the server: asked only once "a segment" is chosen. */
+function SegmentPicker({ value, onChange, error }: { value: string; onChange: (id: string) => void; error: string | undefined }) {
+  const { t } = useTranslation('present');
+  const segments = useServerPicker<Segment>(segmentsResource.path, { query: { sort: 'name', order: 'asc' } });
+  return (
+    <>
+      <TextField
+        label={t('presentDistributions.findSegment')}
+        type="search"
+        value={segments.q}
+        onChange={(e) => segments.setQ(e.target.value)}
+      />
+      <Select
+        label={t('presentDistributions.fields.segment')}
+        required
+        value={value}
+        placeholder={segments.isLoading ? t('presentDistributions.loadingSegments') : t('presentDistributions.pickSegment')}
+        options={segments.items.map((s) => ({ value: String(s.id), label: s.name }))}
+        error={error}
+        hint={t('presentDistributions.segmentHint')}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <PickerNotice shown={segments.items.length} total={segments.total} />
+    </>
   );
 }
