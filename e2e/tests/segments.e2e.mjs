@@ -70,18 +70,22 @@ describe('segments', () => {
     await assertAccessible(page, 'segments list 390');
     await page.setViewportSize(WIDE);
 
-    // Present 配布 to the segment: its active members counted, confirmed, then sent to exactly them.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Present 配布' }).click();
-    await page.waitForURL(/\/admin\/present\/distribution$/);
+    // Present 配布 to the segment (from its page: the segment comes chosen): its active members
+    // counted, confirmed, then sent to exactly them.
+    await main.getByRole('link', { name: 'Open the segment E2E level 60' }).click();
+    await main.getByRole('link', { name: 'Send a present…' }).click();
+    await page.waitForURL(/\/admin\/present\/distribution\?segment=\d+$/);
     const presentSelect = main.getByLabel('Present', { exact: true });
     const option = presentSelect.locator('option', { hasText: 'Welcome pack' });
     await option.waitFor({ state: 'attached' });
     await presentSelect.selectOption(await option.getAttribute('value'));
-    await main.getByLabel('A segment').check();
+    assert.equal(await main.getByLabel('A segment').isChecked(), true);
     const segmentSelect = main.getByLabel('Segment', { exact: true });
-    const segmentOption = segmentSelect.locator('option', { hasText: 'E2E level 60' });
-    await segmentOption.waitFor({ state: 'attached' });
-    await segmentSelect.selectOption(await segmentOption.getAttribute('value'));
+    await segmentSelect.locator('option', { hasText: 'E2E level 60' }).waitFor({ state: 'attached' });
+    await page.waitForFunction(() => {
+      const select = [...document.querySelectorAll('main select')].find((s) => s.labels?.[0]?.textContent?.startsWith('Segment'));
+      return select?.selectedOptions[0]?.textContent === 'E2E level 60';
+    });
     const receive = main.getByText(/^[\d,]+ players? will receive it\.$/);
     await receive.waitFor();
     const recipients = Number((await receive.innerText()).replace(/[^\d]/g, ''));

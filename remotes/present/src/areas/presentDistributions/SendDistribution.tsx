@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
@@ -123,7 +124,10 @@ export function SendDistribution() {
   const changeControl = useChangeControlSettings();
 
   const [presentId, setPresentId] = useState('');
-  const [target, setTarget] = useState<DistributionTarget>('all');
+  // `?segment=<id>`: opened from a segment's page ("Send a present…"), that segment chosen.
+  const [searchParams] = useSearchParams();
+  const linkedSegment = /^\d{1,10}$/.test(searchParams.get('segment') ?? '') ? searchParams.get('segment')! : '';
+  const [target, setTarget] = useState<DistributionTarget>(linkedSegment ? 'segment' : 'all');
   const [playerIds, setPlayerIds] = useState<number[]>([]);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledAt, setScheduledAt] = useState<string | null>(null);
@@ -138,7 +142,7 @@ export function SendDistribution() {
   // The chosen present stays an option while the admin searches for something else.
   const pickable = chosen && !listed.some((p) => p.id === chosen.id) ? [chosen, ...listed] : listed;
   // A segment (user-policy's saved player filters): its members are fixed when the send starts.
-  const [segmentId, setSegmentId] = useState('');
+  const [segmentId, setSegmentId] = useState(linkedSegment);
   const segment = target === 'segment' && segmentId ? Number(segmentId) : null;
   const ids = target === 'list' ? playerIds : [];
   const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length, segment];
@@ -340,6 +344,9 @@ export function SendDistribution() {
 function SegmentPicker({ value, onChange, error }: { value: string; onChange: (id: string) => void; error: string | undefined }) {
   const { t } = useTranslation('present');
   const segments = useServerPicker<Segment>(segmentsResource.path, { query: { sort: 'name', order: 'asc' } });
+  const options = segments.items.map((s) => ({ value: String(s.id), label: s.name }));
+  // The chosen one stays an option while the admin searches for another (or when it is beyond the first page).
+  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: `#${value}` });
   return (
     <>
       <TextField
@@ -353,7 +360,7 @@ function SegmentPicker({ value, onChange, error }: { value: string; onChange: (i
         required
         value={value}
         placeholder={segments.isLoading ? t('presentDistributions.loadingSegments') : t('presentDistributions.pickSegment')}
-        options={segments.items.map((s) => ({ value: String(s.id), label: s.name }))}
+        options={options}
         error={error}
         hint={t('presentDistributions.segmentHint')}
         onChange={(e) => onChange(e.target.value)}

@@ -205,6 +205,20 @@ describe('a segment as the target', () => {
     });
   });
 
+  it("opened from a segment's page (?segment=5): that segment is chosen and counted", async () => {
+    const whales = { id: 5, name: 'Whales', description: '', criteria: {}, version: 1, createdAt: '', updatedAt: '', updatedBy: null };
+    const bff = fakeBff()
+      .get('/presents', () => json(page([welcomePack])))
+      .get('/present-distributions', () => json(page([])))
+      .get('/segments', () => json(page([whales])))
+      .post('/present-distributions/preview', () => json({ recipients: 42, unknownIds: 0 }));
+    renderRemotePage(pages, { bff, url: '/admin/present/distribution?segment=5' });
+    expect(await screen.findByText('42 players will receive it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('A segment')).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Segment/ })).toHaveDisplayValue('Whales'));
+    expect(bff.calls('POST', '/present-distributions/preview')[0].body).toEqual({ target: 'segment', playerIds: [], segmentId: 5 });
+  });
+
   it('a segment must be picked before sending', async () => {
     const bff = fakeBff()
       .get('/presents', () => json(page([welcomePack])))

@@ -150,7 +150,7 @@ export function SegmentPage({ id }: { id: number | null }) {
               </Button>{' '}
             </>
           )}
-          <ButtonLink as={AreaLink} $size="md" area="presentDistributions">
+          <ButtonLink as={AreaLink} $size="md" area="presentDistributions" params={{ segment: s.id }}>
             {t('segments.sendPresent')}
           </ButtonLink>
         </p>

@@ -121,6 +121,8 @@ describe("segments: a segment's page", () => {
     expect(await screen.findByText('3 players match.')).toBeInTheDocument();
     expect(screen.getByText('Level 40 and above')).toBeInTheDocument();
     expect(screen.getByText('Has a wallet')).toBeInTheDocument();
+    // The present distribution page opens with this segment chosen.
+    expect(screen.getByRole('link', { name: 'Send a present…' })).toHaveAttribute('href', '/admin/present/distribution?segment=5');
   });
 
   it('exports the member ids as CSV (the export is the server’s, logged there)', async () => {
