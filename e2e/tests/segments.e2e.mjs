@@ -79,7 +79,7 @@ describe('segments', () => {
     const option = presentSelect.locator('option', { hasText: 'Welcome pack' });
     await option.waitFor({ state: 'attached' });
     await presentSelect.selectOption(await option.getAttribute('value'));
-    assert.equal(await main.getByLabel('A segment').isChecked(), true);
+    assert.equal(await main.getByRole('radio', { name: 'A segment' }).isChecked(), true);
     const segmentSelect = main.getByLabel('Segment', { exact: true });
     await segmentSelect.locator('option', { hasText: 'E2E level 60' }).waitFor({ state: 'attached' });
     await page.waitForFunction(() => {
