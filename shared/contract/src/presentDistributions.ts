@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, optionalQueryEnum, wholeNumber } from './fields';
 import { playerIdListSchema } from './players';
 import { lazy } from './lazy';
 
@@ -20,7 +20,7 @@ const recipientsShape = {
   segmentId: lazy(() =>
     z
       .number({ message: 'Pick a segment' })
-      .int('Pick a segment')
+      .check(wholeNumber('Pick a segment'))
       .min(1, 'Pick a segment')
       .max(2_147_483_647, 'Pick a segment')
       .nullable()
