@@ -363,6 +363,10 @@ export interface PresentDistributionsTable {
   recipient_count: number;
   delivered_count: Generated<number>;
   cursor_player_id: Generated<number>;
+  /** Migration 0069: target 'segment': the segment (null once deleted), its criteria as confirmed, when its members were fixed. */
+  segment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  segment_criteria: ColumnType<import('@phoenix/contract').SegmentCriteria | null, string | null | undefined, string | null>;
+  members_fixed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   status: import('@phoenix/contract').DistributionStatus;
   scheduled_at: Timestamp;
   started_at: Timestamp | null;
@@ -510,4 +514,19 @@ export interface StakingIntentsTable {
 }
 export interface Database {
   staking_intents: StakingIntentsTable;
+}
+
+/** Saved player filters (migration 0069): criteria as jsonb; members counted when asked, never stored. */
+export interface SegmentsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  criteria: ColumnType<import('@phoenix/contract').SegmentCriteria, string, string>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface Database {
+  segments: SegmentsTable;
 }

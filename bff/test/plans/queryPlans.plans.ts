@@ -78,6 +78,7 @@ const SAMPLES = {
   from: '2026-01-01T00:00:00.000Z',
   to: '2026-02-01T00:00:00.000Z',
   playerId: '1234',
+  segmentId: '1',
   levelMin: '10',
   levelMax: '20',
   role: '2',

@@ -16,6 +16,7 @@ const areas = {
     policies: { path: 'policies', shape: 'routes', menu: { position: 120 } },
     policyMembers: { path: 'policies/users_in_policy', shape: 'page' },
     policyApis: { path: 'policies/restrictApis', shape: 'page' },
+    segments: { path: 'segments', shape: 'routes', record: 'show', menu: { position: 125 } },
     termsOfService: { path: 'terms-of-service', shape: 'routes', menu: { position: 130 } },
   },
 } as const satisfies RemoteAreasDeclaration;

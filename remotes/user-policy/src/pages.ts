@@ -1,4 +1,4 @@
-import { adminsResource, playersResource, policiesResource, termsOfServiceResource } from '@phoenix/contract';
+import { adminsResource, playersResource, policiesResource, segmentsResource, termsOfServiceResource } from '@phoenix/contract';
 import { areaPage, pagesOf } from '@phoenix/shell';
 import areas from './areas';
 import './i18n';
@@ -22,6 +22,12 @@ export default pagesOf(areas, 'userPolicy', {
     labelOf: (policy) => policy.name,
     list: () => import('./areas/policies/PolicyListPage'),
     form: () => import('./areas/policies/PolicyForm'),
+  }),
+  segments: areaPage({
+    resource: segmentsResource,
+    labelOf: (segment) => segment.name,
+    list: () => import('./areas/segments/SegmentListPage'),
+    form: () => import('./areas/segments/SegmentForm'),
   }),
   termsOfService: areaPage({
     resource: termsOfServiceResource,

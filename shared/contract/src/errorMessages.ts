@@ -664,6 +664,16 @@ export const ERROR_MESSAGES = {
   },
   not_found: { en: 'Not found', ja: '見つかりません' },
   the_request_body_is_not_valid_json: { en: 'The request body is not valid JSON', ja: 'リクエストの本文が正しい JSON ではありません' },
+  pick_a_segment: { en: 'Pick a segment', ja: 'セグメントを選んでください' },
+  pick_a_policy: { en: 'Pick a policy', ja: 'ポリシーを選んでください' },
+  pick_has_or_has_not: { en: 'Pick has or has not', ja: 'あり・なしを選んでください' },
+  send_the_criteria: { en: 'Send the criteria', ja: '条件を送ってください' },
+  the_highest_level_is_below_the_lowest: { en: 'The highest level is below the lowest', ja: '最高レベルが最低レベルより低くなっています' },
+  this_segment_does_not_exist: { en: 'This segment does not exist', ja: 'このセグメントは存在しません' },
+  this_segment_has_too_many_members_for_one_bulk_action: {
+    en: 'This segment has too many members for one bulk action: narrow its criteria',
+    ja: 'このセグメントのメンバーが多すぎて一括操作できません。条件を絞り込んでください',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>;
 
 export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;

@@ -37,6 +37,7 @@ export * from './termsOfService';
 export * from './pointsGames';
 export * from './policies';
 export * from './policyMembers';
+export * from './segments';
 export * from './restrictions';
 export * from './pointsLottery';
 export * from './pointsEconomy';

@@ -1,23 +1,38 @@
 import { z } from 'zod';
 import { listQuerySchema, versionedRecordShape, versionSchema } from './common';
 import { defineResource } from './resource';
-import { isoDateTimeSchema, optionalQueryEnum } from './fields';
+import { isoDateTimeSchema, optionalQueryEnum, wholeNumber } from './fields';
 import { playerIdListSchema } from './players';
 import { lazy } from './lazy';
 
 export const DISTRIBUTION_STATUSES = ['scheduled', 'running', 'done', 'cancelled', 'failed'] as const;
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
-export const DISTRIBUTION_TARGETS = ['all', 'list'] as const;
+export const DISTRIBUTION_TARGETS = ['all', 'list', 'segment'] as const;
 export type DistributionTarget = (typeof DISTRIBUTION_TARGETS)[number];
 
-/** Who receives it: every active player, or the listed ids that are players. */
+/**
+ * Who receives it: every active player, the listed ids that are players, or the active members of a
+ * segment (its criteria copied when it is created; its members fixed when the send starts).
+ */
 const recipientsShape = {
   target: lazy(() => z.enum(DISTRIBUTION_TARGETS, { message: 'Pick all players or a list of ids' })),
   playerIds: lazy(() => playerIdListSchema.default([])),
+  segmentId: lazy(() =>
+    z
+      .number({ message: 'Pick a segment' })
+      .check(wholeNumber('Pick a segment'))
+      .min(1, 'Pick a segment')
+      .max(2_147_483_647, 'Pick a segment')
+      .nullable()
+      .default(null),
+  ),
 };
-function checkRecipients(input: { target: DistributionTarget; playerIds: number[] }, ctx: z.RefinementCtx) {
+function checkRecipients(input: { target: DistributionTarget; playerIds: number[]; segmentId: number | null }, ctx: z.RefinementCtx) {
   if (input.target === 'list' && input.playerIds.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['playerIds'], message: 'Add at least one player id' });
+  }
+  if (input.target === 'segment' && input.segmentId === null) {
+    ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'Pick a segment' });
   }
 }
 
@@ -68,7 +83,7 @@ export const distributionCreateSchema = lazy(() =>
     })
     .superRefine((input, ctx) => {
       checkRecipients(input, ctx);
-      if (input.target === 'all' && input.confirmedRecipients === null) {
+      if (input.target !== 'list' && input.confirmedRecipients === null) {
         ctx.addIssue({ code: 'custom', path: ['confirmedRecipients'], message: 'Confirm the number of players who will receive it' });
       }
     }),
@@ -85,8 +100,10 @@ export const distributionSchema = lazy(() =>
     presentId: z.number().int(),
     presentName: z.string(),
     target: z.enum(DISTRIBUTION_TARGETS),
-    /** How many ids were listed (0 for all players). */
+    /** How many ids were listed (0 for all players; a segment's members once its send started). */
     listedIds: z.number().int(),
+    /** The segment it was sent to (target 'segment'), null otherwise or once that segment is deleted. */
+    segmentId: z.number().int().nullable(),
     /** Players counted when it was created (the preview's figure). */
     recipientCount: z.number().int(),
     /** Players who have received it so far (the progress). */
@@ -132,6 +149,7 @@ export const presentDistributionsResource = defineResource({
       'presentName',
       'target',
       'listedIds',
+      'segmentId',
       'recipientCount',
       'deliveredCount',
       'status',

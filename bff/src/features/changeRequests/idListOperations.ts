@@ -60,7 +60,11 @@ export const ID_LIST_OPERATIONS: GlobalOperation[] = [
     current: (_path, _p, body) => ({
       method: 'POST',
       url: `${presentDistributionsResource.path}/preview`,
-      body: { target: (body as Record<string, unknown> | undefined)?.target, playerIds: idsOf(body, 'playerIds') },
+      body: {
+        target: (body as Record<string, unknown> | undefined)?.target,
+        playerIds: idsOf(body, 'playerIds'),
+        segmentId: (body as Record<string, unknown> | undefined)?.segmentId ?? null,
+      },
     }),
   },
   {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DistributionTarget } from '@phoenix/contract';
+import type { DistributionTarget, SegmentCriteria } from '@phoenix/contract';
 import type { Database } from '../../db/schema';
+import { segmentFilter } from '../../db/segments';
 
 /**
  * Who receives a distribution: every active player, or the listed ids that are active players
@@ -9,7 +10,21 @@ import type { Database } from '../../db/schema';
  */
 export function recipientFilter(target: DistributionTarget, playerIds: readonly number[]): RawBuilder<boolean> {
   const active = sql<boolean>`not (p.status = 'banned' and (p.ban_ends_at is null or p.ban_ends_at > now()))`;
+  // A segment's send runs on its members' ids, fixed when it starts (run.ts): a list from then on.
   return target === 'all' ? active : sql<boolean>`${active} and p.id = any(${intArray(playerIds)}::integer[])`;
+}
+
+/** A segment's recipients before its members are fixed: its active members now. */
+export function segmentRecipientFilter(criteria: SegmentCriteria, now: Date): RawBuilder<boolean> {
+  const active = sql<boolean>`not (p.status = 'banned' and (p.ban_ends_at is null or p.ban_ends_at > now()))`;
+  return sql<boolean>`${active} and ${segmentFilter(criteria, now)}`;
+}
+
+export async function countSegmentRecipients(db: Kysely<Database>, criteria: SegmentCriteria, now: Date) {
+  const { rows } = await sql<{
+    count: string;
+  }>`select count(*) as count from players p where ${segmentRecipientFilter(criteria, now)}`.execute(db);
+  return Number(rows[0].count);
 }
 
 /** An integer[] parameter as array text ('{1,2,3}'): one value, parsed natively by both drivers. */

@@ -1,6 +1,6 @@
 import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   keyedMessage,
   apiErrorSchema,
@@ -24,7 +24,8 @@ import { BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
 import { registerReadRoutes, versionedChange } from '@phoenix/server/http';
 import { requireActor } from '@phoenix/server/http';
 import type { JobRunner } from '@phoenix/server/jobs';
-import { countRecipients, countUnknown } from './recipients';
+import { countRecipients, countSegmentRecipients, countUnknown } from './recipients';
+import { toSegment } from '../../db/segments';
 import { DISTRIBUTION_QUEUE, markFailed, runDistribution, type DistributionJob } from './run';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
@@ -40,6 +41,7 @@ export const distributions = versionedResource(presentDistributionsResource, {
     presentName: row.present_name,
     target: row.target,
     listedIds: row.player_ids.length,
+    segmentId: row.segment_id,
     recipientCount: row.recipient_count,
     deliveredCount: row.delivered_count,
     status: row.status,
@@ -71,6 +73,14 @@ export const distributions = versionedResource(presentDistributionsResource, {
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
+/** The segment a send targets: a 400 on segmentId when it does not exist. */
+async function segmentOf(db: Kysely<Database>, id: number | null) {
+  if (id === null) throw validationFailed({ segmentId: ['Pick a segment'] });
+  const row = await db.selectFrom('segments').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw validationFailed({ segmentId: ['This segment does not exist'] });
+  return toSegment(row);
+}
+
 /** Checks the present and the time, counts the recipients, stores it and queues its job in the same transaction. */
 async function createDistribution(
   trx: Transaction<Database>,
@@ -91,12 +101,17 @@ async function createDistribution(
     });
   }
   const playerIds = input.target === 'list' ? unique(input.playerIds) : [];
-  const recipientCount = await countRecipients(trx, input.target, playerIds);
+  const segment = input.target === 'segment' ? await segmentOf(trx, input.segmentId) : null;
+  const recipientCount = segment
+    ? await countSegmentRecipients(trx, segment.criteria, now)
+    : await countRecipients(trx, input.target, playerIds);
   if (recipientCount === 0)
-    throw validationFailed({ [input.target === 'list' ? 'playerIds' : 'target']: ['No active player would receive it'] });
+    throw validationFailed({
+      [input.target === 'list' ? 'playerIds' : input.target === 'segment' ? 'segmentId' : 'target']: ['No active player would receive it'],
+    });
   // Counted in the transaction that stores it: more players than the admin confirmed is refused.
   if (input.confirmedRecipients !== null && recipientCount > input.confirmedRecipients) {
-    const current: DistributionPreview = { recipients: recipientCount, unknownIds: await countUnknown(trx, playerIds) };
+    const current: DistributionPreview = { recipients: recipientCount, unknownIds: segment ? 0 : await countUnknown(trx, playerIds) };
     throw conflict(current, keyedMessage('the_count_changed_now_n', { count: recipientCount }));
   }
 
@@ -107,6 +122,9 @@ async function createDistribution(
       present_name: present.name,
       target: input.target,
       player_ids: playerIds,
+      // The criteria the admin confirmed the count of: an edit of the segment later does not change this send.
+      segment_id: segment?.id ?? null,
+      segment_criteria: segment ? JSON.stringify(segment.criteria) : null,
       recipient_count: recipientCount,
       status: 'scheduled',
       scheduled_at: scheduledAt,
@@ -167,6 +185,10 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
   const previewSchema = { body: distributionPreviewSchema };
   app.post(`${path}/preview`, { schema: previewSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<DistributionPreview> => {
     const input = request.body;
+    if (input.target === 'segment') {
+      const segment = await segmentOf(ctx.db, input.segmentId);
+      return { recipients: await countSegmentRecipients(ctx.db, segment.criteria, ctx.now()), unknownIds: 0 };
+    }
     const ids = input.target === 'list' ? unique(input.playerIds) : [];
     const [recipients, unknownIds] = await Promise.all([countRecipients(ctx.db, input.target, ids), countUnknown(ctx.db, ids)]);
     return { recipients, unknownIds };

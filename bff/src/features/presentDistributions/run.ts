@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { recipientFilter } from './recipients';
+import { recipientFilter, segmentRecipientFilter } from './recipients';
 
 export const DISTRIBUTION_QUEUE = 'present-distribution';
 export interface DistributionJob {
@@ -30,6 +30,23 @@ export async function runDistribution(ctx: AppContext, distributionId: number, b
       .where('status', 'in', ['scheduled', 'running', 'failed'])
       .returningAll()
       .executeTakeFirst();
+    if (row && row.target === 'segment' && row.members_fixed_at === null && row.segment_criteria) {
+      // The segment's members are fixed now, once: its active members at the start of the send. A
+      // retried or resumed run reads these ids, so a player joining or leaving the segment later
+      // changes nothing about this send.
+      const { rows } = await sql<{ ids: string | null; count: string }>`
+        select string_agg(id::text, ',' order by id) as ids, count(*) as count
+        from players p where ${segmentRecipientFilter(row.segment_criteria, now)}`.execute(trx);
+      const ids = rows[0].ids ? rows[0].ids.split(',').map(Number) : [];
+      await trx
+        .updateTable('present_distributions')
+        .set({ player_ids: `{${ids.join(',')}}`, recipient_count: ids.length, members_fixed_at: now })
+        .where('id', '=', row.id)
+        .execute();
+      row.player_ids = ids;
+      row.recipient_count = ids.length;
+      row.members_fixed_at = now;
+    }
     if (row) {
       // From the first delivery on, the present's items are what players hold: they can no longer change.
       await trx

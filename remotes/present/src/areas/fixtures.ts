@@ -49,6 +49,7 @@ export const scheduledSend: Distribution = {
   presentName: 'Welcome pack',
   target: 'all',
   listedIds: 0,
+  segmentId: null,
   recipientCount: 1200,
   deliveredCount: 0,
   status: 'scheduled',

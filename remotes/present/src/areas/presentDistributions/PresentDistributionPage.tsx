@@ -72,7 +72,11 @@ export default function PresentDistributionPage() {
           key: 'target',
           field: 'recipients',
           render: (d) =>
-            d.target === 'all' ? t('presentDistributions.targets.all') : t('presentDistributions.listOf', counted(d.listedIds)),
+            d.target === 'all'
+              ? t('presentDistributions.targets.all')
+              : d.target === 'segment'
+                ? t('presentDistributions.segmentOf', { id: d.segmentId ?? '—' })
+                : t('presentDistributions.listOf', counted(d.listedIds)),
         },
         {
           key: 'status',

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
@@ -9,11 +10,13 @@ import {
   playersScope,
   presentDistributionsResource,
   presentsResource,
+  segmentsResource,
   type Distribution,
   type DistributionCreate,
   type DistributionPreview,
   type DistributionTarget,
   type Present,
+  type Segment,
 } from '@phoenix/contract';
 import {
   ApiRequestError,
@@ -121,7 +124,10 @@ export function SendDistribution() {
   const changeControl = useChangeControlSettings();
 
   const [presentId, setPresentId] = useState('');
-  const [target, setTarget] = useState<DistributionTarget>('all');
+  // `?segment=<id>`: opened from a segment's page ("Send a present…"), that segment chosen.
+  const [searchParams] = useSearchParams();
+  const linkedSegment = /^\d{1,10}$/.test(searchParams.get('segment') ?? '') ? searchParams.get('segment')! : '';
+  const [target, setTarget] = useState<DistributionTarget>(linkedSegment ? 'segment' : 'all');
   const [playerIds, setPlayerIds] = useState<number[]>([]);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduledAt, setScheduledAt] = useState<string | null>(null);
@@ -135,12 +141,16 @@ export function SendDistribution() {
   const listed = presents.items.filter((p) => p.status !== 'ended');
   // The chosen present stays an option while the admin searches for something else.
   const pickable = chosen && !listed.some((p) => p.id === chosen.id) ? [chosen, ...listed] : listed;
+  // A segment (user-policy's saved player filters): its members are fixed when the send starts.
+  const [segmentId, setSegmentId] = useState(linkedSegment);
+  const segment = target === 'segment' && segmentId ? Number(segmentId) : null;
   const ids = target === 'list' ? playerIds : [];
-  const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length];
+  const previewKey = ['present-distributions', 'preview', target, target === 'list' ? pasteCount : 0, ids.length, segment];
   const preview = useQuery({
     queryKey: previewKey,
-    queryFn: () => api.post<DistributionPreview>(`${presentDistributionsResource.path}/preview`, { target, playerIds: ids }),
-    enabled: target === 'all' || ids.length > 0,
+    queryFn: () =>
+      api.post<DistributionPreview>(`${presentDistributionsResource.path}/preview`, { target, playerIds: ids, segmentId: segment }),
+    enabled: target === 'all' || ids.length > 0 || segment !== null,
   });
 
   // "confirm" environment, to all players or to more ids than the BFF's bulk limit (its settings
@@ -150,7 +160,7 @@ export function SendDistribution() {
   const scope =
     changeControl?.mode !== 'confirm'
       ? undefined
-      : target === 'all'
+      : target !== 'list'
         ? GLOBAL_SCOPES.allPlayers
         : bulkIdsAbove !== undefined && ids.length > bulkIdsAbove
           ? playersScope(ids.length)
@@ -203,7 +213,7 @@ export function SendDistribution() {
     });
     if (!ok) return;
     send.mutate(
-      { presentId: chosen.id, target, playerIds: ids, scheduledAt: at, confirmedRecipients: count },
+      { presentId: chosen.id, target, playerIds: ids, segmentId: segment, scheduledAt: at, confirmedRecipients: count },
       {
         onError: (error) => {
           const now = changedCount(error);
@@ -218,6 +228,7 @@ export function SendDistribution() {
     const local: Record<string, string[]> = {};
     if (!present) local.presentId = [t('presentDistributions.pickPresent')];
     if (target === 'list' && playerIds.length === 0) local.playerIds = [t('presentDistributions.needIds')];
+    if (target === 'segment' && segment === null) local.segmentId = [t('presentDistributions.pickSegment')];
     if (when === 'later' && !scheduledAt) local.scheduledAt = [t('presentDistributions.needTime')];
     // Said here, before the confirm promises "you can cancel it until then" of a time already gone.
     else if (when === 'later' && isScheduledInThePast(scheduledAt, new Date())) local.scheduledAt = [SCHEDULED_IN_THE_PAST];
@@ -265,9 +276,11 @@ export function SendDistribution() {
           options={[
             ['all', t('presentDistributions.targets.all')],
             ['list', t('presentDistributions.targets.list')],
+            ['segment', t('presentDistributions.targets.segment')],
           ]}
           onChange={setTarget}
         />
+        {target === 'segment' && <SegmentPicker value={segmentId} onChange={setSegmentId} error={errorOf('segmentId')} />}
         {target === 'list' && (
           <div>
             <Button onClick={pasteIds}>{t('presentDistributions.pasteIds')}</Button>{' '}
@@ -297,7 +310,7 @@ export function SendDistribution() {
         <p role="status" aria-live="polite">
           {preview.isFetching && recipients === undefined
             ? t('presentDistributions.counting')
-            : recipients !== undefined && (target === 'all' || ids.length > 0)
+            : recipients !== undefined && (target === 'all' || ids.length > 0 || segment !== null)
               ? t('presentDistributions.willReceive', counted(recipients)) +
                 (preview.data?.unknownIds ? ` ${t('presentDistributions.unknownIds', counted(preview.data.unknownIds))}` : '')
               : ''}
@@ -314,12 +327,45 @@ export function SendDistribution() {
           <Button
             variant="primary"
             onClick={submit}
-            disabled={send.isPending || (recipients === undefined && !(target === 'list' && ids.length === 0))}
+            disabled={
+              send.isPending ||
+              (recipients === undefined && !(target === 'list' && ids.length === 0) && !(target === 'segment' && segment === null))
+            }
           >
             {when === 'now' ? t('presentDistributions.sendNow') : t('presentDistributions.schedule')}
           </Button>
         </FormActions>
       </Stack>
     </Panel>
+  );
+}
+
+/** The segments to send to, searched on the server: asked only once "a segment" is chosen. */
+function SegmentPicker({ value, onChange, error }: { value: string; onChange: (id: string) => void; error: string | undefined }) {
+  const { t } = useTranslation('present');
+  const segments = useServerPicker<Segment>(segmentsResource.path, { query: { sort: 'name', order: 'asc' } });
+  const options = segments.items.map((s) => ({ value: String(s.id), label: s.name }));
+  // The chosen one stays an option while the admin searches for another (or when it is beyond the first page).
+  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: `#${value}` });
+  return (
+    <>
+      <TextField
+        label={t('presentDistributions.findSegment')}
+        type="search"
+        value={segments.q}
+        onChange={(e) => segments.setQ(e.target.value)}
+      />
+      <Select
+        label={t('presentDistributions.fields.segment')}
+        required
+        value={value}
+        placeholder={segments.isLoading ? t('presentDistributions.loadingSegments') : t('presentDistributions.pickSegment')}
+        options={options}
+        error={error}
+        hint={t('presentDistributions.segmentHint')}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <PickerNotice shown={segments.items.length} total={segments.total} />
+    </>
   );
 }

@@ -59,6 +59,7 @@ describe('present distribution: domain rules', () => {
       presentId: 11,
       target: 'list',
       playerIds: [5, 6],
+      segmentId: null,
       scheduledAt: null,
       confirmedRecipients: 2,
     });
@@ -153,10 +154,88 @@ describe('present distribution: domain rules', () => {
 
     await waitFor(() => expect(bff.calls('POST', '/present-distributions')).toHaveLength(2));
     expect(bff.calls('POST', '/present-distributions').map((c) => c.body)).toEqual([
-      { presentId: 11, target: 'all', playerIds: [], scheduledAt: null, confirmedRecipients: 1200 },
-      { presentId: 11, target: 'all', playerIds: [], scheduledAt: null, confirmedRecipients: 1201 },
+      { presentId: 11, target: 'all', playerIds: [], segmentId: null, scheduledAt: null, confirmedRecipients: 1200 },
+      { presentId: 11, target: 'all', playerIds: [], segmentId: null, scheduledAt: null, confirmedRecipients: 1201 },
     ]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+});
+
+describe('a segment as the target', () => {
+  it('picks a saved segment, counts its active members, confirms with that count and sends the segment', async () => {
+    const whales = { id: 5, name: 'Whales', description: '', criteria: {}, version: 1, createdAt: '', updatedAt: '', updatedBy: null };
+    const bff = fakeBff()
+      .get('/presents', () => json(page([welcomePack])))
+      .get('/present-distributions', () => json(page([])))
+      .get('/segments', () => json(page([whales])))
+      .post('/present-distributions/preview', (req) =>
+        json(
+          (req.body as { target: string }).target === 'segment' ? { recipients: 42, unknownIds: 0 } : { recipients: 1200, unknownIds: 0 },
+        ),
+      )
+      .post('/present-distributions', (req) =>
+        json({ ...doneSend, id: 42, status: 'scheduled', recipientCount: 42, ...(req.body as object) }, 201),
+      );
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/present/distribution' });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Present/ }),
+      await screen.findByRole('option', { name: /Welcome pack/ }),
+    );
+    // The segments are asked for only once "a segment" is chosen.
+    expect(bff.calls('GET', '/segments')).toHaveLength(0);
+    await user.click(screen.getByLabelText('A segment'));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Segment/ }),
+      await screen.findByRole('option', { name: 'Whales' }),
+    );
+    expect(await screen.findByText('42 players will receive it.')).toBeInTheDocument();
+    expect(bff.calls('POST', '/present-distributions/preview').at(-1)?.body).toEqual({ target: 'segment', playerIds: [], segmentId: 5 });
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('42 players receive it now. This cannot be undone.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(bff.calls('POST', '/present-distributions')).toHaveLength(1));
+    expect(bff.calls('POST', '/present-distributions')[0].body).toEqual({
+      presentId: 11,
+      target: 'segment',
+      playerIds: [],
+      segmentId: 5,
+      scheduledAt: null,
+      confirmedRecipients: 42,
+    });
+  });
+
+  it("opened from a segment's page (?segment=5): that segment is chosen and counted", async () => {
+    const whales = { id: 5, name: 'Whales', description: '', criteria: {}, version: 1, createdAt: '', updatedAt: '', updatedBy: null };
+    const bff = fakeBff()
+      .get('/presents', () => json(page([welcomePack])))
+      .get('/present-distributions', () => json(page([])))
+      .get('/segments', () => json(page([whales])))
+      .post('/present-distributions/preview', () => json({ recipients: 42, unknownIds: 0 }));
+    renderRemotePage(pages, { bff, url: '/admin/present/distribution?segment=5' });
+    expect(await screen.findByText('42 players will receive it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('A segment')).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Segment/ })).toHaveDisplayValue('Whales'));
+    expect(bff.calls('POST', '/present-distributions/preview')[0].body).toEqual({ target: 'segment', playerIds: [], segmentId: 5 });
+  });
+
+  it('a segment must be picked before sending', async () => {
+    const bff = fakeBff()
+      .get('/presents', () => json(page([welcomePack])))
+      .get('/present-distributions', () => json(page([])))
+      .get('/segments', () => json(page([])))
+      .post('/present-distributions/preview', () => json({ recipients: 1200, unknownIds: 0 }));
+    const { user } = renderRemotePage(pages, { bff, url: '/admin/present/distribution' });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Present/ }),
+      await screen.findByRole('option', { name: /Welcome pack/ }),
+    );
+    await user.click(screen.getByLabelText('A segment'));
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    const field = await screen.findByRole('combobox', { name: /^Segment/ });
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(/Pick a segment/);
+    expect(bff.calls('POST', '/present-distributions')).toHaveLength(0);
   });
 });
 
