@@ -44,3 +44,4 @@ export * from './search';
 export * from './playerPresents';
 export * from './security';
 export * from './permissions';
+export * from './liveEvents';

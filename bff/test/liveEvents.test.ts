@@ -1,0 +1,179 @@
+// First: its jest.mock calls make kysely, PGlite, Fastify and pg-boss loadable here.
+import { createTestApp, signedInAdmin, TEST_PASSWORD_HASH, type TestApp } from './support/testApp';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { LIVE_STREAMS_PER_SESSION, type LiveEvent } from '@phoenix/contract';
+import { createDb } from '@phoenix/server/db';
+import { testDatabaseUrl } from '@phoenix/server/testing';
+import { buildApp } from '../src/app';
+import type { Database } from '../src/db/schema';
+import { generateBattles } from '../src/features/battles/repository';
+
+/**
+ * Live events across instances: a change made through instance A reaches a stream opened on
+ * instance B within 2 s (on PostgreSQL, two apps with pools of their own on one database; on PGlite,
+ * two apps on the one embedded database, as a second process reaches it over its wire), only for an
+ * admin allowed to read it; streams are limited per session and end with their client.
+ */
+let t: TestApp;
+let second: FastifyInstance;
+let secondDb: Kysely<Database> | null = null;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const url = testDatabaseUrl(t.db);
+  if (url) secondDb = createDb<Database>({ kind: 'postgres', connectionString: url, maxConnections: 3 });
+  second = await buildApp({
+    db: secondDb ?? t.db,
+    closeDbOnClose: false,
+    migrate: false,
+    now: t.clock.now,
+    passwordHash: TEST_PASSWORD_HASH,
+  });
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  const address = second.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await generateBattles(t.db, 300, t.clock.now(), { players: 50, spanDays: 1 }); // 6 ongoing
+});
+
+afterAll(async () => {
+  await second?.close();
+  await secondDb?.destroy();
+  await t?.close();
+});
+
+/** A server-sent event stream on instance B, read as it arrives. */
+async function openStream(token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/events`, { headers: { token }, signal: controller.signal });
+  const events: LiveEvent[] = [];
+  let text = '';
+  const reading = (async () => {
+    if (!response.ok || !response.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        text += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (data) events.push(JSON.parse(data) as LiveEvent);
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    response,
+    events,
+    async waitFor(predicate: (event: LiveEvent) => boolean, ms: number): Promise<LiveEvent | null> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = events.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) return null;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+async function ongoingBattle(): Promise<{ id: number; version: number }> {
+  const row = await t.db
+    .selectFrom('battles')
+    .select(['id', 'version'])
+    .where('status', '=', 'ongoing')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, version: row.version };
+}
+
+test('a battle force-ended through instance A reaches a stream on instance B within 2 s, with its topic and id only', async () => {
+  const owner = await t.createAccount({});
+  const token = await t.login(owner.email, owner.password);
+  const stream = await openStream(token);
+  try {
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const battle = await ongoingBattle();
+    const started = Date.now();
+    const ended = await t.call(token, {
+      method: 'POST',
+      url: `/battles/${battle.id}/force-end`,
+      payload: { reason: 'Stuck', version: battle.version },
+    });
+    expect(ended.statusCode).toBe(200);
+    const event = await stream.waitFor((e) => e.topic === 'battle' && e.id === String(battle.id), 2000);
+    expect(event).toEqual({ topic: 'battle', id: String(battle.id) });
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The table's own notice (per statement, no id) comes too: what the dashboard's count follows.
+    expect(await stream.waitFor((e) => e.topic === 'battle' && e.id === null, 2000)).not.toBeNull();
+    // Nothing but the topic and the id travels.
+    for (const e of stream.events) expect(Object.keys(e).sort()).toEqual(['id', 'topic']);
+  } finally {
+    await stream.close();
+  }
+});
+
+test('a change rolled back notifies nobody', async () => {
+  const owner = await t.createAccount({});
+  const token = await t.login(owner.email, owner.password);
+  const stream = await openStream(token);
+  try {
+    const battle = await ongoingBattle();
+    const stale = await t.call(token, {
+      method: 'POST',
+      url: `/battles/${battle.id}/force-end`,
+      payload: { reason: 'Stuck', version: battle.version + 5 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(await stream.waitFor((e) => e.topic === 'battle', 800)).toBeNull();
+  } finally {
+    await stream.close();
+  }
+});
+
+test('an account that may not use the console (role 1) gets no stream (403), so no event; no token: 401', async () => {
+  const { token } = await signedInAdmin(t, 1);
+  const response = await fetch(`${base}/events`, { headers: { token } });
+  expect(response.status).toBe(403);
+  expect((await response.json()).error.code).toBe('forbidden');
+  const anonymous = await fetch(`${base}/events`);
+  expect(anonymous.status).toBe(401);
+});
+
+test(`at most ${LIVE_STREAMS_PER_SESSION} streams a session (429 with its message key); a closed one frees its place`, async () => {
+  const owner = await t.createAccount({});
+  const token = await t.login(owner.email, owner.password);
+  const streams = [];
+  for (let i = 0; i < LIVE_STREAMS_PER_SESSION; i++) streams.push(await openStream(token));
+  try {
+    expect(streams.map((s) => s.response.status)).toEqual(streams.map(() => 200));
+    const refused = await fetch(`${base}/events`, { headers: { token } });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.messageKey).toBe('too_many_live_streams_are_open_for_this_session_close_another_tab');
+    await streams.pop()!.close();
+    let again: Awaited<ReturnType<typeof openStream>> | null = null;
+    for (let i = 0; i < 50 && again?.response.status !== 200; i++) {
+      await again?.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await openStream(token);
+    }
+    expect(again!.response.status).toBe(200);
+    streams.push(again!);
+  } finally {
+    await Promise.all(streams.map((s) => s.close()));
+  }
+});
