@@ -46,7 +46,7 @@ afterAll(async () => {
 /** A server-sent event stream on instance B, read as it arrives. */
 async function openStream(token: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/events`, { headers: { token }, signal: controller.signal });
+  const response = await fetch(`${base}/events`, { headers: { token, accept: 'text/event-stream' }, signal: controller.signal });
   const events: LiveEvent[] = [];
   let text = '';
   const reading = (async () => {
@@ -147,11 +147,19 @@ test('a change rolled back notifies nobody', async () => {
 
 test('an account that may not use the console (role 1) gets no stream (403), so no event; no token: 401', async () => {
   const { token } = await signedInAdmin(t, 1);
-  const response = await fetch(`${base}/events`, { headers: { token } });
+  const response = await fetch(`${base}/events`, { headers: { token, accept: 'text/event-stream' } });
   expect(response.status).toBe(403);
   expect((await response.json()).error.code).toBe('forbidden');
-  const anonymous = await fetch(`${base}/events`);
+  const anonymous = await fetch(`${base}/events`, { headers: { accept: 'text/event-stream' } });
   expect(anonymous.status).toBe(401);
+});
+
+test('a call that does not ask for text/event-stream gets a plain 400 with its message key, not a stream', async () => {
+  const owner = await t.createAccount({});
+  const token = await t.login(owner.email, owner.password);
+  const response = await t.call(token, { method: 'GET', url: '/events' });
+  expect(response.statusCode).toBe(400);
+  expect(response.json().error.messageKey).toBe('this_route_streams_live_events_ask_for_text_event_stream');
 });
 
 test(`at most ${LIVE_STREAMS_PER_SESSION} streams a session (429 with its message key); a closed one frees its place`, async () => {
@@ -161,7 +169,7 @@ test(`at most ${LIVE_STREAMS_PER_SESSION} streams a session (429 with its messag
   for (let i = 0; i < LIVE_STREAMS_PER_SESSION; i++) streams.push(await openStream(token));
   try {
     expect(streams.map((s) => s.response.status)).toEqual(streams.map(() => 200));
-    const refused = await fetch(`${base}/events`, { headers: { token } });
+    const refused = await fetch(`${base}/events`, { headers: { token, accept: 'text/event-stream' } });
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.messageKey).toBe('too_many_live_streams_are_open_for_this_session_close_another_tab');
     await streams.pop()!.close();

@@ -1,9 +1,18 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { can, LIVE_EVENTS_PATH, LIVE_STREAMS_PER_SESSION, liveTopicScope, type LiveEvent, type PermissionScope } from '@phoenix/contract';
+import {
+  can,
+  ERROR_CODES,
+  LIVE_EVENTS_PATH,
+  LIVE_STREAMS_PER_SESSION,
+  liveTopicScope,
+  type LiveEvent,
+  type PermissionScope,
+} from '@phoenix/contract';
 import type { ServerContext } from '../context';
-import { requireActor, tooManyRequests, unauthorized } from '../http';
+import { requireActor } from '../http/auth';
+import { HttpError, tooManyRequests, unauthorized } from '../http/errors';
 import { LiveHub } from './hub';
 import { startLiveListener, type LiveListener } from './listener';
 
@@ -28,7 +37,7 @@ export interface LiveEvents {
 /**
  * GET /events: server-sent events of the changes every instance makes (see listener.ts). Needs the
  * signed-in session (the usual token header: the console reads it with fetch, so the token is never
- * in a URL) and, for each topic, the right to read its scope: an admin whose roles may not read it
+ * in a URL) and `Accept: text/event-stream` and, for each topic, the right to read its scope: an admin whose roles may not read it
  * never receives it. An event carries only `{ topic, id }`. At most `streamsPerSession` streams a
  * session on an instance (429 beyond); every stream ends when its client goes, when its session
  * ends, and when the instance closes.
@@ -60,6 +69,11 @@ export async function installLiveEvents(
 
   app.get(path, { config: { scope: 'self' } }, async (request, reply) => {
     const admin = requireActor(request);
+    // A stream only for a client that asks for one (EventSource and the console's reader always do):
+    // any other call gets a plain answer instead of a response that never ends.
+    if (!/\btext\/event-stream\b/.test(request.headers.accept ?? '')) {
+      throw new HttpError(400, ERROR_CODES.validation, 'This route streams live events: ask for text/event-stream');
+    }
     const sessionId = request.auth!.sessionId;
     if (!sessionId) throw unauthorized();
     const open = bySession.get(sessionId) ?? 0;
