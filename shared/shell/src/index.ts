@@ -2,7 +2,7 @@
  * @phoenix/shell: the contract between the host and the remotes. Shared as a Module Federation
  * singleton, so there is one auth state, one store and one set of modals in the page.
  */
-export const SHELL_CONTRACT_VERSION = '1.6.0';
+export const SHELL_CONTRACT_VERSION = '1.7.0';
 export * from './core';
 export * from './api';
 export * from './session';
@@ -14,3 +14,4 @@ export * from './toasts';
 export * from './i18n';
 export * from './resources';
 export * from './sections';
+export * from './live';
