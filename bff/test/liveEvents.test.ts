@@ -3,7 +3,8 @@ import { createTestApp, signedInAdmin, TEST_PASSWORD_HASH, type TestApp } from '
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LIVE_STREAMS_PER_SESSION, type LiveEvent } from '@phoenix/contract';
-import { createDb } from '@phoenix/server/db';
+import pg from 'pg';
+import { createDb, embeddedPglite, servePgliteOverWire } from '@phoenix/server/db';
 import { testDatabaseUrl } from '@phoenix/server/testing';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/schema';
@@ -183,5 +184,26 @@ test(`at most ${LIVE_STREAMS_PER_SESSION} streams a session (429 with its messag
     streams.push(again!);
   } finally {
     await Promise.all(streams.map((s) => s.close()));
+  }
+});
+
+const onPglite = process.env.TEST_DATABASE_URL ? test.skip : test;
+onPglite('on PGlite, a change committed by a client of its wire (the points API, a second process) reaches the streams too', async () => {
+  const embedded = embeddedPglite(t.db)!;
+  const wire = await servePgliteOverWire(embedded.pglite, embedded.gate, { port: 0, password: 'wire-test-password' });
+  const client = new pg.Client({ connectionString: `postgres://postgres:wire-test-password@127.0.0.1:${wire.port}/postgres` });
+  const owner = await t.createAccount({});
+  const token = await t.login(owner.email, owner.password);
+  const stream = await openStream(token);
+  try {
+    await client.connect();
+    await client.query('begin');
+    await client.query(`update battles set updated_by = 'wire' where id = (select min(id) from battles)`);
+    await client.query('commit');
+    expect(await stream.waitFor((e) => e.topic === 'battle' && e.id === null, 2000)).not.toBeNull();
+  } finally {
+    await stream.close();
+    await client.end();
+    await wire.stop();
   }
 });

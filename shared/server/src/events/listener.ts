@@ -32,6 +32,7 @@ export async function startLiveListener(db: Kysely<any>, options: ListenerOption
   if (!raw) throw new Error('live events: no database connection to listen on');
   if (raw.kind === 'pglite') {
     const unlisten = await db.connection().execute(() => raw.pglite.listen(channel, options.onPayload));
+    // What a client of its wire (db/pgliteWire.ts: the points API) commits is heard here too: one backend.
     options.onConnected?.();
     return {
       stop: async () => {
