@@ -44,10 +44,20 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A ticket for the stream (POST /events/ticket with the token header), asked of instance B. */
+async function ticketFor(token: string): Promise<string> {
+  const response = await fetch(`${base}/events/ticket`, { method: 'POST', headers: { token } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { ticket: string }).ticket;
+}
+
+const streamUrl = (ticket: string) => `${base}/events?ticket=${encodeURIComponent(ticket)}`;
+const asEventSource = { accept: 'text/event-stream' };
+
 /** A server-sent event stream on instance B, read as it arrives. */
 async function openStream(token: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/events`, { headers: { token, accept: 'text/event-stream' }, signal: controller.signal });
+  const response = await fetch(streamUrl(await ticketFor(token)), { headers: asEventSource, signal: controller.signal });
   const events: LiveEvent[] = [];
   let text = '';
   const reading = (async () => {
@@ -146,19 +156,36 @@ test('a change rolled back notifies nobody', async () => {
   }
 });
 
-test('an account that may not use the console (role 1) gets no stream (403), so no event; no token: 401', async () => {
-  const { token } = await signedInAdmin(t, 1);
-  const response = await fetch(`${base}/events`, { headers: { token, accept: 'text/event-stream' } });
-  expect(response.status).toBe(403);
-  expect((await response.json()).error.code).toBe('forbidden');
-  const anonymous = await fetch(`${base}/events`, { headers: { accept: 'text/event-stream' } });
-  expect(anonymous.status).toBe(401);
+test('an account that may not use the console (role 1) gets no ticket (403), so no stream; no token, no ticket, a forged or expired one, or a signed-out session: 401', async () => {
+  const { token: operator } = await signedInAdmin(t, 1);
+  const refused = await fetch(`${base}/events/ticket`, { method: 'POST', headers: { token: operator } });
+  expect(refused.status).toBe(403);
+  expect((await fetch(`${base}/events/ticket`, { method: 'POST' })).status).toBe(401);
+  expect((await fetch(`${base}/events`, { headers: asEventSource })).status).toBe(401);
+
+  const owner = await t.createAccount({});
+  const token = await t.login(owner.email, owner.password);
+  const ticket = await ticketFor(token);
+  const [session, expires, mac] = ticket.split('.');
+  const forged = `${session}.${Number(expires) + 1000}.${mac}`;
+  expect((await fetch(streamUrl(forged), { headers: asEventSource })).status).toBe(401);
+  const other = `${Number(session) + 1}.${expires}.${mac}`;
+  expect((await fetch(streamUrl(other), { headers: asEventSource })).status).toBe(401);
+
+  t.clock.advanceMinutes(2); // past its minute
+  expect((await fetch(streamUrl(ticket), { headers: asEventSource })).status).toBe(401);
+  const fresh = await ticketFor(token);
+  expect((await t.call(token, { method: 'POST', url: '/users/logout' })).statusCode).toBeLessThan(300);
+  const ended = await fetch(streamUrl(fresh), { headers: asEventSource });
+  expect(ended.status).toBe(401);
+  expect((await ended.json()).error.code).toBe('unauthorized');
 });
 
 test('a call that does not ask for text/event-stream gets a plain 400 with its message key, not a stream', async () => {
   const owner = await t.createAccount({});
   const token = await t.login(owner.email, owner.password);
-  const response = await t.call(token, { method: 'GET', url: '/events' });
+  const ticket = await ticketFor(token);
+  const response = await t.call(null, { method: 'GET', url: `/events?ticket=${encodeURIComponent(ticket)}` });
   expect(response.statusCode).toBe(400);
   expect(response.json().error.messageKey).toBe('this_route_streams_live_events_ask_for_text_event_stream');
 });
@@ -170,7 +197,7 @@ test(`at most ${LIVE_STREAMS_PER_SESSION} streams a session (429 with its messag
   for (let i = 0; i < LIVE_STREAMS_PER_SESSION; i++) streams.push(await openStream(token));
   try {
     expect(streams.map((s) => s.response.status)).toEqual(streams.map(() => 200));
-    const refused = await fetch(`${base}/events`, { headers: { token, accept: 'text/event-stream' } });
+    const refused = await fetch(streamUrl(await ticketFor(token)), { headers: asEventSource });
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.messageKey).toBe('too_many_live_streams_are_open_for_this_session_close_another_tab');
     await streams.pop()!.close();

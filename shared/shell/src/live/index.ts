@@ -1,2 +1,2 @@
-export { canStreamLiveEvents, connectLiveEvents, liveStatus, type LiveConnectionOptions, type LiveStatus } from './liveEvents';
+export { connectLiveEvents, liveStatus, type LiveConnectionOptions, type LiveStatus } from './liveEvents';
 export { useLiveEvents, useLiveFallbackInterval, useLiveStatus } from './useLiveEvents';

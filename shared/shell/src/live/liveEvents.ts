@@ -1,10 +1,8 @@
 import { LIVE_EVENTS_PATH, type LiveEvent } from '@phoenix/contract';
 
 /**
- * The tab's one live stream (GET /events, server-sent events): `open` while it is connected;
- * anything else means the console polls instead (useLiveFallbackInterval). Read with fetch, not
- * EventSource: the session token travels in the `token` header like every other call, never in a
- * URL (EventSource cannot send a header).
+ * The tab's one live stream (GET /events, server-sent events, read by EventSource): `open` while it
+ * is connected; anything else means the console polls instead (useLiveFallbackInterval).
  */
 export type LiveStatus = 'off' | 'connecting' | 'open' | 'unavailable';
 
@@ -35,37 +33,36 @@ export interface LiveConnectionOptions {
   onOpen?: () => void;
   /** Injected by tests. */
   fetch?: typeof fetch;
+  EventSource?: typeof EventSource;
   /** First reconnection delay (default 1 s), doubled up to maxDelayMs (default 30 s). */
   initialDelayMs?: number;
   maxDelayMs?: number;
 }
 
-/** Whether this browser can read a streamed response (else the console polls). */
-export function canStreamLiveEvents(fetchImpl: typeof fetch | undefined): boolean {
-  return typeof fetchImpl === 'function' && typeof TextDecoder !== 'undefined' && typeof ReadableStream !== 'undefined';
-}
-
 /**
- * Connects and keeps the stream connected: reconnects with backoff (and some jitter, so a restarted
- * instance is not hit by every tab at once); a refusal (401, 403, 400) stops it for good. Returns
- * what stops it.
+ * Connects and keeps the stream connected: a ticket first (POST /events/ticket with the token
+ * header, like every call), then an EventSource on GET /events?ticket=…. Cut, it reconnects with a
+ * new ticket after a backoff (with some jitter, so a restarted instance is not hit by every tab at
+ * once); a refused ticket (401, 403) stops it. Returns what stops it.
  */
 export function connectLiveEvents(options: LiveConnectionOptions): () => void {
   const fetchImpl = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
+  const Source = options.EventSource ?? (typeof EventSource === 'function' ? EventSource : undefined);
+  const base = options.baseUrl.replace(/\/+$/, '');
   const initial = options.initialDelayMs ?? 1000;
   const max = options.maxDelayMs ?? 30_000;
   let stopped = false;
-  let controller: AbortController | null = null;
+  let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let delay = initial;
 
-  if (!canStreamLiveEvents(fetchImpl)) {
+  if (!fetchImpl || !Source) {
     setStatus('unavailable');
     return () => setStatus('off');
   }
 
   const retry = () => {
-    if (stopped) return;
+    if (stopped || timer) return;
     setStatus('unavailable');
     timer = setTimeout(() => void attempt(), delay * (0.75 + Math.random() * 0.5));
     delay = Math.min(delay * 2, max);
@@ -80,72 +77,56 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
       return;
     }
     if (status !== 'unavailable') setStatus('connecting');
-    controller = new AbortController();
-    let response: Response;
+    let ticket: string;
     try {
-      response = await fetchImpl!(`${options.baseUrl.replace(/\/+$/, '')}${LIVE_EVENTS_PATH}`, {
-        headers: { token, accept: 'text/event-stream' },
-        cache: 'no-store',
-        signal: controller.signal,
-      });
+      const response = await fetchImpl(`${base}${LIVE_EVENTS_PATH}/ticket`, { method: 'POST', headers: { token }, cache: 'no-store' });
+      if (response.status === 401 || response.status === 403) {
+        // Signed out or not allowed: polling only; the next sign-in starts again.
+        setStatus('unavailable');
+        return;
+      }
+      if (!response.ok) throw new Error(String(response.status));
+      ({ ticket } = (await response.json()) as { ticket: string });
     } catch {
       retry();
       return;
     }
-    if (response.status === 401 || response.status === 403 || response.status === 400) {
-      // Not allowed (signed out, no right, not served): polling only; the next sign-in starts again.
-      setStatus('unavailable');
-      return;
-    }
-    if (!response.ok || !response.body) {
+    if (stopped) return;
+    const opened = new Source(`${base}${LIVE_EVENTS_PATH}?ticket=${encodeURIComponent(ticket)}`);
+    source = opened;
+    opened.onopen = () => {
+      delay = initial;
+      setStatus('open');
+      options.onOpen?.();
+    };
+    opened.onmessage = (message: MessageEvent) => {
+      const event = parseEvent(message.data);
+      if (event) options.onEvent(event);
+    };
+    // Our own reconnection (a new ticket, backoff) rather than EventSource's, whose ticket expires.
+    opened.onerror = () => {
+      opened.close();
+      if (source === opened) source = null;
       retry();
-      return;
-    }
-    delay = initial;
-    setStatus('open');
-    options.onOpen?.();
-    try {
-      await readEvents(response.body, options.onEvent);
-    } catch {
-      // cut (network, instance restarting) or aborted by stop()
-    }
-    retry();
+    };
   };
 
   void attempt();
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    controller?.abort();
+    source?.close();
+    source = null;
     setStatus('off');
   };
 }
 
-/** The `data:` of each server-sent event block, parsed; comments (heartbeats) and other fields are skipped. */
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: LiveEvent) => void): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
-      if (!data) continue;
-      try {
-        const parsed = JSON.parse(data) as Partial<LiveEvent>;
-        if (typeof parsed.topic === 'string') onEvent({ topic: parsed.topic, id: typeof parsed.id === 'string' ? parsed.id : null });
-      } catch {
-        // not an event of ours
-      }
-    }
+function parseEvent(data: unknown): LiveEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = JSON.parse(data) as Partial<LiveEvent>;
+    return typeof parsed.topic === 'string' ? { topic: parsed.topic, id: typeof parsed.id === 'string' ? parsed.id : null } : null;
+  } catch {
+    return null;
   }
 }
