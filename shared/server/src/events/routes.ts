@@ -137,6 +137,7 @@ export async function installLiveEvents(
     };
     closers.add(close);
     request.raw.once('close', close);
+    reply.raw.once('close', close);
     stream.once('close', close);
 
     // `retry`: the browser's own reconnection delay; the first comment lets the client know it is open.
