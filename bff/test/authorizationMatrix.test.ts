@@ -27,6 +27,9 @@ const OPEN_ROUTES = new Set([
   // The invitation link: its token is the proof (single-use, expiring, throttled).
   'POST /users/invitation',
   'POST /users/invitation/accept',
+  // The live stream (EventSource sends no token header): its ticket, from POST /events/ticket, is the proof.
+  'GET /events',
+  'HEAD /events',
   'POST /users/info',
   'POST /users/logout',
   'GET /health',

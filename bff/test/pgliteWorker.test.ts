@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb, isUniqueViolation } from '@phoenix/server/db';
+import { startLiveListener } from '@phoenix/server/events';
 
 jest.setTimeout(120_000);
 
@@ -15,6 +16,29 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('PGlite on disk runs on a worker thread', () => {
+  test('a listener on the worker hears what commits, not what rolls back (live events)', async () => {
+    const db = createDb({ kind: 'pglite', dataDir: path.join(root, 'listen') });
+    const heard: string[] = [];
+    const listener = await startLiveListener(db, { channel: 'worker_test', onPayload: (payload) => heard.push(payload) });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_notify('worker_test', 'committed')`.execute(trx);
+      });
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await sql`select pg_notify('worker_test', 'rolled back')`.execute(trx);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await sql`select 1`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual(['committed']);
+    } finally {
+      await listener.stop();
+      await db.destroy();
+    }
+  });
+
   test('queries, types, transactions and error codes behave as in process; the data outlives a reopen', async () => {
     const dataDir = path.join(root, 'data');
     const db = createDb({ kind: 'pglite', dataDir });

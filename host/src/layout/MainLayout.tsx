@@ -10,6 +10,10 @@ import { Overlays } from './Overlays';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
 import { useHostTranslation, useLabel } from './hostI18n';
+import { afterFirstPaintComponent } from '../routes/firstPaint';
+
+/** The tab's live stream (LiveUpdates.tsx): loaded after the first paint, like the other shell-heavy parts. */
+const LiveUpdates = afterFirstPaintComponent(() => import('./LiveUpdates').then((module) => module.LiveUpdates));
 
 /* An app shell: the document never scrolls, the sidebar and the content scroll on their own,
    so "100%" of the narrow sidebar is the whole window width. */
@@ -92,6 +96,7 @@ export function MainLayout() {
         </Main>
       </Body>
       <Overlays />
+      <LiveUpdates />
     </Shell>
   );
 }

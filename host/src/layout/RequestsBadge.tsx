@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { CHANGE_REQUESTS_PATH } from '@phoenix/contract';
-import { AreaLink, useApi } from '@phoenix/shell';
+import { AreaLink, useApi, useLiveFallbackInterval } from '@phoenix/shell';
 import { tokens } from '@phoenix/ui';
 import { useHostTranslation } from './hostI18n';
 
@@ -28,13 +28,17 @@ const Count = styled.span`
   text-align: center;
 `;
 
-/** How many change requests wait (and are scheduled), under the Requests page's query key: its decisions refresh it. */
+/**
+ * How many change requests wait (and are scheduled), under the Requests page's query key: its decisions
+ * refresh it, and so does a change request's live event (LiveUpdates.tsx); polled only while the live stream is down.
+ */
 export function useChangeRequestCount() {
   const api = useApi();
+  const refetchInterval = useLiveFallbackInterval(60_000);
   return useQuery<{ pending: number; scheduled: number }>({
     queryKey: ['change-requests', 'count'],
     queryFn: () => api.get(`${CHANGE_REQUESTS_PATH}/count`),
-    refetchInterval: 60_000,
+    refetchInterval,
     retry: false,
   });
 }

@@ -405,6 +405,14 @@ export const ERROR_MESSAGES = {
   pick_a_time_in_the_future: { en: 'Pick a time in the future', ja: '未来の時刻を選んでください' },
   say_why_the_request_is_rejected: { en: 'Say why the request is rejected', ja: 'リクエストを却下する理由を入力してください' },
   this_page_is_too_deep: { en: 'This page is too deep', ja: 'このページは深すぎます' },
+  this_route_streams_live_events_ask_for_text_event_stream: {
+    en: 'This route streams live events: ask for text/event-stream',
+    ja: 'このルートはライブイベントを配信します。text/event-stream を指定してください',
+  },
+  too_many_live_streams_are_open_for_this_session_close_another_tab: {
+    en: 'Too many live streams are open for this session: close another tab',
+    ja: 'このセッションで開いているライブ接続が多すぎます。ほかのタブを閉じてください',
+  },
   // 409 reasons the services give (errorMessages.test.ts lists a fixed one missing here).
   a_sign_out_of_every_player_is_running_right_now_wait_for_it_to_finish_then_check: {
     en: 'A sign-out of every player is running right now. Wait for it to finish, then check the counts again.',

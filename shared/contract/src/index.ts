@@ -45,3 +45,4 @@ export * from './search';
 export * from './playerPresents';
 export * from './security';
 export * from './permissions';
+export * from './liveEvents';

@@ -14,3 +14,4 @@ export * from './toasts';
 export * from './i18n';
 export * from './resources';
 export * from './sections';
+export * from './live';

@@ -15,8 +15,24 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglite);
 const { pg_trgm } = require(workerData.pgTrgm);
 const db = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
-parentPort.on('message', async ({ id, close, exec, sql, params }) => {
+const unlisteners = new Map();
+parentPort.on('message', async ({ id, close, exec, sql, params, listen, unlisten }) => {
   try {
+    // Notifications (live events: shared/server events/) travel back as messages without an id.
+    if (listen) {
+      if (!unlisteners.has(listen)) {
+        unlisteners.set(listen, await db.listen(listen, (payload) => parentPort.postMessage({ notification: { channel: listen, payload } })));
+      }
+      parentPort.postMessage({ id });
+      return;
+    }
+    if (unlisten) {
+      const stop = unlisteners.get(unlisten);
+      unlisteners.delete(unlisten);
+      if (stop) await stop();
+      parentPort.postMessage({ id });
+      return;
+    }
     if (close) {
       await db.close();
       parentPort.postMessage({ id });
@@ -44,6 +60,7 @@ interface Pending {
 
 interface Reply {
   id: number;
+  notification?: { channel: string; payload: string };
   result?: unknown;
   error?: Record<string, unknown> & { name?: string; message: string };
 }
@@ -52,7 +69,7 @@ function toError(data: NonNullable<Reply['error']>): Error {
   return Object.assign(new Error(data.message), data);
 }
 
-/** The part of PGlite the Kysely dialect (query, close) and pg-boss (exec) use, served by a worker thread. */
+/** The part of PGlite the Kysely dialect (query, close), pg-boss (exec) and live events (listen) use, served by a worker thread. */
 export function pgliteInWorker(dataDir: string): PGlite {
   const require = createRequire(__filename);
   const worker = new Worker(WORKER_SOURCE, {
@@ -74,7 +91,12 @@ export function pgliteInWorker(dataDir: string): PGlite {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
-  worker.on('message', ({ id, result, error }: Reply) => {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  worker.on('message', ({ id, result, error, notification }: Reply) => {
+    if (notification) {
+      for (const callback of listeners.get(notification.channel) ?? []) callback(notification.payload);
+      return;
+    }
     const waiting = pending.get(id);
     if (!waiting) return;
     pending.delete(id);
@@ -95,7 +117,20 @@ export function pgliteInWorker(dataDir: string): PGlite {
     });
   };
 
-  const client: Pick<PGlite, 'query' | 'exec' | 'close'> = {
+  const client: Pick<PGlite, 'query' | 'exec' | 'close' | 'listen'> = {
+    listen: async (channel: string, callback: (payload: string) => void) => {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(callback);
+      await send({ listen: channel });
+      return async () => {
+        set.delete(callback);
+        if (set.size === 0) {
+          listeners.delete(channel);
+          await send({ unlisten: channel });
+        }
+      };
+    },
     query: ((sql: string, params?: unknown[]) => send({ sql, params: params ?? [] })) as PGlite['query'],
     // Several statements in one text (pg-boss's schema and locked blocks: jobs/runner.ts).
     exec: ((sql: string) => send({ exec: true, sql })) as PGlite['exec'],

@@ -32,7 +32,7 @@ export const REDACTED_PATHS = [
 ];
 
 /** Query parameters whose value is a secret by its name: kept in the URL, their value masked. */
-const SECRET_QUERY_NAME = /token|password|secret|key|signature|auth/i;
+const SECRET_QUERY_NAME = /token|password|secret|key|signature|auth|ticket/i;
 
 /** The URL for a log line: the path, and the query with any secret-looking value masked. */
 export function loggableUrl(url: string): string {

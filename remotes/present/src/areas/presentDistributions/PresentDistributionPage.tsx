@@ -1,7 +1,15 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DISTRIBUTION_STATUSES, presentDistributionsResource, type Distribution, type DistributionCancel } from '@phoenix/contract';
-import { EnumFilters, ResourceListPage, resourceKeys, useListController, useRecordAction, useTranslation } from '@phoenix/shell';
+import {
+  EnumFilters,
+  ResourceListPage,
+  resourceKeys,
+  useListController,
+  useLiveStatus,
+  useRecordAction,
+  useTranslation,
+} from '@phoenix/shell';
 import { Badge, Button, formatDateTime, formatNumber, type BadgeTone } from '@phoenix/ui';
 import { SendDistribution, counted } from './SendDistribution';
 
@@ -14,20 +22,24 @@ const TONE: Record<Distribution['status'], BadgeTone> = {
 };
 const REFRESH_MS = 2000;
 
-/** Present 配布: the send panel, then every distribution with its status and progress (refreshed while one is due or running). */
+/**
+ * Present 配布: the send panel, then every distribution with its status and progress: live (the host's
+ * stream refreshes it on each batch), or refreshed every 2 s while one is due or running when the stream is down.
+ */
 export default function PresentDistributionPage() {
   const { t } = useTranslation('present');
   const list = useListController(presentDistributionsResource);
   const queryClient = useQueryClient();
   const items = list.data?.items ?? [];
   const active = items.some((d) => d.status === 'running' || (d.status === 'scheduled' && Date.parse(d.scheduledAt) <= Date.now()));
+  const live = useLiveStatus() === 'open';
   useEffect(() => {
-    if (!active) return;
+    if (!active || live) return;
     const timer = setInterval(() => {
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all(presentDistributionsResource.path.slice(1)) });
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [active, queryClient]);
+  }, [active, live, queryClient]);
 
   const cancel = useRecordAction<typeof presentDistributionsResource, DistributionCancel>(presentDistributionsResource, {
     action: 'cancel',

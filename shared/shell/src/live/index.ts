@@ -1,0 +1,2 @@
+export { connectLiveEvents, liveStatus, type LiveConnectionOptions, type LiveStatus } from './liveEvents';
+export { useLiveEvents, useLiveFallbackInterval, useLiveStatus } from './useLiveEvents';
