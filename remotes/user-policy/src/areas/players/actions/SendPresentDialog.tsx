@@ -63,7 +63,15 @@ export function SendPresentDialog({ player, onClose }: { player: Player; onClose
       okText: t('present.submit'),
       danger: true,
     });
-    if (ok) send.mutate({ presentId: present.id, target: 'list', playerIds: [player.id], scheduledAt: null, confirmedRecipients: 1 });
+    if (ok)
+      send.mutate({
+        presentId: present.id,
+        target: 'list',
+        playerIds: [player.id],
+        segmentId: null,
+        scheduledAt: null,
+        confirmedRecipients: 1,
+      });
   };
 
   const error = send.error;

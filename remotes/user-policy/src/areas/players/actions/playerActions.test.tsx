@@ -273,6 +273,7 @@ describe('send a present from the player view', () => {
         presentId: 5,
         target: 'list',
         playerIds: [42],
+        segmentId: null,
         scheduledAt: null,
         confirmedRecipients: 1,
       }),
