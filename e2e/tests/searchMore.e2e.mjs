@@ -24,6 +24,8 @@ async function gameBattle(db, id) {
 
 /** Opens the dialog with Ctrl+K and types `text` into its (focused) field. */
 async function find(page, text) {
+  // The shortcut works once the navbar is there (right after sign-in the console is still loading).
+  await page.getByRole('button', { name: /^Find anything/ }).waitFor();
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Find anything' });
   const box = dialog.getByRole('combobox');
