@@ -1,14 +1,19 @@
 // Live without reload, across instances: with the dashboard open on one BFF, a change made through a
 // SECOND BFF instance on the same database shows within 2 s (LISTEN/NOTIFY → the first instance's
 // server-sent events → the console reads the summary again). Battles come from the game (no route
-// starts one): the change is a battle force-ended; and, in "approve", a change request filed there
+// starts one): the change is a battle force-ended there, then a battle the game starts; and, in "approve", a change request filed there
 // shows in the navbar's requests badge.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { ADMIN, signIn } from '../support/browser.mjs';
 import { useConsole } from '../support/suite.mjs';
 import { startBff } from '../../scripts/lib/console.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { repoRoot } from '../../scripts/lib/pnpm.mjs';
+
+const pg = createRequire(path.join(repoRoot, 'points-api/package.json'))('pg');
 
 /** The first whole number in a text ("Battles in progress: 1,234" → 1234). */
 const numberIn = (text) => Number(/\d[\d,]*/.exec(text)[0].replace(/,/g, ''));
@@ -47,7 +52,7 @@ describe('live dashboard across two BFF instances', () => {
     await second?.stop();
   });
 
-  it('a battle force-ended through the second instance leaves the dashboard figure within 2 s; a request filed there shows in the badge', async () => {
+  it('a battle force-ended through the second instance, or started by the game, moves the dashboard figure within 2 s; a request filed there shows in the badge', async () => {
     const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     // The stream is open once its answer's headers are in (the body never ends).
@@ -74,6 +79,23 @@ describe('live dashboard across two BFF instances', () => {
       const tookMs = Date.now() - started;
       assert.ok(tookMs < LIVE_MS, `the figure followed in ${tookMs} ms`);
       console.log(`live dashboard: a battle force-ended on the second instance showed in ${tookMs} ms`);
+
+      // A battle the game starts (written to the shared database, not through any BFF) shows the same way.
+      const db = new pg.Client({ connectionString: ctx.stack.databaseUrl });
+      await db.connect();
+      try {
+        const gameStarted = Date.now();
+        await db.query(
+          `insert into battles (id, mode, status, player_ids, started_at, version, created_at, updated_at)
+           values (900201, 'ranked', 'ongoing', '[1, 2]', now(), 1, now(), now())`,
+        );
+        await main.getByRole('link', { name: `Battles in progress: ${before.toLocaleString('en-US')}` }).waitFor({ timeout: LIVE_MS });
+        const startedMs = Date.now() - gameStarted;
+        assert.ok(startedMs < LIVE_MS, `the figure followed in ${startedMs} ms`);
+        console.log(`live dashboard: a battle the game started showed in ${startedMs} ms`);
+      } finally {
+        await db.end();
+      }
 
       // "approve": ending every battle is a change request; filed on the second instance, the badge shows it.
       const badge = page.getByRole('link', { name: /^Requests: \d+ pending change requests$/ });
