@@ -17,3 +17,11 @@ export { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 export { ResourceTable, type ResourceTableProps } from './ResourceTable';
 export { useServerPicker, type ServerPicker } from './useServerPicker';
 export { usePlayerName, PlayerNameLink, playerNameKey } from './playerNames';
+export {
+  AdjustmentFields,
+  adjustmentServerErrors,
+  newIdempotencyKey,
+  parseAdjustment,
+  useLedgerChange,
+  type AdjustmentErrors,
+} from './pointsAdjustment';

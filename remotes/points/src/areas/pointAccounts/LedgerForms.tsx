@@ -1,47 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pointsReversalSchema, type LedgerEntry, type PointAccount, type PointsReversal } from '@phoenix/contract';
 import {
-  IDEMPOTENCY_KEY_HEADER,
-  pointsAdjustmentSchema,
-  pointsReversalSchema,
-  type LedgerChange,
-  type LedgerEntry,
-  type PointAccount,
-} from '@phoenix/contract';
-import { describeError, errorText, resourceKeys, usePointsApi, useToast, useTranslation, type ApiRequestError } from '@phoenix/shell';
-import { Alert, Button, FormActions, formatNumber, TextArea, TextField } from '@phoenix/ui';
-import { newIdempotencyKey } from './idempotencyKey';
-
-type FieldErrors = Partial<Record<'amount' | 'reason', string>>;
-
-/**
- * Posts a ledger change with one idempotency key for as long as this form is open: a double
- * click, a retry after a lost answer, or a second submit send the same key, and the API applies
- * it once (a replay answers the first result). After a success the next change gets a new key.
- */
-function useLedgerChange(url: string, onApplied: (change: LedgerChange) => void) {
-  const api = usePointsApi();
-  const queryClient = useQueryClient();
-  const [key, setKey] = useState(newIdempotencyKey);
-  const mutation = useMutation<LedgerChange, ApiRequestError, object>({
-    mutationFn: (body) => api.post(url, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
-    onSuccess: (change) => {
-      setKey(newIdempotencyKey());
-      onApplied(change);
-      return queryClient.invalidateQueries({ queryKey: resourceKeys.all('users') });
-    },
-  });
-  return mutation;
-}
-
-/** The server's field errors in the console's language. */
-const serverErrors = (error: ApiRequestError | null): FieldErrors => {
-  const first = (field: string) => {
-    const message = error?.fieldErrors[field]?.[0];
-    return message === undefined ? undefined : errorText(message);
-  };
-  return { amount: first('amount'), reason: first('reason') };
-};
+  AdjustmentFields,
+  adjustmentServerErrors,
+  describeError,
+  errorText,
+  parseAdjustment,
+  useLedgerChange,
+  useToast,
+  useTranslation,
+  type AdjustmentErrors,
+} from '@phoenix/shell';
+import { Alert, Button, FormActions, formatNumber, TextArea } from '@phoenix/ui';
 
 /** A manual adjustment: a signed amount and a required reason; refused by the API below zero. */
 export function AdjustForm({ user }: { user: PointAccount }) {
@@ -49,7 +19,7 @@ export function AdjustForm({ user }: { user: PointAccount }) {
   const toast = useToast();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<AdjustmentErrors>({});
   const adjust = useLedgerChange(`/point-accounts/${user.id}/adjustments`, (change) => {
     setAmount('');
     setReason('');
@@ -58,17 +28,13 @@ export function AdjustForm({ user }: { user: PointAccount }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (adjust.isPending) return; // the same key would be sent anyway; no need to ask twice
-    const parsed = pointsAdjustmentSchema.safeParse({ amount: amount.trim() === '' ? undefined : Number(amount), reason });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof FieldErrors] ??= issue.message;
-      return setErrors(found);
-    }
+    const parsed = parseAdjustment(amount, reason);
+    if ('errors' in parsed) return setErrors(parsed.errors);
     setErrors({});
-    adjust.mutate(parsed.data);
+    adjust.mutate(parsed.adjustment);
   };
-  const fromServer = serverErrors(adjust.error);
-  const formError = adjust.error && !fromServer.amount && !fromServer.reason ? describeError(adjust.error) : null;
+  const fromServer = adjustmentServerErrors(adjust.error);
+  const formError = fromServer.other && adjust.error ? describeError(adjust.error) : null;
   return (
     <form noValidate onSubmit={submit} aria-label={t('pointAccounts.adjust')}>
       <h3>{t('pointAccounts.adjust')}</h3>
@@ -77,25 +43,13 @@ export function AdjustForm({ user }: { user: PointAccount }) {
         // the same idempotency key, so it lands at most once.
         <Alert title={t(adjust.error?.isNetwork ? 'pointAccounts.adjustUnconfirmed' : 'pointAccounts.adjustFailed')}>{formError}</Alert>
       )}
-      <TextField
-        type="number"
-        step={1}
-        inputMode="numeric"
-        label={t('pointAccounts.amount')}
-        hint={t('pointAccounts.amountHint')}
-        required
-        value={amount}
-        error={errors.amount ?? fromServer.amount}
-        onChange={(e) => setAmount(e.target.value)}
-      />
-      <TextArea
-        label={t('pointAccounts.reason')}
-        required
-        rows={2}
-        maxLength={500}
-        value={reason}
-        error={errors.reason ?? fromServer.reason}
-        onChange={(e) => setReason(e.target.value)}
+      <AdjustmentFields
+        labels={{ amount: t('pointAccounts.amount'), amountHint: t('pointAccounts.amountHint'), reason: t('pointAccounts.reason') }}
+        amount={amount}
+        reason={reason}
+        errors={{ amount: errors.amount ?? fromServer.amount, reason: errors.reason ?? fromServer.reason }}
+        onAmount={setAmount}
+        onReason={setReason}
       />
       <FormActions>
         <Button type="submit" loading={adjust.isPending}>
@@ -112,7 +66,7 @@ export function ReverseForm({ user, entry, onDone }: { user: PointAccount; entry
   const toast = useToast();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const reverse = useLedgerChange(`/point-accounts/${user.id}/ledger/${entry.id}/reverse`, () => {
+  const reverse = useLedgerChange<PointsReversal>(`/point-accounts/${user.id}/ledger/${entry.id}/reverse`, () => {
     toast.success(t('pointAccounts.reversed', { id: entry.id }));
     onDone();
   });
@@ -120,7 +74,7 @@ export function ReverseForm({ user, entry, onDone }: { user: PointAccount; entry
     e.preventDefault();
     if (reverse.isPending) return;
     const parsed = pointsReversalSchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(errorText(parsed.error.issues[0]?.message ?? ''));
     setError(undefined);
     reverse.mutate(parsed.data);
   };
@@ -139,7 +93,7 @@ export function ReverseForm({ user, entry, onDone }: { user: PointAccount; entry
         rows={2}
         maxLength={500}
         value={reason}
-        error={error ?? reverse.error?.fieldErrors.reason?.[0]}
+        error={error ?? adjustmentServerErrors(reverse.error).reason}
         onChange={(e) => setReason(e.target.value)}
       />
       <FormActions>

@@ -1,33 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Player, PointAccount, PointsAdjustment } from '@phoenix/contract';
 import {
-  IDEMPOTENCY_KEY_HEADER,
-  pointsAdjustmentSchema,
-  type LedgerChange,
-  type Player,
-  type PointAccount,
-  type PointsAdjustment,
-} from '@phoenix/contract';
-import {
-  type ApiRequestError,
+  AdjustmentFields,
+  adjustmentServerErrors,
   describeError,
-  errorText,
-  resourceKeys,
+  parseAdjustment,
   useConfirm,
-  usePointsApi,
+  useLedgerChange,
   useToast,
   useTranslation,
+  type AdjustmentErrors,
 } from '@phoenix/shell';
-import { Alert, Button, Modal, TextArea, TextField, formatNumber } from '@phoenix/ui';
+import { Alert, Button, Modal, formatNumber } from '@phoenix/ui';
 import './playerActionStrings';
-
-type Errors = Partial<Record<'amount' | 'reason', string>>;
-
-/** A fresh idempotency key: one per dialog (and per applied change), so a double click or a retry applies once. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * Grants or deducts points: the points API's manual adjustment (`POST /point-accounts/:id/adjustments`,
@@ -38,37 +23,24 @@ function newKey(): string {
  */
 export function AdjustPointsDialog({ player, account, onClose }: { player: Player; account: PointAccount | null; onClose: () => void }) {
   const { t } = useTranslation('playerActions');
-  const api = usePointsApi();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
-  const [key, setKey] = useState(newKey);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<AdjustmentErrors>({});
 
-  const adjust = useMutation<LedgerChange, ApiRequestError, PointsAdjustment>({
-    mutationFn: (body) => api.post(`/point-accounts/${player.id}/adjustments`, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
-    onSuccess: (change) => {
-      setKey(newKey());
-      toast.success(t('adjust.done', { id: player.id, balance: formatNumber(change.user.balance) }));
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all('users') });
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all('action-logs') });
-      onClose();
-    },
+  const adjust = useLedgerChange<PointsAdjustment>(`/point-accounts/${player.id}/adjustments`, (change) => {
+    toast.success(t('adjust.done', { id: player.id, balance: formatNumber(change.user.balance) }));
+    onClose();
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!account || adjust.isPending) return;
-    const parsed = pointsAdjustmentSchema.safeParse({ amount: amount.trim() === '' ? undefined : Number(amount), reason });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= errorText(issue.message);
-      return setErrors(found);
-    }
+    const parsed = parseAdjustment(amount, reason);
+    if ('errors' in parsed) return setErrors(parsed.errors);
     setErrors({});
-    const { amount: points } = parsed.data;
+    const { amount: points } = parsed.adjustment;
     const ok = await confirm({
       title: t(points > 0 ? 'adjust.confirmGrantTitle' : 'adjust.confirmDeductTitle', {
         amount: formatNumber(Math.abs(points)),
@@ -78,15 +50,11 @@ export function AdjustPointsDialog({ player, account, onClose }: { player: Playe
       okText: t('adjust.confirmOk'),
       danger: points < 0,
     });
-    if (ok) adjust.mutate(parsed.data);
+    if (ok) adjust.mutate(parsed.adjustment);
   };
 
-  const server = (field: keyof Errors) => {
-    const message = adjust.error?.fieldErrors[field]?.[0];
-    return message === undefined ? undefined : errorText(message);
-  };
-  const fromServer = { amount: server('amount'), reason: server('reason') };
-  const formError = adjust.error && !fromServer.amount && !fromServer.reason ? describeError(adjust.error) : null;
+  const fromServer = adjustmentServerErrors(adjust.error);
+  const formError = fromServer.other && adjust.error ? describeError(adjust.error) : null;
 
   return (
     <Modal
@@ -113,25 +81,13 @@ export function AdjustPointsDialog({ player, account, onClose }: { player: Playe
             <Alert title={t(adjust.error?.isNetwork ? 'adjust.unconfirmed' : 'adjust.failed')}>{formError}</Alert>
           )}
           <p>{t('adjust.current', { points: formatNumber(account.balance) })}</p>
-          <TextField
-            type="number"
-            step={1}
-            inputMode="numeric"
-            label={t('adjust.amount')}
-            hint={t('adjust.amountHint')}
-            required
-            value={amount}
-            error={errors.amount ?? fromServer.amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <TextArea
-            label={t('reason')}
-            required
-            rows={2}
-            maxLength={500}
-            value={reason}
-            error={errors.reason ?? fromServer.reason}
-            onChange={(e) => setReason(e.target.value)}
+          <AdjustmentFields
+            labels={{ amount: t('adjust.amount'), amountHint: t('adjust.amountHint'), reason: t('reason') }}
+            amount={amount}
+            reason={reason}
+            errors={{ amount: errors.amount ?? fromServer.amount, reason: errors.reason ?? fromServer.reason }}
+            onAmount={setAmount}
+            onReason={setReason}
           />
         </form>
       )}
