@@ -11,7 +11,8 @@ import {
   useTranslation,
   type AdjustmentErrors,
 } from '@phoenix/shell';
-import { Alert, Button, Modal, formatNumber } from '@phoenix/ui';
+import { formatNumber } from '@phoenix/ui';
+import { ActionDialog } from './ActionDialog';
 import './playerActionStrings';
 
 /**
@@ -57,29 +58,20 @@ export function AdjustPointsDialog({ player, account, onClose }: { player: Playe
   const formError = fromServer.other && adjust.error ? describeError(adjust.error) : null;
 
   return (
-    <Modal
-      open
+    <ActionDialog
+      formId="player-adjust-form"
       title={t('adjust.title', { name: player.name, id: player.id })}
+      submitText={t('adjust.submit')}
+      pending={adjust.isPending}
+      // A lost answer is not a refusal: applying again resends the same key, so it lands at most once.
+      failure={{ title: t(adjust.error?.isNetwork ? 'adjust.unconfirmed' : 'adjust.failed'), text: formError }}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          {account && (
-            <Button type="submit" form="player-adjust-form" variant="primary" loading={adjust.isPending}>
-              {t('adjust.submit')}
-            </Button>
-          )}
-        </>
-      }
+      onSubmit={account ? (e) => void submit(e) : undefined}
     >
       {!account ? (
         <p>{t('adjust.noAccount')}</p>
       ) : (
-        <form id="player-adjust-form" noValidate onSubmit={(e) => void submit(e)}>
-          {formError && (
-            // A lost answer is not a refusal: applying again resends the same key, so it lands at most once.
-            <Alert title={t(adjust.error?.isNetwork ? 'adjust.unconfirmed' : 'adjust.failed')}>{formError}</Alert>
-          )}
+        <>
           <p>{t('adjust.current', { points: formatNumber(account.balance) })}</p>
           <AdjustmentFields
             labels={{ amount: t('adjust.amount'), amountHint: t('adjust.amountHint'), reason: t('reason') }}
@@ -89,8 +81,8 @@ export function AdjustPointsDialog({ player, account, onClose }: { player: Playe
             onAmount={setAmount}
             onReason={setReason}
           />
-        </form>
+        </>
       )}
-    </Modal>
+    </ActionDialog>
   );
 }

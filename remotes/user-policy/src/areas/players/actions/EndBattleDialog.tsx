@@ -12,7 +12,8 @@ import {
   useToast,
   useTranslation,
 } from '@phoenix/shell';
-import { Alert, Button, Modal, TextArea } from '@phoenix/ui';
+import { TextArea } from '@phoenix/ui';
+import { ActionDialog } from './ActionDialog';
 import './playerActionStrings';
 
 /**
@@ -63,34 +64,28 @@ export function EndBattleDialog({ battle, onClose }: { battle: Battle; onClose: 
   const formError = !failure || serverReason ? null : failure.isConflict && failure.message ? errorReason(failure) : describeError(failure);
 
   return (
-    <Modal
-      open
-      role="alertdialog"
+    <ActionDialog
+      formId="player-end-battle-form"
+      alert
       title={t('endBattle.title', { id: battle.id })}
+      submitText={t('endBattle.submit')}
+      tone="danger"
+      pending={end.isPending}
+      failure={{ title: t('endBattle.failed'), text: formError }}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="submit" form="player-end-battle-form" variant="danger" loading={end.isPending}>
-            {t('endBattle.submit')}
-          </Button>
-        </>
-      }
+      onSubmit={(e) => void submit(e)}
     >
-      <form id="player-end-battle-form" noValidate onSubmit={(e) => void submit(e)}>
-        {formError && <Alert title={t('endBattle.failed')}>{formError}</Alert>}
-        <p>{t('endBattle.explains', { players })}</p>
-        <TextArea
-          label={t('reason')}
-          required
-          rows={2}
-          maxLength={FORCE_END_REASON_MAX}
-          hint={t('endBattle.reasonHint')}
-          value={reason}
-          error={error ?? (serverReason ? errorText(serverReason) : undefined)}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </form>
-    </Modal>
+      <p>{t('endBattle.explains', { players })}</p>
+      <TextArea
+        label={t('reason')}
+        required
+        rows={2}
+        maxLength={FORCE_END_REASON_MAX}
+        hint={t('endBattle.reasonHint')}
+        value={reason}
+        error={error ?? (serverReason ? errorText(serverReason) : undefined)}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </ActionDialog>
   );
 }

@@ -12,8 +12,9 @@ import {
   useToast,
   useTranslation,
 } from '@phoenix/shell';
-import { Alert, Button, DateTimeField, Modal, PickerNotice, Select, TextField } from '@phoenix/ui';
+import { DateTimeField, PickerNotice, Select, TextField } from '@phoenix/ui';
 import { playerRestrictionsKey, usePlayerRestrictions } from '../../common/playerRestrictions';
+import { ActionDialog } from './ActionDialog';
 import './playerActionStrings';
 
 type Errors = Partial<Record<'apiId' | 'endsAt', string>>;
@@ -70,44 +71,38 @@ export function RestrictDialog({ player, onClose }: { player: Player; onClose: (
     .map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }));
 
   return (
-    <Modal
-      open
+    <ActionDialog
+      formId="player-restrict-form"
       title={t('restrict.title', { name: player.name, id: player.id })}
+      submitText={t('restrict.submit')}
+      tone="danger"
+      pending={send.isPending}
+      failure={{ text: formError }}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="submit" form="player-restrict-form" variant="danger" loading={send.isPending}>
-            {t('restrict.submit')}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
     >
-      <form id="player-restrict-form" noValidate onSubmit={submit}>
-        {formError && <Alert>{formError}</Alert>}
-        <p>{t('restrict.explains')}</p>
-        <TextField label={t('restrict.findApi')} type="search" value={catalogue.q} onChange={(e) => catalogue.setQ(e.target.value)} />
-        <Select
-          label={t('restrict.api')}
-          required
-          placeholder={t('restrict.pickApi')}
-          options={options}
-          value={apiId}
-          onChange={(e) => {
-            setApiId(e.target.value);
-            setChosen(catalogue.items.find((a) => String(a.id) === e.target.value) ?? chosen);
-          }}
-          error={errors.apiId}
-        />
-        <PickerNotice shown={catalogue.items.length} total={catalogue.total} />
-        <DateTimeField
-          label={t('restrict.endsAt')}
-          hint={t('restrict.endsAtHint')}
-          value={endsAt}
-          onChange={setEndsAt}
-          error={errors.endsAt}
-        />
-      </form>
-    </Modal>
+      <p>{t('restrict.explains')}</p>
+      <TextField label={t('restrict.findApi')} type="search" value={catalogue.q} onChange={(e) => catalogue.setQ(e.target.value)} />
+      <Select
+        label={t('restrict.api')}
+        required
+        placeholder={t('restrict.pickApi')}
+        options={options}
+        value={apiId}
+        onChange={(e) => {
+          setApiId(e.target.value);
+          setChosen(catalogue.items.find((a) => String(a.id) === e.target.value) ?? chosen);
+        }}
+        error={errors.apiId}
+      />
+      <PickerNotice shown={catalogue.items.length} total={catalogue.total} />
+      <DateTimeField
+        label={t('restrict.endsAt')}
+        hint={t('restrict.endsAtHint')}
+        value={endsAt}
+        onChange={setEndsAt}
+        error={errors.endsAt}
+      />
+    </ActionDialog>
   );
 }

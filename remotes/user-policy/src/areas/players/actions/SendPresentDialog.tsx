@@ -20,7 +20,8 @@ import {
   useToast,
   useTranslation,
 } from '@phoenix/shell';
-import { Alert, Button, Modal, PickerNotice, Select, TextField } from '@phoenix/ui';
+import { PickerNotice, Select, TextField } from '@phoenix/ui';
+import { ActionDialog } from './ActionDialog';
 import './playerActionStrings';
 
 /**
@@ -82,37 +83,30 @@ export function SendPresentDialog({ player, onClose }: { player: Player; onClose
     !error || presentError ? null : otherField ? errorText(otherField) : error.isConflict ? errorReason(error) : describeError(error);
 
   return (
-    <Modal
-      open
+    <ActionDialog
+      formId="player-present-form"
       title={t('present.title', { name: player.name, id: player.id })}
+      submitText={t('present.submit')}
+      pending={send.isPending}
+      failure={{ title: t('present.failed'), text: formError }}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="submit" form="player-present-form" variant="primary" loading={send.isPending}>
-            {t('present.submit')}
-          </Button>
-        </>
-      }
+      onSubmit={(e) => void submit(e)}
     >
-      <form id="player-present-form" noValidate onSubmit={(e) => void submit(e)}>
-        {formError && <Alert title={t('present.failed')}>{formError}</Alert>}
-        <p>{t('present.explains')}</p>
-        <TextField label={t('present.findPresent')} type="search" value={presents.q} onChange={(e) => presents.setQ(e.target.value)} />
-        <Select
-          label={t('present.present')}
-          required
-          placeholder={t('present.pickPresent')}
-          options={pickable.map((p) => ({ value: String(p.id), label: p.name }))}
-          value={presentId}
-          onChange={(e) => {
-            setPresentId(e.target.value);
-            setChosen(pickable.find((p) => String(p.id) === e.target.value) ?? chosen);
-          }}
-          error={needPresent ? t('present.needPresent') : presentError ? errorText(presentError) : undefined}
-        />
-        <PickerNotice shown={presents.items.length} total={presents.total} />
-      </form>
-    </Modal>
+      <p>{t('present.explains')}</p>
+      <TextField label={t('present.findPresent')} type="search" value={presents.q} onChange={(e) => presents.setQ(e.target.value)} />
+      <Select
+        label={t('present.present')}
+        required
+        placeholder={t('present.pickPresent')}
+        options={pickable.map((p) => ({ value: String(p.id), label: p.name }))}
+        value={presentId}
+        onChange={(e) => {
+          setPresentId(e.target.value);
+          setChosen(pickable.find((p) => String(p.id) === e.target.value) ?? chosen);
+        }}
+        error={needPresent ? t('present.needPresent') : presentError ? errorText(presentError) : undefined}
+      />
+      <PickerNotice shown={presents.items.length} total={presents.total} />
+    </ActionDialog>
   );
 }
