@@ -11,6 +11,7 @@ import { economyDaysOf, economyRollup } from '../../points-api/src/features/poin
 import { runRollup } from '../../bff/node_modules/@phoenix/server/src/jobs/dailyRollup';
 import { startBff, timedGet } from './bff';
 import { type BenchTarget, DEFAULT_PG_URL } from './databases';
+import { fillLedger } from './ledgerFill';
 import { ms, percentile, printTable } from './stats';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
@@ -66,27 +67,8 @@ async function prepare(target: BenchTarget, log: (line: string) => void): Promis
       await generateBattles(db, Math.min(100_000, BATTLES - have), now, { players: ROWS, spanDays: 90 });
     }
     log(`  battles (${took()})`);
-    // Bulk: the per-row triggers off (each entry would update its account), the balances set once after.
-    await sql`alter table points.ledger_entries disable trigger user`.execute(db);
-    await sql`alter table points.accounts disable trigger user`.execute(db);
-    try {
-      await sql`truncate points.ledger_entries, points.accounts, points.economy_days cascade`.execute(db);
-      await sql`
-        insert into points.accounts (id, wallet, version, created_at, updated_at)
-        select i, null, 1, ${now}::timestamptz, ${now}::timestamptz from generate_series(1, ${ACCOUNTS}::integer) as i`.execute(db);
-      await sql`
-        insert into points.ledger_entries (player_id, kind, amount, balance_after, reason, created_at)
-        select 1 + (i % ${ACCOUNTS}), (array['taskReward','checkin','referral','lootbox','spin','lottery','purchase','adjustment'])[1 + (i / ${ACCOUNTS}) % 8],
-          case when (i / ${ACCOUNTS}) % 8 in (5, 6) then -10 else 25 end, 0, '',
-          ${now}::timestamptz - make_interval(secs => (i::bigint * 7919) % (90 * 86400))
-        from generate_series(1, ${ROWS}::integer) as i`.execute(db);
-      await sql`update points.accounts u set balance = e.total from (select player_id, sum(amount) as total from points.ledger_entries group by player_id) e where e.player_id = u.id`.execute(
-        db,
-      );
-    } finally {
-      await sql`alter table points.accounts enable trigger user`.execute(db);
-      await sql`alter table points.ledger_entries enable trigger user`.execute(db);
-    }
+    await sql`truncate points.economy_days`.execute(db);
+    await fillLedger(db, { accounts: ACCOUNTS, entries: ROWS, now });
     log(`  ledger entries (${took()})`);
     await sql`vacuum analyze`.execute(db);
     log(`filled in ${took()}`);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, sql, type Kysely } from './deps';
 import { DEFAULT_PG_URL } from './databases';
+import { fillLedger } from './ledgerFill';
 import { ms, percentile, printTable } from './stats';
 import { migratePointsToLatest } from '../../points-api/src/db/migrate';
 import { economyReport, RECONCILIATION_FIGURES } from '../../points-api/src/features/pointsEconomy/figures';
@@ -20,33 +21,9 @@ async function fill(db: Kysely<any>, log: (line: string) => void): Promise<void>
   if (Number(rows[0]!.n) >= ROWS) return;
   const started = Date.now();
   log(`filling ${ACCOUNTS} accounts and ${ROWS} ledger entries over 90 days…`);
-  // Bulk: the per-row triggers off (each entry would update its account), the balances set once after.
-  await sql`alter table points.ledger_entries disable trigger user`.execute(db);
-  await sql`alter table points.accounts disable trigger user`.execute(db);
-  try {
-    await bulkInsert(db);
-  } finally {
-    await sql`alter table points.accounts enable trigger user`.execute(db);
-    await sql`alter table points.ledger_entries enable trigger user`.execute(db);
-  }
+  await fillLedger(db, { accounts: ACCOUNTS, entries: ROWS, now: NOW });
   await sql`vacuum analyze`.execute(db);
   log(`filled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-async function bulkInsert(db: Kysely<any>): Promise<void> {
-  await sql`truncate points.ledger_entries, points.accounts cascade`.execute(db);
-  await sql`
-    insert into points.accounts (id, wallet, version, created_at, updated_at)
-    select i, null, 1, ${NOW}::timestamptz, ${NOW}::timestamptz from generate_series(1, ${ACCOUNTS}::integer) as i`.execute(db);
-  await sql`
-    insert into points.ledger_entries (player_id, kind, amount, balance_after, reason, created_at)
-    select 1 + (i % ${ACCOUNTS}), (array['taskReward','checkin','referral','lootbox','spin','lottery','purchase','adjustment'])[1 + (i / ${ACCOUNTS}) % 8],
-      case when (i / ${ACCOUNTS}) % 8 in (5, 6) then -10 else 25 end, 0, '',
-      ${NOW}::timestamptz - make_interval(secs => (i::bigint * 7919) % (90 * 86400))
-    from generate_series(1, ${ROWS}::integer) as i`.execute(db);
-  await sql`update points.accounts u set balance = e.total from (select player_id, sum(amount) as total from points.ledger_entries group by player_id) e where e.player_id = u.id`.execute(
-    db,
-  );
 }
 
 async function time(runs: number, work: () => Promise<unknown>): Promise<number[]> {
