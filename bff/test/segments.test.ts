@@ -336,3 +336,62 @@ describe('as a distribution target', () => {
     });
   });
 });
+
+describe('points balance (read from the points API accounts in the same database)', () => {
+  // Even players have an account holding 10 × their id; odd players have none (0 points).
+  const balanceOf = (id: number) => (id % 2 === 0 && id <= PLAYERS ? id * 10 : 0);
+  const inRange = (id: number, c: SegmentCriteria) =>
+    (c.balanceMin === null || balanceOf(id) >= c.balanceMin) && (c.balanceMax === null || balanceOf(id) <= c.balanceMax);
+
+  test('without the points tables, a balance criterion is refused at its field (nothing else is)', async () => {
+    const response = await call('POST', '/segments/count', { criteria: criteria({ balanceMin: 100 }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fieldErrorKeys).toEqual({ 'criteria.balanceMin': ['point_balances_cannot_be_read_here'] });
+    expect((await call('POST', '/segments/count', { criteria: criteria({ levelMin: 3 }) })).statusCode).toBe(200);
+  });
+
+  test('counts by balance, players without an account at 0; bounds crossed or below 0 are refused', async () => {
+    await sql`create schema if not exists points`.execute(t.db);
+    await sql`create table points.accounts (id integer primary key, balance bigint not null default 0)`.execute(t.db);
+    for (let i = 2; i <= PLAYERS; i += 2) await sql`insert into points.accounts (id, balance) values (${i}, ${balanceOf(i)})`.execute(t.db);
+    const cases: Partial<SegmentCriteria>[] = [
+      { balanceMin: 100 },
+      { balanceMax: 50 },
+      { balanceMin: 0, balanceMax: 0 },
+      { balanceMin: 200, balanceMax: 400 },
+      { balanceMin: 0 },
+      { balanceMin: 150, levelMin: 3, wallet: 'has' },
+    ];
+    // Players added by the tests above (later joiners of a send) have no account: 0 points, any level.
+    const { rows } = await sql<{ n: string }>`select count(*) as n from players where id > ${PLAYERS}`.execute(t.db);
+    const joiners = Number(rows[0]!.n);
+    for (const c of cases) {
+      const full = criteria(c);
+      const onlyBalance = Object.keys(c).every((key) => key.startsWith('balance'));
+      const joinersIn = onlyBalance && inRange(0, full) ? joiners : 0;
+      const expected = model.filter((m) => matches(m, full) && inRange(m.id, full)).length + joinersIn;
+      const response = await call('POST', '/segments/count', { criteria: full });
+      expect({ c, status: response.statusCode, count: response.json().count }).toEqual({ c, status: 200, count: expected });
+    }
+    const saved = await create('Rich players', { balanceMin: 300 });
+    expect((await call('GET', `/segments/${saved.id}/member-ids`)).json().ids).toEqual(
+      model.filter((m) => balanceOf(m.id) >= 300).map((m) => m.id),
+    );
+
+    const crossed = await call('POST', '/segments/count', { criteria: criteria({ balanceMin: 10, balanceMax: 5 }) });
+    expect(crossed.json().error.fieldErrorKeys).toEqual({ 'criteria.balanceMax': ['the_highest_balance_is_below_the_lowest'] });
+    const negative = await call('POST', '/segments/count', { criteria: criteria({ balanceMin: -1 }) });
+    expect(negative.json().error.fieldErrorKeys).toEqual({ 'criteria.balanceMin': ['a_balance_is_a_whole_number_from_0'] });
+  });
+
+  test('a segment saved before the balance criterion (no balance keys) still counts every player it matched', async () => {
+    const old = { ...EMPTY_SEGMENT_CRITERIA } as Partial<SegmentCriteria>;
+    delete old.balanceMin;
+    delete old.balanceMax;
+    const id = (await create('Saved earlier', { levelMin: 9 })).id;
+    await sql`update segments set criteria = ${JSON.stringify({ ...old, levelMin: 9 })}::jsonb where id = ${id}`.execute(t.db);
+    const now = (await call('POST', '/segments/count', { criteria: criteria({ levelMin: 9 }) })).json().count;
+    expect(now).toBeGreaterThan(0);
+    expect((await call('GET', `/segments/${id}/count`)).json().count).toBe(now);
+  });
+});

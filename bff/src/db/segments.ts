@@ -1,7 +1,7 @@
 // Segments: shared by the segments feature (count, members, export) and the present distributions
 // (a segment as the target of a send).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { segmentsResource, type Segment, type SegmentCriteria } from '@phoenix/contract';
+import { balanceBoundsOf, segmentsResource, type Segment, type SegmentCriteria } from '@phoenix/contract';
 import { sortKey } from '@phoenix/server/db';
 import { validationFailed } from '@phoenix/server/http';
 import type { Database, SegmentsTable } from './schema';
@@ -61,14 +61,44 @@ export function segmentFilter(c: SegmentCriteria, now: Date): RawBuilder<boolean
   }
   if (c.policyId !== null)
     parts.push(sql`exists (select 1 from policy_members m where m.policy_id = ${c.policyId} and m.player_id = p.id)`);
+  const balance = balanceFilter(c);
+  if (balance) parts.push(balance);
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`true`;
 }
 
-/** A policy named by the criteria must exist (a 400 on criteria.policyId). */
+/**
+ * The points balance, read from the points API's accounts (one database, ADR 0002); no account is 0
+ * points. A range holding 0 keeps the players with no account in it (none of their accounts lies
+ * outside); a range above 0 needs an account in it. Both by the accounts' primary key.
+ */
+function balanceFilter(c: SegmentCriteria): RawBuilder<boolean> | null {
+  const { min, max } = balanceBoundsOf(c);
+  if (min === null && max === null) return null;
+  const lo = min ?? 0;
+  if (lo === 0) {
+    return max === null ? null : sql<boolean>`not exists (select 1 from points.accounts a where a.id = p.id and a.balance > ${max})`;
+  }
+  return sql<boolean>`exists (select 1 from points.accounts a where a.id = p.id and a.balance >= ${lo}${max === null ? sql`` : sql` and a.balance <= ${max}`})`;
+}
+
+/**
+ * What the criteria name must be there: a policy (a 400 on criteria.policyId); for a balance, the
+ * points accounts readable by this service (a BFF on a database without the points API, or whose
+ * serving role was not granted them, says so instead of failing).
+ */
 export async function assertCriteriaRefsExist(db: Kysely<Database>, c: SegmentCriteria): Promise<void> {
-  if (c.policyId === null) return;
-  const found = await db.selectFrom('policies').select('id').where('id', '=', c.policyId).executeTakeFirst();
-  if (!found) throw validationFailed({ 'criteria.policyId': ['This policy does not exist'] });
+  if (c.policyId !== null) {
+    const found = await db.selectFrom('policies').select('id').where('id', '=', c.policyId).executeTakeFirst();
+    if (!found) throw validationFailed({ 'criteria.policyId': ['This policy does not exist'] });
+  }
+  const { min, max } = balanceBoundsOf(c);
+  if (min === null && max === null) return;
+  const { rows } = await sql<{ readable: boolean }>`
+    select coalesce(has_table_privilege(to_regclass('points.accounts'), 'select'), false) as readable`.execute(db);
+  if (!rows[0]?.readable) {
+    const message = 'Point balances cannot be read here: the points tables are missing or this service may not read them';
+    throw validationFailed({ [min !== null ? 'criteria.balanceMin' : 'criteria.balanceMax']: [message] });
+  }
 }
 
 /** How many players match now. */

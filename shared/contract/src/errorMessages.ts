@@ -676,6 +676,12 @@ export const ERROR_MESSAGES = {
   pick_a_policy: { en: 'Pick a policy', ja: 'ポリシーを選んでください' },
   pick_has_or_has_not: { en: 'Pick has or has not', ja: 'あり・なしを選んでください' },
   send_the_criteria: { en: 'Send the criteria', ja: '条件を送ってください' },
+  a_balance_is_a_whole_number_from_0: { en: 'A balance is a whole number from 0', ja: '残高は 0 以上の整数です' },
+  the_highest_balance_is_below_the_lowest: { en: 'The highest balance is below the lowest', ja: '最高残高が最低残高より低くなっています' },
+  point_balances_cannot_be_read_here: {
+    en: 'Point balances cannot be read here: the points tables are missing or this service may not read them',
+    ja: 'ここではポイント残高を読み取れません（ポイントのテーブルがないか、このサービスに読み取り権限がありません）',
+  },
   the_highest_level_is_below_the_lowest: { en: 'The highest level is below the lowest', ja: '最高レベルが最低レベルより低くなっています' },
   this_segment_does_not_exist: { en: 'This segment does not exist', ja: 'このセグメントは存在しません' },
   this_segment_has_too_many_members_for_one_bulk_action: {

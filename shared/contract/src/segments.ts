@@ -29,11 +29,22 @@ const level = lazy(() =>
     .default(null),
 );
 const instant = lazy(() => isoDateTimeSchema.nullable().default(null));
+/** A points balance bound: balances never go below 0 (the ledger refuses it). */
+const balance = lazy(() =>
+  z
+    .number({ message: 'A balance is a whole number from 0' })
+    .check(wholeNumber('A balance is a whole number from 0'))
+    .min(0, 'A balance is a whole number from 0')
+    .max(Number.MAX_SAFE_INTEGER, 'A balance is a whole number from 0')
+    .nullable()
+    .default(null),
+);
 
 /**
  * The saved filter: every criterion is optional (null = any); a segment with none matches every
- * player. The points balance is not a criterion: it lives in the points API's schema, which the
- * BFF does not read.
+ * player. The points balance is read from the points API's accounts in the same database (ADR 0002);
+ * a player without a points account has 0 points. Segments saved before the balance criterion
+ * existed have no balance keys: read them as null (`balanceBoundsOf`).
  */
 export const segmentCriteriaSchema = lazy(() =>
   z
@@ -41,6 +52,8 @@ export const segmentCriteriaSchema = lazy(() =>
       {
         levelMin: level,
         levelMax: level,
+        balanceMin: balance,
+        balanceMax: balance,
         status: z.enum(PLAYER_STATUSES, { message: 'Pick a status' }).nullable().default(null),
         createdFrom: instant,
         createdTo: instant,
@@ -63,6 +76,9 @@ export const segmentCriteriaSchema = lazy(() =>
       if (c.levelMin !== null && c.levelMax !== null && c.levelMin > c.levelMax) {
         ctx.addIssue({ code: 'custom', path: ['levelMax'], message: 'The highest level is below the lowest' });
       }
+      if (c.balanceMin !== null && c.balanceMax !== null && c.balanceMin > c.balanceMax) {
+        ctx.addIssue({ code: 'custom', path: ['balanceMax'], message: 'The highest balance is below the lowest' });
+      }
       const ranges = [
         ['createdFrom', 'createdTo'],
         ['lastSeenFrom', 'lastSeenTo'],
@@ -77,10 +93,17 @@ export const segmentCriteriaSchema = lazy(() =>
 );
 export type SegmentCriteria = z.infer<typeof segmentCriteriaSchema>;
 
+/** The balance bounds of criteria, saved before the criterion existed or not (missing keys: any balance). */
+export function balanceBoundsOf(c: Partial<SegmentCriteria>): { min: number | null; max: number | null } {
+  return { min: c.balanceMin ?? null, max: c.balanceMax ?? null };
+}
+
 /** Criteria with nothing set: every player. */
 export const EMPTY_SEGMENT_CRITERIA: SegmentCriteria = {
   levelMin: null,
   levelMax: null,
+  balanceMin: null,
+  balanceMax: null,
   status: null,
   createdFrom: null,
   createdTo: null,

@@ -60,7 +60,7 @@ export default function SegmentForm() {
 function CriteriaFields({ form }: { form: RecordForm<Values> }) {
   const { t } = useTranslation('userPolicy');
   const policies = useServerPicker<Policy>(policiesResource.path, { query: { sort: 'name', order: 'asc' } });
-  const level = (name: 'criteria.levelMin' | 'criteria.levelMax', label: string) => {
+  const whole = (name: 'criteria.levelMin' | 'criteria.levelMax' | 'criteria.balanceMin' | 'criteria.balanceMax', label: string) => {
     const bound = form.bind<number | null>(name);
     return (
       <TextField
@@ -100,8 +100,8 @@ function CriteriaFields({ form }: { form: RecordForm<Values> }) {
     <Group>
       <legend>{t('segments.criteria')}</legend>
       <Pair>
-        {level('criteria.levelMin', t('segments.fields.levelMin'))}
-        {level('criteria.levelMax', t('segments.fields.levelMax'))}
+        {whole('criteria.levelMin', t('segments.fields.levelMin'))}
+        {whole('criteria.levelMax', t('segments.fields.levelMax'))}
       </Pair>
       {choice('criteria.status', t('segments.fields.status'), PLAYER_STATUSES, 'statuses')}
       <Pair>
@@ -111,6 +111,10 @@ function CriteriaFields({ form }: { form: RecordForm<Values> }) {
       <Pair>
         {instant('criteria.lastSeenFrom', t('segments.fields.lastSeenFrom'))}
         {instant('criteria.lastSeenTo', t('segments.fields.lastSeenTo'))}
+      </Pair>
+      <Pair>
+        {whole('criteria.balanceMin', t('segments.fields.balanceMin'))}
+        {whole('criteria.balanceMax', t('segments.fields.balanceMax'))}
       </Pair>
       {choice('criteria.wallet', t('segments.fields.wallet'), SEGMENT_WALLET, 'wallets')}
       {choice('criteria.restricted', t('segments.fields.restricted'), SEGMENT_RESTRICTED, 'restrictedChoices')}

@@ -1,4 +1,4 @@
-import { EMPTY_SEGMENT_CRITERIA, type SegmentCriteria } from '@phoenix/contract';
+import { balanceBoundsOf, EMPTY_SEGMENT_CRITERIA, type SegmentCriteria } from '@phoenix/contract';
 import { formatDateTime, formatNumber } from '@phoenix/ui';
 
 import type { Translate } from '@phoenix/shell';
@@ -18,6 +18,16 @@ export function describeCriteria(c: SegmentCriteria, t: Translate, policyName?: 
         : c.levelMin === null
           ? t('segments.describe.levelTo', { max: formatNumber(c.levelMax) })
           : t('segments.describe.levelBetween', { min: formatNumber(c.levelMin), max: formatNumber(c.levelMax) }),
+    );
+  }
+  const balance = balanceBoundsOf(c);
+  if (balance.min !== null || balance.max !== null) {
+    lines.push(
+      balance.max === null
+        ? t('segments.describe.balanceFrom', { min: formatNumber(balance.min!) })
+        : balance.min === null
+          ? t('segments.describe.balanceTo', { max: formatNumber(balance.max) })
+          : t('segments.describe.balanceBetween', { min: formatNumber(balance.min), max: formatNumber(balance.max) }),
     );
   }
   if (c.status) lines.push(t(`segments.statuses.${c.status}`));

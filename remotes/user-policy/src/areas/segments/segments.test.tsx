@@ -7,7 +7,7 @@ const whales: Segment = {
   id: 5,
   name: 'Whales',
   description: 'High levels with a wallet',
-  criteria: { ...EMPTY_SEGMENT_CRITERIA, levelMin: 40, wallet: 'has' },
+  criteria: { ...EMPTY_SEGMENT_CRITERIA, levelMin: 40, wallet: 'has', balanceMin: 5000, balanceMax: 20000 },
   version: 2,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-02T00:00:00.000Z',
@@ -64,13 +64,17 @@ describe('segments: the form counts as it is edited', () => {
     await waitFor(() =>
       expect((bff.calls('POST', '/segments/count').at(-1)?.body as { criteria: SegmentCriteria }).criteria.wallet).toBe('has'),
     );
+    await user.type(screen.getByLabelText('Lowest points balance'), '1000');
+    await waitFor(() =>
+      expect((bff.calls('POST', '/segments/count').at(-1)?.body as { criteria: SegmentCriteria }).criteria.balanceMin).toBe(1000),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Create segment' }));
     await waitFor(() => expect(bff.calls('POST', '/segments')).toHaveLength(1));
     expect(bff.calls('POST', '/segments')[0].body).toEqual({
       name: 'Top',
       description: '',
-      criteria: { ...EMPTY_SEGMENT_CRITERIA, levelMin: 55, wallet: 'has' },
+      criteria: { ...EMPTY_SEGMENT_CRITERIA, levelMin: 55, wallet: 'has', balanceMin: 1000 },
     });
   });
 
@@ -121,6 +125,7 @@ describe("segments: a segment's page", () => {
     expect(await screen.findByText('3 players match.')).toBeInTheDocument();
     expect(screen.getByText('Level 40 and above')).toBeInTheDocument();
     expect(screen.getByText('Has a wallet')).toBeInTheDocument();
+    expect(screen.getByText('5,000–20,000 points')).toBeInTheDocument();
     // The present distribution page opens with this segment chosen.
     expect(screen.getByRole('link', { name: 'Send a present…' })).toHaveAttribute('href', '/admin/present/distribution?segment=5');
   });
