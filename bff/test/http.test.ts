@@ -19,7 +19,9 @@ test('GET /health needs no token', async () => {
 test('malformed JSON → 400 in the error shape', async () => {
   const response = await postRaw(t, token, '/constant-variables', '{"key": "a",');
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ error: { code: 'validation_failed', message: 'The request body is not valid JSON' } });
+  expect(response.json()).toEqual({
+    error: { code: 'validation_failed', message: 'The request body is not valid JSON', messageKey: 'the_request_body_is_not_valid_json' },
+  });
   const login = await postRaw(t, null, '/users/login', 'not json');
   expect(login.statusCode).toBe(400);
 });
@@ -45,6 +47,8 @@ test('every route except login, the one-time password change, info, logout and t
   expect(notAdminOnly.sort()).toEqual([
     // The Security page's factor routes: a session that may only enrol a second factor reaches them (still a token).
     'DELETE /security/factors/:id enrolment',
+    // Live updates: EventSource sends no header, so the stream checks its short-lived ticket itself (features/liveEvents).
+    'GET /events public',
     'GET /health public',
     // Operator endpoints: /metrics checks METRICS_TOKEN itself (shared/server/src/http/metrics.ts).
     'GET /metrics public',
