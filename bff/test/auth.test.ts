@@ -38,7 +38,7 @@ describe('seed calls (§7)', () => {
     const wrongPassword = await login(operator.email, 'not the password');
     expect(rightPassword.statusCode).toBe(401);
     expect(rightPassword.body).toBe(wrongPassword.body);
-    expect(rightPassword.json()).toEqual({ error: { code: 'unauthorized', message: 'Sign-in failed' } });
+    expect(rightPassword.json()).toEqual({ error: { code: 'unauthorized', message: 'Sign-in failed', messageKey: 'sign_in_failed' } });
     const sessionsAfter = await t.db.selectFrom('sessions').select('id').where('admin_id', '=', operator.id).execute();
     expect(sessionsAfter).toEqual(sessionsBefore);
   });
@@ -56,7 +56,7 @@ describe('seed calls (§7)', () => {
     const unknownEmail = await login('nobody@test.local', 'whatever');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ error: { code: 'unauthorized', message: 'Sign-in failed' } });
+    expect(wrongPassword.json()).toEqual({ error: { code: 'unauthorized', message: 'Sign-in failed', messageKey: 'sign_in_failed' } });
     expect(unknownEmail.body).toBe(wrongPassword.body);
     expect(apiErrorSchema.safeParse(wrongPassword.json()).success).toBe(true);
   });
@@ -66,7 +66,7 @@ describe('seed calls (§7)', () => {
     await t.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', account.id).execute();
     const response = await login(account.email, account.password);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: 'Sign-in failed' } });
+    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: 'Sign-in failed', messageKey: 'sign_in_failed' } });
   });
 
   test('POST /users/logout revokes the token', async () => {

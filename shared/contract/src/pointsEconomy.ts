@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazy } from './lazy';
+import { wholeNumber } from './fields';
 import { LEDGER_ENTRY_KINDS } from './pointAccounts';
 
 // The economy report (points API, GET /economy/report): for a period of whole UTC days, the points
@@ -92,7 +93,7 @@ export const economyDaysQuerySchema = lazy(() =>
   z.object({
     days: z.coerce
       .number({ message: 'Pick from 1 to 92 days' })
-      .int({ message: 'Pick from 1 to 92 days' })
+      .check(wholeNumber('Pick from 1 to 92 days'))
       .min(1, { message: 'Pick from 1 to 92 days' })
       .max(ECONOMY_DAYS_MAX, { message: 'Pick from 1 to 92 days' }),
   }),
