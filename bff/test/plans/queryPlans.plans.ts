@@ -79,6 +79,7 @@ const SAMPLES = {
   to: '2026-02-01T00:00:00.000Z',
   playerId: '1234',
   segmentId: '1',
+  '/players/names ids': '1234,1235,1236',
   levelMin: '10',
   levelMax: '20',
   role: '2',

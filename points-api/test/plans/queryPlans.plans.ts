@@ -88,6 +88,7 @@ const SAMPLES = {
   '/point-accounts q': '1234',
   '/economy/report from': '2026-01-01',
   '/economy/report to': '2026-01-31',
+  '/economy/days days': '30',
   playerId: '1234',
   from: '2026-01-01T00:00:00.000Z',
   to: '2026-02-01T00:00:00.000Z',
