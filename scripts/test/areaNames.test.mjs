@@ -19,7 +19,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** Folders that are not an area: shared helpers of a remote, or BFF plumbing with no page of its own. */
 const NOT_AREAS = {
   remote: new Set(['common']),
-  bff: new Set(['auth', 'health', 'apiCatalogue']),
+  // liveEvents: the server-sent events every page listens to (a stream, no record, no page).
+  bff: new Set(['auth', 'health', 'apiCatalogue', 'liveEvents']),
 };
 
 /**
@@ -87,6 +88,7 @@ const NOT_AREA_TABLES = new Set([
   'document_versions',
   'request_counts',
   'export_slots',
+  'dashboard_days', // the host's dashboard (not an area): battles started per day, rolled up nightly
 ]);
 
 const kebab = (name) => (name[0].toLowerCase() + name.slice(1)).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -204,7 +206,7 @@ const localeFiles = (dir) =>
 export function areasOf(contract) {
   const areas = [];
   for (const [name, source] of contract) {
-    if (!/\bdefine(?:Resource|Document)\(|export const \w+_PATH = '\//.test(source)) continue;
+    if (NOT_AREAS.bff.has(name) || !/\bdefine(?:Resource|Document)\(|export const \w+_PATH = '\//.test(source)) continue;
     areas.push({ name, api: /\bapi: 'points'/.test(source) ? 'points' : 'bff', paths: pathsOf(source) });
   }
   return areas;
