@@ -249,10 +249,15 @@ describe('members', () => {
         .trim()
         .split('\r\n'),
     ).toEqual(['playerId', '1', '2', '3', '4', '5']);
+    // The member export's own row: the list's CSV export (the contract tests above) is a segments.export too,
+    // at the same test-clock instant, so the rows are told apart by their route, not their order.
     let row: { action: string; after: unknown } | undefined;
     for (let attempt = 0; attempt < 50 && !row; attempt++) {
       const { items } = (await call('GET', '/action-logs?target=export&pageSize=50')).json();
-      row = items.find((r: { action: string }) => r.action === 'segments.export');
+      row = items.find(
+        (r: { action: string; after: { route?: string } | null }) =>
+          r.action === 'segments.export' && r.after?.route === 'GET /segments/members/export.csv',
+      );
       if (!row) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(row).toMatchObject({
