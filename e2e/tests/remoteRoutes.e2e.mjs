@@ -30,7 +30,8 @@ const EXTRA_TOP = ['battle', 'points', 'present', 'system', 'user-policy']
   .filter((r) => r.menu && !r.menu.group && !SEED_PATHS.has(r.path))
   .sort((a, b) => a.menu.position - b.menu.position)
   .map((r) => r.menu.label.en);
-const BASE_TOP = [...SEED_TOP, ...EXTRA_TOP];
+/** The host's own Dashboard link heads them (the way back to /admin from any page). */
+const BASE_TOP = ['Dashboard', ...SEED_TOP, ...EXTRA_TOP];
 
 /** The new page: one area, its title in the release's locales. */
 const REPLAYS = { path: 'battle/replays', shape: 'page', menu: { position: 10_000 } };
