@@ -353,6 +353,18 @@ describe('points balance (read from the points API accounts in the same database
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fieldErrorKeys).toEqual({ 'criteria.balanceMin': ['point_balances_cannot_be_read_here'] });
     expect((await call('POST', '/segments/count', { criteria: criteria({ levelMin: 3 }) })).statusCode).toBe(200);
+    // One saved where balances could be read, counted here: the same 400, never a 500.
+    const id = (await create('Balance saved elsewhere', { levelMin: 3 })).id;
+    await sql`update segments set criteria = ${JSON.stringify(criteria({ balanceMin: 100 }))}::jsonb where id = ${id}`.execute(t.db);
+    for (const url of [`/segments/${id}/count`, `/segments/${id}/member-ids`, `/segments/members/export.csv?segmentId=${id}`]) {
+      const read = await call('GET', url);
+      expect([url, read.statusCode, read.json().error.fieldErrorKeys]).toEqual([
+        url,
+        400,
+        { 'criteria.balanceMin': ['point_balances_cannot_be_read_here'] },
+      ]);
+    }
+    await call('DELETE', `/segments/${id}`, { version: 1 });
   });
 
   test('counts by balance, players without an account at 0; bounds crossed or below 0 are refused', async () => {

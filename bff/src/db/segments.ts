@@ -91,6 +91,11 @@ export async function assertCriteriaRefsExist(db: Kysely<Database>, c: SegmentCr
     const found = await db.selectFrom('policies').select('id').where('id', '=', c.policyId).executeTakeFirst();
     if (!found) throw validationFailed({ 'criteria.policyId': ['This policy does not exist'] });
   }
+  await assertBalanceReadable(db, c);
+}
+
+/** A balance criterion needs the points accounts readable by this service (a 400 at its field, not a 500). */
+export async function assertBalanceReadable(db: Kysely<Database>, c: SegmentCriteria): Promise<void> {
   const { min, max } = balanceBoundsOf(c);
   if (min === null && max === null) return;
   const { rows } = await sql<{ readable: boolean }>`

@@ -12,7 +12,14 @@ import {
 } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { csvChunks, csvResponse, EXPORT_BATCH_SIZE, registerResourceRoutes, sendCsvStream, validationFailed } from '@phoenix/server/http';
-import { assertCriteriaRefsExist, countSegment, segmentMemberBatches, segmentMemberIds, segments } from '../../db/segments';
+import {
+  assertBalanceReadable,
+  assertCriteriaRefsExist,
+  countSegment,
+  segmentMemberBatches,
+  segmentMemberIds,
+  segments,
+} from '../../db/segments';
 
 /** The permission scope of this feature's routes (shared/contract permissions.ts); a route may name its own. */
 export const scope: PermissionScope = 'players';
@@ -35,6 +42,13 @@ export default function registerSegmentRoutes(app: FastifyInstance, ctx: AppCont
 
   registerResourceRoutes(app, ctx, segments);
 
+  /** A saved segment whose criteria this service can read now (a balance needs the points tables: else a 400, not a 500). */
+  const readableSegment = async (id: number) => {
+    const segment = await segments.get(ctx.db, id, ctx.now());
+    await assertBalanceReadable(ctx.db, segment.criteria);
+    return segment;
+  };
+
   // Reads only (a count): a POST for its body, allowed to readers.
   app.post(
     `${path}/count`,
@@ -47,12 +61,12 @@ export default function registerSegmentRoutes(app: FastifyInstance, ctx: AppCont
   );
 
   app.get(`${path}/:id/count`, { schema: { params: idParamSchema } }, async (request): Promise<SegmentCount> => {
-    const segment = await segments.get(ctx.db, request.params.id, ctx.now());
+    const segment = await readableSegment(request.params.id);
     return { count: await countSegment(ctx.db, segment.criteria, ctx.now()) };
   });
 
   app.get(`${path}/:id/member-ids`, { schema: { params: idParamSchema } }, async (request): Promise<SegmentMemberIds> => {
-    const segment = await segments.get(ctx.db, request.params.id, ctx.now());
+    const segment = await readableSegment(request.params.id);
     const ids = await segmentMemberIds(ctx.db, segment.criteria, ctx.now(), MAX_PLAYER_IDS + 1);
     if (ids.length > MAX_PLAYER_IDS) {
       throw validationFailed({ id: ['This segment has too many members for one bulk action: narrow its criteria'] });
@@ -65,7 +79,7 @@ export default function registerSegmentRoutes(app: FastifyInstance, ctx: AppCont
     `${path}/members/export.csv`,
     { schema: { querystring: membersQuerySchema, response: { 200: csvResponse } } },
     async (request, reply) => {
-      const segment = await segments.get(ctx.db, request.query.segmentId, ctx.now());
+      const segment = await readableSegment(request.query.segmentId);
       const batches = segmentMemberBatches(ctx.db, segment.criteria, ctx.now(), EXPORT_BATCH_SIZE);
       const chunks = csvChunks(['playerId'], batches, (row: { id: number }) => [row.id]);
       return sendCsvStream(reply, `segment-${segment.id}-members.csv`, chunks);
