@@ -37,8 +37,28 @@ export const runtimeConfigSchema = lazy(() =>
          * the host then runs only those bytes (docs/releasing.md, "Pinning a remote's bytes").
          */
         integrity: z.optional(z.string().check(z.regex(SRI_SHA384, "a sha384-<base64> digest (the remote release's build-info.json)"))),
+        /**
+         * A canary (docs/releasing.md, "Canary"): admins in its audience load this version instead; the
+         * console decides per admin (canaryReason in releases.ts), the BFF counts and may abort it.
+         */
+        canary: z.optional(
+          z.object({
+            version: z.string().check(z.minLength(1)),
+            entry: z.string().check(z.minLength(1)),
+            integrity: z.optional(z.string().check(z.regex(SRI_SHA384))),
+            audience: z.object({
+              percent: z.number().check(z.minimum(0), z.maximum(100)),
+              admins: z.array(z.number()),
+              roles: z.array(z.string()),
+            }),
+            rollback: z.object({ minSessions: z.number(), maxErrorRateIncrease: z.number() }),
+            startedAt: z.string(),
+          }),
+        ),
       }),
     ),
+    /** Whether an admin holding one of `roles` may load another released version in their own browser (a QA override). */
+    qaOverrides: z.optional(z.object({ allowed: z.boolean(), roles: z.array(z.string()) })),
   }),
 );
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

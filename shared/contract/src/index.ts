@@ -26,6 +26,7 @@ export * from './gameBalance';
 export * from './battles';
 export * from './battleForceEnd';
 export * from './globalSignOut';
+export * from './releases';
 export * from './changeRequests';
 export * from './doubleUpSeasons';
 export * from './pointsSettings';
