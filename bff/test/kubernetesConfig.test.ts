@@ -17,10 +17,18 @@ interface Container {
   envFrom?: { configMapRef: { name: string } }[];
   env?: { name: string; value: string }[];
 }
+/** The parts of the objects read here. */
+interface KubeObject {
+  kind: string;
+  metadata: { name: string };
+  data?: Record<string, string>;
+  spec?: { template: { spec: { containers: Container[]; initContainers?: Container[] } } };
+}
 const objects = ['config.yaml', 'bff.yaml', 'points-api.yaml', 'migrate-job.yaml'].flatMap((file) =>
-  parseAllDocuments(fs.readFileSync(path.join(base, file), 'utf8')).map((doc) => doc.toJS() as Record<string, any>),
+  parseAllDocuments(fs.readFileSync(path.join(base, file), 'utf8')).map((doc) => doc.toJS() as KubeObject),
 );
 const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)!;
+const podOf = (kind: string, name: string) => find(kind, name).spec!.template.spec;
 
 let secrets: string;
 beforeAll(() => {
@@ -49,7 +57,7 @@ function environmentOf(container: Container): NodeJS.ProcessEnv {
 }
 
 test("the BFF accepts its Deployment's configuration: deployed, migrations left to the Job, the ingress trusted, secrets from files", () => {
-  const [container] = find('Deployment', 'phoenix-bff').spec.template.spec.containers as Container[];
+  const [container] = podOf('Deployment', 'phoenix-bff').containers;
   const config = readConfig(environmentOf(container!));
   expect(config).toMatchObject({
     port: 8787,
@@ -67,7 +75,7 @@ test("the BFF accepts its Deployment's configuration: deployed, migrations left 
 });
 
 test("the points API accepts its Deployment's configuration, the game server's token from its file", () => {
-  const [container] = find('Deployment', 'phoenix-points-api').spec.template.spec.containers as Container[];
+  const [container] = podOf('Deployment', 'phoenix-points-api').containers;
   expect(readPointsConfig(environmentOf(container!))).toMatchObject({
     port: 8788,
     deployed: true,
@@ -78,9 +86,9 @@ test("the points API accepts its Deployment's configuration, the game server's t
 });
 
 test("the migration Job's containers read the owner's URL and the serving role's", () => {
-  const spec = find('Job', 'phoenix-migrate').spec.template.spec;
-  const [bff] = spec.initContainers as Container[];
-  const [points] = spec.containers as Container[];
+  const spec = podOf('Job', 'phoenix-migrate');
+  const [bff] = spec.initContainers!;
+  const [points] = spec.containers;
   expect(readConfig(environmentOf(bff!)).migrationDatabaseUrl).toMatch(/^postgres:\/\/phoenix:/);
   expect(readPointsConfig(environmentOf(points!)).migrationDatabaseUrl).toMatch(/^postgres:\/\/phoenix:/);
 });

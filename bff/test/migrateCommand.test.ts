@@ -20,7 +20,7 @@ import { migrateToLatest, pendingMigrations } from '../src/db/migrate';
 const BFF = path.resolve(__dirname, '..');
 const BFF_MIGRATIONS = { migrateToLatest, pendingMigrations };
 
-async function migrate(db: Kysely<any>, migrations: MigrationRunner = BFF_MIGRATIONS) {
+async function migrate(db: Kysely<Database>, migrations: MigrationRunner = BFF_MIGRATIONS) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runMigrateCommand({

@@ -7,13 +7,14 @@ import { migrationRunner, runMigrateCommand, type MigrationRunner } from '@phoen
 import { buildPointsApp } from '../src/app';
 import { pointsMigrations } from '../src/db/migrate';
 import { POINTS_MIGRATIONS } from '../src/db/migrations';
+import type { Database } from '../src/db/database';
 
 /**
  * The points API's migrate command (src/cli/migrate.ts, the migration Job's second step after the
  * BFF's) and the points API started with MIGRATE_ON_START=false.
  */
 
-async function migrate(db: Kysely<any>, migrations: MigrationRunner = pointsMigrations) {
+async function migrate(db: Kysely<Database>, migrations: MigrationRunner = pointsMigrations) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runMigrateCommand({
@@ -33,9 +34,11 @@ test('migrates the points schema and exits 0; with migrations off the points API
   const database = await pointsDatabaseOf(shared);
   const db = database.connect();
   try {
-    await expect(buildPointsApp({ db: database.connect(), migrate: false })).rejects.toThrow(
+    const refused = database.connect();
+    await expect(buildPointsApp({ db: refused, migrate: false })).rejects.toThrow(
       /MIGRATE_ON_START=false and the database has no "points_boss" schema yet/,
     );
+    await refused.destroy();
 
     const names = Object.keys(POINTS_MIGRATIONS);
     const newest = names.at(-1)!;
