@@ -89,6 +89,10 @@ describe('NAME_FILE: a secret read from a file at start', () => {
       ]),
     );
     expect(found).toHaveLength(3);
+    // Any value from a file is masked, not only tokens and passwords.
+    expect(problems({ SMTP_URL_FILE: secretFile('smtp-bad', 'http://mailer:s3cret@mail.example.com\n') })).toEqual([
+      expect.stringMatching(/^SMTP_URL \(from SMTP_URL_FILE\)="\*\*\*": expected an smtp:\/\/ or smtps:\/\/ URL/),
+    ]);
     expect(found.join('\n')).not.toContain('s3cret');
   });
 

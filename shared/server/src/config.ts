@@ -365,8 +365,10 @@ export function readEnv(rawEnv: NodeJS.ProcessEnv = process.env): EnvVars {
   if (!result.success) {
     for (const issue of result.error.issues) {
       const name = String(issue.path[0]);
-      const source = rawEnv[`${name}_FILE`]?.trim() && !rawEnv[name]?.trim() ? ` (from ${name}_FILE)` : '';
-      problems.push(`${name}${source}="${shown(name, env[name]?.trim() ?? '')}": expected ${issue.message}`);
+      const fromFile = Boolean(rawEnv[`${name}_FILE`]?.trim() && !rawEnv[name]?.trim());
+      // A value kept in a secret file is never echoed (a database URL only without its password).
+      const value = fromFile && !name.endsWith('DATABASE_URL') ? '***' : shown(name, env[name]?.trim() ?? '');
+      problems.push(`${name}${fromFile ? ` (from ${name}_FILE)` : ''}="${value}": expected ${issue.message}`);
     }
   }
   // Anyone who can reach the service could then set their address through X-Forwarded-For.
