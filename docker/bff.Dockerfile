@@ -30,4 +30,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 USER node
 # Create an admin: docker compose run --rm bff node dist/cli/createAdmin.js --email …
+# Its migrations apart from the start (MIGRATE_ON_START=false; the Kubernetes migration Job):
+#   node dist/cli/migrate.js
 CMD ["node", "--enable-source-maps", "dist/main.js"]

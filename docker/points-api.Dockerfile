@@ -25,4 +25,6 @@ EXPOSE 8788
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8788)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 USER node
+# Its migrations apart from the start (MIGRATE_ON_START=false; the Kubernetes migration Job):
+#   node dist/cli/migrate.js
 CMD ["node", "--enable-source-maps", "dist/main.js"]

@@ -30,9 +30,12 @@ async function main(): Promise<void> {
   );
   const app = await buildApp({
     db,
-    migrationDb: config.migrationDatabaseUrl
-      ? createDb({ kind: 'postgres', connectionString: config.migrationDatabaseUrl, maxConnections: 2 })
-      : undefined,
+    // MIGRATE_ON_START=false: the migrate command (the migration Job) migrates; /ready waits for it.
+    migrate: config.migrateOnStart,
+    migrationDb:
+      config.migrateOnStart && config.migrationDatabaseUrl
+        ? createDb({ kind: 'postgres', connectionString: config.migrationDatabaseUrl, maxConnections: 2 })
+        : undefined,
     requireServingRole: config.requireServingRole,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,

@@ -100,6 +100,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       // Passkeys: the first console origin with a domain name, and the console origins on it.
       webauthn: { rpId: 'admin.example.com', origins: ['https://admin.example.com'] },
       stakingChain: null,
+      migrateOnStart: true,
       actionLogSink: null,
       // Invitation links point at the first console origin unless CONSOLE_URL says otherwise.
       mail: { smtpUrl: null, from: 'Phoenix Admin <no-reply@phoenix.local>', consoleUrl: 'https://admin.example.com' },

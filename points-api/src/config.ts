@@ -34,6 +34,8 @@ export interface PointsConfig {
   actionLogSink: string | null;
   /** Who may call the game server's routes (/game/…): GAME_SERVER_TOKEN's holder; without one, anyone locally and nobody when deployed. */
   gameServer: BearerAccess;
+  /** MIGRATE_ON_START, as the BFF takes it. */
+  migrateOnStart: boolean;
 }
 
 /**
@@ -69,5 +71,6 @@ export function readPointsConfig(env: NodeJS.ProcessEnv = process.env): PointsCo
     requestLimits: shared.requestLimits,
     actionLogSink: shared.actionLogSink,
     gameServer: tokenAccess(vars.GAME_SERVER_TOKEN, vars),
+    migrateOnStart: shared.migrateOnStart,
   };
 }

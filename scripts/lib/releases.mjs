@@ -93,7 +93,8 @@ const envKey = (name) => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
  * version and the entry DERIVED from it: <base>/remotes/<name>/<version>/mf-manifest.json. The base is
  * the remote's baseUrl, else the file's remotesBaseUrl, else '' (same origin as the host: the one-server
  * layout). Deployment-time overrides (docker compose) come from the process environment:
- * PHOENIX_API_BASE, PHOENIX_POINTS_API_BASE, PHOENIX_REMOTES_BASE_URL, PHOENIX_REMOTE_BASE_URL_<NAME>.
+ * PHOENIX_API_BASE, PHOENIX_POINTS_API_BASE, PHOENIX_REMOTES_BASE_URL, PHOENIX_REMOTE_BASE_URL_<NAME>,
+ * PHOENIX_CHAIN_RPC_URL and PHOENIX_STAKING_CONTRACT_ADDRESS (compose's local chain); blank = the file's.
  * sameOrigin: every remote from the host's own server (scripts/serve.mjs serving everything).
  */
 export function deriveRuntimeConfig(envFile, overrides = process.env, { sameOrigin = false } = {}) {
@@ -119,8 +120,8 @@ export function deriveRuntimeConfig(envFile, overrides = process.env, { sameOrig
     environment: envFile.environment,
     apiBase: overrides.PHOENIX_API_BASE || envFile.apiBase,
     pointsApiBase: overrides.PHOENIX_POINTS_API_BASE || envFile.pointsApiBase,
-    chainRpcUrl: envFile.chainRpcUrl,
-    stakingContractAddress: envFile.stakingContractAddress,
+    chainRpcUrl: overrides.PHOENIX_CHAIN_RPC_URL || envFile.chainRpcUrl,
+    stakingContractAddress: overrides.PHOENIX_STAKING_CONTRACT_ADDRESS || envFile.stakingContractAddress,
     ...(envFile.chainExplorerUrl ? { chainExplorerUrl: envFile.chainExplorerUrl } : {}),
     host: { version: envFile.host?.version },
     remotes,

@@ -3,7 +3,7 @@
 // this starts the compiled server and calls a feature route, not just /health.
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,3 +60,25 @@ it('compiled BFF starts under plain node, migrates, seeds, signs in and serves a
   const code = await new Promise((resolve) => server.once('exit', resolve));
   assert.equal(code, 0, output);
 });
+
+it(
+  "compiled migrate command (the image's node dist/cli/migrate.js, the Kubernetes Job) migrates and exits 0, then has nothing to do",
+  { timeout: 120_000 },
+  () => {
+    // dist/ is the build of the test above.
+    assert.ok(fs.existsSync(path.join(bff, 'dist', 'cli', 'migrate.js')), 'the migrate command is compiled');
+    const run = () =>
+      spawnSync(process.execPath, ['dist/cli/migrate.js'], {
+        cwd: bff,
+        env: { ...process.env, DATABASE_URL: '', MIGRATION_DATABASE_URL: '', PGLITE_DATA_DIR: path.join(dataDir, 'migrated') },
+        encoding: 'utf8',
+        timeout: 100_000,
+      });
+    const first = run();
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /^bff migrate: applied \d+ migration\(s\) to PGlite at .*: 0001_initial,/);
+    const again = run();
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /is up to date, nothing to apply/);
+  },
+);

@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 import { parse } from 'yaml';
-import { REMOTES, repoRoot } from '../lib/releases.mjs';
+import { REMOTES, deriveRuntimeConfig, repoRoot } from '../lib/releases.mjs';
 
 const composeText = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
 // merge: the file shares one BFF and one points API definition between replicas (<<: *bff), as compose does.
@@ -17,10 +17,13 @@ const services = compose.services ?? {};
 const BFFS = ['bff-1', 'bff-2'];
 const POINTS_APIS = ['points-api-1', 'points-api-2'];
 const LB_CONF = 'docker/nginx/phoenix-lb.conf';
+const PROMETHEUS_CONF = 'docker/prometheus/prometheus.yml';
+/** The services only the "chain" profile starts. */
+const CHAIN_PROFILE = ['anvil', 'chain-deploy'];
 
 /**
  * Every environment variable name the BFF reads (process.env.X, env.X, env['X'], and the keys of
- * configuration schema in shared/server/src/config.ts: `  NAME: variable(`), in bff/src and in the
+ * configuration schema in shared/server/src/config.ts: `  NAME: variable(` or `: secretToken`), in bff/src and in the
  * server blocks it is built on (shared/server/src).
  */
 function bffEnvNames() {
@@ -35,7 +38,7 @@ function bffEnvNames() {
           /\benv\.([A-Z][A-Z0-9_]*)/g,
           /\benv\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\]/g,
           /\(\s*env\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
-          /^\s+([A-Z][A-Z0-9_]*):\s*variable\(/gm,
+          /^\s+([A-Z][A-Z0-9_]*):\s*(?:variable\(|secretToken\b)/gm,
         ]) {
           for (const m of source.matchAll(re)) names.add(m[1]);
         }
@@ -162,7 +165,7 @@ describe('docker images', () => {
 const addressOf = (name) => services[name]?.networks?.default?.ipv4_address;
 const subnet = () => compose.networks?.default?.ipam?.config?.[0]?.subnet;
 /** `server a:p; server b:p;` → ['a:p', 'b:p'] */
-const serversIn = (lines) => [...String(lines).matchAll(/server\s+([^\s;]+)\s*;/g)].map((m) => m[1]);
+const serversIn = (lines) => [...String(lines).matchAll(/server\s+([^\s;]+)[^;]*;/g)].map((m) => m[1]);
 const within = (ranges, address) => {
   const list = new net.BlockList();
   for (const range of ranges) {
@@ -175,10 +178,10 @@ const within = (ranges, address) => {
 };
 
 describe('docker-compose.yml', () => {
-  it('has PostgreSQL, two BFFs, two points APIs, the load balancer, anvil, the host and one static service per remote', () => {
+  it('has PostgreSQL, two BFFs, two points APIs, the load balancer, Prometheus, the chain, the host and one static service per remote', () => {
     assert.deepEqual(
       Object.keys(services).sort(),
-      ['postgres', ...BFFS, ...POINTS_APIS, 'lb', 'anvil', 'host', ...REMOTES.map((r) => `remote-${r}`)].sort(),
+      ['postgres', ...BFFS, ...POINTS_APIS, 'lb', 'prometheus', ...CHAIN_PROFILE, 'host', ...REMOTES.map((r) => `remote-${r}`)].sort(),
     );
   });
 
@@ -212,7 +215,7 @@ describe('docker-compose.yml', () => {
     for (const remote of REMOTES) assert.equal(services[`remote-${remote}`].build.args.ARTIFACT, remote);
   });
 
-  it('publishes unique host ports: 8080 host, 8081–8085 remotes, 8787/8788 the balancer, 8545 anvil', () => {
+  it('publishes unique host ports: 8080 host, 8081–8085 remotes, 8787/8788 the balancer, 9090 Prometheus, 8545 anvil', () => {
     const published = [];
     for (const [name, service] of Object.entries(services)) {
       for (const port of service.ports ?? []) {
@@ -226,6 +229,7 @@ describe('docker-compose.yml', () => {
     assert.deepEqual(services.host.ports, ['8080:8080']);
     REMOTES.forEach((r, i) => assert.deepEqual(services[`remote-${r}`].ports, [`${8081 + i}:8080`]));
     assert.deepEqual(services.lb.ports, ['8787:8787', '8788:8788']);
+    assert.deepEqual(services.prometheus.ports, ['9090:9090']);
     // The instances are reached through the balancer only.
     for (const name of [...BFFS, ...POINTS_APIS]) assert.equal(services[name].ports, undefined, `${name} publishes a port`);
   });
@@ -255,8 +259,9 @@ describe('docker-compose.yml', () => {
       const deps = Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
       for (const dep of deps) {
         assert.ok(services[dep], `${name} depends on unknown service ${dep}`);
-        // A profile service (anvil) is not started by default: nothing may wait for it.
-        assert.equal(services[dep].profiles, undefined, `${name} depends on ${dep}, which runs only in a profile`);
+        // A profile service (anvil) is not started by default: only a service of the same profile may wait for it.
+        if (services[dep].profiles)
+          assert.deepEqual(service.profiles, services[dep].profiles, `${name} depends on ${dep}, which runs only in a profile`);
       }
     }
     for (const bff of BFFS) assert.equal(services[bff].depends_on.postgres.condition, 'service_healthy');
@@ -265,12 +270,18 @@ describe('docker-compose.yml', () => {
     for (const instance of [...BFFS, ...POINTS_APIS]) assert.equal(services.lb.depends_on[instance].condition, 'service_healthy');
   });
 
-  it('gives every service a health check', () => {
+  it('gives every long-running service a health check: the instances are healthy when ready (/ready), not merely alive', () => {
     for (const [name, service] of Object.entries(services)) {
+      // chain-deploy runs once and exits.
+      if (name === 'chain-deploy') continue;
       assert.ok(Array.isArray(service.healthcheck?.test) && service.healthcheck.test.length > 1, `${name} has no healthcheck`);
     }
     assert.match(services.postgres.healthcheck.test.join(' '), /pg_isready/);
-    for (const name of [...BFFS, ...POINTS_APIS, 'lb']) assert.match(services[name].healthcheck.test.join(' '), /\/health/);
+    // /ready: the database answers, the migrations are applied, the jobs run (the points APIs wait for that of the BFFs).
+    for (const name of BFFS) assert.match(services[name].healthcheck.test.join(' '), /http:\/\/127\.0\.0\.1:8787\/ready'/);
+    for (const name of POINTS_APIS) assert.match(services[name].healthcheck.test.join(' '), /http:\/\/127\.0\.0\.1:8788\/ready'/);
+    assert.match(services.lb.healthcheck.test.join(' '), /\/health/);
+    assert.match(services.prometheus.healthcheck.test.join(' '), /127\.0\.0\.1:9090\/-\/ready/);
   });
 
   it('keeps the database in a declared named volume', () => {
@@ -282,6 +293,7 @@ describe('docker-compose.yml', () => {
       for (const volume of named(service)) assert.ok(volume in (compose.volumes ?? {}), `${name} uses undeclared volume ${volume}`);
     }
     assert.deepEqual(named(services.postgres), ['phoenix-pgdata']);
+    assert.deepEqual(named(services.prometheus), ['phoenix-prometheus']);
     for (const service of Object.values(services)) {
       for (const v of service.volumes ?? []) {
         const source = typeof v === 'string' ? v.split(':')[0] : v.source;
@@ -315,8 +327,8 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('has no default database password: compose stops unless POSTGRES_PASSWORD and POSTGRES_SERVING_PASSWORD are set', () => {
-    for (const variable of ['POSTGRES_PASSWORD', 'POSTGRES_SERVING_PASSWORD']) {
+  it('has no default password nor metrics token: compose stops unless POSTGRES_PASSWORD, POSTGRES_SERVING_PASSWORD and METRICS_TOKEN are set', () => {
+    for (const variable of ['POSTGRES_PASSWORD', 'POSTGRES_SERVING_PASSWORD', 'METRICS_TOKEN']) {
       const uses = [...composeText.matchAll(new RegExp(`\\$\\{${variable}([^}]*)\\}`, 'g'))].map((m) => m[1]);
       assert.ok(uses.length >= 3, `postgres and the services use ${variable}`);
       for (const use of uses) assert.match(use, /^:\?\S/, `\${${variable}${use}}: use \${${variable}:?message} (required, no default)`);
@@ -404,7 +416,92 @@ describe('docker-compose.yml: several instances behind the load balancer (what t
     assert.match(args, /\banvil\b/);
     assert.match(args, /--chain-id 11155111\b/);
     assert.match(args, /--host 0\.0\.0\.0\b/);
+    // Its default accounts are the seeded owner's (contracts/scripts/local.mjs DEV_MNEMONIC): no other mnemonic.
+    assert.doesNotMatch(args, /--mnemonic|--accounts/);
     for (const [name, service] of Object.entries(services))
-      if (name !== 'anvil') assert.equal(service.profiles, undefined, `${name} is in a profile`);
+      if (!CHAIN_PROFILE.includes(name)) assert.equal(service.profiles, undefined, `${name} is in a profile`);
+  });
+
+  it('deploys the staking contract once anvil answers, and points the console and the BFFs at it only with the profile', () => {
+    const deploy = services['chain-deploy'];
+    assert.deepEqual(deploy.profiles, ['chain']);
+    assert.equal(deploy.depends_on.anvil.condition, 'service_healthy');
+    assert.equal(deploy.restart, 'no');
+    const dockerfile = dockerfileOf(deploy);
+    const cmd = JSON.parse(dockerfile.match(/^CMD\s+(\[.*\])\s*$/m)[1]);
+    assert.deepEqual(cmd.slice(0, 2), ['node', 'scripts/deploy.mjs']);
+    assert.ok(fs.existsSync(path.join(repoRoot, 'contracts/scripts/deploy.mjs')));
+    assert.equal(new URL(cmd[cmd.indexOf('--rpc-url') + 1]).hostname, 'anvil');
+    // COMPOSE_PROFILES=chain switches both on: blank otherwise (the file's chain, staking changes refused).
+    const chainValue = (text) => String(text).match(/^\$\{COMPOSE_PROFILES:\+([^}]+)\}$/)?.[1];
+    const host = services.host.environment;
+    const rpc = chainValue(host.PHOENIX_CHAIN_RPC_URL);
+    assert.equal(new URL(rpc).port, services.anvil.ports[0].split(':')[0], 'the console reaches anvil at its published port');
+    const address = chainValue(host.PHOENIX_STAKING_CONTRACT_ADDRESS);
+    assert.match(address, /^0x[0-9a-fA-F]{40}$/); // contracts/test/deploy.test.mjs: where the deployment lands
+    for (const name of BFFS) {
+      const env = services[name].environment;
+      assert.equal(chainValue(env.STAKING_CONTRACT_ADDRESS), address);
+      assert.equal(new URL(chainValue(env.STAKING_RPC_URL)).hostname, 'anvil');
+    }
+    // The host's server takes them over the environment file's; blank keeps the file's.
+    const file = JSON.parse(fs.readFileSync(path.join(repoRoot, 'environments', `${host.PHOENIX_ENV_NAME}.json`), 'utf8'));
+    const pointed = deriveRuntimeConfig(file, { PHOENIX_CHAIN_RPC_URL: rpc, PHOENIX_STAKING_CONTRACT_ADDRESS: address });
+    assert.deepEqual([pointed.chainRpcUrl, pointed.stakingContractAddress], [rpc, address]);
+    const blank = deriveRuntimeConfig(file, { PHOENIX_CHAIN_RPC_URL: '', PHOENIX_STAKING_CONTRACT_ADDRESS: '' });
+    assert.deepEqual([blank.chainRpcUrl, blank.stakingContractAddress], [file.chainRpcUrl, file.stakingContractAddress]);
+  });
+});
+
+describe('docker-compose.yml: Prometheus', () => {
+  const prometheus = services.prometheus;
+  const conf = parse(fs.readFileSync(path.join(repoRoot, PROMETHEUS_CONF), 'utf8'));
+
+  it('runs the official image with the repository configuration', () => {
+    assert.match(prometheus.image, /^prom\/prometheus:v3\.\d+\.\d+$/);
+    const mount = prometheus.volumes.find((v) => v.split(':')[0] === `./${PROMETHEUS_CONF}`);
+    assert.ok(mount, `prometheus does not mount ./${PROMETHEUS_CONF}`);
+    assert.ok(prometheus.command.includes(`--config.file=${mount.split(':')[1]}`));
+  });
+
+  it('scrapes /metrics of every BFF and points API instance, each directly', () => {
+    const targets = conf.scrape_configs.flatMap((job) => {
+      assert.equal(job.metrics_path ?? '/metrics', '/metrics');
+      return job.static_configs.flatMap((c) => c.targets);
+    });
+    const expected = [
+      ...BFFS.map((n) => `${n}:${services[n].environment.PORT}`),
+      ...POINTS_APIS.map((n) => `${n}:${services[n].environment.PORT}`),
+    ];
+    assert.deepEqual(targets.sort(), expected.sort());
+    assert.deepEqual(conf.scrape_configs.map((job) => job.job_name).sort(), ['bff', 'points-api']);
+  });
+
+  it("sends the instances' METRICS_TOKEN as its bearer, from the same required variable", () => {
+    const token = compose.configs?.['metrics-token']?.content;
+    assert.match(String(token), /^\$\{METRICS_TOKEN:\?\S/);
+    const mounted = prometheus.configs.find((c) => c.source === 'metrics-token');
+    assert.ok(mounted, 'prometheus does not mount the metrics-token config');
+    for (const job of conf.scrape_configs) {
+      assert.equal(job.authorization?.type ?? 'Bearer', 'Bearer');
+      assert.equal(job.authorization?.credentials_file, mounted.target, `${job.job_name}: another bearer than the mounted token`);
+    }
+    for (const name of [...BFFS, ...POINTS_APIS])
+      assert.equal(services[name].environment.METRICS_TOKEN, token, `${name}: another METRICS_TOKEN`);
+  });
+});
+
+describe('docker-compose.yml: the balancer fails over', () => {
+  it('leaves a failing instance out a while and retries an idempotent request on the next (scripts/test/loadBalancer.test.mjs runs it)', () => {
+    for (const [name, value] of Object.entries(services.lb.environment).filter(([n]) => /SERVERS/.test(n))) {
+      const lines = [...String(value).matchAll(/server\s+[^;]+;/g)].map((m) => m[0]);
+      assert.ok(lines.length >= 2, name);
+      for (const line of lines) assert.match(line, /max_fails=\d+ fail_timeout=\d+s;$/, `${name}: ${line}`);
+    }
+    const conf = fs.readFileSync(path.join(repoRoot, LB_CONF), 'utf8').replace(/#.*$/gm, '');
+    assert.match(conf, /proxy_next_upstream error timeout http_502 http_503 http_504;/);
+    assert.match(conf, /proxy_next_upstream_tries \d+;/);
+    assert.match(conf, /proxy_set_header X-Request-Id \$phoenix_request_id;/);
+    assert.match(conf, /gzip on;/);
   });
 });

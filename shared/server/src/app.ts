@@ -108,7 +108,14 @@ export async function createServerApp<DB extends ServerDatabase>(
     trustProxy: options.trustProxy ?? false,
   });
   const jobSchema = options.jobs?.schema ?? service.jobSchema ?? 'pgboss';
-  const jobs = createJobRunner(options.db, { log: app.log, ...options.jobs, schema: jobSchema, createSchema: !options.migrationDb });
+  const migrate = options.migrate ?? true;
+  // Without migrations at start, the migrate command (as the owner) has made the jobs' schema.
+  const jobs = createJobRunner(options.db, {
+    log: app.log,
+    ...options.jobs,
+    schema: jobSchema,
+    createSchema: migrate && !options.migrationDb,
+  });
   const ctx: ServerContext<DB> = {
     db: options.db,
     now: options.now ?? (() => new Date()),
@@ -116,7 +123,8 @@ export async function createServerApp<DB extends ServerDatabase>(
     jobs,
     changeControl: createChangeControl({ ...CHANGE_CONTROL_DEFAULTS, ...options.changeControl }),
   };
-  if (options.migrate ?? true) await migrateServing(options.db, { owner: options.migrationDb, migrations: service.migrations, jobSchema });
+  if (migrate) await migrateServing(options.db, { owner: options.migrationDb, migrations: service.migrations, jobSchema });
+  else await requireMigrateCommandRan(options.db, jobSchema);
   if (options.requireServingRole) {
     const rewrite = await actionLogRewritableBy(options.db);
     if (rewrite) {
@@ -189,4 +197,18 @@ export async function createServerApp<DB extends ServerDatabase>(
       return app;
     },
   };
+}
+
+/**
+ * Started without migrations (MIGRATE_ON_START=false): a schema behind the release is served and
+ * /ready says so until the migrate command has run. A database the command never ran on has no
+ * jobs' schema, so the jobs could not start: the service stops saying what to run first.
+ */
+async function requireMigrateCommandRan(db: Kysely<any>, jobSchema: string): Promise<void> {
+  const { rows } = await sql<{ found: string | null }>`select to_regnamespace(${jobSchema})::text as found`.execute(db);
+  if (rows[0]?.found == null) {
+    throw new Error(
+      `MIGRATE_ON_START=false and the database has no "${jobSchema}" schema yet: run the service's migrate command first (node dist/cli/migrate.js; in Kubernetes the migration Job)`,
+    );
+  }
 }

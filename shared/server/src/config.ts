@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -60,6 +61,8 @@ export interface ServerConfig {
   mail: MailSettings;
   /** The staking contract's chain as the BFF reads it (STAKING_RPC_URL, …); null: staking changes are not recorded. */
   stakingChain: StakingChainSettings | null;
+  /** MIGRATE_ON_START (default on): off, the migrate command runs the migrations and the service only waits for them (/ready). */
+  migrateOnStart: boolean;
 }
 
 /**
@@ -288,7 +291,52 @@ export const configSchema = z.object({
   STAKING_CHAIN_ID: variable('a chain id, a whole number 1 or more (Sepolia: 11155111, the default)', positiveInt),
   /** The game's server buys lottery tickets with it (the points API's /game routes). */
   GAME_SERVER_TOKEN: secretToken,
+  /** Off: the service never migrates at start; the migrate command (a Kubernetes Job) does, and /ready waits for it. */
+  MIGRATE_ON_START: variable('0, 1, true or false', flag),
 });
+
+/**
+ * The variables that hold a secret (a password in a URL, a token). Each may instead be read from a
+ * file, NAME_FILE (a mounted Kubernetes or Docker secret), never both: readEnv reads the file at start.
+ */
+export const SECRET_FILE_VARIABLES = [
+  'DATABASE_URL',
+  'POINTS_DATABASE_URL',
+  'MIGRATION_DATABASE_URL',
+  'POINTS_MIGRATION_DATABASE_URL',
+  'PGLITE_WIRE_PASSWORD',
+  'METRICS_TOKEN',
+  'GAME_SERVER_TOKEN',
+  'SMTP_URL',
+  'STAKING_RPC_URL',
+  'ACTION_LOG_SINK',
+] as const;
+
+/**
+ * The environment with every NAME_FILE of SECRET_FILE_VARIABLES replaced by NAME, the file's content
+ * (one trailing line break dropped, as `echo` and `kubectl create secret --from-file` leave it).
+ * Problems: both NAME and NAME_FILE set (which one counts would be a guess), a file that cannot be read.
+ */
+export function withSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
+  const problems: string[] = [];
+  let resolved: NodeJS.ProcessEnv | null = null;
+  for (const name of SECRET_FILE_VARIABLES) {
+    const file = env[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) {
+      problems.push(`${name} and ${name}_FILE are both set: give the secret one way (${name}_FILE names a file holding it)`);
+      continue;
+    }
+    try {
+      resolved ??= { ...env };
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      problems.push(`${name}_FILE="${file}": expected a readable file holding ${name} (${code ?? 'unreadable'})`);
+    }
+  }
+  return { env: resolved ?? env, problems };
+}
 
 export type EnvVars = z.output<typeof configSchema>;
 
@@ -311,13 +359,16 @@ const shown = (name: string, raw: string) =>
       : raw;
 
 /** The environment checked against configSchema (all bad variables at once), or a ConfigError. */
-export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvVars {
-  const problems: string[] = [];
+export function readEnv(rawEnv: NodeJS.ProcessEnv = process.env): EnvVars {
+  const { env, problems } = withSecretFiles(rawEnv);
   const result = configSchema.safeParse(env);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const name = String(issue.path[0]);
-      problems.push(`${name}="${shown(name, env[name]?.trim() ?? '')}": expected ${issue.message}`);
+      const fromFile = Boolean(rawEnv[`${name}_FILE`]?.trim() && !rawEnv[name]?.trim());
+      // A value kept in a secret file is never echoed (a database URL only without its password).
+      const value = fromFile && !name.endsWith('DATABASE_URL') ? '***' : shown(name, env[name]?.trim() ?? '');
+      problems.push(`${name}${fromFile ? ` (from ${name}_FILE)` : ''}="${value}": expected ${issue.message}`);
     }
   }
   // Anyone who can reach the service could then set their address through X-Forwarded-For.
@@ -439,7 +490,8 @@ export const tokenAccess = (token: string | undefined, vars: EnvVars): BearerAcc
   token ? { token } : isLocal(vars.PHOENIX_ENV, vars.NODE_ENV) ? 'open' : 'off';
 
 /** Local seed accounts only outside production, only for the local environment, and only on a database on this machine. */
-export function localSeedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function localSeedAllowed(rawEnv: NodeJS.ProcessEnv = process.env): boolean {
+  const { env } = withSecretFiles(rawEnv);
   return (
     isLocal(env.PHOENIX_ENV?.trim(), env.NODE_ENV?.trim()) &&
     remoteDatabaseHost(env.DATABASE_URL) === null &&
@@ -502,6 +554,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     deployed: !isLocal(vars.PHOENIX_ENV, vars.NODE_ENV),
     webauthn: webauthnSettings(vars),
     stakingChain: stakingChainSettings(vars),
+    migrateOnStart: vars.MIGRATE_ON_START ?? true,
     actionLogSink: vars.ACTION_LOG_SINK ?? null,
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,

@@ -12,6 +12,7 @@ export * from './json';
 export * from './like';
 export * from './lock';
 export * from './migrate';
+export * from './migrateCommand';
 export * from './migrationHelpers';
 export * from './mutate';
 export * from './ordering';
