@@ -351,8 +351,8 @@ describe('the BFF started with a bad variable', () => {
     // One JSON log line (the service logs as pino), each problem in `problems`.
     const lines = result.stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0]!) as { level: number; service: string; msg: string; problems: string[] };
-    expect(line).toMatchObject({ level: 60, service: 'bff' });
+    const line = JSON.parse(lines[0]!) as { level: string; service: string; msg: string; problems: string[] };
+    expect(line).toMatchObject({ level: 'fatal', service: 'bff', hostname: expect.any(String) });
     expect(line.msg).toContain('[bff] not started: invalid configuration (2 variables):');
     expect(line.problems).toHaveLength(2);
     expect(line.problems).toEqual(

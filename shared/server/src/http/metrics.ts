@@ -55,7 +55,10 @@ export function appCounter<T extends string>(app: FastifyInstance, config: Omit<
 export function installMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const registry = new Registry();
   registry.setDefaultLabels({ service: options.service });
-  collectDefaultMetrics({ register: registry, prefix: 'phoenix_' });
+  // The process and runtime series under their stock names (process_cpu_seconds_total,
+  // nodejs_eventloop_lag_seconds…), which the standard Node.js dashboards and alerts read; the
+  // services' own series are phoenix_*.
+  collectDefaultMetrics({ register: registry });
   app.decorate('metrics', registry);
   const registers = [registry];
 
