@@ -181,6 +181,7 @@ describe('/metrics', () => {
     expect(text).toMatch(/phoenix_db_pool_connections\{state="in_use",service="bff"\} \d+/);
     expect(text).toMatch(/phoenix_db_pool_connections\{state="waiting",service="bff"\} \d+/);
     expect(text).toMatch(/phoenix_job_queue_jobs\{queue="[^"]+",state="failed",service="bff"\} \d+/);
+    expect(text).toMatch(/phoenix_job_queue_oldest_waiting_seconds\{queue="[^"]+",service="bff"\} [\d.e+-]+/);
     expect(text).toMatch(/phoenix_sign_in_throttled_total\{service="bff"\} 2/);
     // The process and runtime series keep their stock names (the standard dashboards read them).
     expect(text).toMatch(/^process_cpu_seconds_total\{service="bff"\} /m);
