@@ -34,6 +34,8 @@ export interface TracingOptions {
 
 export interface Tracing {
   provider: TracerProvider;
+  /** Where spans go (null: nowhere, they are dropped as they end). */
+  exporter: SpanExporter | null;
   instrumentations: Instrumentation[];
   /** Exports what is still buffered, then stops (the shutdown's last step). */
   shutdown(): Promise<void>;
@@ -81,6 +83,7 @@ export function startTracing(options: TracingOptions): Tracing | null {
   registerInstrumentations({ tracerProvider: provider, instrumentations });
   started = {
     provider,
+    exporter,
     instrumentations,
     shutdown: () => provider.shutdown(),
   };
