@@ -15,7 +15,8 @@ import { FastifyOtelInstrumentation } from '@fastify/otel';
  * required, so it must be registered before anything requires it. What is traced:
  *  - every request: a server span (@fastify/otel, on Fastify's own initialization channel, so any
  *    Fastify instance made after this gets it), its parent taken from a W3C `traceparent` header;
- *  - every fetch (undici's diagnostics channels): a client span, its `traceparent` sent along;
+ *  - every fetch made inside a trace (undici's diagnostics channels): a client span, its
+ *    `traceparent` sent along;
  *  - every pg query made inside a trace (the pg-boss polling outside requests is not).
  * Spans leave the process only when OTEL_EXPORTER_OTLP_ENDPOINT is set (OTLP over HTTP, the
  * exporter reads the standard OTEL_EXPORTER_OTLP_* variables itself); otherwise they are dropped
@@ -76,7 +77,8 @@ export function startTracing(options: TracingOptions): Tracing | null {
         if (request.routeOptions.url) span.updateName(`${request.method} ${request.routeOptions.url}`);
       },
     }),
-    new UndiciInstrumentation(),
+    // Calls made inside a trace (a request's, a job's); the action log's shipping in the background is not.
+    new UndiciInstrumentation({ requireParentforSpans: true }),
     // Queries inside a request or a traced job only; the statement's text, never its values.
     new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
   ];
