@@ -153,6 +153,17 @@ test("a caller's traceparent is taken: the request joins its trace, as a child o
   expect(pointsLog.lines).toContainEqual(expect.objectContaining({ msg: 'request', route: '/point-accounts', traceId }));
 });
 
+test('every request line has its trace id, a request with a body too', async () => {
+  const wrong = await fetch(`${bffBase}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'nobody@test.local', password: 'not the password' }),
+  });
+  expect(wrong.status).toBe(401);
+  const line = bffLog.lines.findLast((l) => l.msg === 'request' && l.route === '/users/login');
+  expect(line).toMatchObject({ statusCode: 401, traceId: expect.stringMatching(TRACE_ID), requestId: expect.any(String) });
+});
+
 test('the operator endpoints are not traced (probes and scrapes every few seconds)', async () => {
   tracing.exporter.reset();
   for (const path of ['/ready', '/metrics', '/health']) await fetch(`${bffBase}${path}`);
