@@ -212,6 +212,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
     ['STAKING_RPC_URL', 'ws://127.0.0.1:8545', /an http:\/\/ or https:\/\/ JSON-RPC URL/],
     ['STAKING_CONTRACT_ADDRESS', '0x1234', /0x and 40 hex digits/],
     ['STAKING_CHAIN_ID', 'sepolia', /a chain id/],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'otel-collector:4318', /an http:\/\/ or https:\/\/ OTLP\/HTTP collector's base URL/],
   ];
   test.each(bad)('%s=%s is refused, naming the variable and what it accepts', (name, value, accepts) => {
     const found = problems({ [name]: value });
