@@ -1,3 +1,5 @@
+// First: tracing, before Fastify and pg load (instrument.ts).
+import './instrument';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { smtpMailer } from './mail/mailer';

@@ -213,6 +213,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
     ['STAKING_RPC_URL', 'ws://127.0.0.1:8545', /an http:\/\/ or https:\/\/ JSON-RPC URL/],
     ['STAKING_CONTRACT_ADDRESS', '0x1234', /0x and 40 hex digits/],
     ['STAKING_CHAIN_ID', 'sepolia', /a chain id/],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'otel-collector:4318', /an http:\/\/ or https:\/\/ OTLP\/HTTP collector's base URL/],
   ];
   test.each(bad)('%s=%s is refused, naming the variable and what it accepts', (name, value, accepts) => {
     const found = problems({ [name]: value });
@@ -352,8 +353,8 @@ describe('the BFF started with a bad variable', () => {
     // One JSON log line (the service logs as pino), each problem in `problems`.
     const lines = result.stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0]!) as { level: number; service: string; msg: string; problems: string[] };
-    expect(line).toMatchObject({ level: 60, service: 'bff' });
+    const line = JSON.parse(lines[0]!) as { level: string; service: string; msg: string; problems: string[] };
+    expect(line).toMatchObject({ level: 'fatal', service: 'bff', hostname: expect.any(String) });
     expect(line.msg).toContain('[bff] not started: invalid configuration (2 variables):');
     expect(line.problems).toHaveLength(2);
     expect(line.problems).toEqual(

@@ -18,6 +18,9 @@ test('ready on a migrated database with its jobs started; 503 with a migration p
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, checks: { database: 'ok', migrations: 'ok', jobs: 'ok' } });
     expect(response.headers['cache-control']).toBe('no-store'); // a probe never reads a cached answer
+    const readyMetric = async () =>
+      /^phoenix_ready\{service="bff"\} (\d)$/m.exec((await t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1];
+    expect(await readyMetric()).toBe('1'); // the last answer, for an alert on /metrics
 
     await t.db
       .deleteFrom('kysely_migration' as never)
@@ -26,6 +29,7 @@ test('ready on a migrated database with its jobs started; 503 with a migration p
     const behind = await ready(t);
     expect(behind.statusCode).toBe(503);
     expect(behind.json()).toEqual({ ok: false, checks: { database: 'ok', migrations: '1 pending', jobs: 'ok' }, failed: ['migrations'] });
+    expect(await readyMetric()).toBe('0');
     expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   } finally {
     await t.close();

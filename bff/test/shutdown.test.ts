@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { shutDown } from '@phoenix/server/http';
+import { loggerOptions, shutDown } from '@phoenix/server/http';
 
 /**
  * The shutdown main.ts runs on SIGTERM/SIGINT: stop accepting, let in-flight requests finish (up
@@ -18,7 +18,7 @@ function capturedLogger() {
       done();
     },
   });
-  return { lines, log: pino({ level: 'info' }, stream) };
+  return { lines, log: pino(loggerOptions('info'), stream) }; // as main.ts's processLogger
 }
 
 /** A POST whose body arrives in two parts: the request is in flight between them. */
@@ -131,6 +131,6 @@ test('past the overall bound it exits with 1, naming the stage', async () => {
     new Promise((resolve) => setTimeout(resolve, 1_000)),
   ]);
   expect(exits).toEqual([1]);
-  expect(lines.at(-1)).toMatchObject({ level: 50, msg: 'shutdown bound reached: exiting with work cut', stage: 'draining requests' });
+  expect(lines.at(-1)).toMatchObject({ level: 'error', msg: 'shutdown bound reached: exiting with work cut', stage: 'draining requests' });
   await t.close();
 });

@@ -1,3 +1,5 @@
+// First: tracing, before Fastify and pg load (instrument.ts).
+import './instrument';
 import { sql, type Kysely } from 'kysely';
 import { createDb } from '@phoenix/server/db';
 import type { Database } from './db/database';

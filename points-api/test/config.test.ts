@@ -114,8 +114,8 @@ describe('the points API started with a bad variable', () => {
     // One JSON log line (pino), each problem in `problems`.
     const lines = result.stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0]!) as { level: number; service: string; msg: string; problems: string[] };
-    expect(line).toMatchObject({ level: 60, service: 'points-api' });
+    const line = JSON.parse(lines[0]!) as { level: string; service: string; msg: string; problems: string[] };
+    expect(line).toMatchObject({ level: 'fatal', service: 'points-api', hostname: expect.any(String) });
     expect(line.msg).toContain('[points-api] not started: invalid configuration (2 variables):');
     expect(line.problems).toHaveLength(2);
     expect(line.problems).toEqual(

@@ -267,6 +267,11 @@ export const configSchema = z.object({
     originList,
   ),
   METRICS_TOKEN: secretToken,
+  /** Spans are sent there over OTLP/HTTP (tracing.ts reads it as the process starts; checked here so a typo stops the start). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: variable(
+    "an http:// or https:// OTLP/HTTP collector's base URL (/v1/traces is added), e.g. http://otel-collector:4318",
+    httpUrl,
+  ),
   ACTION_LOG_SINK: variable('a file:///absolute/path.jsonl or an http(s):// URL the action log is streamed to as JSON lines', (raw) =>
     parseSink(raw) ? raw : undefined,
   ),

@@ -6,7 +6,9 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { hostname } from 'node:os';
 import { pino, type LoggerOptions } from 'pino';
+import { traceFields } from '../tracing';
 
 /**
  * What must never reach a log line, wherever it is logged from: the session token (`token`
@@ -43,11 +45,18 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, at)}?${params.toString()}`;
 }
 
-/** pino options both services log with: the level, the redaction, and a request without its headers. */
+/**
+ * pino options both services log with: the level, named (`"level":"info"`, what log stores
+ * expect), the host and process on every line, the active trace's `traceId` and `spanId` on every
+ * line logged inside one (a request's lines: the same trace id in both services' logs,
+ * tracing.ts), the redaction, and a request without its headers.
+ */
 export function loggerOptions(level: string, base: Record<string, unknown> = {}): LoggerOptions {
   return {
     level,
-    base: { ...base, pid: process.pid },
+    base: { ...base, pid: process.pid, hostname: hostname() },
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: traceFields,
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
     serializers: {
       // If anyone logs a request: method and URL only (its headers hold the token).

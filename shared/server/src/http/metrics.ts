@@ -23,6 +23,8 @@ export interface QueueCounts {
   active: number;
   deferred: number;
   failed: number;
+  /** Seconds the oldest due job has waited to start (0: none waits). */
+  oldestWaitingSeconds?: number;
 }
 
 export interface MetricsOptions {
@@ -55,7 +57,10 @@ export function appCounter<T extends string>(app: FastifyInstance, config: Omit<
 export function installMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const registry = new Registry();
   registry.setDefaultLabels({ service: options.service });
-  collectDefaultMetrics({ register: registry, prefix: 'phoenix_' });
+  // The process and runtime series under their stock names (process_cpu_seconds_total,
+  // nodejs_eventloop_lag_seconds…), which the standard Node.js dashboards and alerts read; the
+  // services' own series are phoenix_*.
+  collectDefaultMetrics({ register: registry });
   app.decorate('metrics', registry);
   const registers = [registry];
 
@@ -87,25 +92,43 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
 
   const queues = options.queues;
   let cached: { at: number; counts: QueueCounts[] } | null = null;
+  /** The queues' counts, read at most every QUEUE_STATS_TTL_MS for both gauges; null when unavailable. */
+  const queueCounts = async (): Promise<QueueCounts[] | null> => {
+    if (!queues) return null;
+    if (!cached || Date.now() - cached.at > QUEUE_STATS_TTL_MS) {
+      try {
+        cached = { at: Date.now(), counts: await queues() };
+      } catch (error) {
+        app.log.warn({ err: error }, 'metrics: job queue counts unavailable');
+        return null;
+      }
+    }
+    return cached.counts;
+  };
   new Gauge({
     name: 'phoenix_job_queue_jobs',
     help: 'Jobs per queue and state (queued, active, deferred, failed: failed ones still retained)',
     labelNames: ['queue', 'state'] as const,
     registers,
     async collect() {
-      if (!queues) return;
-      if (!cached || Date.now() - cached.at > QUEUE_STATS_TTL_MS) {
-        try {
-          cached = { at: Date.now(), counts: await queues() };
-        } catch (error) {
-          app.log.warn({ err: error }, 'metrics: job queue counts unavailable');
-          return;
-        }
-      }
+      const counts = await queueCounts();
+      if (!counts) return;
       this.reset();
-      for (const q of cached.counts) {
+      for (const q of counts) {
         for (const state of ['queued', 'active', 'deferred', 'failed'] as const) this.set({ queue: q.name, state }, q[state]);
       }
+    },
+  });
+  new Gauge({
+    name: 'phoenix_job_queue_oldest_waiting_seconds',
+    help: 'Per queue, how long the oldest job that is due has waited to start (0: none waits); growing means no instance takes its jobs',
+    labelNames: ['queue'] as const,
+    registers,
+    async collect() {
+      const counts = await queueCounts();
+      if (!counts) return;
+      this.reset();
+      for (const q of counts) if (q.oldestWaitingSeconds !== undefined) this.set({ queue: q.name }, q.oldestWaitingSeconds);
     },
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
 
 /** What /ready checks, each service with its own database, migrator and job runner. */
 export interface ReadinessChecks {
@@ -30,6 +31,14 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * stay in the log). /health stays the liveness answer: the process is up.
  */
 export function installReadiness(app: FastifyInstance, checks: ReadinessChecks): void {
+  // The last answer on /metrics too (the probes ask every few seconds), so an alert needs no prober of its own.
+  const readyGauge = app.hasDecorator('metrics')
+    ? new Gauge({
+        name: 'phoenix_ready',
+        help: "The last /ready answer: 1 ready, 0 not (why: the log's 'not ready' lines)",
+        registers: [app.metrics],
+      })
+    : null;
   app.get('/ready', { config: { auth: 'public' } }, async (request, reply) => {
     const results: Record<'database' | 'migrations' | 'jobs', CheckResult> = {
       database: 'ok',
@@ -53,6 +62,7 @@ export function installReadiness(app: FastifyInstance, checks: ReadinessChecks):
     const failed = Object.entries(results)
       .filter(([, result]) => result !== 'ok' && result !== 'not checked')
       .map(([name]) => name);
+    readyGauge?.set(failed.length === 0 ? 1 : 0);
     return reply
       .status(failed.length === 0 ? 200 : 503)
       .send({ ok: failed.length === 0, checks: results, ...(failed.length ? { failed } : {}) });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loggableUrl } from './logging';
+import { currentTracing } from '../tracing';
 
 /**
  * docker-compose gives each service 45 s (stop_grace_period) between SIGTERM and SIGKILL: the
@@ -82,6 +83,9 @@ export async function shutDown(app: FastifyInstance, signal: string, options: Sh
   try {
     await options.before?.();
     await app.close();
+    stage = 'exporting the last spans';
+    // The spans still batched (OTEL_EXPORTER_OTLP_ENDPOINT): within the same bound.
+    await currentTracing()?.shutdown();
     clearTimeout(bound);
     log.info({ elapsedMs: Date.now() - started }, 'shut down');
     exit(0);

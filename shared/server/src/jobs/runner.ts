@@ -1,5 +1,5 @@
 import { fromKysely, fromPglite, PgBoss, type Db } from 'pg-boss';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { rawConnectionOf } from '../db/connect';
 import { withStartupLock } from '../db/startupLock';
@@ -70,6 +70,8 @@ export interface QueueJobCounts {
   deferred: number;
   /** Failed jobs pg-boss still retains (a rolling count of recent failures). */
   failed: number;
+  /** How long the oldest job that is due (queued or to retry, its start time passed) has waited, in seconds; 0 with none. */
+  oldestWaitingSeconds: number;
 }
 
 const DEFAULTS = { heartbeatSeconds: 15, superviseIntervalSeconds: 10, retryDelaySeconds: 5, pollingIntervalSeconds: 1 };
@@ -214,13 +216,23 @@ export function createJobRunner(db: Kysely<any>, options: JobRunnerOptions = {})
 
     async queueCounts() {
       if (!boss || queues.size === 0) return [];
-      const found = await boss.getQueues([...queues.keys()]);
+      const names = [...queues.keys()];
+      const found = await boss.getQueues(names);
+      // pg-boss counts, but does not age, what waits: its job table (state < active is pg-boss's
+      // own "not yet started", served by its index on name and start_after for those states).
+      const waiting = await sql<{ name: string; age: number | string }>`
+        select name, extract(epoch from now() - min(start_after))::float8 as age
+        from ${sql.id(options.schema ?? 'pgboss', 'job')}
+        where name in (${sql.join(names)}) and state < 'active' and start_after <= now()
+        group by name`.execute(db);
+      const ages = new Map(waiting.rows.map((r) => [r.name, Math.max(0, Number(r.age))]));
       return found.map((q) => ({
         name: q.name,
         queued: q.queuedCount,
         active: q.activeCount,
         deferred: q.deferredCount,
         failed: q.failedCount,
+        oldestWaitingSeconds: ages.get(q.name) ?? 0,
       }));
     },
   };
