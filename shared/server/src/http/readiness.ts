@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 
 /** What /ready checks, each service with its own database, migrator and job runner. */
 export interface ReadinessChecks {
@@ -11,6 +12,13 @@ export interface ReadinessChecks {
 }
 
 type CheckResult = 'ok' | 'unreachable' | 'not checked' | 'not started' | `${number} pending` | 'failed';
+
+/** The body of GET /ready, ready (200) or not (503): each check's result and, when not ready, the failed ones. */
+const readinessSchema = z.object({
+  ok: z.boolean(),
+  checks: z.object({ database: z.string(), migrations: z.string(), jobs: z.string() }),
+  failed: z.array(z.string()).optional(),
+});
 
 /** A database that does not answer within this is as good as unreachable for a probe. */
 const CHECK_TIMEOUT_MS = 3_000;
@@ -30,31 +38,35 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * stay in the log). /health stays the liveness answer: the process is up.
  */
 export function installReadiness(app: FastifyInstance, checks: ReadinessChecks): void {
-  app.get('/ready', { config: { auth: 'public' } }, async (request, reply) => {
-    const results: Record<'database' | 'migrations' | 'jobs', CheckResult> = {
-      database: 'ok',
-      migrations: 'not checked',
-      jobs: checks.jobsRunning() ? 'ok' : 'not started',
-    };
-    try {
-      await withTimeout(checks.database());
+  app.get(
+    '/ready',
+    { config: { auth: 'public' }, schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    async (request, reply) => {
+      const results: Record<'database' | 'migrations' | 'jobs', CheckResult> = {
+        database: 'ok',
+        migrations: 'not checked',
+        jobs: checks.jobsRunning() ? 'ok' : 'not started',
+      };
       try {
-        const pending = await withTimeout(checks.pendingMigrations());
-        results.migrations = pending.length === 0 ? 'ok' : `${pending.length} pending`;
-        if (pending.length > 0) request.log.warn({ pending }, 'not ready: migrations pending');
+        await withTimeout(checks.database());
+        try {
+          const pending = await withTimeout(checks.pendingMigrations());
+          results.migrations = pending.length === 0 ? 'ok' : `${pending.length} pending`;
+          if (pending.length > 0) request.log.warn({ pending }, 'not ready: migrations pending');
+        } catch (error) {
+          results.migrations = 'failed';
+          request.log.warn({ err: error }, 'not ready: migrations could not be read');
+        }
       } catch (error) {
-        results.migrations = 'failed';
-        request.log.warn({ err: error }, 'not ready: migrations could not be read');
+        results.database = 'unreachable';
+        request.log.warn({ err: error }, 'not ready: the database does not answer');
       }
-    } catch (error) {
-      results.database = 'unreachable';
-      request.log.warn({ err: error }, 'not ready: the database does not answer');
-    }
-    const failed = Object.entries(results)
-      .filter(([, result]) => result !== 'ok' && result !== 'not checked')
-      .map(([name]) => name);
-    return reply
-      .status(failed.length === 0 ? 200 : 503)
-      .send({ ok: failed.length === 0, checks: results, ...(failed.length ? { failed } : {}) });
-  });
+      const failed = Object.entries(results)
+        .filter(([, result]) => result !== 'ok' && result !== 'not checked')
+        .map(([name]) => name);
+      return reply
+        .status(failed.length === 0 ? 200 : 503)
+        .send({ ok: failed.length === 0, checks: results, ...(failed.length ? { failed } : {}) });
+    },
+  );
 }
