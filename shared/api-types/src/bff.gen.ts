@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get metrics */
+        /** Metrics (Prometheus) */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -45,7 +45,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get ready */
+        /** Readiness: the database, the migrations and the jobs */
         get: operations["getReady"];
         put?: never;
         post?: never;
@@ -1426,7 +1426,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ticket (events) */
+        /** A ticket for the live events stream */
         post: operations["postEventsTicket"];
         delete?: never;
         options?: never;
@@ -1441,7 +1441,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get events */
+        /** Live events (server-sent events) */
         get: operations["getEvents"];
         put?: never;
         post?: never;

@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get metrics */
+        /** Metrics (Prometheus) */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -45,7 +45,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get ready */
+        /** Readiness: the database, the migrations and the jobs */
         get: operations["getReady"];
         put?: never;
         post?: never;

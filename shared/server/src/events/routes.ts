@@ -15,6 +15,7 @@ import {
 } from '@phoenix/contract';
 import type { ServerContext } from '../context';
 import { requireActor } from '../http/auth';
+import { docOf } from '../http/openapi';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors';
 import { LiveHub } from './hub';
 import { startLiveListener, type LiveListener } from './listener';
@@ -75,7 +76,10 @@ export async function installLiveEvents(
   // The ticket: what EventSource (which cannot send the token header) puts in the stream's URL.
   app.post(
     `${path}/ticket`,
-    { config: { scope: 'self', action: 'read' }, schema: { response: { 200: ticketSchema } } },
+    {
+      config: { scope: 'self', action: 'read', ...docOf('A ticket for the live events stream') },
+      schema: { response: { 200: ticketSchema } },
+    },
     async (request): Promise<{ ticket: string; expiresAt: string }> => {
       requireActor(request);
       const sessionId = request.auth!.sessionId;
@@ -88,7 +92,7 @@ export async function installLiveEvents(
   );
 
   // Public in the guard: its ticket is the proof (checked here against the session, on any instance).
-  app.get(path, { config: { auth: 'public' }, schema: { response: { 200: streamResponse } } }, async (request, reply) => {
+  app.get(path, { config: streamConfig, schema: { response: { 200: streamResponse } } }, async (request, reply) => {
     const ticket = (request.query as { ticket?: unknown }).ticket;
     const claimed = typeof ticket === 'string' ? parseTicket(ticket) : null;
     const now = ctx.now().getTime();
@@ -161,6 +165,9 @@ export async function installLiveEvents(
 
 /** POST /events/ticket: the ticket for GET /events?ticket=… and when it stops opening a stream. */
 const ticketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+
+/** GET /events: public in the guard (its ticket is the proof). */
+const streamConfig = { auth: 'public' as const, ...docOf('Live events (server-sent events)') };
 
 /** GET /events: the stream (documented, never serialized). */
 const streamResponse = {

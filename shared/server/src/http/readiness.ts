@@ -13,12 +13,16 @@ export interface ReadinessChecks {
 
 type CheckResult = 'ok' | 'unreachable' | 'not checked' | 'not started' | `${number} pending` | 'failed';
 
-/** The body of GET /ready, ready (200) or not (503): each check's result and, when not ready, the failed ones. */
+/** GET /ready: public; its body, ready (200) or not (503), says each check's result and, when not ready, the failed ones. */
 const readinessSchema = z.object({
   ok: z.boolean(),
   checks: z.object({ database: z.string(), migrations: z.string(), jobs: z.string() }),
   failed: z.array(z.string()).optional(),
 });
+const READY_ROUTE = {
+  config: { auth: 'public' as const, doc: { summary: 'Readiness: the database, the migrations and the jobs' } },
+  schema: { response: { 200: readinessSchema, 503: readinessSchema } },
+};
 
 /** A database that does not answer within this is as good as unreachable for a probe. */
 const CHECK_TIMEOUT_MS = 3_000;
@@ -38,35 +42,31 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * stay in the log). /health stays the liveness answer: the process is up.
  */
 export function installReadiness(app: FastifyInstance, checks: ReadinessChecks): void {
-  app.get(
-    '/ready',
-    { config: { auth: 'public' }, schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
-    async (request, reply) => {
-      const results: Record<'database' | 'migrations' | 'jobs', CheckResult> = {
-        database: 'ok',
-        migrations: 'not checked',
-        jobs: checks.jobsRunning() ? 'ok' : 'not started',
-      };
+  app.get('/ready', READY_ROUTE, async (request, reply) => {
+    const results: Record<'database' | 'migrations' | 'jobs', CheckResult> = {
+      database: 'ok',
+      migrations: 'not checked',
+      jobs: checks.jobsRunning() ? 'ok' : 'not started',
+    };
+    try {
+      await withTimeout(checks.database());
       try {
-        await withTimeout(checks.database());
-        try {
-          const pending = await withTimeout(checks.pendingMigrations());
-          results.migrations = pending.length === 0 ? 'ok' : `${pending.length} pending`;
-          if (pending.length > 0) request.log.warn({ pending }, 'not ready: migrations pending');
-        } catch (error) {
-          results.migrations = 'failed';
-          request.log.warn({ err: error }, 'not ready: migrations could not be read');
-        }
+        const pending = await withTimeout(checks.pendingMigrations());
+        results.migrations = pending.length === 0 ? 'ok' : `${pending.length} pending`;
+        if (pending.length > 0) request.log.warn({ pending }, 'not ready: migrations pending');
       } catch (error) {
-        results.database = 'unreachable';
-        request.log.warn({ err: error }, 'not ready: the database does not answer');
+        results.migrations = 'failed';
+        request.log.warn({ err: error }, 'not ready: migrations could not be read');
       }
-      const failed = Object.entries(results)
-        .filter(([, result]) => result !== 'ok' && result !== 'not checked')
-        .map(([name]) => name);
-      return reply
-        .status(failed.length === 0 ? 200 : 503)
-        .send({ ok: failed.length === 0, checks: results, ...(failed.length ? { failed } : {}) });
-    },
-  );
+    } catch (error) {
+      results.database = 'unreachable';
+      request.log.warn({ err: error }, 'not ready: the database does not answer');
+    }
+    const failed = Object.entries(results)
+      .filter(([, result]) => result !== 'ok' && result !== 'not checked')
+      .map(([name]) => name);
+    return reply
+      .status(failed.length === 0 ? 200 : 503)
+      .send({ ok: failed.length === 0, checks: results, ...(failed.length ? { failed } : {}) });
+  });
 }
