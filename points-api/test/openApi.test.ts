@@ -37,6 +37,6 @@ test('the ledger routes document the idempotency-key header, the token and the 4
   expect(adjust.parameters).toEqual(
     expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]),
   );
-  expect(Object.keys(adjust.responses)).toEqual(['200', '201', '400', '401', '403', '404', '409']);
+  expect(Object.keys(adjust.responses)).toEqual(['200', '201', '400', '401', '403', '404', '409', '500']);
   expect(adjust.security).toEqual([{ token: [] }]);
 });

@@ -168,3 +168,7 @@ export const changeControlSettingsSchema = lazy(() =>
   }),
 );
 export type ChangeControlSettings = z.infer<typeof changeControlSettingsSchema>;
+
+/** GET /change-requests/count: the navbar's badge (requests waiting for a decision, and approved ones waiting for their time). */
+export const changeRequestCountSchema = lazy(() => z.object({ pending: z.number().int(), scheduled: z.number().int() }));
+export type ChangeRequestCount = z.infer<typeof changeRequestCountSchema>;

@@ -1,6 +1,8 @@
-import type { ActionLog } from './actionLogs';
-import type { MaintenanceStatus, MaintenanceSwitch } from './maintenance';
-import type { Distribution } from './presentDistributions';
+import { z } from 'zod';
+import { actionLogSchema, type ActionLog } from './actionLogs';
+import { maintenanceStatusSchema, maintenanceSwitchSchema, type MaintenanceStatus, type MaintenanceSwitch } from './maintenance';
+import { distributionSchema, type Distribution } from './presentDistributions';
+import { lazy } from './lazy';
 
 /** A present distribution that is due or sending, with its progress. */
 export type ActiveDistribution = Pick<Distribution, 'id' | 'presentName' | 'status' | 'recipientCount' | 'deliveredCount' | 'scheduledAt'>;
@@ -42,3 +44,36 @@ export interface DashboardSummary {
   /** Figures over time (optional: a BFF of an earlier release sends none). */
   activity?: DashboardActivity;
 }
+
+/** GET /dashboard/summary's answer (DashboardSummary), as the API documents it. */
+export const dashboardSummarySchema = lazy(() =>
+  z.object({
+    maintenance: maintenanceStatusSchema.pick({ enabled: true, plannedStart: true, plannedEnd: true }),
+    nextMaintenanceSwitch: maintenanceSwitchSchema.pick({ switchTo: true, dueAt: true }).nullable().optional(),
+    recentActions: z.array(actionLogSchema),
+    live: z
+      .object({
+        battles: z.number().int(),
+        distributions: z.object({
+          count: z.number().int(),
+          next: z.array(
+            distributionSchema.pick({
+              id: true,
+              presentName: true,
+              status: true,
+              recipientCount: true,
+              deliveredCount: true,
+              scheduledAt: true,
+            }),
+          ),
+        }),
+      })
+      .optional(),
+    activity: z
+      .object({
+        playersActive: z.object({ hour: z.number().int(), day: z.number().int(), week: z.number().int() }),
+        battlesPerDay: z.array(z.object({ day: z.string(), battles: z.number().int() })),
+      })
+      .optional(),
+  }),
+);

@@ -101,3 +101,10 @@ export interface MaintenanceSchedule {
   recent: MaintenanceSwitch[];
 }
 export const MAINTENANCE_SWITCHES_PATH = '/maintenance/switches';
+export const maintenanceScheduleSchema = lazy(() =>
+  z.object({
+    next: maintenanceSwitchSchema.nullable(),
+    pending: z.array(maintenanceSwitchSchema),
+    recent: z.array(maintenanceSwitchSchema),
+  }),
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
 import { PG_INT_MAX } from './common';
-import type { DistributionStatus } from './presentDistributions';
+import { DISTRIBUTION_STATUSES, type DistributionStatus } from './presentDistributions';
 import { lazy } from './lazy';
 
 /** GET /players/:id/presents: the presents delivered to one player, newest first (the player view). */
@@ -23,6 +23,21 @@ export interface PlayerPresentDelivery {
 export const RECIPIENT_ANSWERS = ['delivered', 'pending', 'notListed', 'notDelivered'] as const;
 export type RecipientAnswer = (typeof RECIPIENT_ANSWERS)[number];
 
+/** GET /players/:id/presents's answer. */
+export const playerPresentDeliveriesSchema = lazy(() =>
+  z.object({
+    items: z.array(
+      z.object({
+        distributionId: z.number().int(),
+        presentId: z.number().int(),
+        presentName: z.string(),
+        deliveredAt: z.string(),
+        claimedAt: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+
 export interface DistributionRecipient {
   distributionId: number;
   playerId: number;
@@ -32,6 +47,19 @@ export interface DistributionRecipient {
   answer: RecipientAnswer;
   deliveredAt: string | null;
 }
+
+/** GET /present-distributions/:id/recipients/:playerId's answer (DistributionRecipient). */
+export const distributionRecipientSchema = lazy(() =>
+  z.object({
+    distributionId: z.number().int(),
+    playerId: z.number().int(),
+    presentName: z.string(),
+    status: z.enum(DISTRIBUTION_STATUSES),
+    included: z.boolean(),
+    answer: z.enum(RECIPIENT_ANSWERS),
+    deliveredAt: z.string().nullable(),
+  }),
+);
 
 export const distributionRecipientParamsSchema = lazy(() =>
   z.object({

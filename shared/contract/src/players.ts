@@ -180,3 +180,27 @@ export interface PlayerNameEntry {
 export interface PlayerNamesResponse {
   items: PlayerNameEntry[];
 }
+export const playerNamesSchema = lazy(() => z.object({ items: z.array(z.object({ id: z.number().int(), name: z.string() })) }));
+
+/** GET /players/:id/bans's answer: the player's bans, newest first. */
+export const playerBanHistorySchema = lazy(() =>
+  z.object({
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        playerId: z.number().int(),
+        reason: z.string(),
+        bannedAt: z.string(),
+        bannedBy: z.string(),
+        endsAt: z.string().nullable(),
+        liftedAt: z.string().nullable(),
+        liftedBy: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+
+/** POST /players/ban's answer (PlayerBulkBanResult). */
+export const playerBulkBanResultSchema = lazy(() =>
+  z.object({ banned: z.number().int(), alreadyBanned: z.number().int(), unknown: z.array(z.number().int()) }),
+);

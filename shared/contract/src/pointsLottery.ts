@@ -184,6 +184,19 @@ export const lotteryTicketQuerySchema = lazy(() =>
   }),
 );
 
+/** GET /lottery/rounds/:id/tickets's answer (LotteryTicketPage). */
+export const lotteryTicketPageSchema = lazy(() =>
+  z.object({
+    items: z.array(lotteryTicketSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    players: z.number().int(),
+    refundPoints: z.number(),
+    withoutDebit: z.number().int(),
+  }),
+);
+
 /** A page of tickets, with what a cancellation would touch: distinct players, points refunded, tickets with nothing to refund. */
 export interface LotteryTicketPage {
   items: LotteryTicket[];

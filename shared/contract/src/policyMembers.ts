@@ -34,3 +34,14 @@ export interface PolicyMembersAdded {
 export interface PolicyMembersRemoved {
   removed: number;
 }
+
+export const policyMemberSchema = lazy(() =>
+  z.object({ playerId: z.number().int(), name: z.string(), level: z.number().int(), addedAt: z.string(), addedBy: z.string() }),
+);
+export const policyMemberCheckSchema = lazy(() =>
+  z.object({ unknown: z.array(z.number().int()), alreadyMembers: z.array(z.number().int()) }),
+);
+export const policyMembersAddedSchema = lazy(() =>
+  z.object({ added: z.number().int(), alreadyMembers: z.number().int(), unknown: z.array(z.number().int()) }),
+);
+export const policyMembersRemovedSchema = lazy(() => z.object({ removed: z.number().int() }));

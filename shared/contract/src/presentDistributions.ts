@@ -58,6 +58,8 @@ export interface DistributionPreview {
   /** Listed ids that are not players (they receive nothing). */
   unknownIds: number;
 }
+/** POST /present-distributions/preview's answer (DistributionPreview). */
+export const distributionPreviewResultSchema = lazy(() => z.object({ recipients: z.number().int(), unknownIds: z.number().int() }));
 
 export const distributionCreateSchema = lazy(() =>
   z

@@ -35,6 +35,31 @@ export interface PlayerRestrictions {
   policies: { id: number; name: string }[];
 }
 
+const playerRestrictionShape = () => ({
+  apiId: z.number().int(),
+  apiCode: z.string(),
+  apiName: z.string(),
+  endsAt: z.string().nullable(),
+});
+/** One restriction of a player (PlayerRestriction): POST /players/:id/restrictions's answer. */
+export const playerRestrictionSchema = lazy(() => z.object({ ...playerRestrictionShape(), createdAt: z.string(), createdBy: z.string() }));
+/** GET /players/:id/restrictions's answer (PlayerRestrictions). */
+export const playerRestrictionsSchema = lazy(() =>
+  z.object({
+    direct: z.array(playerRestrictionSchema),
+    effective: z.array(
+      z.object({
+        ...playerRestrictionShape(),
+        source: z.union([
+          z.object({ kind: z.literal('direct') }),
+          z.object({ kind: z.literal('policy'), policyId: z.number().int(), policyName: z.string() }),
+        ]),
+      }),
+    ),
+    policies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  }),
+);
+
 /** POST /players/:id/restrictions: an API from the catalogue; an optional end, refused unless in the future. */
 export const playerRestrictionCreateSchema = lazy(() =>
   z.object({

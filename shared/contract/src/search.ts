@@ -59,6 +59,23 @@ export function searchMatchRank(match: SearchMatch): number {
  */
 export const SEARCH_SUBSTRING_MIN = 3;
 
+/** GET /search's answer (SearchResponse), on both services. */
+export const searchResponseSchema = lazy(() =>
+  z.object({
+    items: z.array(
+      z.object({
+        area: z.string(),
+        id: z.string(),
+        label: z.string(),
+        detail: z.string().optional(),
+        match: z.enum(SEARCH_MATCHES),
+        kind: z.literal('ledgerEntry').optional(),
+      }),
+    ),
+    unavailable: z.array(z.string()),
+  }),
+);
+
 export interface SearchResponse {
   /** Exact matches (id, wallet) first, then name prefixes, words, substrings, area by area. */
   items: SearchHit[];

@@ -174,5 +174,7 @@ export interface SegmentCount {
 export interface SegmentMemberIds {
   ids: number[];
 }
+export const segmentCountResultSchema = lazy(() => z.object({ count: z.number().int() }));
+export const segmentMemberIdsSchema = lazy(() => z.object({ ids: z.array(z.number().int()) }));
 /** A segment's members as CSV (one column, `playerId`). */
 export const segmentMembersCsvPath = (id: number) => `/segments/members/export.csv?segmentId=${id}`;

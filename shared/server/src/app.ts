@@ -14,6 +14,7 @@ import { CHANGE_CONTROL_DEFAULTS, createChangeControl, installChangeControl, typ
 import { installErrorHandlers } from './http/errors';
 import { installJsonParser } from './http/jsonBody';
 import { installOpenApi, type OpenApiOptions } from './http/openapi';
+import { installCompression } from './http/compression';
 import type { MetricsAccess } from './http/metrics';
 import { installOperatorSignals, operatorServerOptions, registerOperatorEndpoints } from './http/operator';
 import { installInputGuards } from './http/validate';
@@ -153,6 +154,7 @@ export async function createServerApp<DB extends ServerDatabase>(
   installJsonParser(app);
   await installSecurityHeaders(app, { hsts: options.hsts ?? false });
   await app.register(cors, { origin: options.corsOrigins ?? false, ...CORS });
+  await installCompression(app);
   installAuthGuard(app, ctx);
   installExportAudit(app, ctx);
   await installRequestLimits(app, ctx, { ...REQUEST_LIMIT_DEFAULTS, ...options.requestLimits }, service.name);

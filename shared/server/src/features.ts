@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_SCOPES, type PermissionScope } from '@phoenix/contract';
 import { withPermissionScope } from './http/auth';
+import { withFeature } from './http/openapi';
 import type { LogActor } from './db/actionLog';
 import { moduleOfEachFolder } from './modules';
 
@@ -36,7 +37,8 @@ export async function registerFeatureRoutes<Ctx>(app: FastifyInstance, ctx: Ctx,
     if (!scope || !(PERMISSION_SCOPES as readonly string[]).includes(scope)) {
       throw new Error(`features/${area}/routes.ts must export its permission scope (one of ${PERMISSION_SCOPES.join(', ')})`);
     }
-    await withPermissionScope(app, scope, () => register(app, ctx));
+    // Its folder is its routes' tag in the OpenAPI document.
+    await withFeature(app, area, () => withPermissionScope(app, scope, () => register(app, ctx)));
   }
 }
 

@@ -11,7 +11,7 @@ import type { JsonSchema } from './arbitraries';
 export interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, JsonSchema>; responses?: Record<string, unknown> };
 }
 
 interface Operation {
@@ -43,6 +43,26 @@ export async function fetchOpenApi(app: FastifyInstance): Promise<OpenApiDocumen
   return response.json<OpenApiDocument>();
 }
 
+/**
+ * `schema` with every `$ref` to the document's named schemas replaced by the schema itself (a
+ * recursive one stays a `$ref` where it recurs): what the suites that read a body's or a query's
+ * shape (fuzzing, the role matrix) need.
+ */
+export function inlineRefs<T>(document: OpenApiDocument, schema: T, seen: readonly string[] = []): T {
+  if (Array.isArray(schema)) return schema.map((entry) => inlineRefs(document, entry, seen)) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  const prefix = '#/components/schemas/';
+  if (typeof ref === 'string' && ref.startsWith(prefix)) {
+    const name = ref.slice(prefix.length);
+    const target = document.components?.schemas?.[name];
+    if (!target || seen.includes(name)) return schema;
+    const { $ref: _ref, ...rest } = schema as Record<string, unknown>;
+    return { ...(inlineRefs(document, target, [...seen, name]) as object), ...inlineRefs(document, rest, seen) } as T;
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlineRefs(document, value, seen)])) as T;
+}
+
 export function documentedRoutes(document: OpenApiDocument): DocumentedRoute[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => {
@@ -52,11 +72,11 @@ export function documentedRoutes(document: OpenApiDocument): DocumentedRoute[] {
         method: method.toUpperCase(),
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         needsToken: !(operation.security && operation.security.length === 0),
-        body: operation.requestBody?.content?.['application/json']?.schema,
+        body: inlineRefs(document, operation.requestBody?.content?.['application/json']?.schema),
         query: query.length
           ? {
               type: 'object',
-              properties: Object.fromEntries(query.map((p) => [p.name, p.schema ?? {}])),
+              properties: Object.fromEntries(query.map((p) => [p.name, inlineRefs(document, p.schema ?? {})])),
               required: query.filter((p) => p.required).map((p) => p.name),
             }
           : undefined,

@@ -1,6 +1,6 @@
 import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
-import type { DashboardSummary } from '@phoenix/contract';
+import { dashboardSummarySchema, type DashboardSummary } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { defineRollup } from '@phoenix/server/jobs';
 import {
@@ -45,7 +45,7 @@ export default async function registerDashboardRoutes(app: FastifyInstance, ctx:
     }
     return players.value;
   };
-  app.get('/dashboard/summary', async (): Promise<DashboardSummary> => {
+  app.get('/dashboard/summary', { schema: { response: { 200: dashboardSummarySchema } } }, async (): Promise<DashboardSummary> => {
     const now = ctx.now();
     const [maintenance, nextSwitch, recent, battles, distributions, active, perDay] = await Promise.all([
       maintenanceSummary(ctx.db),

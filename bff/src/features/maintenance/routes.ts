@@ -1,6 +1,6 @@
 import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
-import { MAINTENANCE_SWITCHES_PATH, type MaintenanceSchedule } from '@phoenix/contract';
+import { MAINTENANCE_SWITCHES_PATH, maintenanceScheduleSchema, type MaintenanceSchedule } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { registerDocumentRoutes, BULK_ID_BODY_LIMIT } from '@phoenix/server/http';
 import { maintenance } from './repository';
@@ -17,6 +17,8 @@ export default function registerMaintenanceRoutes(app: FastifyInstance, ctx: App
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('maintenance: needs the job runner (ctx.jobs)');
   jobs.define<MaintenanceSwitchJob>(MAINTENANCE_SWITCH_QUEUE, ({ switchId }, job) => runSwitch(ctx, switchId, job.id));
-  app.get(MAINTENANCE_SWITCHES_PATH, async (): Promise<MaintenanceSchedule> => readSchedule(ctx.db));
+  app.get(MAINTENANCE_SWITCHES_PATH, { schema: { response: { 200: maintenanceScheduleSchema } } }, async (): Promise<MaintenanceSchedule> =>
+    readSchedule(ctx.db),
+  );
   return registerDocumentRoutes(app, ctx, maintenance, { bodyLimit: BULK_ID_BODY_LIMIT, afterWrite: moveSwitches(jobs) });
 }

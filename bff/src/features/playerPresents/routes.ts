@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import {
   distributionRecipientParamsSchema,
+  distributionRecipientSchema,
+  playerPresentDeliveriesSchema,
   idParamSchema,
   playerPresentsQuerySchema,
   type DistributionRecipient,
@@ -21,7 +23,11 @@ export const scope: PermissionScope = 'players';
  * (distribution_id, player_id): one index probe per distribution, never a scan of the deliveries.
  */
 export async function registerPlayerPresentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const presentsSchema = { params: idParamSchema, querystring: playerPresentsQuerySchema };
+  const presentsSchema = {
+    params: idParamSchema,
+    querystring: playerPresentsQuerySchema,
+    response: { 200: playerPresentDeliveriesSchema },
+  };
   app.get('/players/:id/presents', { schema: presentsSchema }, async (request): Promise<{ items: PlayerPresentDelivery[] }> => {
     const { id } = request.params;
     const { limit } = request.query;
@@ -50,7 +56,7 @@ export async function registerPlayerPresentRoutes(app: FastifyInstance, ctx: App
     };
   });
 
-  const recipientSchema = { params: distributionRecipientParamsSchema };
+  const recipientSchema = { params: distributionRecipientParamsSchema, response: { 200: distributionRecipientSchema } };
   app.get(
     '/present-distributions/:id/recipients/:playerId',
     { schema: recipientSchema },

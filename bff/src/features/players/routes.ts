@@ -8,6 +8,9 @@ import {
   playerIdsValidateSchema,
   PLAYER_NAMES_PATH,
   playerNamesQuerySchema,
+  playerNamesSchema,
+  playerBanHistorySchema,
+  playerBulkBanResultSchema,
   playerSchema,
   playerUnbanSchema,
   type PlayerBanRecord,
@@ -42,21 +45,29 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   // Names where other pages show player ids (battles, tickets, ledgers, action logs): one primary-key read per page of rows.
-  app.get(PLAYER_NAMES_PATH, { schema: { querystring: playerNamesQuerySchema } }, async (request): Promise<PlayerNamesResponse> => {
-    const ids = [...new Set(request.query.ids)];
-    if (!ids.length) return { items: [] };
-    const rows = await ctx.db.selectFrom('players').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
-    return { items: rows.map((row) => ({ id: row.id, name: row.name })) };
-  });
+  app.get(
+    PLAYER_NAMES_PATH,
+    { schema: { querystring: playerNamesQuerySchema, response: { 200: playerNamesSchema } } },
+    async (request): Promise<PlayerNamesResponse> => {
+      const ids = [...new Set(request.query.ids)];
+      if (!ids.length) return { items: [] };
+      const rows = await ctx.db.selectFrom('players').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
+      return { items: rows.map((row) => ({ id: row.id, name: row.name })) };
+    },
+  );
 
   registerResourceRoutes(app, ctx, players);
   requireStepUp(app, 'GET /players/export.csv'); // names and wallets of every player: personal data
 
-  app.get('/players/:id/bans', { schema: { params: idParamSchema } }, async (request): Promise<{ items: PlayerBanRecord[] }> => {
-    const { id } = request.params;
-    await players.get(ctx.db, id, ctx.now()); // 404 for an unknown player
-    return { items: await banHistory(ctx.db, id, ctx.now()) };
-  });
+  app.get(
+    '/players/:id/bans',
+    { schema: { params: idParamSchema, response: { 200: playerBanHistorySchema } } },
+    async (request): Promise<{ items: PlayerBanRecord[] }> => {
+      const { id } = request.params;
+      await players.get(ctx.db, id, ctx.now()); // 404 for an unknown player
+      return { items: await banHistory(ctx.db, id, ctx.now()) };
+    },
+  );
 
   app.post(
     '/players/:id/ban',
@@ -74,7 +85,10 @@ export async function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post(
     '/players/ban',
-    { schema: { body: playerBulkBanSchemaAt(() => ctx.now()) }, bodyLimit: BULK_ID_BODY_LIMIT },
+    {
+      schema: { body: playerBulkBanSchemaAt(() => ctx.now()), response: { 200: playerBulkBanResultSchema } },
+      bodyLimit: BULK_ID_BODY_LIMIT,
+    },
     async (request): Promise<PlayerBulkBanResult> => {
       const input = request.body;
       const actor = requireActor(request);

@@ -7,6 +7,7 @@ import {
   distributionCancelSchema,
   distributionCreateSchema,
   distributionPreviewSchema,
+  distributionPreviewResultSchema,
   presentDistributionsResource,
   distributionSchema,
   isScheduledInThePast,
@@ -178,11 +179,11 @@ export default function registerDistributionRoutes(app: FastifyInstance, ctx: Ap
   registerReadRoutes(app, ctx, distributions);
   const { path } = presentDistributionsResource;
 
-  app.put(`${path}/:id`, async () => {
+  app.put(`${path}/:id`, { schema: { response: { 405: apiErrorSchema } } }, async () => {
     throw new HttpError(405, 'method_not_allowed', 'A distribution cannot be edited: cancel it and send a new one');
   });
 
-  const previewSchema = { body: distributionPreviewSchema };
+  const previewSchema = { body: distributionPreviewSchema, response: { 200: distributionPreviewResultSchema } };
   app.post(`${path}/preview`, { schema: previewSchema, bodyLimit: BULK_ID_BODY_LIMIT }, async (request): Promise<DistributionPreview> => {
     const input = request.body;
     if (input.target === 'segment') {

@@ -4,6 +4,8 @@ import {
   idParamSchema,
   playerRestrictionCreateSchema,
   playerRestrictionParamsSchema,
+  playerRestrictionSchema,
+  playerRestrictionsSchema,
   type PlayerRestriction,
   type PlayerRestrictions,
 } from '@phoenix/contract';
@@ -18,14 +20,18 @@ export const scope: PermissionScope = 'players';
 
 /** user/restrictApis: a player's direct restrictions (add, lift) and its effective ones. */
 export default function registerRestrictionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/players/:id/restrictions', { schema: { params: idParamSchema } }, async (request): Promise<PlayerRestrictions> => {
-    const { id } = request.params;
-    return playerRestrictions(ctx.db, id, ctx.now());
-  });
+  app.get(
+    '/players/:id/restrictions',
+    { schema: { params: idParamSchema, response: { 200: playerRestrictionsSchema } } },
+    async (request): Promise<PlayerRestrictions> => {
+      const { id } = request.params;
+      return playerRestrictions(ctx.db, id, ctx.now());
+    },
+  );
 
   app.post(
     '/players/:id/restrictions',
-    { schema: { params: idParamSchema, body: playerRestrictionCreateSchema } },
+    { schema: { params: idParamSchema, body: playerRestrictionCreateSchema, response: { 201: playerRestrictionSchema } } },
     async (request, reply): Promise<PlayerRestriction> => {
       const { id } = request.params;
       const input = request.body;

@@ -1,6 +1,6 @@
 import type { PermissionScope } from '@phoenix/contract';
 import type { FastifyInstance } from 'fastify';
-import { searchMatchRank, searchQuerySchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
+import { searchMatchRank, searchQuerySchema, searchResponseSchema, type SearchHit, type SearchResponse } from '@phoenix/contract';
 import type { AppContext } from '../../context';
 import { searchTerms } from '../../db/search';
 import { searchProviders } from '../../discoverFeatures';
@@ -17,27 +17,31 @@ export const scope: PermissionScope = 'self';
  */
 export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const providers = searchProviders();
-  app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request): Promise<SearchResponse> => {
-    const { q } = request.query;
-    const terms = searchTerms(q);
-    const now = ctx.now();
-    const viewer = { roles: request.auth?.admin.roles ?? [] };
-    const answers = await Promise.allSettled(providers.map(([, provider]) => provider(ctx.db, terms, now, viewer)));
-    const items: SearchHit[] = [];
-    const unavailable: string[] = [];
-    answers.forEach((answer, i) => {
-      if (answer.status === 'fulfilled') items.push(...answer.value);
-      else {
-        unavailable.push(providers[i][0]);
-        request.log.error({ err: answer.reason, area: providers[i][0] }, 'search provider failed');
-      }
-    });
-    // Stable: exact matches first, then prefixes, words, substrings, each area's own order kept; among
-    // equals a player first (the record admins look up most: "42" is player 42 before battle 42).
-    const playersFirst = (hit: SearchHit) => (hit.area === 'players' ? 0 : 1);
-    items.sort((a, b) => searchMatchRank(a.match) - searchMatchRank(b.match) || playersFirst(a) - playersFirst(b));
-    return { items, unavailable };
-  });
+  app.get(
+    '/search',
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    async (request): Promise<SearchResponse> => {
+      const { q } = request.query;
+      const terms = searchTerms(q);
+      const now = ctx.now();
+      const viewer = { roles: request.auth?.admin.roles ?? [] };
+      const answers = await Promise.allSettled(providers.map(([, provider]) => provider(ctx.db, terms, now, viewer)));
+      const items: SearchHit[] = [];
+      const unavailable: string[] = [];
+      answers.forEach((answer, i) => {
+        if (answer.status === 'fulfilled') items.push(...answer.value);
+        else {
+          unavailable.push(providers[i][0]);
+          request.log.error({ err: answer.reason, area: providers[i][0] }, 'search provider failed');
+        }
+      });
+      // Stable: exact matches first, then prefixes, words, substrings, each area's own order kept; among
+      // equals a player first (the record admins look up most: "42" is player 42 before battle 42).
+      const playersFirst = (hit: SearchHit) => (hit.area === 'players' ? 0 : 1);
+      items.sort((a, b) => searchMatchRank(a.match) - searchMatchRank(b.match) || playersFirst(a) - playersFirst(b));
+      return { items, unavailable };
+    },
+  );
 }
 
 export default registerSearchRoutes;

@@ -5,6 +5,8 @@ import {
   idParamSchema,
   MAX_PLAYER_IDS,
   segmentCountSchema,
+  segmentCountResultSchema,
+  segmentMemberIdsSchema,
   segmentsResource,
   type SegmentCount,
   type SegmentCriteria,
@@ -52,7 +54,7 @@ export default function registerSegmentRoutes(app: FastifyInstance, ctx: AppCont
   // Reads only (a count): a POST for its body, allowed to readers.
   app.post(
     `${path}/count`,
-    { schema: { body: segmentCountSchema, response: { 200: z.object({ count: z.number().int() }) } }, config: { action: 'read' } },
+    { schema: { body: segmentCountSchema, response: { 200: segmentCountResultSchema } }, config: { action: 'read' } },
     async (request): Promise<SegmentCount> => {
       const { criteria } = request.body;
       await assertCriteriaRefsExist(ctx.db, criteria);
@@ -60,19 +62,27 @@ export default function registerSegmentRoutes(app: FastifyInstance, ctx: AppCont
     },
   );
 
-  app.get(`${path}/:id/count`, { schema: { params: idParamSchema } }, async (request): Promise<SegmentCount> => {
-    const segment = await readableSegment(request.params.id);
-    return { count: await countSegment(ctx.db, segment.criteria, ctx.now()) };
-  });
+  app.get(
+    `${path}/:id/count`,
+    { schema: { params: idParamSchema, response: { 200: segmentCountResultSchema } } },
+    async (request): Promise<SegmentCount> => {
+      const segment = await readableSegment(request.params.id);
+      return { count: await countSegment(ctx.db, segment.criteria, ctx.now()) };
+    },
+  );
 
-  app.get(`${path}/:id/member-ids`, { schema: { params: idParamSchema } }, async (request): Promise<SegmentMemberIds> => {
-    const segment = await readableSegment(request.params.id);
-    const ids = await segmentMemberIds(ctx.db, segment.criteria, ctx.now(), MAX_PLAYER_IDS + 1);
-    if (ids.length > MAX_PLAYER_IDS) {
-      throw validationFailed({ id: ['This segment has too many members for one bulk action: narrow its criteria'] });
-    }
-    return { ids };
-  });
+  app.get(
+    `${path}/:id/member-ids`,
+    { schema: { params: idParamSchema, response: { 200: segmentMemberIdsSchema } } },
+    async (request): Promise<SegmentMemberIds> => {
+      const segment = await readableSegment(request.params.id);
+      const ids = await segmentMemberIds(ctx.db, segment.criteria, ctx.now(), MAX_PLAYER_IDS + 1);
+      if (ids.length > MAX_PLAYER_IDS) {
+        throw validationFailed({ id: ['This segment has too many members for one bulk action: narrow its criteria'] });
+      }
+      return { ids };
+    },
+  );
 
   // The segment is named in the query, so the export's action-log row (exportAudit) records which one.
   app.get(

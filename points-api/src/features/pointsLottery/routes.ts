@@ -11,6 +11,7 @@ import {
   lotteryRoundCancelSchema,
   lotteryRoundsResource,
   lotteryTicketQuerySchema,
+  lotteryTicketPageSchema,
   type LotteryRound,
   type LotteryRoundCreate,
   type LotteryRoundUpdate,
@@ -140,7 +141,7 @@ export default function registerPointsLotteryRoutes(app: FastifyInstance, ctx: A
 
   app.get(
     `${path}/:id/tickets`,
-    { schema: { params: idParamSchema, querystring: lotteryTicketQuerySchema } },
+    { schema: { params: idParamSchema, querystring: lotteryTicketQuerySchema, response: { 200: lotteryTicketPageSchema } } },
     async (request): Promise<LotteryTicketPage> => {
       const { id } = request.params;
       const { page, pageSize } = request.query;

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { searchMatchRank, searchQuerySchema, type SearchHit, type SearchResponse, type PermissionScope } from '@phoenix/contract';
+import {
+  searchMatchRank,
+  searchQuerySchema,
+  searchResponseSchema,
+  type SearchHit,
+  type SearchResponse,
+  type PermissionScope,
+} from '@phoenix/contract';
 import { idOrName, searchTerms } from '@phoenix/server/db';
 import type { AppContext } from '../../context';
 
@@ -14,42 +21,46 @@ export const scope: PermissionScope = 'self';
  * thousand rows; their trigram indexes (migration 0038) keep the substring branch flat as they grow.
  */
 export default function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/search', { schema: { querystring: searchQuerySchema } }, async (request): Promise<SearchResponse> => {
-    const { q } = request.query;
-    const terms = searchTerms(q);
-    const [tasks, rounds, entries] = await Promise.all([
-      idOrName(ctx.db, 'points.tasks', 'title', terms),
-      idOrName(ctx.db, 'points.lottery_rounds', 'name', terms),
-      terms.id === null
-        ? []
-        : ctx.db
-            .selectFrom('points.ledger_entries')
-            .select(['id', 'player_id', 'kind', 'amount', 'created_at'])
-            .where('id', '=', terms.id)
-            .execute(),
-    ]);
-    const items: SearchHit[] = [
-      ...tasks.map((row): SearchHit => ({
-        area: 'pointsTasks',
-        id: String(row.id),
-        label: row.label,
-        match: row.match,
-      })),
-      ...rounds.map((row): SearchHit => ({
-        area: 'pointsLottery',
-        id: String(row.id),
-        label: row.label,
-        match: row.match,
-      })),
-      ...entries.map((row): SearchHit => ({
-        area: 'pointAccounts',
-        id: String(row.player_id),
-        kind: 'ledgerEntry',
-        label: `#${row.id} · ${row.amount > 0 ? '+' : ''}${row.amount} (${row.kind})`,
-        detail: `player #${row.player_id} · ${new Date(row.created_at).toISOString().slice(0, 10)}`,
-        match: 'id',
-      })),
-    ].sort((a, b) => searchMatchRank(a.match) - searchMatchRank(b.match));
-    return { items, unavailable: [] };
-  });
+  app.get(
+    '/search',
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    async (request): Promise<SearchResponse> => {
+      const { q } = request.query;
+      const terms = searchTerms(q);
+      const [tasks, rounds, entries] = await Promise.all([
+        idOrName(ctx.db, 'points.tasks', 'title', terms),
+        idOrName(ctx.db, 'points.lottery_rounds', 'name', terms),
+        terms.id === null
+          ? []
+          : ctx.db
+              .selectFrom('points.ledger_entries')
+              .select(['id', 'player_id', 'kind', 'amount', 'created_at'])
+              .where('id', '=', terms.id)
+              .execute(),
+      ]);
+      const items: SearchHit[] = [
+        ...tasks.map((row): SearchHit => ({
+          area: 'pointsTasks',
+          id: String(row.id),
+          label: row.label,
+          match: row.match,
+        })),
+        ...rounds.map((row): SearchHit => ({
+          area: 'pointsLottery',
+          id: String(row.id),
+          label: row.label,
+          match: row.match,
+        })),
+        ...entries.map((row): SearchHit => ({
+          area: 'pointAccounts',
+          id: String(row.player_id),
+          kind: 'ledgerEntry',
+          label: `#${row.id} · ${row.amount > 0 ? '+' : ''}${row.amount} (${row.kind})`,
+          detail: `player #${row.player_id} · ${new Date(row.created_at).toISOString().slice(0, 10)}`,
+          match: 'id',
+        })),
+      ].sort((a, b) => searchMatchRank(a.match) - searchMatchRank(b.match));
+      return { items, unavailable: [] };
+    },
+  );
 }

@@ -4,7 +4,10 @@ import {
   CHANGE_REQUESTS_PATH,
   changeRequestCreateSchema,
   changeRequestDecisionSchema,
+  changeRequestCountSchema,
   changeRequestQuerySchema,
+  changeRequestSchema,
+  changeControlSettingsSchema,
   idParamSchema,
   type ChangeControlSettings,
   type ChangeRequest,
@@ -27,6 +30,7 @@ import {
 import { requireActor } from '../http/auth';
 import type { GlobalOperation } from '../http/changeControl';
 import { pageOf } from '../http/paging';
+import { pageSchema } from '../http/openapi';
 
 /**
  * /change-requests of a service: file one of its global operations for a second admin, list them
@@ -48,7 +52,7 @@ export function registerChangeRequestRoutes(
   jobs.define<ChangeRequestJob>(CHANGE_REQUEST_QUEUE, async ({ changeRequestId }) => runScheduled(deps, changeRequestId));
 
   const path = CHANGE_REQUESTS_PATH;
-  app.get(`${path}/settings`, async (): Promise<ChangeControlSettings> => ({
+  app.get(`${path}/settings`, { schema: { response: { 200: changeControlSettingsSchema } } }, async (): Promise<ChangeControlSettings> => ({
     mode: control.settings.mode,
     ttlHours: control.settings.ttlHours,
     bulkIdsAbove: control.settings.bulkIdsAbove,
@@ -65,26 +69,38 @@ export function registerChangeRequestRoutes(
     })),
   }));
 
-  app.get(`${path}/count`, async () => pendingCount(ctx));
+  app.get(`${path}/count`, { schema: { response: { 200: changeRequestCountSchema } } }, async () => pendingCount(ctx));
 
-  app.get(path, { schema: { querystring: changeRequestQuerySchema } }, async (request): Promise<Page<ChangeRequest>> => {
-    const query = request.query;
-    return pageOf(query, await listChangeRequests(ctx, query));
-  });
+  app.get(
+    path,
+    { schema: { querystring: changeRequestQuerySchema, response: { 200: pageSchema(changeRequestSchema) } } },
+    async (request): Promise<Page<ChangeRequest>> => {
+      const query = request.query;
+      return pageOf(query, await listChangeRequests(ctx, query));
+    },
+  );
 
-  app.get(`${path}/:id`, { schema: { params: idParamSchema } }, async (request): Promise<ChangeRequest> => {
-    const { id } = request.params;
-    return getChangeRequest(ctx, id);
-  });
+  app.get(
+    `${path}/:id`,
+    { schema: { params: idParamSchema, response: { 200: changeRequestSchema } } },
+    async (request): Promise<ChangeRequest> => {
+      const { id } = request.params;
+      return getChangeRequest(ctx, id);
+    },
+  );
 
-  app.post(path, { schema: { body: changeRequestCreateSchema } }, async (request, reply): Promise<ChangeRequest> => {
-    const input = request.body;
-    const created = await requestChange(deps, requireActor(request), input);
-    reply.status(201);
-    return created;
-  });
+  app.post(
+    path,
+    { schema: { body: changeRequestCreateSchema, response: { 201: changeRequestSchema } } },
+    async (request, reply): Promise<ChangeRequest> => {
+      const input = request.body;
+      const created = await requestChange(deps, requireActor(request), input);
+      reply.status(201);
+      return created;
+    },
+  );
 
-  const decisionSchema = { schema: { params: idParamSchema, body: changeRequestDecisionSchema } };
+  const decisionSchema = { schema: { params: idParamSchema, body: changeRequestDecisionSchema, response: { 200: changeRequestSchema } } };
   const decision = (request: { params: { id: number }; body: z.output<typeof changeRequestDecisionSchema> }) => ({
     id: request.params.id,
     input: request.body,

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import {
   ADMIN_ROLE,
@@ -14,6 +15,7 @@ import {
 } from '@phoenix/contract';
 import type { ServerContext } from '../context';
 import { requireActor } from '../http/auth';
+import { docOf } from '../http/openapi';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors';
 import { LiveHub } from './hub';
 import { startLiveListener, type LiveListener } from './listener';
@@ -74,7 +76,10 @@ export async function installLiveEvents(
   // The ticket: what EventSource (which cannot send the token header) puts in the stream's URL.
   app.post(
     `${path}/ticket`,
-    { config: { scope: 'self', action: 'read' } },
+    {
+      config: { scope: 'self', action: 'read', ...docOf('A ticket for the live events stream') },
+      schema: { response: { 200: ticketSchema } },
+    },
     async (request): Promise<{ ticket: string; expiresAt: string }> => {
       requireActor(request);
       const sessionId = request.auth!.sessionId;
@@ -87,7 +92,7 @@ export async function installLiveEvents(
   );
 
   // Public in the guard: its ticket is the proof (checked here against the session, on any instance).
-  app.get(path, { config: { auth: 'public' } }, async (request, reply) => {
+  app.get(path, { config: streamConfig, schema: { response: { 200: streamResponse } } }, async (request, reply) => {
     const ticket = (request.query as { ticket?: unknown }).ticket;
     const claimed = typeof ticket === 'string' ? parseTicket(ticket) : null;
     const now = ctx.now().getTime();
@@ -146,7 +151,8 @@ export async function installLiveEvents(
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('x-accel-buffering', 'no') // nginx: pass each event on at once
       .header('connection', 'keep-alive');
-    return reply.send(stream);
+    // A plain FastifyReply: the documented answer (text) is this stream of it.
+    return (reply as FastifyReply).send(stream);
   });
 
   return {
@@ -156,6 +162,18 @@ export async function installLiveEvents(
     },
   };
 }
+
+/** POST /events/ticket: the ticket for GET /events?ticket=… and when it stops opening a stream. */
+const ticketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+
+/** GET /events: public in the guard (its ticket is the proof). */
+const streamConfig = { auth: 'public' as const, ...docOf('Live events (server-sent events)') };
+
+/** GET /events: the stream (documented, never serialized). */
+const streamResponse = {
+  description: 'Server-sent events, one `data: { topic, id }` line per change the session may read (`?ticket=` from POST /events/ticket)',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
 
 /** How long a ticket opens the stream (EventSource reconnects with a new one). */
 export const TICKET_TTL_MS = 60_000;

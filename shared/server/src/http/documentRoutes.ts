@@ -14,7 +14,8 @@ import { mutate } from '../db/mutate';
 import type { AfterWrite, VersionedDocument } from '../db/versionedDocument';
 import { requireActor, withPermissionScopeSync } from './auth';
 import { pageOf } from './paging';
-import { pageSchema } from './openapi';
+import { docOf, pageSchema } from './openapi';
+import { derivedSchema } from './schemaNames';
 
 const historyQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
 const versionParamSchema = z.object({ version: z.coerce.number().pipe(versionSchema) });
@@ -22,13 +23,16 @@ const versionParamSchema = z.object({ version: z.coerce.number().pipe(versionSch
 const restoreBodySchema = z.object({ version: versionSchema });
 /** One version of a document (the contract's DocumentVersion<T>) as a response schema. */
 const documentVersionSchema = <T extends z.ZodType>(value: T) =>
-  z.object({
-    version: z.number().int(),
-    savedAt: z.string(),
-    savedBy: z.string().nullable(),
-    restoredFrom: z.number().int().nullable(),
-    value,
-  });
+  derivedSchema(versions, 'Version', value, () =>
+    z.object({
+      version: z.number().int(),
+      savedAt: z.string(),
+      savedBy: z.string().nullable(),
+      restoredFrom: z.number().int().nullable(),
+      value,
+    }),
+  );
+const versions = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
  * The routes of a versioned document at its contract path P: GET P, PUT P (409 when stale),
@@ -43,17 +47,23 @@ export async function registerDocumentRoutes<D extends AnyDocument>(
   document: VersionedDocument<D, any, any>,
   options: { bodyLimit?: number; afterWrite?: AfterWrite<RecordOf<D>> } = {},
 ): Promise<void> {
-  const { path, schemas } = document.definition;
+  const { path, schemas, noun } = document.definition;
   await document.ensure(ctx.db);
 
   withPermissionScopeSync(app, document.definition.scope, () => {
     const versionRecord = documentVersionSchema(schemas.record);
-    app.get(path, { schema: { response: { 200: schemas.record } } }, async (): Promise<RecordOf<D>> => document.get(ctx.db));
+    app.get(path, { schema: { response: { 200: schemas.record } }, config: docOf(`Get the ${noun}`) }, async (): Promise<RecordOf<D>> =>
+      document.get(ctx.db),
+    );
 
     const putSchema = { body: schemas.update, response: { 200: schemas.record } };
     app.put(
       path,
-      { schema: putSchema, ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) },
+      {
+        schema: putSchema,
+        config: docOf(`Save the ${noun} (its version: 409 when stale)`),
+        ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      },
       async (request): Promise<RecordOf<D>> => {
         const input = request.body as UpdateOf<D>;
         const actor = requireActor(request);
@@ -62,23 +72,35 @@ export async function registerDocumentRoutes<D extends AnyDocument>(
     );
 
     const historySchema = { querystring: historyQuerySchema, response: { 200: pageSchema(versionRecord) } };
-    app.get(`${path}/history`, { schema: historySchema }, async (request): Promise<Page<DocumentVersion<RecordOf<D>>>> => {
-      const query = request.query;
-      return pageOf(query, await document.history(ctx.db, query));
-    });
+    app.get(
+      `${path}/history`,
+      { schema: historySchema, config: docOf(`List the ${noun}'s versions (newest first)`) },
+      async (request): Promise<Page<DocumentVersion<RecordOf<D>>>> => {
+        const query = request.query;
+        return pageOf(query, await document.history(ctx.db, query));
+      },
+    );
 
     const oneVersionSchema = { params: versionParamSchema, response: { 200: versionRecord } };
-    app.get(`${path}/history/:version`, { schema: oneVersionSchema }, async (request): Promise<DocumentVersion<RecordOf<D>>> => {
-      const { version } = request.params;
-      return document.version(ctx.db, version);
-    });
+    app.get(
+      `${path}/history/:version`,
+      { schema: oneVersionSchema, config: docOf(`Get one version of the ${noun}`) },
+      async (request): Promise<DocumentVersion<RecordOf<D>>> => {
+        const { version } = request.params;
+        return document.version(ctx.db, version);
+      },
+    );
 
     const restoreSchema = { params: versionParamSchema, body: restoreBodySchema, response: { 200: schemas.record } };
-    app.post(`${path}/history/:version/restore`, { schema: restoreSchema }, async (request): Promise<RecordOf<D>> => {
-      const { version: from } = request.params;
-      const { version } = request.body;
-      const actor = requireActor(request);
-      return mutate(ctx, actor, (trx, now) => document.restore(trx, from, version, actor.email, now, options.afterWrite));
-    });
+    app.post(
+      `${path}/history/:version/restore`,
+      { schema: restoreSchema, config: docOf(`Restore a version of the ${noun} (as a new version)`) },
+      async (request): Promise<RecordOf<D>> => {
+        const { version: from } = request.params;
+        const { version } = request.body;
+        const actor = requireActor(request);
+        return mutate(ctx, actor, (trx, now) => document.restore(trx, from, version, actor.email, now, options.afterWrite));
+      },
+    );
   });
 }

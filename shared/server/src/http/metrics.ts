@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type CounterConfiguration } from 'prom-client';
 import { bearerCheck, type BearerAccess } from './bearer';
 import { routeOf } from './logging';
@@ -133,8 +134,21 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
   });
 
   const allowed = bearerCheck(options.access, 'Metrics', 'METRICS_TOKEN');
-  app.get('/metrics', { config: { auth: 'public' } }, async (request, reply) => {
+  app.get('/metrics', METRICS_ROUTE, async (request, reply) => {
     allowed(request.headers.authorization);
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }
+
+/** GET /metrics: public in the guard (its own bearer check), Prometheus's text format (documented, never serialized). */
+const METRICS_ROUTE = {
+  config: { auth: 'public' as const, doc: { summary: 'Metrics (Prometheus)' } },
+  schema: {
+    response: {
+      200: {
+        description: "The service's metrics in Prometheus's text exposition format",
+        content: { 'text/plain': { schema: z.string() } },
+      },
+    },
+  },
+};

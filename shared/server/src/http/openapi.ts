@@ -1,12 +1,13 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@phoenix/contract';
 import { withPermissionScope, type AuthLevel } from './auth';
 import { validationFailed } from './errors';
 import { limitedKindOf } from './requestLimits';
 import { fieldErrorsOf } from './validate';
+import { derivedSchema, nameSchema, schemaNameOf, schemaNames } from './schemaNames';
 
 declare module 'fastify' {
   /**
@@ -17,6 +18,10 @@ declare module 'fastify' {
   interface FastifyTypeProviderDefault {
     validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
     serializer: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  }
+  interface FastifyContextConfig {
+    /** What the route's OpenAPI operation says beyond what is derived (openapi.ts RouteDoc). */
+    doc?: RouteDoc;
   }
 }
 
@@ -30,7 +35,7 @@ const SERVICES = {
     title: 'Phoenix Admin BFF',
     description:
       'The back-office API of Phoenix Admin. Send the `token` header that POST /users/login answers. Every error is ' +
-      '`{ error: { code, message, fieldErrors?, current? } }`; lists take page, pageSize, sort, order and q.',
+      '`{ error: { code, message, messageKey?, fieldErrors?, fieldErrorKeys?, current? } }` (ApiError); lists take page, pageSize, sort, order and q.',
   },
   points: {
     title: 'Phoenix points API',
@@ -64,50 +69,161 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
  */
 const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
 
-const errorJson = z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
-const { $schema: _dialect, ...errorBody } = errorJson as Record<string, unknown>;
-const errorResponse = (description: string) => ({ ...errorBody, description });
-
+/** The error answers every operation may give: one named response each, the body the services send (ApiError). */
 const ERRORS = {
-  400: errorResponse('validation_failed: `fieldErrors` maps each field (a dotted path; `_form` for the whole body) to its messages'),
-  401: errorResponse('unauthorized: no `token` header, or the session has ended'),
-  403: errorResponse('forbidden: the account is not allowed to do this (role 2 only)'),
-  404: errorResponse('not_found: no such record'),
-  409: errorResponse('conflict: someone else saved first (`current` is the record as it is now), or the change was already made'),
-  429: errorResponse(
-    "too_many_requests: past the admin's limit on searches or exports (requestLimits.ts); `Retry-After` says when to try again",
-  ),
-};
+  400: {
+    name: 'ValidationFailed',
+    description:
+      'validation_failed: `fieldErrors` maps each field (a dotted path; `_form` for the whole body) to its messages, `fieldErrorKeys` to their message keys',
+  },
+  401: { name: 'Unauthorized', description: 'unauthorized: no `token` header, or the session has ended' },
+  403: {
+    name: 'Forbidden',
+    description:
+      "forbidden (role 2 only), permission_denied (none of the admin's console roles may), second_factor_required or step_up_required",
+  },
+  404: { name: 'NotFound', description: 'not_found: no such record' },
+  409: {
+    name: 'Conflict',
+    description: 'conflict: someone else saved first (`current` is the record as it is now), or the change was already made',
+  },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      "too_many_requests: past the admin's limit on searches or exports (requestLimits.ts); `Retry-After` says when to try again",
+  },
+  500: { name: 'InternalError', description: 'internal_error: the service failed (the log has the request id); nothing was changed' },
+} as const;
+type ErrorStatus = keyof typeof ERRORS;
+/** Stands for an error answer in a route's schema until the document is finished (see finishDocument). */
+const errorMarker = (status: ErrorStatus) => ({ description: `${ERROR_MARKER}${status}` });
+const ERROR_MARKER = '\u0000phoenix-error:';
 
 /** True when a request schema (JSON Schema) carries `version`: an optimistic lock, so a stale one is a 409. */
 function carriesVersion(jsonSchema: unknown): boolean {
   const properties = (jsonSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
   return properties !== undefined && 'version' in properties;
 }
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+/** The feature (its folder under features/) whose routes an app registers now: their tag in the document. */
+const currentFeatures = new WeakMap<FastifyInstance, string | null>();
+
+/** Registers `register`'s routes as `feature`'s (features.ts: each features/<area>/routes.ts): their OpenAPI tag. */
+export async function withFeature<T>(app: FastifyInstance, feature: string, register: () => T | Promise<T>): Promise<T> {
+  const before = currentFeatures.get(app) ?? null;
+  currentFeatures.set(app, feature);
+  try {
+    return await register();
+  } finally {
+    currentFeatures.set(app, before);
+  }
+}
+
+/** What a route's documentation is derived from, set by the route helpers (resourceRoutes.ts, documentRoutes.ts). */
+export interface RouteDoc {
+  /** The operation's summary; without it, one derived from the method and the path. */
+  summary?: string;
+}
+
+/** A route's `config` with its documentation: `{ schema, config: docOf('List news items') }`. */
+export const docOf = (summary: string) => ({ doc: { summary } });
+
+/** The tag of the routes no feature registers (health, readiness, metrics, this document). */
+const SERVICE_TAG = 'service';
+
+const words = (segment: string) =>
+  segment
+    .replace(/[-_.]/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The zod → JSON Schema transform, plus what every operation shares: its auth requirement (the
- * `token` header, or none for the public routes) and the error answers it can give.
+ * The operationId of a route: its method and path in camel case (GET /news/:id/history →
+ * getNewsByIdHistory), unique because a method and a path are, and stable while the route is.
  */
-function documentRoutes(): SwaggerTransform {
-  const zodToJson = createJsonSchemaTransform({});
+export function operationIdOf(method: string, url: string): string {
+  const parts = url
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `by ${segment.slice(1)}` : words(segment)));
+  const camel = [method.toLowerCase(), ...parts]
+    .join(' ')
+    .split(/\s+/)
+    .map((word, i) => (i === 0 ? word : capitalize(word)))
+    .join('');
+  return camel.replace(/[^A-Za-z0-9]/g, '');
+}
+
+/**
+ * A summary from the method and the path, for a route whose helper gives none: a POST to an
+ * action (…/:id/approve) says the action, the others the verb and the resource.
+ */
+export function summaryOf(method: string, url: string): string {
+  const segments = url.split('/').filter(Boolean);
+  const statics = segments.filter((segment) => !segment.startsWith(':')).map(words);
+  const last = statics.at(-1) ?? 'service';
+  const rest = statics.slice(0, -1).join(' ');
+  const one = segments.at(-1)?.startsWith(':') ?? false;
+  switch (method) {
+    case 'POST':
+      return statics.length > 1 ? `${capitalize(last)} (${rest})` : `Create ${last}`;
+    case 'PUT':
+      return `Replace ${statics.join(' ')}${one ? ' (one)' : ''}`;
+    case 'PATCH':
+      return `Change ${statics.join(' ')}${one ? ' (one)' : ''}`;
+    case 'DELETE':
+      return `Delete ${statics.join(' ')}${one ? ' (one)' : ''}`;
+    default:
+      return one ? `Get one of ${statics.join(' ')}` : `Get ${statics.join(' ')}`;
+  }
+}
+
+/**
+ * The zod → JSON Schema transform, plus what every operation shares: its operationId, summary and
+ * tag (derived from the route and the feature that registers it), its auth requirement (the
+ * `token` header, or none for the public routes) and the error answers it can give. Bodies and
+ * answers name the contract's schemas (`$ref`, schemaNames.ts); path, query and header parameters
+ * stay inline (each is listed on its own).
+ */
+function documentRoutes(features: Map<string, string>): SwaggerTransform {
+  const named = createJsonSchemaTransform({ schemaRegistry: schemaNames, zodToJsonConfig: { unrepresentable: 'any' } });
+  const inline = createJsonSchemaTransform({ schemaRegistry: z.registry<{ id: string }>() });
   return (input) => {
-    const { schema, url } = zodToJson({ ...input, schema: input.schema ?? {} }) as { schema: Record<string, unknown>; url: string };
+    const source = { ...input, schema: input.schema ?? {} };
+    const { schema, url } = named(source) as { schema: Record<string, unknown>; url: string };
     if (schema.hide) return { schema, url };
-    const auth: AuthLevel = (input.route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'admin';
+    const inlined = inline(source) as unknown as { schema: Record<string, unknown> };
+    for (const part of ['params', 'querystring', 'headers']) {
+      if (inlined.schema[part]) schema[part] = inlined.schema[part];
+    }
+    const config = (input.route.config ?? {}) as { auth?: AuthLevel; doc?: RouteDoc };
+    const auth: AuthLevel = config.auth ?? 'admin';
+    const method = [input.route.method].flat()[0]!;
     const declared = (schema.response ?? {}) as Record<string, unknown>;
     const response: Record<string, unknown> = {};
-    if (!Object.keys(declared).some((status) => status.startsWith('2'))) response[200] = { description: 'Success' };
     Object.assign(response, declared);
-    response[400] ??= ERRORS[400];
+    response[400] ??= errorMarker(400);
     // A public route may still take a credential of its own (the game server's bearer token).
     const ownSecurity = schema.security as unknown[] | undefined;
-    if (auth !== 'public' || ownSecurity) response[401] ??= ERRORS[401];
-    if (auth === 'admin' || auth === 'enrolment' || ownSecurity) response[403] ??= ERRORS[403];
-    if (url.includes(':')) response[404] ??= ERRORS[404];
-    if (carriesVersion(schema.body) || carriesVersion(schema.querystring)) response[409] ??= ERRORS[409];
-    if ([input.route.method].flat().some((method) => limitedKindOf(method, input.route.url))) response[429] ??= ERRORS[429];
-    return { schema: { ...schema, response, security: ownSecurity ?? (auth === 'public' ? [] : [{ token: [] }]) }, url };
+    if (auth !== 'public' || ownSecurity) response[401] ??= errorMarker(401);
+    if (auth === 'admin' || auth === 'enrolment' || ownSecurity) response[403] ??= errorMarker(403);
+    if (url.includes(':')) response[404] ??= errorMarker(404);
+    if (carriesVersion(inlined.schema.body) || carriesVersion(inlined.schema.querystring)) response[409] ??= errorMarker(409);
+    if ([input.route.method].flat().some((m) => limitedKindOf(m, input.route.url))) response[429] ??= errorMarker(429);
+    response[500] ??= errorMarker(500);
+    return {
+      schema: {
+        operationId: operationIdOf(method, url),
+        summary: config.doc?.summary ?? summaryOf(method, url),
+        tags: [features.get(`${method} ${url}`) ?? SERVICE_TAG],
+        ...schema,
+        response,
+        security: ownSecurity ?? (auth === 'public' ? [] : [{ token: [] }]),
+      },
+      url,
+    };
   };
 }
 
@@ -119,10 +235,18 @@ function documentRoutes(): SwaggerTransform {
 export async function installOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Each route's feature (withFeature), read when the document is built.
+  const features = new Map<string, string>();
+  app.addHook('onRoute', (route) => {
+    const feature = currentFeatures.get(app);
+    if (feature) for (const method of [route.method].flat()) features.set(`${method} ${route.url}`, feature);
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { ...SERVICES[options.service], version: '1.0.0' },
+      // Relative: wherever the document is fetched from (locally http://localhost:8787 and :8788, docs/api.md).
+      servers: [{ url: '/', description: 'The origin that serves this document' }],
       components: {
         securitySchemes: {
           token: {
@@ -143,12 +267,144 @@ export async function installOpenApi(app: FastifyInstance, options: OpenApiOptio
         },
       },
     },
-    transform: documentRoutes(),
+    transform: documentRoutes(features),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: schemaNames, zodToJsonConfig: { unrepresentable: 'any' } }),
   });
 
-  app.get(OPENAPI_PATH, { config: { auth: 'public' }, schema: { summary: 'This document (OpenAPI 3.1)' } }, async () => app.swagger());
+  let finished: Json | undefined;
+  const documentSchema = {
+    response: { 200: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }) },
+  };
+  app.get(OPENAPI_PATH, { config: { auth: 'public', ...docOf('This document (OpenAPI 3.1)') }, schema: documentSchema }, async () => {
+    finished ??= finishDocument(app.swagger() as unknown as Json, options.service);
+    return finished as z.output<(typeof documentSchema.response)[200]>;
+  });
 
   if (options.reference) await registerReferencePage(app);
+}
+
+type Json = Record<string, unknown>;
+
+const STATUS_TEXT: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  405: 'method_not_allowed',
+  503: 'Not ready (the body names the failed checks)',
+};
+
+/**
+ * What the route transform cannot do, done once on the built document: the error answers become
+ * `$ref`s to one named response each (their body the ApiError schema), the tags are declared, and
+ * only the schemas the operations use are kept (the registry names the whole contract's); a
+ * request schema whose input form is the same as its answer form keeps one name.
+ */
+export function finishDocument(built: Json, service: OpenApiOptions['service']): Json {
+  const document = structuredClone(built) as Json & { paths: Record<string, Record<string, Json>>; components: Json };
+  const schemas = (document.components.schemas ??= {}) as Record<string, Json>;
+  const apiError = schemaNameOf(apiErrorSchema) ?? 'ApiError';
+  const responses: Record<string, Json> = {};
+  const tags = new Set<string>();
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation || typeof operation !== 'object' || !operation.responses) continue;
+      for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
+      const answers = operation.responses as Record<string, Json>;
+      for (const [status, answer] of Object.entries(answers)) {
+        const description = answer.description as string | undefined;
+        // @fastify/swagger's placeholder for an answer declared as a bare schema.
+        if (description === 'Default Response') answer.description = STATUS_TEXT[status] ?? `HTTP ${status}`;
+        if (!description?.startsWith(ERROR_MARKER)) continue;
+        const error = ERRORS[Number(description.slice(ERROR_MARKER.length)) as ErrorStatus];
+        responses[error.name] ??= {
+          description: error.description,
+          content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}${apiError}` } } },
+        };
+        answers[status] = { $ref: `#/components/responses/${error.name}` };
+      }
+    }
+  }
+  document.components.responses = responses;
+  document.tags = [...tags].sort().map((name) => ({
+    name,
+    description:
+      name === SERVICE_TAG
+        ? 'The service itself: health, readiness, metrics and this document'
+        : `The ${words(name)} area (${service === 'bff' ? 'bff' : 'points-api'}/src/features/${name})`,
+  }));
+  mergeInputNames(document, schemas);
+  pruneSchemas(document, schemas);
+  return document;
+}
+
+/** Every `$ref` under `value`. */
+function refsIn(value: unknown, found: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const entry of value) refsIn(entry, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith(COMPONENT_PREFIX))
+        found.add(child.slice(COMPONENT_PREFIX.length));
+      else refsIn(child, found);
+    }
+  }
+  return found;
+}
+
+/** Keeps the schemas the paths use, directly or through another schema. */
+function pruneSchemas(document: Json, schemas: Record<string, Json>): void {
+  const { components, ...rest } = document;
+  const used = refsIn(rest, new Set());
+  refsIn((components as Json).responses, used);
+  const queue = [...used];
+  while (queue.length) {
+    for (const ref of refsIn(schemas[queue.pop()!], new Set())) {
+      if (!used.has(ref)) {
+        used.add(ref);
+        queue.push(ref);
+      }
+    }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  (components as Json).schemas = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * zod names a schema's request form `<Name>Input` (defaults make fields optional there): where the
+ * two forms are the same, or the answer form is never used, the request form takes the plain name.
+ */
+function mergeInputNames(document: Json, schemas: Record<string, Json>): void {
+  const { components, ...rest } = document;
+  const used = refsIn(rest, new Set());
+  for (const name of Object.keys(schemas)) for (const ref of refsIn(schemas[name], new Set())) used.add(ref);
+  const renames = new Map<string, string>();
+  for (const name of Object.keys(schemas)) {
+    if (!name.endsWith('Input')) continue;
+    const plain = name.slice(0, -'Input'.length);
+    if (!schemas[plain] || !used.has(plain) || JSON.stringify(schemas[plain]) === JSON.stringify(schemas[name])) renames.set(name, plain);
+  }
+  if (!renames.size) return;
+  const rename = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rename);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => {
+        if (key === '$ref' && typeof child === 'string' && child.startsWith(COMPONENT_PREFIX)) {
+          const target = child.slice(COMPONENT_PREFIX.length);
+          return [key, `${COMPONENT_PREFIX}${renames.get(target) ?? target}`];
+        }
+        return [key, rename(child)];
+      }),
+    );
+  };
+  for (const [from, to] of renames) {
+    schemas[to] = schemas[from]!;
+    delete schemas[from];
+  }
+  for (const key of Object.keys(document)) if (key !== 'components') document[key] = rename(document[key]);
+  for (const name of Object.keys(schemas)) schemas[name] = rename(schemas[name]) as Json;
+  const responses = (components as Json).responses;
+  if (responses) (components as Json).responses = rename(responses);
 }
 
 /** Scalar's page and assets, public (the guard reads `config.auth`), hidden from the document. */
@@ -170,18 +426,28 @@ async function registerReferencePage(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** A page of a list (the contract's `Page<T>`) as a response schema. */
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+/** A page of a list (the contract's `Page<T>`) as a response schema: `<Item>Page`, one per item schema. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    totalCapped: z.boolean().optional(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
+  derivedSchema(pages, 'Page', item, () =>
+    z.object({
+      items: z.array(item),
+      total: z.number().int(),
+      totalCapped: z.boolean().optional(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+    }),
+  ) as z.ZodObject<{
+    items: z.ZodArray<T>;
+    total: z.ZodNumber;
+    totalCapped: z.ZodOptional<z.ZodBoolean>;
+    page: z.ZodNumber;
+    pageSize: z.ZodNumber;
+  }>;
 
 /** `{ ok: true }`: a change that answers nothing else (a delete). */
 export const okSchema = z.object({ ok: z.literal(true) });
+nameSchema(okSchema, 'Ok');
 
 /** GET …/export.csv: a CSV file (streamed; documented, never serialized). */
 export const csvResponse = { description: 'A CSV file (UTF-8, header row first)', content: { 'text/csv': { schema: z.string() } } };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
+import { z } from 'zod';
 
 /** What /ready checks, each service with its own database, migrator and job runner. */
 export interface ReadinessChecks {
@@ -12,6 +13,17 @@ export interface ReadinessChecks {
 }
 
 type CheckResult = 'ok' | 'unreachable' | 'not checked' | 'not started' | `${number} pending` | 'failed';
+
+/** GET /ready: public; its body, ready (200) or not (503), says each check's result and, when not ready, the failed ones. */
+const readinessSchema = z.object({
+  ok: z.boolean(),
+  checks: z.object({ database: z.string(), migrations: z.string(), jobs: z.string() }),
+  failed: z.array(z.string()).optional(),
+});
+const READY_ROUTE = {
+  config: { auth: 'public' as const, doc: { summary: 'Readiness: the database, the migrations and the jobs' } },
+  schema: { response: { 200: readinessSchema, 503: readinessSchema } },
+};
 
 /** A database that does not answer within this is as good as unreachable for a probe. */
 const CHECK_TIMEOUT_MS = 3_000;
@@ -39,7 +51,7 @@ export function installReadiness(app: FastifyInstance, checks: ReadinessChecks):
         registers: [app.metrics],
       })
     : null;
-  app.get('/ready', { config: { auth: 'public' } }, async (request, reply) => {
+  app.get('/ready', READY_ROUTE, async (request, reply) => {
     const results: Record<'database' | 'migrations' | 'jobs', CheckResult> = {
       database: 'ok',
       migrations: 'not checked',

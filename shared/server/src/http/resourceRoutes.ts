@@ -18,7 +18,7 @@ import { mutate, type Outcome } from '../db/mutate';
 import { requireActor, withPermissionScopeSync } from './auth';
 import { csvChunks, EXPORT_BATCH_SIZE, sendCsvStream, type Cell } from './csv';
 import { pageOf } from './paging';
-import { csvResponse, okSchema, pageSchema } from './openapi';
+import { csvResponse, docOf, okSchema, pageSchema } from './openapi';
 import { parseSort } from './validate';
 
 /**
@@ -43,13 +43,13 @@ function registerAllRoutes<D extends AnyResource>(
   ctx: ServerContext<any>,
   resource: VersionedResource<D, any, any>,
 ): void {
-  const { path, schemas } = resource.definition;
+  const { path, schemas, noun } = resource.definition;
   registerReadRoutes(app, ctx, resource);
 
   if (resource.definition.writable) {
     app.post(
       path,
-      { schema: { body: schemas.create, response: { 201: schemas.record } } },
+      { schema: { body: schemas.create, response: { 201: schemas.record } }, config: docOf(`Create a ${noun}`) },
       async (request, reply): Promise<RecordOf<D>> => {
         const input = request.body as CreateOf<D>;
         const actor = requireActor(request);
@@ -59,25 +59,29 @@ function registerAllRoutes<D extends AnyResource>(
       },
     );
 
-    app.put(
-      `${path}/:id`,
-      versionedChange(
+    app.put(`${path}/:id`, {
+      ...versionedChange(
         ctx,
         schemas.update as z.ZodType<UpdateOf<D>>,
         (trx, id, input, actor, now) => resource.update(trx, id, input, actor.email, now),
         schemas.record,
       ),
-    );
+      config: docOf(`Update a ${noun} (its version: 409 when stale)`),
+    });
   }
 
   if (resource.definition.remove) {
     const schema = { params: idParamSchema, querystring: versionQuerySchema, response: { 200: okSchema } };
-    app.delete(`${path}/:id`, { schema }, async (request): Promise<{ ok: true }> => {
-      const { id } = request.params;
-      const { version } = request.query;
-      const actor = requireActor(request);
-      return mutate(ctx, actor, (trx, now) => resource.remove(trx, id, version, now));
-    });
+    app.delete(
+      `${path}/:id`,
+      { schema, config: docOf(`Delete a ${noun} (its version: 409 when stale)`) },
+      async (request): Promise<{ ok: true }> => {
+        const { id } = request.params;
+        const { version } = request.query;
+        const actor = requireActor(request);
+        return mutate(ctx, actor, (trx, now) => resource.remove(trx, id, version, now));
+      },
+    );
   }
 }
 
@@ -98,29 +102,34 @@ function registerListRoutes<D extends AnyResource>(
   ctx: ServerContext<any>,
   resource: VersionedResource<D, any, any>,
 ): void {
-  const { path, schemas, csv } = resource.definition;
+  const { path, schemas, csv, noun, plural } = resource.definition;
   const parseListQuery = (raw: unknown) => {
     const query = raw as QueryOf<D>;
     return { query, sort: parseSort(query.sort, resource.sorts) };
   };
 
   const listSchema = { querystring: schemas.query, response: { 200: pageSchema(schemas.record) } };
-  app.get(path, { schema: listSchema }, async (request): Promise<Page<RecordOf<D>>> => {
+  app.get(path, { schema: listSchema, config: docOf(`List ${plural}`) }, async (request): Promise<Page<RecordOf<D>>> => {
     const { query, sort } = parseListQuery(request.query);
     return pageOf(query, await resource.list(ctx.db, query, sort, ctx.now()));
   });
 
-  app.get(`${path}/export.csv`, { schema: { querystring: schemas.query, response: { 200: csvResponse } } }, async (request, reply) => {
-    const { query, sort } = parseListQuery(request.query);
-    const columns: readonly string[] = csv.columns;
-    const batches = resource.exportBatches(ctx.db, query, sort, ctx.now(), EXPORT_BATCH_SIZE);
-    const chunks = csvChunks(columns, batches, (row) => columns.map((column) => (row as Record<string, Cell>)[column]));
-    return sendCsvStream(reply, csv.filename, chunks);
-  });
+  const exportSchema = { querystring: schemas.query, response: { 200: csvResponse } };
+  app.get(
+    `${path}/export.csv`,
+    { schema: exportSchema, config: docOf(`Export ${plural} as CSV (the list's filters)`) },
+    async (request, reply) => {
+      const { query, sort } = parseListQuery(request.query);
+      const columns: readonly string[] = csv.columns;
+      const batches = resource.exportBatches(ctx.db, query, sort, ctx.now(), EXPORT_BATCH_SIZE);
+      const chunks = csvChunks(columns, batches, (row) => columns.map((column) => (row as Record<string, Cell>)[column]));
+      return sendCsvStream(reply, csv.filename, chunks);
+    },
+  );
 
   app.get(
     `${path}/:id`,
-    { schema: { params: idParamSchema, response: { 200: schemas.record } } },
+    { schema: { params: idParamSchema, response: { 200: schemas.record } }, config: docOf(`Get a ${noun}`) },
     async (request): Promise<RecordOf<D>> => {
       const { id } = request.params;
       return resource.get(ctx.db, id, ctx.now());
