@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -72,6 +73,15 @@ export default function registerReleaseRoutes(app: FastifyInstance, ctx: AppCont
     labelNames: ['remote', 'version', 'kind'] as const,
   });
 
+  // A file that cannot be read stops the start, naming it, rather than every later call failing.
+  if (file) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
+    } catch (error) {
+      throw new Error(`PHOENIX_ENVIRONMENT_FILE ${file} is not a readable environment file: ${(error as Error).message}`);
+    }
+  }
   defineReleaseChecks(ctx, file);
   // The minute's checks run only where pins are managed; reports are pruned by them (or below).
   if (file) app.addHook('onReady', async () => void (await scheduleNextMinute(ctx)));
