@@ -66,6 +66,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       PHOENIX_ENV: 'beta-prd',
       NODE_ENV: 'production',
       METRICS_TOKEN: 'metrics-token-0123456789abcdef',
+      PHOENIX_ENVIRONMENT_FILE: '/srv/phoenix/environments/beta-prd.json',
     });
     expect(config).toEqual({
       port: 9000,
@@ -100,6 +101,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       // Passkeys: the first console origin with a domain name, and the console origins on it.
       webauthn: { rpId: 'admin.example.com', origins: ['https://admin.example.com'] },
       stakingChain: null,
+      environmentFile: '/srv/phoenix/environments/beta-prd.json',
       actionLogSink: null,
       // Invitation links point at the first console origin unless CONSOLE_URL says otherwise.
       mail: { smtpUrl: null, from: 'Phoenix Admin <no-reply@phoenix.local>', consoleUrl: 'https://admin.example.com' },
@@ -212,6 +214,8 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
     ['STAKING_RPC_URL', 'ws://127.0.0.1:8545', /an http:\/\/ or https:\/\/ JSON-RPC URL/],
     ['STAKING_CONTRACT_ADDRESS', '0x1234', /0x and 40 hex digits/],
     ['STAKING_CHAIN_ID', 'sepolia', /a chain id/],
+    ['PHOENIX_ENVIRONMENT_FILE', 'environments/prd.json', /an absolute path to the environment file/],
+    ['PHOENIX_ENVIRONMENT_FILE', '/srv/phoenix/prd.yaml', /an absolute path to the environment file/],
   ];
   test.each(bad)('%s=%s is refused, naming the variable and what it accepts', (name, value, accepts) => {
     const found = problems({ [name]: value });
