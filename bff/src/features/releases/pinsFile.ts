@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import type { CanaryAudience, CanaryRollback, PinHistoryEntry } from '@phoenix/contract';
+import type { Database } from '../../db/schema';
 
 /**
  * The environment file (environments/<env>.json, PHOENIX_ENVIRONMENT_FILE): where the pins live.
@@ -61,7 +62,7 @@ export async function writePins(file: string, data: PinsFile): Promise<void> {
 }
 
 /** Holds the pins' lock until `trx` ends: every writer of the file on this database waits its turn here. */
-export async function lockPins(trx: Transaction<any>): Promise<void> {
+export async function lockPins(trx: Transaction<Database>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${PINS_LOCK_KEY}::bigint)`.execute(trx);
 }
 
