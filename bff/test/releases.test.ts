@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ReleasesStatus } from '@phoenix/contract';
 import { lastLog } from './support/system';
 import { REPORTS_PER_MINUTE } from '../src/features/releases/routes';
-import { DETAILED_ERRORS_PER_SESSION, MAX_VERSIONS_WITHOUT_PINS } from '../src/features/releases/repository';
+import { DETAILED_ERRORS_PER_SESSION, MAX_VERSIONS_WITHOUT_PINS, pruneReports } from '../src/features/releases/repository';
 
 /**
  * Shipping a remote safely, the BFF's side (features/releases): reports counted per remote version
@@ -300,6 +300,28 @@ describe('QA overrides', () => {
     expect((await t.call(me.token, { method: 'GET', url: '/releases/overrides' })).json()).toEqual([]);
     expect(await lastLog(t, 'release', 'points')).toMatchObject({ action: 'release.overrideEnd' });
     expect((await t.call(me.token, { method: 'DELETE', url: '/releases/overrides/points' })).statusCode).toBe(204);
+    // Its version is known to reports no longer (the console loads the pin again at once).
+    expect((await report(t, other.token, [event('session', '1.6.0-rc.1')])).statusCode).toBe(400);
+  });
+
+  test('the checks prune report rows past 30 days and the overrides of ended sessions', async () => {
+    const ended = await newSession(t, ['owner']);
+    expect((await override(ended.token, { remote: 'points', version: '1.5.0' })).statusCode).toBe(201);
+    const open = await newSession(t, ['owner']);
+    expect((await override(open.token, { remote: 'points', version: '1.5.0' })).statusCode).toBe(201);
+    await t.db.updateTable('sessions').set({ revoked_at: t.clock.now() }).where('admin_id', '=', ended.id).execute();
+    const old = new Date(t.clock.now().getTime() - 31 * 86_400_000);
+    await t.db
+      .insertInto('release_sessions')
+      .values({ remote: 'points', version: '1.2.0', session_key: 'old', first_at: old, last_at: old })
+      .execute();
+    const rows = async () => (await t.db.selectFrom('release_sessions').select('session_key').execute()).length;
+    const before = await rows();
+    await pruneReports(t.db, t.clock.now());
+    expect(await rows()).toBe(before - 1);
+    const overrides = await t.db.selectFrom('release_overrides').select('session_id').execute();
+    expect(overrides).toHaveLength(1);
+    expect((await t.call(open.token, { method: 'GET', url: '/releases/overrides' })).json()).toHaveLength(1);
   });
 
   test('refused with the reason: a role not allowed, overrides off here, a remote not pinned, a bad version', async () => {

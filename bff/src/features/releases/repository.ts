@@ -30,17 +30,27 @@ export const sessionKeyOf = (sessionId: number): string =>
  * version its history names for the remote, and the versions of live QA overrides. Without one: any
  * released-looking version, as long as the remote has fewer than MAX_VERSIONS_WITHOUT_PINS already.
  */
-export async function isKnownVersion(db: Kysely<Database>, pins: PinsFile | null, remote: RemoteName, version: string): Promise<boolean> {
+export async function isKnownVersion(
+  db: Kysely<Database>,
+  pins: PinsFile | null,
+  remote: RemoteName,
+  version: string,
+  now: Date,
+): Promise<boolean> {
   if (!RELEASE_VERSION.test(version)) return false;
   if (pins) {
     const pin = pins.remotes?.[remote];
     if (pin?.version === version || pin?.canary?.version === version) return true;
     if ((pins.history ?? []).some((h) => h.target === remote && (h.from === version || h.to === version))) return true;
+    // A live override's: its session still open (an ended one's override is never loaded again).
     const override = await db
       .selectFrom('release_overrides')
-      .select('version')
-      .where('remote', '=', remote)
-      .where('version', '=', version)
+      .innerJoin('sessions', 'sessions.id', 'release_overrides.session_id')
+      .select('release_overrides.version')
+      .where('release_overrides.remote', '=', remote)
+      .where('release_overrides.version', '=', version)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
       .limit(1)
       .executeTakeFirst();
     return override !== undefined;
@@ -201,8 +211,21 @@ export async function remoteVersionStats(
   return stats;
 }
 
-/** Report rows and check slots past their time (rows: REPORT_RETENTION_DAYS; slots: a day). */
+/** Report rows, check slots and the overrides of ended sessions past their time (rows: REPORT_RETENTION_DAYS; slots: a day). */
 export async function pruneReports(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .deleteFrom('release_overrides')
+    .where((eb) =>
+      eb(
+        'session_id',
+        'in',
+        eb
+          .selectFrom('sessions')
+          .select('id')
+          .where((s) => s.or([s('revoked_at', 'is not', null), s('expires_at', '<=', now)])),
+      ),
+    )
+    .execute();
   await db
     .deleteFrom('release_sessions')
     .where('last_at', '<', new Date(now.getTime() - REPORT_RETENTION_DAYS * DAY_MS))

@@ -154,8 +154,9 @@ export default function registerReleaseRoutes(app: FastifyInstance, ctx: AppCont
       const auth = request.auth!;
       const { events } = request.body;
       const pins = await pinsOrNull();
+      const now = ctx.now();
       for (const event of events) {
-        if (!(await isKnownVersion(ctx.db, pins, event.remote, event.version))) {
+        if (!(await isKnownVersion(ctx.db, pins, event.remote, event.version, now))) {
           throw new HttpError(
             400,
             ERROR_CODES.validation,
@@ -163,7 +164,6 @@ export default function registerReleaseRoutes(app: FastifyInstance, ctx: AppCont
           );
         }
       }
-      const now = ctx.now();
       const outcome = await ctx.db.transaction().execute(async (trx) => {
         const counted = await recordReport(trx, sessionKeyOf(auth.sessionId), events, now);
         // A canary's new figures: judged within seconds, not at the next minute.
