@@ -35,7 +35,8 @@ function pinsFile(t: TestApp, extra: Record<string, unknown> = {}) {
           version: '1.5.0',
           integrity: integrity('b'),
           audience: { percent: 50, admins: [3], roles: ['economy'] },
-          rollback: { minSessions: 2, maxErrorRateIncrease: 0.05 },
+          // Never judged here (the checks' job runs in the background): releasesRollback.test.ts tests the rollback.
+          rollback: { minSessions: 1000, maxErrorRateIncrease: 0.05 },
           startedAt,
         },
       },
@@ -269,6 +270,26 @@ describe('promote and abort', () => {
       expect(answer.statusCode).toBe(428);
       expect(answer.json().error).toMatchObject({ current: { scope: 'points canary 1.5.0 → stable', operation: 'release.promote' } });
       expect(fs.readFileSync(file, 'utf8')).toBe(before);
+
+      // Filed (tried and rolled back: the file stays as it is), then approved by another admin: written.
+      const filed = await held.call(admin.token, {
+        method: 'POST',
+        url: '/change-requests',
+        payload: { method: 'POST', path: '/releases/points/promote', body: { canaryVersion: '1.5.0' }, reason: 'Healthy for a day' },
+      });
+      expect(filed.statusCode).toBe(201);
+      expect(filed.json()).toMatchObject({ status: 'pending', scope: 'points canary 1.5.0 → stable' });
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+      const approver = await signedInAdmin(held);
+      const approved = await held.call(approver.token, {
+        method: 'POST',
+        url: `/change-requests/${filed.json().id}/approve`,
+        payload: { version: filed.json().version },
+      });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({ status: 'applied' });
+      expect(readFile().remotes.points).toEqual({ version: '1.5.0', integrity: integrity('b') });
+      expect(readFile().history.at(-1)).toMatchObject({ action: 'promote', by: admin.email });
     } finally {
       await held.close();
     }
