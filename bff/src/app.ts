@@ -31,6 +31,8 @@ export interface AppOptions extends ServerAppOptions<Database> {
   mailer?: Mailer | null;
   /** The console's origin, the base of mailed links (CONSOLE_URL). */
   consoleUrl?: string;
+  /** The environment file whose pins this BFF manages: promote, abort, automatic rollback, QA overrides (PHOENIX_ENVIRONMENT_FILE). */
+  environmentFile?: string | null;
   /** Create the local accounts and sample data (never in a deployed environment). */
   seedLocalData?: boolean;
 }

@@ -27,6 +27,8 @@ export interface AppSettings extends SessionSettings {
   stakingChain: StakingChainSettings | null;
   /** The console's origin: the base of the links the console mails (CONSOLE_URL). */
   consoleUrl: string;
+  /** The environment file whose pins this BFF manages (PHOENIX_ENVIRONMENT_FILE); null: none (features/releases). */
+  environmentFile: string | null;
 }
 
 export interface LoginThrottleOptions {
@@ -68,6 +70,7 @@ export function resolveSettings(options: {
   webauthn?: WebauthnSettings;
   consoleUrl?: string;
   stakingChain?: StakingChainSettings | null;
+  environmentFile?: string | null;
 }): AppSettings {
   const throttle = options.loginThrottle ?? DEFAULTS.loginThrottle;
   return {
@@ -82,5 +85,6 @@ export function resolveSettings(options: {
     webauthn: options.webauthn ?? { rpId: DEFAULTS.webauthn.rpId, origins: [...DEFAULTS.webauthn.origins] },
     consoleUrl: options.consoleUrl ?? DEFAULTS.consoleUrl,
     stakingChain: options.stakingChain ?? null,
+    environmentFile: options.environmentFile ?? null,
   };
 }

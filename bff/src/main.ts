@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     hsts: config.deployed,
     mailer: config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null,
     consoleUrl: config.mail.consoleUrl,
+    environmentFile: config.environmentFile,
   });
 
   // The points API (points-api/) reaches the embedded database over the wire, as it would a PostgreSQL.

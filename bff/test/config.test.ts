@@ -66,6 +66,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       PHOENIX_ENV: 'beta-prd',
       NODE_ENV: 'production',
       METRICS_TOKEN: 'metrics-token-0123456789abcdef',
+      PHOENIX_ENVIRONMENT_FILE: '/srv/phoenix/environments/beta-prd.json',
     });
     expect(config).toEqual({
       port: 9000,
@@ -101,6 +102,7 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
       webauthn: { rpId: 'admin.example.com', origins: ['https://admin.example.com'] },
       stakingChain: null,
       migrateOnStart: true,
+      environmentFile: '/srv/phoenix/environments/beta-prd.json',
       actionLogSink: null,
       // Invitation links point at the first console origin unless CONSOLE_URL says otherwise.
       mail: { smtpUrl: null, from: 'Phoenix Admin <no-reply@phoenix.local>', consoleUrl: 'https://admin.example.com' },
@@ -214,6 +216,8 @@ describe('configuration schema (shared/server/src/config.ts, both services)', ()
     ['STAKING_CONTRACT_ADDRESS', '0x1234', /0x and 40 hex digits/],
     ['STAKING_CHAIN_ID', 'sepolia', /a chain id/],
     ['OTEL_EXPORTER_OTLP_ENDPOINT', 'otel-collector:4318', /an http:\/\/ or https:\/\/ OTLP\/HTTP collector's base URL/],
+    ['PHOENIX_ENVIRONMENT_FILE', 'environments/prd.json', /an absolute path to the environment file/],
+    ['PHOENIX_ENVIRONMENT_FILE', '/srv/phoenix/prd.yaml', /an absolute path to the environment file/],
   ];
   test.each(bad)('%s=%s is refused, naming the variable and what it accepts', (name, value, accepts) => {
     const found = problems({ [name]: value });

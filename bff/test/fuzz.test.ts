@@ -55,6 +55,8 @@ const EXPECTED_TO_CHANGE: Record<string, string[]> = {
   'POST /security/factors/passkey': ['action_logs', 'webauthn_challenges'],
   // A wrong step-up code: counted by the throttle and logged.
   'POST /security/step-up': ['login_attempts', 'action_logs', 'webauthn_challenges'],
+  // The per-session rate of error reports counts every report, a refused one too (a flood of junk is limited as well).
+  'POST /releases/reports': ['request_counts'],
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -86,6 +86,9 @@ export function writeEnvironmentFile(env, data) {
   fs.renameSync(tmp, file);
 }
 
+/** When the automatic rollback judges a canary, unless `env.mjs canary` was given other figures. */
+export const CANARY_ROLLBACK_DEFAULTS = { minSessions: 20, maxErrorRateIncrease: 0.05 };
+
 const envKey = (name) => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
 /**
@@ -109,11 +112,29 @@ export function deriveRuntimeConfig(envFile, overrides = process.env, { sameOrig
           envFile.remotesBaseUrl ||
           ''
         ).replace(/\/+$/, '');
+    const canary = remote.canary;
     remotes[name] = {
       version: remote.version,
       entry: (!sameOrigin && remote.entry) || `${base}/remotes/${name}/${remote.version}/mf-manifest.json`,
       // The pinned entry digest: the host refuses other bytes (docs/releasing.md, "Pinning a remote's bytes").
       ...(remote.integrity ? { integrity: remote.integrity } : {}),
+      // A canary: its entry derived exactly like the stable one's, from the same base.
+      ...(canary?.version
+        ? {
+            canary: {
+              version: canary.version,
+              entry: `${base}/remotes/${name}/${canary.version}/mf-manifest.json`,
+              ...(canary.integrity ? { integrity: canary.integrity } : {}),
+              audience: {
+                percent: canary.audience?.percent ?? 0,
+                admins: canary.audience?.admins ?? [],
+                roles: canary.audience?.roles ?? [],
+              },
+              rollback: { ...CANARY_ROLLBACK_DEFAULTS, ...canary.rollback },
+              startedAt: canary.startedAt,
+            },
+          }
+        : {}),
     };
   }
   return {
@@ -125,6 +146,10 @@ export function deriveRuntimeConfig(envFile, overrides = process.env, { sameOrig
     ...(envFile.chainExplorerUrl ? { chainExplorerUrl: envFile.chainExplorerUrl } : {}),
     host: { version: envFile.host?.version },
     remotes,
+    // Absent in the file: QA overrides are not allowed here.
+    ...(envFile.qaOverrides
+      ? { qaOverrides: { allowed: envFile.qaOverrides.allowed === true, roles: envFile.qaOverrides.roles ?? [] } }
+      : {}),
   };
 }
 

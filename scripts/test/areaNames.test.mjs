@@ -23,6 +23,9 @@ const NOT_AREAS = {
   bff: new Set(['auth', 'health', 'apiCatalogue', 'liveEvents']),
 };
 
+/** Areas whose page is the host's, not a remote's: releases (the About / versions page, host/src/about). */
+const HOST_AREAS = new Set(['releases']);
+
 /**
  * API paths start with the area's kebab-case name (the points API leaves out the `points` prefix:
  * pointsTasks is `/tasks`). These serve records that are not named after their area.
@@ -225,7 +228,9 @@ export function mismatches(tree) {
     const features = api === 'points' ? tree.points : tree.bff;
     if (!features.includes(name)) out.push(`${name}: no ${api === 'points' ? 'points-api/src/features' : 'bff/src/features'}/${name}`);
     const homes = tree.remoteFolders.filter((f) => f.area === name);
-    if (homes.length !== 1) out.push(`${name}: ${homes.length} remote folders remotes/*/src/areas/${name} (one expected)`);
+    const expected = HOST_AREAS.has(name) ? 0 : 1;
+    if (homes.length !== expected)
+      out.push(`${name}: ${homes.length} remote folders remotes/*/src/areas/${name} (${expected === 1 ? 'one' : 'none'} expected)`);
   }
   for (const feature of tree.bff)
     if (!NOT_AREAS.bff.has(feature) && !tree.contract.has(feature)) out.push(`bff/src/features/${feature}: no contract module ${feature}`);

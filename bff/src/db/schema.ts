@@ -295,7 +295,42 @@ export interface DashboardDaysTable {
   battles: ColumnType<number, number | undefined, number>;
 }
 
+/** What the console reports per remote version and session (migration 0072, features/releases). */
+export interface ReleaseSessionsTable {
+  remote: string;
+  version: string;
+  /** A hash of the admin session's id (never its token). */
+  session_key: string;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  errors: ColumnType<number, number | undefined, number>;
+  /** Error events past the per-row detail limit: counted here only. */
+  sampled: ColumnType<number, number | undefined, number>;
+  last_error_kind: string | null;
+  last_error_message: string | null;
+  last_error_page: string | null;
+  last_error_at: Timestamp | null;
+}
+
+/** A session's QA override of one remote (migration 0072). */
+export interface ReleaseOverridesTable {
+  session_id: number;
+  remote: string;
+  version: string;
+  integrity: string | null;
+  created_at: Timestamp;
+}
+
+/** One queued automatic-rollback check per key across instances (migration 0072). */
+export interface ReleaseCheckSlotsTable {
+  key: string;
+  created_at: TimestampDefault;
+}
+
 export interface Database extends ServerDatabase {
+  release_sessions: ReleaseSessionsTable;
+  release_overrides: ReleaseOverridesTable;
+  release_check_slots: ReleaseCheckSlotsTable;
   dashboard_days: DashboardDaysTable;
   login_attempts: LoginAttemptsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;

@@ -11,6 +11,15 @@ import { ERROR_TEMPLATES, englishOfTemplate, type ErrorMessageParams, type Error
  * A new message in a schema needs its entry here: contractErrorMessages.test.ts fails otherwise.
  */
 export const ERROR_MESSAGES = {
+  pins_are_not_managed_here: {
+    en: "This environment's pins are not managed here: the BFF has no PHOENIX_ENVIRONMENT_FILE",
+    ja: 'この環境のピンはここでは管理されていません（BFF に PHOENIX_ENVIRONMENT_FILE が設定されていません）',
+  },
+  a_report_is_at_most_16_kb: { en: 'A report is at most 16 KB', ja: 'レポートは 16 KB までです' },
+  qa_overrides_are_off_in_this_environment: {
+    en: 'QA overrides are off in this environment',
+    ja: 'この環境では QA オーバーライドは無効です',
+  },
   this_environment_sends_new_passwords_only_by_email: {
     en: 'This environment sends new passwords only by email, and no mail server is configured (SMTP_URL)',
     ja: 'この環境では新しいパスワードはメールでのみ送られますが、メールサーバーが設定されていません（SMTP_URL）',

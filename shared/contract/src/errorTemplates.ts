@@ -8,6 +8,34 @@
  * errorMessages.test.ts fails on a 409 reason built from values without a key.
  */
 export const ERROR_TEMPLATES = {
+  unknown_remote_version: {
+    en: '{remote} {version} is not a version this environment runs or ran: the report is refused',
+    ja: '{remote} {version} はこの環境で使われている、または使われたバージョンではありません。レポートは受け付けられません',
+  },
+  qa_overrides_not_allowed: {
+    en: 'QA overrides are not allowed to you here: {reason}',
+    ja: 'ここでは QA オーバーライドを使えません：{reason}',
+  },
+  qa_overrides_need_one_of_these_roles: {
+    en: 'QA overrides need one of these roles: {roles}',
+    ja: 'QA オーバーライドには次のいずれかのロールが必要です：{roles}',
+  },
+  remote_is_not_pinned_here: {
+    en: '{remote} is not pinned in this environment',
+    ja: '{remote} はこの環境でピン留めされていません',
+  },
+  the_canary_is_now_current_not_confirmed: {
+    en: 'The {remote} canary is now {current}, not {confirmed}: check the versions page and decide again',
+    ja: '{remote} のカナリアは現在 {current} です（確認時は {confirmed}）。バージョンのページを確認して、もう一度決定してください',
+  },
+  no_canary_of_remote_runs_now: {
+    en: 'No canary of {remote} runs now ({confirmed} was promoted, aborted or rolled back): check the versions page',
+    ja: '{remote} のカナリアは現在ありません（{confirmed} は昇格、中止、または自動ロールバックされました）。バージョンのページを確認してください',
+  },
+  too_many_reports_try_again_in_n_seconds: {
+    en: 'Too many error reports from this session: at most {max} a minute. Try again in {seconds} seconds.',
+    ja: 'このセッションからのエラーレポートが多すぎます（1 分あたり {max} 件まで）。{seconds} 秒後にもう一度お試しください。',
+  },
   the_count_changed_now_n: {
     en: 'The count changed: now {count}. Confirm again with the new count.',
     ja: '件数が変わりました。現在 {count} 件です。新しい件数でもう一度確定してください。',

@@ -63,6 +63,11 @@ export interface ServerConfig {
   stakingChain: StakingChainSettings | null;
   /** MIGRATE_ON_START (default on): off, the migrate command runs the migrations and the service only waits for them (/ready). */
   migrateOnStart: boolean;
+  /**
+   * PHOENIX_ENVIRONMENT_FILE (BFF): the environment file whose pins the BFF manages (promote, abort,
+   * the automatic rollback of a canary, QA overrides); null: GET /releases says so and those refuse.
+   */
+  environmentFile: string | null;
 }
 
 /**
@@ -294,6 +299,10 @@ export const configSchema = z.object({
     /^0x[0-9a-fA-F]{40}$/.test(raw) ? (raw as `0x${string}`) : undefined,
   ),
   STAKING_CHAIN_ID: variable('a chain id, a whole number 1 or more (Sepolia: 11155111, the default)', positiveInt),
+  /** The environment file the BFF manages pins in (docs/releasing.md): the one scripts/serve.mjs reads. */
+  PHOENIX_ENVIRONMENT_FILE: variable('an absolute path to the environment file, e.g. /srv/phoenix/environments/prd.json', (raw) =>
+    path.isAbsolute(raw) && raw.endsWith('.json') ? path.normalize(raw) : undefined,
+  ),
   /** The game's server buys lottery tickets with it (the points API's /game routes). */
   GAME_SERVER_TOKEN: secretToken,
   /** Off: the service never migrates at start; the migrate command (a Kubernetes Job) does, and /ready waits for it. */
@@ -560,6 +569,7 @@ export function serverConfig(vars: EnvVars, defaults: { port: number } = { port:
     webauthn: webauthnSettings(vars),
     stakingChain: stakingChainSettings(vars),
     migrateOnStart: vars.MIGRATE_ON_START ?? true,
+    environmentFile: vars.PHOENIX_ENVIRONMENT_FILE ?? null,
     actionLogSink: vars.ACTION_LOG_SINK ?? null,
     mail: {
       smtpUrl: vars.SMTP_URL ?? null,

@@ -10,6 +10,7 @@ import {
   GLOBAL_SCOPES,
   GLOBAL_SIGN_OUT_PATH,
   healthDocument,
+  RELEASES_PATH,
   maintenanceDocument,
   newsResource,
   worldMessagesResource,
@@ -116,8 +117,21 @@ const PUBLISHING_OPERATIONS: GlobalOperation[] = [
   },
 ];
 
+/**
+ * A remote's canary (docs/releasing.md): promoting it loads it for every admin, aborting it sends
+ * its audience back to the stable version; both rewrite the environment's pins.
+ */
+const RELEASE_OPERATIONS: GlobalOperation[] = (['promote', 'abort'] as const).map((decision) => ({
+  name: `release.${decision}`,
+  method: 'POST',
+  url: `${RELEASES_PATH}/:remote/${decision}`,
+  scope: (p, body) => `${p.remote} canary ${String(field(body, 'canaryVersion') ?? '')} → ${decision === 'promote' ? 'stable' : 'aborted'}`,
+  current: () => ({ method: 'GET', url: RELEASES_PATH }),
+}));
+
 export const GLOBAL_OPERATIONS: GlobalOperation[] = [
   ...ADMIN_OPERATIONS,
+  ...RELEASE_OPERATIONS,
   {
     name: 'battle.forceEndAll',
     method: 'POST',
