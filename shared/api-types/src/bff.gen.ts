@@ -2042,6 +2042,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get releases */
+        get: operations["getReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports (releases) */
+        post: operations["postReleasesReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/{remote}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Promote (releases) */
+        post: operations["postReleasesByRemotePromote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/{remote}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abort (releases) */
+        post: operations["postReleasesByRemoteAbort"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get releases overrides */
+        get: operations["getReleasesOverrides"];
+        put?: never;
+        /** Overrides (releases) */
+        post: operations["postReleasesOverrides"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/overrides/{remote}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete releases overrides (one) */
+        delete: operations["deleteReleasesOverridesByRemote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/players/{id}/restrictions": {
         parameters: {
             query?: never;
@@ -2794,6 +2897,10 @@ export interface components {
             team: number;
             score: number;
             result: ("win" | "loss" | "draw") | null;
+        };
+        CanaryDecision: {
+            canaryVersion: string;
+            reason?: string;
         };
         ChangeControlSettings: {
             /** @enum {string} */
@@ -3584,6 +3691,23 @@ export interface components {
         };
         RecoveryCodes: {
             recoveryCodes: string[];
+        };
+        ReleaseReport: {
+            events: {
+                /** @enum {string} */
+                kind: "session" | "load-failed" | "render-error" | "unhandled-rejection";
+                /** @enum {string} */
+                remote: "system" | "user-policy" | "present" | "battle" | "points";
+                version: string;
+                page: string;
+                message?: string;
+            }[];
+        };
+        RemoteOverride: {
+            /** @enum {string} */
+            remote: "system" | "user-policy" | "present" | "battle" | "points";
+            version: string;
+            integrity?: string;
         };
         SearchResponse: {
             items: {
@@ -8822,6 +8946,137 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postReleasesReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseReport"];
+            };
+        };
+        responses: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postReleasesByRemotePromote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "system" | "user-policy" | "present" | "battle" | "points";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CanaryDecision"];
+            };
+        };
+        responses: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postReleasesByRemoteAbort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "system" | "user-policy" | "present" | "battle" | "points";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CanaryDecision"];
+            };
+        };
+        responses: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReleasesOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postReleasesOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoteOverride"];
+            };
+        };
+        responses: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteReleasesOverridesByRemote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "system" | "user-policy" | "present" | "battle" | "points";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
