@@ -26,7 +26,7 @@ import {
   formatDateTime,
   formatNumber,
 } from '@phoenix/ui';
-import { choiceOf, configuredRemoteEntries, type RemoteChoice } from '../federation/config';
+import { choiceOf, configuredRemoteEntries, fullLoad, type RemoteChoice } from '../federation/config';
 import type { BuildInfo } from '../federation/compatibility';
 import { RELEASES_KEY } from '../layout/LiveUpdates';
 import { checkOverride, type OverrideRefusal } from './overrideCheck';
@@ -208,7 +208,7 @@ export interface OverrideFormProps {
 }
 
 /** "Load another released version of one remote in this browser" (only where allowed, to the roles allowed). */
-export function OverrideForm({ config, qaOverrides, check, reload = () => window.location.assign(window.location.href) }: OverrideFormProps) {
+export function OverrideForm({ config, qaOverrides, check, reload = () => fullLoad.to() }: OverrideFormProps) {
   const { t } = useReleasesTranslation();
   const api = useApi();
   const { roles } = usePermissions();

@@ -66,3 +66,10 @@ export function setReleasesSettling(pending: Promise<unknown>): void {
 export function releasesSettled(): Promise<unknown> {
   return settling;
 }
+
+/** A full load of a console URL (an object, so that tests can watch it instead of leaving jsdom's page). */
+export const fullLoad = {
+  to(url: string = window.location.href): void {
+    window.location.assign(url);
+  },
+};

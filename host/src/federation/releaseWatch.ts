@@ -1,7 +1,7 @@
 import { REMOTE_NAMES, runtimeConfigSchema, type RuntimeConfig } from '@phoenix/contract/src/config';
 import { shellStore, tokenAtom } from '@phoenix/shell/src/boot';
 import { fetchConfigJson } from '../config/fetchConfigJson';
-import { choiceOf, configuredRemoteEntries, setReleasesSettling, type RemoteChoices } from './config';
+import { choiceOf, configuredRemoteEntries, fullLoad, setReleasesSettling, type RemoteChoices } from './config';
 import { choicesDiffer, resolveForSession } from './effectiveRemotes';
 
 /**
@@ -66,7 +66,7 @@ export function watchReleases(options: WatchOptions): () => void {
     router,
     store = shellStore,
     readConfig = readConfigJson,
-    assign = (url) => window.location.assign(url),
+    assign = (url) => fullLoad.to(url),
     now = Date.now,
     recheckMs = RELEASES_RECHECK_MS,
   } = options;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useStore } from 'jotai';
 import type { shellStore } from '@phoenix/shell/src/boot';
 import { tokens } from '@phoenix/ui/src/boot';
-import { remoteChoices, type RemoteChoice } from '../federation/config';
+import { fullLoad, remoteChoices, type RemoteChoice } from '../federation/config';
 import { useHostTranslation } from './hostI18n';
 
 const Bar = styled.div`
@@ -42,7 +42,7 @@ export function overriddenRemotes(): RemoteChoice[] {
 export async function backToThePin(
   overrides: RemoteChoice[],
   store: typeof shellStore,
-  reload: () => void = () => window.location.assign(window.location.href),
+  reload: () => void = () => fullLoad.to(),
 ): Promise<void> {
   // The API client and the contract load with the click: the banner itself stays on the first paint's budget.
   const [{ apiClientOf }, { RELEASE_OVERRIDES_PATH }] = await Promise.all([import('@phoenix/shell'), import('@phoenix/contract')]);
