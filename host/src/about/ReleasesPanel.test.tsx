@@ -24,7 +24,7 @@ const pins = {
     },
   },
   battle: { version: '2.0.0', entry: '/remotes/battle/2.0.0/mf-manifest.json' },
-} as RuntimeConfig['remotes'];
+} as unknown as RuntimeConfig['remotes'];
 
 const config = (extra: Partial<RuntimeConfig> = {}): RuntimeConfig => ({
   environment: 'stg',
@@ -46,19 +46,39 @@ const status = (extra: Partial<ReleasesStatus> = {}): ReleasesStatus => ({
       stable: { version: '1.4.0' },
       canary: { ...pins.points.canary!, audience: { percent: 50, admins: [], roles: [] } },
       versions: [
-        { version: '1.5.0', sessions: 4, erroredSessions: 3, errors: 7, errorRate: 0.75, lastError: { kind: 'render-error', message: 'TypeError: x is undefined', page: '/admin/point-accounts', at: '2026-12-07T05:10:00.000Z' } },
+        {
+          version: '1.5.0',
+          sessions: 4,
+          erroredSessions: 3,
+          errors: 7,
+          errorRate: 0.75,
+          lastError: {
+            kind: 'render-error',
+            message: 'TypeError: x is undefined',
+            page: '/admin/point-accounts',
+            at: '2026-12-07T05:10:00.000Z',
+          },
+        },
         { version: '1.4.0', sessions: 5, erroredSessions: 0, errors: 0, errorRate: 0, lastError: null },
       ],
-      history: [
-        { at: '2026-12-07T05:00:00.000Z', action: 'canary', target: 'points', from: '1.4.0', to: '1.5.0', by: 'lead@example.com' },
-      ],
+      history: [{ at: '2026-12-07T05:00:00.000Z', action: 'canary', target: 'points', from: '1.4.0', to: '1.5.0', by: 'lead@example.com' }],
     },
     { remote: 'battle', stable: { version: '2.0.0' }, canary: null, versions: [], history: [] },
   ],
   ...extra,
 });
 
-function renderPanel({ roles = ['owner'], handlers = {}, runtime = config(), check }: { roles?: string[]; handlers?: Record<string, FakeHandler>; runtime?: RuntimeConfig; check?: Parameters<typeof ReleasesPanel>[0] extends infer P ? (P extends { check?: infer C } ? C : never) : never } = {}) {
+function renderPanel({
+  roles = ['owner'],
+  handlers = {},
+  runtime = config(),
+  check,
+}: {
+  roles?: string[];
+  handlers?: Record<string, FakeHandler>;
+  runtime?: RuntimeConfig;
+  check?: Parameters<typeof ReleasesPanel>[0] extends infer P ? (P extends { check?: infer C } ? C : never) : never;
+} = {}) {
   const backend = fakeBackend(
     authHandlers({
       'POST /users/info': () => ({ body: { data: { userInfo: { id: 1, email: 'admin@example.com', role: 2, roles } } } }),
@@ -91,7 +111,9 @@ afterEach(() => {
 describe('the versions page: releases', () => {
   beforeEach(() => {
     setConfiguredRemoteEntries(pins);
-    setRemoteChoices({ points: { remote: 'points', version: '1.5.0', reason: 'canary-percent', stableVersion: '1.4.0', canaryVersion: '1.5.0' } });
+    setRemoteChoices({
+      points: { remote: 'points', version: '1.5.0', reason: 'canary-percent', stableVersion: '1.4.0', canaryVersion: '1.5.0' },
+    });
   });
 
   it('says which version this admin runs and why, with the figures per version and the pin history', async () => {
@@ -106,7 +128,9 @@ describe('the versions page: releases', () => {
     expect(canaryRow).toHaveTextContent('1.5.047375%render error on /admin/point-accounts');
     expect(canaryRow).toHaveTextContent('TypeError: x is undefined');
     expect(within(figures).getByRole('row', { name: /^1\.4\.0/ })).toHaveTextContent('1.4.05000%none');
-    expect(within(points).getByRole('region', { name: 'points: pin history' })).toHaveTextContent('canary started 1.4.0 → 1.5.0 · by lead@example.com');
+    expect(within(points).getByRole('region', { name: 'points: pin history' })).toHaveTextContent(
+      'canary started 1.4.0 → 1.5.0 · by lead@example.com',
+    );
     const battle = screen.getByRole('region', { name: 'battle' });
     expect(battle).toHaveTextContent('no canary');
     expect(within(battle).getByText('You run 2.0.0: stable')).toBeInTheDocument();
@@ -116,7 +140,22 @@ describe('the versions page: releases', () => {
   it('shows the rollback reason of an automatic abort', async () => {
     const reason = 'points 1.5.0: 3 of 4 sessions with errors (75%) against 0 of 5 (0%) on 1.4.0; limit +5 points, at least 2 sessions';
     const aborted = status();
-    aborted.remotes[0] = { ...aborted.remotes[0]!, canary: null, history: [...aborted.remotes[0]!.history, { at: '2026-12-07T05:11:00.000Z', action: 'auto-abort', target: 'points', from: '1.5.0', to: '1.4.0', by: 'automatic rollback', reason }] };
+    aborted.remotes[0] = {
+      ...aborted.remotes[0]!,
+      canary: null,
+      history: [
+        ...aborted.remotes[0]!.history,
+        {
+          at: '2026-12-07T05:11:00.000Z',
+          action: 'auto-abort',
+          target: 'points',
+          from: '1.5.0',
+          to: '1.4.0',
+          by: 'automatic rollback',
+          reason,
+        },
+      ],
+    };
     ({ restore } = renderPanel({ handlers: { 'GET /releases': () => ({ body: aborted }) } }));
     const history = await screen.findByRole('region', { name: 'points: pin history' });
     const [newest] = within(history).getAllByRole('listitem');
@@ -126,11 +165,15 @@ describe('the versions page: releases', () => {
   it('promotes after a confirm that says what changes, and only for an admin who may write operations', async () => {
     const user = userEvent.setup();
     const promoted: unknown[] = [];
-    ({ restore } = renderPanel({ handlers: { 'POST /releases/points/promote': ({ body }) => (promoted.push(body), { body: { ok: true } }) } }));
+    ({ restore } = renderPanel({
+      handlers: { 'POST /releases/points/promote': ({ body }) => (promoted.push(body), { body: { ok: true } }) },
+    }));
     const points = await screen.findByRole('region', { name: 'points' });
     await user.click(await within(points).findByRole('button', { name: 'Promote points 1.5.0' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Promote points 1.5.0 to stable?' });
-    expect(dialog).toHaveTextContent('Every admin will load points 1.5.0 (now 50% of admins) at their next navigation; 1.4.0 is no longer served.');
+    expect(dialog).toHaveTextContent(
+      'Every admin will load points 1.5.0 (now 50% of admins) at their next navigation; 1.4.0 is no longer served.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(promoted).toHaveLength(0);
 
@@ -160,9 +203,13 @@ describe('the versions page: releases', () => {
   });
 
   it('still says what this admin runs when the releases cannot be read', async () => {
-    ({ restore } = renderPanel({ handlers: { 'GET /releases': () => ({ status: 503, body: { error: { code: 'internal_error', message: 'down' } } }) } }));
+    ({ restore } = renderPanel({
+      handlers: { 'GET /releases': () => ({ status: 503, body: { error: { code: 'internal_error', message: 'down' } } }) },
+    }));
     expect(await screen.findByText(/The releases could not be read/)).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'points' })).getByText('You run 1.5.0: in the canary’s 50% of admins')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'points' })).getByText('You run 1.5.0: in the canary’s 50% of admins'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -170,7 +217,12 @@ describe('the QA override form', () => {
   const allowed = (roles: string[] = ['owner']) => ({
     'GET /releases': () => ({ body: status({ qaOverrides: { allowed: true, roles: roles as ReleasesStatus['qaOverrides']['roles'] } }) }),
   });
-  const buildInfo = (version: string, shellContract = '^1.0.0') => ({ name: 'points', version, shellContract, singletons: { react: '19.3.1' } });
+  const buildInfo = (version: string, shellContract = '^1.0.0') => ({
+    name: 'points',
+    version,
+    shellContract,
+    singletons: { react: '19.3.1' },
+  });
   const releases: Record<string, unknown> = {
     '/remotes/points/1.3.0/build-info.json': buildInfo('1.3.0'),
     '/remotes/points/2.0.0/build-info.json': buildInfo('2.0.0', '^9.0.0'),
@@ -202,7 +254,9 @@ describe('the QA override form', () => {
     const form = await ask('9.9.9');
     expect(await within(form).findByText('points 9.9.9 was never released')).toBeInTheDocument();
     await ask('2.0.0');
-    expect(await within(form).findByText(/points 2\.0\.0 cannot run in this console: it needs shell contract \^9\.0\.0/)).toBeInTheDocument();
+    expect(
+      await within(form).findByText(/points 2\.0\.0 cannot run in this console: it needs shell contract \^9\.0\.0/),
+    ).toBeInTheDocument();
     await ask('latest');
     expect(await within(form).findByText('latest is not a released version (such as 1.5.0)')).toBeInTheDocument();
   });
@@ -211,7 +265,10 @@ describe('the QA override form', () => {
     const load = jest.spyOn(fullLoad, 'to').mockImplementation(() => {});
     const posted: unknown[] = [];
     ({ restore } = renderPanel({
-      handlers: { ...allowed(), 'POST /releases/overrides': ({ body }) => (posted.push(body), { status: 201, body: { ...(body as object), createdAt: '' } }) },
+      handlers: {
+        ...allowed(),
+        'POST /releases/overrides': ({ body }) => (posted.push(body), { status: 201, body: { ...(body as object), createdAt: '' } }),
+      },
       check,
     }));
     await ask('1.3.0');
@@ -225,7 +282,10 @@ describe('the QA override form', () => {
     ({ restore } = renderPanel({
       handlers: {
         ...allowed(),
-        'POST /releases/overrides': () => ({ status: 403, body: { error: { code: 'qa_overrides_not_allowed', message: 'QA overrides are not allowed in this environment' } } }),
+        'POST /releases/overrides': () => ({
+          status: 403,
+          body: { error: { code: 'qa_overrides_not_allowed', message: 'QA overrides are not allowed in this environment' } },
+        }),
       },
       check,
     }));

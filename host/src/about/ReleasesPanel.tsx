@@ -34,7 +34,12 @@ import { useReleasesTranslation } from './releasesI18n';
 
 type Translate = ReturnType<typeof useReleasesTranslation>['t'];
 type RemoteStatus = ReleasesStatus['remotes'][number];
-type Canary = { version: string; audience: CanaryAudience; rollback?: { minSessions: number; maxErrorRateIncrease: number }; startedAt?: string };
+type Canary = {
+  version: string;
+  audience: CanaryAudience;
+  rollback?: { minSessions: number; maxErrorRateIncrease: number };
+  startedAt?: string;
+};
 
 /** "50% of admins, admins 3, 7, roles economy" (or "nobody yet"). */
 export function audienceText(t: Translate, audience: CanaryAudience): string {
@@ -173,7 +178,9 @@ function RemoteRelease({
         </dd>
       </Facts>
       {canary?.rollback && (
-        <p>{t('rollbackRule', { points: formatNumber(canary.rollback.maxErrorRateIncrease * 100), sessions: canary.rollback.minSessions })}</p>
+        <p>
+          {t('rollbackRule', { points: formatNumber(canary.rollback.maxErrorRateIncrease * 100), sessions: canary.rollback.minSessions })}
+        </p>
       )}
       {choice && <p data-you-run={choice.reason}>{youRunText(t, choice, canary, roles)}</p>}
       {canary && pinsManaged && can('operations', 'write') && (

@@ -36,6 +36,7 @@ export async function checkOverride(
   if (!info || typeof info.version !== 'string') return { key: 'override.unreadable', values };
   if (info.version !== version) return { key: 'override.neverReleased', values };
   const compatibility = host ? checkCompatibility(host, info) : null;
-  if (compatibility && !compatibility.compatible) return { key: 'override.incompatible', values: { ...values, problems: compatibility.problems.join('; ') } };
+  if (compatibility && !compatibility.compatible)
+    return { key: 'override.incompatible', values: { ...values, problems: compatibility.problems.join('; ') } };
   return null;
 }

@@ -73,7 +73,8 @@ const en = {
   decisionRefused: 'Refused',
   override: {
     title: 'QA override',
-    intro: 'Load another released version of one remote in this browser only. A banner names it on every page until you go back to the pin.',
+    intro:
+      'Load another released version of one remote in this browser only. A banner names it on every page until you go back to the pin.',
     notAllowedHere: 'QA overrides are not allowed in this environment.',
     notAllowedRoles: 'QA overrides are allowed here to {{roles}}.',
     remote: 'Remote',
@@ -109,7 +110,8 @@ const ja: Shape<typeof en> = {
     nobody: 'まだ対象者なし',
     since: '{{at}} から',
   },
-  rollbackRule: 'セッション数が {{sessions}} に達した後、エラーのあるセッションの割合が安定版より {{points}} ポイントを超えて高いと自動的に中止されます。',
+  rollbackRule:
+    'セッション数が {{sessions}} に達した後、エラーのあるセッションの割合が安定版より {{points}} ポイントを超えて高いと自動的に中止されます。',
   youRun: {
     stable: 'あなたは {{version}} を使用中：安定版',
     'canary-percent': 'あなたは {{version}} を使用中：カナリアの管理者 {{percent}}% に含まれています',
@@ -160,7 +162,8 @@ const ja: Shape<typeof en> = {
   decisionRefused: '拒否されました',
   override: {
     title: 'QA オーバーライド',
-    intro: 'リモート 1 つについて、リリース済みの別バージョンをこのブラウザーだけで読み込みます。ピン留めに戻すまで、すべてのページにバナーが表示されます。',
+    intro:
+      'リモート 1 つについて、リリース済みの別バージョンをこのブラウザーだけで読み込みます。ピン留めに戻すまで、すべてのページにバナーが表示されます。',
     notAllowedHere: 'この環境では QA オーバーライドは許可されていません。',
     notAllowedRoles: 'この環境で QA オーバーライドができるのは {{roles}} です。',
     remote: 'リモート',

@@ -35,15 +35,29 @@ function adminWithBucket(inside: boolean, percent = 50): number {
 describe('which version of each remote an admin runs', () => {
   it('is stable for everyone without a canary, and for a signed-out page', () => {
     const { remotes, choices } = resolveEffectiveRemotes(config({ canary: canary({ percent: 100 }) }), null);
-    expect(remotes.points).toEqual({ version: '1.4.0', entry: '/remotes/points/1.4.0/mf-manifest.json', integrity: `sha384-${'s'.repeat(64)}` });
-    expect(choices.points).toEqual({ remote: 'points', version: '1.4.0', reason: 'stable', stableVersion: '1.4.0', canaryVersion: '1.5.0' });
+    expect(remotes.points).toEqual({
+      version: '1.4.0',
+      entry: '/remotes/points/1.4.0/mf-manifest.json',
+      integrity: `sha384-${'s'.repeat(64)}`,
+    });
+    expect(choices.points).toEqual({
+      remote: 'points',
+      version: '1.4.0',
+      reason: 'stable',
+      stableVersion: '1.4.0',
+      canaryVersion: '1.5.0',
+    });
     expect(choices.battle).toMatchObject({ version: '2.0.0', reason: 'stable' });
   });
 
   it("gives the canary's entry, version and digest to an admin in its sticky share, and stable to one outside", () => {
     const pins = config({ canary: canary({ percent: 50 }) });
     const inside = resolveEffectiveRemotes(pins, { id: adminWithBucket(true), roles: ['support'] });
-    expect(inside.remotes.points).toEqual({ version: '1.5.0', entry: '/remotes/points/1.5.0/mf-manifest.json', integrity: `sha384-${'c'.repeat(64)}` });
+    expect(inside.remotes.points).toEqual({
+      version: '1.5.0',
+      entry: '/remotes/points/1.5.0/mf-manifest.json',
+      integrity: `sha384-${'c'.repeat(64)}`,
+    });
     expect(inside.choices.points).toMatchObject({ version: '1.5.0', reason: 'canary-percent', stableVersion: '1.4.0' });
     const outside = resolveEffectiveRemotes(pins, { id: adminWithBucket(false), roles: ['support'] });
     expect(outside.choices.points).toMatchObject({ version: '1.4.0', reason: 'stable' });
@@ -103,7 +117,9 @@ describe('resolving for a session', () => {
     expect(backend.callsTo('POST', '/users/info')[0]?.headers.get('token')).toBe('tok-qa');
 
     forgetSessionReleases();
-    const open = await resolveForSession({ ...pins, qaOverrides: { allowed: true, roles: ['content'] } }, 'tok-qa', { fetchImpl: backend.fetch });
+    const open = await resolveForSession({ ...pins, qaOverrides: { allowed: true, roles: ['content'] } }, 'tok-qa', {
+      fetchImpl: backend.fetch,
+    });
     expect(open.choices.battle).toMatchObject({ version: '1.9.0', reason: 'override' });
     expect(open.remotes.battle?.entry).toBe('/remotes/battle/1.9.0/mf-manifest.json');
   });

@@ -88,7 +88,13 @@ export interface SessionLookup {
 /** How long the start waits for the admin's identity or overrides before settling for stable. */
 export const RESOLVE_TIMEOUT_MS = 3000;
 
-async function call<T>(config: Pick<RuntimeConfig, 'apiBase'>, token: string, method: string, path: string, options: SessionLookup): Promise<T | null> {
+async function call<T>(
+  config: Pick<RuntimeConfig, 'apiBase'>,
+  token: string,
+  method: string,
+  path: string,
+  options: SessionLookup,
+): Promise<T | null> {
   const { fetchImpl = fetch, timeoutMs = RESOLVE_TIMEOUT_MS } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -142,14 +148,20 @@ export function forgetSessionReleases(): void {
 }
 
 /** resolveEffectiveRemotes for the admin holding `token` (null: signed out, every remote on stable). */
-export async function resolveForSession(config: RuntimeConfig, token: string | null, options: SessionLookup = {}): Promise<SessionReleases> {
+export async function resolveForSession(
+  config: RuntimeConfig,
+  token: string | null,
+  options: SessionLookup = {},
+): Promise<SessionReleases> {
   if (!token || !releasesMayDiffer(config)) return { ...resolveEffectiveRemotes(config, null), admin: null, overrides: [] };
   let pending = known.get(token);
   if (!pending) {
-    pending = Promise.all([fetchReleaseAdmin(config, token, options), fetchOverrides(config, token, options)]).then(([admin, overrides]) => ({
-      admin,
-      overrides,
-    }));
+    pending = Promise.all([fetchReleaseAdmin(config, token, options), fetchOverrides(config, token, options)]).then(
+      ([admin, overrides]) => ({
+        admin,
+        overrides,
+      }),
+    );
     known.clear(); // one session at a time
     known.set(token, pending);
     // Unknown (server down): asked again at the next check rather than kept.

@@ -59,7 +59,9 @@ describe('the pins, read again while the console runs', () => {
 
   it('loads the destination in full at the next navigation after a canary this admin runs was aborted', async () => {
     setConfiguredRemoteEntries({ points: stablePoints } as RuntimeConfig['remotes']);
-    setRemoteChoices({ points: { remote: 'points', version: '1.5.0', reason: 'canary-admin', stableVersion: '1.4.0', canaryVersion: '1.5.0' } });
+    setRemoteChoices({
+      points: { remote: 'points', version: '1.5.0', reason: 'canary-admin', stableVersion: '1.4.0', canaryVersion: '1.5.0' },
+    });
     const store = createStore();
     store.set(tokenAtom, 'tok-admin');
     const router = fakeRouter('/admin/point-accounts');
@@ -122,7 +124,12 @@ describe('the pins, read again while the console runs', () => {
     const store = createStore();
     const router = fakeRouter('/auth/login');
     const assign = jest.fn();
-    stop = watchReleases({ router, store, readConfig: async () => config({ ...stablePoints, canary: { ...canary, audience: { percent: 0, admins: [9], roles: [] } } }), assign });
+    stop = watchReleases({
+      router,
+      store,
+      readConfig: async () => config({ ...stablePoints, canary: { ...canary, audience: { percent: 0, admins: [9], roles: [] } } }),
+      assign,
+    });
     store.set(tokenAtom, 'tok-admin');
     await releasesSettled();
     expect(assign).not.toHaveBeenCalled();

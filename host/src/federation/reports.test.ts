@@ -2,7 +2,15 @@ import { fakeBackend } from '@phoenix/shell/src/auth/testing';
 import type { ReleaseReportEvent, RuntimeConfig } from '@phoenix/contract';
 import { runtimeConfigAtom, shellStore, tokenAtom } from '@phoenix/shell';
 import { setConfiguredRemoteEntries, setRemoteChoices } from './config';
-import { REPORT_FLUSH_MS, REPORT_QUEUE_LIMIT, ReleaseReporter, releaseReporter, remoteOfStack, reportMessage, routePattern } from './reports';
+import {
+  REPORT_FLUSH_MS,
+  REPORT_QUEUE_LIMIT,
+  ReleaseReporter,
+  releaseReporter,
+  remoteOfStack,
+  reportMessage,
+  routePattern,
+} from './reports';
 
 function reporter(options: Partial<ConstructorParameters<typeof ReleaseReporter>[0]> = {}) {
   const batches: ReleaseReportEvent[][] = [];
@@ -100,7 +108,9 @@ test("an unhandled rejection from a remote's code is reported with the shell's c
   try {
     shellStore.set(runtimeConfigAtom, { apiBase: 'http://api.test', remotes: {} } as unknown as RuntimeConfig);
     shellStore.set(tokenAtom, 'tok-admin');
-    setConfiguredRemoteEntries({ points: { version: '1.4.0', entry: '/remotes/points/1.4.0/mf-manifest.json' } } as RuntimeConfig['remotes']);
+    setConfiguredRemoteEntries({
+      points: { version: '1.4.0', entry: '/remotes/points/1.4.0/mf-manifest.json' },
+    } as RuntimeConfig['remotes']);
     setRemoteChoices({ points: { remote: 'points', version: '1.5.0', reason: 'canary-percent', stableVersion: '1.4.0' } });
     const reporter = releaseReporter();
     const reason = new Error('no balance');

@@ -74,7 +74,9 @@ describe('the QA override banner', () => {
   });
 
   it('is not there without an override, a canary is no override', async () => {
-    setRemoteChoices({ points: { remote: 'points', version: '1.5.0', reason: 'canary-percent', stableVersion: '1.4.0', canaryVersion: '1.5.0' } });
+    setRemoteChoices({
+      points: { remote: 'points', version: '1.5.0', reason: 'canary-percent', stableVersion: '1.4.0', canaryVersion: '1.5.0' },
+    });
     await start('/admin');
     expect(screen.queryByRole('region', { name: 'QA override' })).toBeNull();
   });
