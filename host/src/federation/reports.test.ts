@@ -89,6 +89,9 @@ describe('what a report says', () => {
     expect(routePattern('/admin')).toBe('/admin');
     expect(routePattern('/admin/about')).toBe('/admin/about');
     expect(routePattern('/admin/no-such/123')).toBe('/admin/*');
+    const areas = new Map([['pointAccounts', { path: 'point-accounts' }]]);
+    expect(routePattern('/admin/point-accounts/', areas)).toBe('/admin/point-accounts');
+    expect(routePattern('/admin/point-accounts/42', areas)).toBe('/admin/*');
   });
 
   it('finds the remote and version in a stack that runs through its release folder', () => {

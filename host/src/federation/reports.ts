@@ -8,8 +8,7 @@ import {
   type RemoteName,
 } from '@phoenix/contract';
 import { apiClientOf } from '@phoenix/shell';
-import { runtimeConfigAtom, shellStore, tokenAtom } from '@phoenix/shell/src/boot';
-import { adminRouteFor } from '../routes/routeTable';
+import { areaLinksAtom, runtimeConfigAtom, shellStore, tokenAtom } from '@phoenix/shell/src/boot';
 import { choiceOf } from './config';
 
 /**
@@ -40,13 +39,17 @@ export interface ReporterOptions {
   flushMs?: number;
 }
 
-/** The route pattern of a console path: /admin/<area path> from the route table, never the raw path. */
-export function routePattern(pathname: string): string {
+/**
+ * The route pattern of a console path: /admin/<area path> as the host's route table composed it (the
+ * areas' links, not routes/routeTable.ts, which loads the remotes' pages), never the raw path.
+ */
+export function routePattern(pathname: string, areas: ReadonlyMap<string, { path: string }> = shellStore.get(areaLinksAtom)): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/admin' || path === '/admin/about' || path.startsWith('/auth/')) return path.slice(0, 200);
-  const route = adminRouteFor(path);
-  if (route) return `/admin/${route.path}`;
-  return path.startsWith('/admin/') ? '/admin/*' : '/';
+  const rest = path.startsWith('/admin/') ? path.slice('/admin/'.length) : null;
+  if (rest === null) return '/';
+  for (const area of areas.values()) if (area.path === rest) return `/admin/${area.path}`;
+  return '/admin/*';
 }
 
 /** An error's message, one line, at most REPORT_MESSAGE_LIMIT characters. */
