@@ -5,7 +5,7 @@ import { choiceOf, configuredRemoteEntries, fullLoad, setReleasesSettling, type 
 import { choicesDiffer, resolveForSession } from './effectiveRemotes';
 
 /**
- * Keeps each admin on the versions their pins give them (docs/releasing.md, "Canary"): /config.json is read
+ * Keeps each admin on the versions their pins give them (docs/releasing.md, "What the console runs"): /config.json is read
  * again at most every RELEASES_RECHECK_MS (or at once when a live event says a pin changed), and when the
  * admin would now run another version of some remote (a canary promoted, aborted or rolled back, an audience
  * changed), the next navigation is a full load of its destination, which registers the new versions.

@@ -12,8 +12,8 @@ import { areaLinksAtom, runtimeConfigAtom, shellStore, tokenAtom } from '@phoeni
 import { choiceOf } from './config';
 
 /**
- * What the console tells the BFF about the remote versions it runs (docs/releasing.md, "Errors per remote
- * version"): one 'session' event per remote version the first time it loads (or fails to) in this page, and
+ * What the console tells the BFF about the remote versions it runs (docs/releasing.md, "What the console
+ * runs"): one 'session' event per remote version the first time it loads (or fails to) in this page, and
  * its failures: 'load-failed', 'render-error' (a remote page's error boundary), 'unhandled-rejection' (a
  * rejection whose stack names /remotes/<name>/<version>/). Batched, bounded, no personal data: the page is
  * the route pattern, never the URL (ids, queries), and a message is cut to 300 characters.
