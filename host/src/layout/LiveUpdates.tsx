@@ -22,7 +22,8 @@ export function liveKeysFor(event: LiveEvent): QueryKey[] {
 
 /** A pin changed (a canary started, promoted, aborted or rolled back): the console reads its pins again at once. */
 export function isReleaseEvent(event: LiveEvent): boolean {
-  return /^releases?$/.test(event.topic);
+  // The BFF's topic for its pins ('releases'), and the action log's for a release or a canary.
+  return /release|canary/i.test(event.topic);
 }
 
 /** The versions page's query (about/ReleasesPanel.tsx). */
