@@ -121,8 +121,8 @@ describe('the versions page: releases', () => {
     const points = await screen.findByRole('region', { name: 'points' });
     expect(points).toHaveTextContent('Stable1.4.0');
     expect(points).toHaveTextContent('Canary1.5.0: 50% of admins');
-    expect(within(points).getByText('You run 1.5.0: in the canary’s 50% of admins')).toBeInTheDocument();
-    expect(points).toHaveTextContent('more than 5 points above stable’s, once it has 10 sessions');
+    expect(within(points).getByText("You run 1.5.0: in the canary's 50% of admins")).toBeInTheDocument();
+    expect(points).toHaveTextContent("more than 5 points above stable's, once it has 10 sessions");
     const figures = await within(points).findByRole('table', { name: 'points: sessions and errors per version' });
     const canaryRow = within(figures).getByRole('row', { name: /^1\.5\.0/ });
     expect(canaryRow).toHaveTextContent('1.5.047375%render error on /admin/point-accounts');
@@ -208,7 +208,7 @@ describe('the versions page: releases', () => {
     }));
     expect(await screen.findByText(/The releases could not be read/)).toBeInTheDocument();
     expect(
-      within(screen.getByRole('region', { name: 'points' })).getByText('You run 1.5.0: in the canary’s 50% of admins'),
+      within(screen.getByRole('region', { name: 'points' })).getByText("You run 1.5.0: in the canary's 50% of admins"),
     ).toBeInTheDocument();
   });
 });

@@ -22,10 +22,10 @@ const en = {
     since: 'since {{at}}',
   },
   rollbackRule:
-    'Aborted automatically when its share of sessions with errors is more than {{points}} points above stable’s, once it has {{sessions}} sessions.',
+    "Aborted automatically when its share of sessions with errors is more than {{points}} points above stable's, once it has {{sessions}} sessions.",
   youRun: {
     stable: 'You run {{version}}: stable',
-    'canary-percent': 'You run {{version}}: in the canary’s {{percent}}% of admins',
+    'canary-percent': "You run {{version}}: in the canary's {{percent}}% of admins",
     'canary-admin': 'You run {{version}}: named in the canary',
     'canary-role': 'You run {{version}}: your role {{role}} is in the canary',
     override: 'You run {{version}}: QA override in this browser (the pin says {{pinned}})',

@@ -38,12 +38,12 @@ describe('the QA override banner', () => {
     const { router } = await start('/admin', {
       handlers: defaultHandlers({ 'DELETE /releases/overrides/points': ({ path }) => (deleted.push(path), { status: 204 }) }),
     });
-    const banner = screen.getByRole('region', { name: 'QA override' });
+    const banner = screen.getByRole('region', { name: 'QA override in this browser' });
     expect(within(banner).getByRole('status')).toHaveTextContent('QA override: points 1.3.0 instead of 1.4.0 in this browser');
 
     await router.navigate('/admin/about');
     expect(await screen.findByRole('heading', { level: 1, name: 'About / versions' })).toBeInTheDocument();
-    const still = screen.getByRole('region', { name: 'QA override' });
+    const still = screen.getByRole('region', { name: 'QA override in this browser' });
     expect(still).toHaveTextContent('QA override: points 1.3.0 instead of 1.4.0 in this browser');
 
     await userEvent.click(within(still).getByRole('button', { name: 'Back to the pin' }));
@@ -68,7 +68,7 @@ describe('the QA override banner', () => {
   it('is in Japanese in Japanese', async () => {
     override();
     await start('/admin', { language: 'ja' });
-    const banner = screen.getByRole('region', { name: 'QA オーバーライド' });
+    const banner = screen.getByRole('region', { name: 'このブラウザーの QA オーバーライド' });
     expect(banner).toHaveTextContent('このブラウザーでは points 1.4.0 の代わりに 1.3.0 を使用中');
     expect(within(banner).getByRole('button', { name: 'ピン留めに戻す' })).toBeInTheDocument();
   });
@@ -78,6 +78,6 @@ describe('the QA override banner', () => {
       points: { remote: 'points', version: '1.5.0', reason: 'canary-percent', stableVersion: '1.4.0', canaryVersion: '1.5.0' },
     });
     await start('/admin');
-    expect(screen.queryByRole('region', { name: 'QA override' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'QA override in this browser' })).toBeNull();
   });
 });

@@ -129,7 +129,7 @@ const en = {
   },
   override: {
     banner: 'QA override: {{remote}} {{version}} instead of {{pinned}} in this browser',
-    label: 'QA override',
+    label: 'QA override in this browser',
     back: 'Back to the pin',
     backFailed: 'The override could not be ended: {{reason}}',
   },
@@ -279,7 +279,7 @@ const ja: Shape<typeof en> = {
   },
   override: {
     banner: 'QA オーバーライド：このブラウザーでは {{remote}} {{pinned}} の代わりに {{version}} を使用中',
-    label: 'QA オーバーライド',
+    label: 'このブラウザーの QA オーバーライド',
     back: 'ピン留めに戻す',
     backFailed: 'オーバーライドを終了できませんでした：{{reason}}',
   },
