@@ -1,6 +1,7 @@
 import { Badge, Button, PageBody, PageHeader, Panel, TableHead, PlainTable } from '@phoenix/ui';
 import { useHostTranslation } from '../layout/hostI18n';
 import { useVersions, type RemoteVersion, type VersionsReport } from '../federation/versions';
+import { ReleasesPanel } from './ReleasesPanel';
 
 function Status({ remote }: { remote: RemoteVersion }) {
   const { t } = useHostTranslation();
@@ -82,6 +83,7 @@ export function AboutPage() {
           </p>
         </Panel>
       )}
+      <ReleasesPanel />
     </PageBody>
   );
 }

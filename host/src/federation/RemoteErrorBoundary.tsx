@@ -5,6 +5,8 @@ interface Props {
   children: ReactNode;
   /** Changing it clears a caught error (for example after a retry or a navigation). */
   resetKey: string;
+  /** Told of each caught error (the release reporter counts it against the remote's version). */
+  onError?: (error: Error) => void;
 }
 interface State {
   error: Error | null;
@@ -25,6 +27,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Remote page failed', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render() {

@@ -7,11 +7,19 @@ import type { RemotePages } from '@phoenix/shell';
 import { themeFor } from '@phoenix/ui';
 import { RemotePage } from './RemotePage';
 import { RemoteIntegrityError } from './integrity';
-import { loadRemotePages } from './remotes';
+import { loadRemotePages, reportRelease } from './remotes';
+import type { ReleaseReporter } from './reports';
 
 // loadedRemotePages: nothing loaded beforehand (no route loader here), so each remote loads on render.
-jest.mock('./remotes', () => ({ loadRemotePages: jest.fn(), loadedRemotePages: jest.fn(() => undefined), resetRemote: jest.fn() }));
+jest.mock('./remotes', () => ({
+  loadRemotePages: jest.fn(),
+  loadedRemotePages: jest.fn(() => undefined),
+  resetRemote: jest.fn(),
+  integrityRefusal: jest.fn(async () => null),
+  reportRelease: jest.fn(),
+}));
 const load = loadRemotePages as jest.MockedFunction<typeof loadRemotePages>;
+const report = reportRelease as jest.MockedFunction<typeof reportRelease>;
 
 // A data router, as in the console (RemotePageLoading reads the route's handle), whose one route
 // renders the page given by view(): a rerender keeps the same RemotePage mounted, as the router does.
@@ -68,4 +76,20 @@ test('a remote refused for its bytes says that its files do not match the pinned
   expect(panel.textContent).toContain('are not the release this environment pins');
   expect(panel.textContent).toContain('sha384-served');
   expect(screen.queryByText('This page could not be loaded')).toBeNull();
+});
+
+// The release reporter counts a page's render error against the remote version this page runs.
+test("a remote page's render error is reported as the remote's render error, inside its panel", async () => {
+  const failure = new Error('x is undefined');
+  const Broken = () => {
+    throw failure;
+  };
+  load.mockResolvedValue({ 'battle-management': Broken } as unknown as RemotePages);
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  render(view('battle', 'battle-management'));
+  expect(await screen.findByRole('alert')).toHaveTextContent('x is undefined');
+  expect(report).toHaveBeenCalled();
+  const reporter = { error: jest.fn() };
+  for (const [use] of report.mock.calls) use(reporter as unknown as ReleaseReporter);
+  expect(reporter.error).toHaveBeenCalledWith('render-error', 'battle', failure);
 });

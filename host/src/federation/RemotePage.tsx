@@ -4,7 +4,7 @@ import type { RemoteName } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { Trans } from '@phoenix/shell/src/boot';
 import { tokens } from '@phoenix/ui';
-import { integrityRefusal, loadRemotePages, loadedRemotePages, resetRemote } from './remotes';
+import { integrityRefusal, loadRemotePages, loadedRemotePages, reportRelease, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemotePageLoading } from './RemotePageLoading';
 import { RemoteIncompatibleError } from './compatibility';
@@ -204,6 +204,7 @@ function RemotePageOf({ remote, page }: { remote: RemoteName; page: string }) {
   return (
     <RemoteErrorBoundary
       resetKey={`${remote}/${page}/${attempt}`}
+      onError={(error) => reportRelease((reporter) => reporter.error('render-error', remote, error))}
       fallback={(error) => <PageFailed remote={remote} error={error} onRetry={retry} />}
     >
       <Suspense fallback={<RemotePageLoading />}>

@@ -2,10 +2,11 @@ import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRunt
 import type { RemoteName, RuntimeConfig } from '@phoenix/contract';
 import type { RemotePages } from '@phoenix/shell';
 import { checkCompatibility, hostBuildInfo, RemoteIncompatibleError, type BuildInfo } from './compatibility';
-import { configuredRemoteEntries } from './config';
+import { configuredRemoteEntries, releasesSettled } from './config';
 import { absolute, buildInfoUrl, isManifest, takeEarly } from './earlyFiles';
 import { integrityFailure, integrityPlugin, RemoteIntegrityError } from './integrity';
 import type { RemotePagesModule } from './pageModule';
+import type { ReleaseReporter } from './reports';
 import { yieldToBrowser } from '../config/yieldToBrowser';
 // The host's whole shell, loaded before any remote is registered (all registering is in this module):
 // the federation runtime then keeps this loaded copy as the one singleton, so every remote runs on the
@@ -177,6 +178,7 @@ const loaded = new Map<RemoteName, Promise<RemotePagesModule>>();
 const ready = new Map<RemoteName, RemotePagesModule>();
 
 async function fetchPages(remote: RemoteName): Promise<RemotePagesModule> {
+  await releasesSettled(); // a fresh sign-in's versions are known first (federation/releaseWatch.ts)
   ensureRegistered();
   const entry = configured[remote];
   if (!entry) throw new Error(`The ${remote} remote is not configured for this environment`);
@@ -231,9 +233,23 @@ export function loadRemotePagesModule(remote: RemoteName): Promise<RemotePagesMo
   if (!pending) {
     pending = fetchPages(remote);
     loaded.set(remote, pending);
-    pending.catch(() => loaded.delete(remote));
+    pending.then(
+      () => reportRelease((reporter) => reporter.session(remote)),
+      (error: unknown) => {
+        loaded.delete(remote);
+        reportRelease((reporter) => reporter.error('load-failed', remote, error));
+      },
+    );
   }
   return pending;
+}
+
+/**
+ * Tells the BFF about a remote version (federation/reports.ts): its module loads with the first remote
+ * that loads or fails, never before. A reporter that cannot load changes nothing for the page.
+ */
+export function reportRelease(use: (reporter: ReleaseReporter) => void): void {
+  void import('./reports').then(({ releaseReporter }) => use(releaseReporter())).catch(() => {});
 }
 
 /** The pages a remote exposes, loaded once. */

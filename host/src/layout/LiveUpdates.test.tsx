@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { resourceKeys, liveStatus } from '@phoenix/shell';
 import { renderWithShell } from '@phoenix/shell/src/testing';
 import { DASHBOARD_SUMMARY_RESOURCE } from '../dashboard/Dashboard';
-import { CHANGE_REQUESTS_KEY, LIVE_DASHBOARD_RESOURCE, LiveUpdates, liveKeysFor } from './LiveUpdates';
+import { CHANGE_REQUESTS_KEY, LIVE_DASHBOARD_RESOURCE, LiveUpdates, RELEASES_KEY, isReleaseEvent, liveKeysFor } from './LiveUpdates';
 
 /** EventSource as the browser's: the test opens it, sends it messages and cuts it. */
 class FakeEventSource {
@@ -57,6 +57,10 @@ test('its dashboard key is the dashboard summary query; each topic refreshes its
   expect(liveKeysFor({ topic: 'battle', id: null })).toEqual([dashboard]);
   expect(liveKeysFor({ topic: 'changeRequest', id: '4' })).toEqual([dashboard, CHANGE_REQUESTS_KEY]);
   expect(liveKeysFor({ topic: 'presentDistribution', id: '9' })).toEqual([dashboard, resourceKeys.all('present-distributions')]);
+  // A pin changed: the versions page reads the releases again (and the console its pins, releaseWatch.ts).
+  expect(liveKeysFor({ topic: 'releases', id: 'points' })).toEqual([dashboard, RELEASES_KEY]);
+  expect(isReleaseEvent({ topic: 'releases', id: null })).toBe(true);
+  expect(isReleaseEvent({ topic: 'battle', id: null })).toBe(false);
 });
 
 test('one stream, opened with a ticket asked with the token header; an event refreshes the matching queries, close ones together; reconnects with a new ticket after a cut', async () => {

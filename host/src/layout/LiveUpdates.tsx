@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@phoenix/contract';
 import { resourceKeys, useLiveEvents, useLiveStatus } from '@phoenix/shell';
+import { checkReleasesNow } from '../federation/releaseWatch';
 
 /** Dashboard.tsx's DASHBOARD_SUMMARY_RESOURCE (not imported: this part loads without the dashboard's module). */
 export const LIVE_DASHBOARD_RESOURCE = 'dashboard/summary';
@@ -15,8 +16,18 @@ export function liveKeysFor(event: LiveEvent): QueryKey[] {
   const keys: QueryKey[] = [DASHBOARD_KEY];
   if (event.topic === 'changeRequest') keys.push(CHANGE_REQUESTS_KEY);
   if (event.topic === 'presentDistribution') keys.push(resourceKeys.all('present-distributions'));
+  if (isReleaseEvent(event)) keys.push(RELEASES_KEY);
   return keys;
 }
+
+/** A pin changed (a canary started, promoted, aborted or rolled back): the console reads its pins again at once. */
+export function isReleaseEvent(event: LiveEvent): boolean {
+  // The BFF's topic for its pins ('releases'), and the action log's for a release or a canary.
+  return /release|canary/i.test(event.topic);
+}
+
+/** The versions page's query (about/ReleasesPanel.tsx). */
+export const RELEASES_KEY: QueryKey = ['releases'];
 
 /** Every key a live event may refresh: read again when the stream (re)opens, and by the fallback poll. */
 const ALL_LIVE_KEYS: QueryKey[] = [DASHBOARD_KEY, CHANGE_REQUESTS_KEY, resourceKeys.all('present-distributions')];
@@ -44,6 +55,7 @@ export function LiveUpdates() {
 
   useLiveEvents({
     onEvent: (event) => {
+      if (isReleaseEvent(event)) void checkReleasesNow();
       for (const key of liveKeysFor(event)) pending.current.set(JSON.stringify(key), key);
       if (timer.current) return;
       timer.current = setTimeout(() => {

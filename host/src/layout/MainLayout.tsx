@@ -7,6 +7,7 @@ import { tokens } from '@phoenix/ui/src/boot';
 import { adminRouteFor } from '../routes/routeTable';
 import { Navbar as NavbarComponent } from './Navbar';
 import { Overlays } from './Overlays';
+import { OverrideBanner } from './OverrideBanner';
 import { Sidebar } from './Sidebar';
 import { useViewport } from './useViewport';
 import { useHostTranslation, useLabel } from './hostI18n';
@@ -89,6 +90,7 @@ export function MainLayout() {
     <Shell>
       <SkipLink href="#main-content">{t('layout.skipToContent')}</SkipLink>
       <Navbar />
+      <OverrideBanner />
       <Body>
         <Sidebar viewport={viewport} />
         <Main id="main-content" tabIndex={-1}>

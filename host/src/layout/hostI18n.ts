@@ -127,6 +127,12 @@ const en = {
     integrityNext:
       'Tell the release manager and the {{remote}} squad: the static files may have been altered, or the environment pins another release. Retry once the files or the pin are fixed.',
   },
+  override: {
+    banner: 'QA override: {{remote}} {{version}} instead of {{pinned}} in this browser',
+    label: 'QA override in this browser',
+    back: 'Back to the pin',
+    backFailed: 'The override could not be ended: {{reason}}',
+  },
   about: {
     title: 'About / versions',
     description: 'Environment {{environment}}: the host and the remote versions it runs.',
@@ -270,6 +276,12 @@ const ja: Shape<typeof en> = {
       'サーバーが <strong>{{remote}}</strong> として送ったファイルは、この環境が指定するリリースのものではありません（チェックサムが異なります）。そのため実行していません。ほかのページは引き続き使えます。',
     integrityNext:
       'リリース担当者と {{remote}} の担当チームに連絡してください：静的ファイルが改ざんされたか、環境が別のリリースを指定している可能性があります。ファイルまたは指定が直ったら再試行してください。',
+  },
+  override: {
+    banner: 'QA オーバーライド：このブラウザーでは {{remote}} {{pinned}} の代わりに {{version}} を使用中',
+    label: 'このブラウザーの QA オーバーライド',
+    back: 'ピン留めに戻す',
+    backFailed: 'オーバーライドを終了できませんでした：{{reason}}',
   },
   about: {
     title: 'バージョン情報',
