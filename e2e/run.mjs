@@ -24,6 +24,7 @@ const LONGEST_FIRST = [
   'a11y',
   'shellContract',
   'releases',
+  'canary',
   'pointsLotteryIncident',
   'maintenanceWindow',
   'present',

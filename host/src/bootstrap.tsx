@@ -30,7 +30,7 @@ function providedShellContract(): string | undefined {
 }
 
 /**
- * The remotes this admin runs (docs/releasing.md, "What the console runs"): the pins' stable versions, unless a pin has a
+ * The remotes this admin runs (docs/releasing.md, "Shipping a remote safely"): the pins' stable versions, unless a pin has a
  * canary or QA overrides are allowed here; then, once the session is known, this session's override, the
  * canary when the admin is in its audience, else stable (federation/effectiveRemotes.ts, a chunk of its
  * own: an environment without canaries, and the login page, never load it).

@@ -10,7 +10,7 @@ export interface OverrideRefusal {
 }
 
 /**
- * Whether this console may load `version` of `remote` instead of its pin (docs/releasing.md, "What the console runs"):
+ * Whether this console may load `version` of `remote` instead of its pin (docs/releasing.md, "Shipping a remote safely"):
  * the version is a release (its build-info.json is there: 404 → never released) and fits this host (the
  * compatibility check every remote passes before it runs). The BFF has no artifacts: the console checks.
  * null: go ahead.

@@ -3,7 +3,7 @@ import { canaryReason, RELEASE_OVERRIDES_PATH, type CanaryAudience, type RemoteO
 import { releasesMayDiffer, type RemoteChoice, type RemoteChoices } from './config';
 
 /**
- * Which version of each remote the signed-in admin runs (docs/releasing.md, "What the console runs"): this session's QA
+ * Which version of each remote the signed-in admin runs (docs/releasing.md, "Shipping a remote safely"): this session's QA
  * override, else the pin's canary when the admin is in its audience (canaryReason: named, by role, or
  * the sticky share), else the pin's stable version. Decided before any remote code loads and before the
  * routes are composed, so the routes, the menu and the code all come from the same release.

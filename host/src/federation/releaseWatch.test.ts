@@ -81,6 +81,28 @@ describe('the pins, read again while the console runs', () => {
     expect(assign).toHaveBeenCalledWith('/admin/point-accounts?id=3');
   });
 
+  it('a navigation while a read of the pins is under way waits for it: a change found then loads the destination in full', async () => {
+    setConfiguredRemoteEntries({ points: stablePoints } as RuntimeConfig['remotes']);
+    setRemoteChoices({
+      points: { remote: 'points', version: '1.5.0', reason: 'canary-admin', stableVersion: '1.4.0', canaryVersion: '1.5.0' },
+    });
+    const store = createStore();
+    store.set(tokenAtom, 'tok-admin');
+    const router = fakeRouter('/admin/about');
+    const assign = jest.fn();
+    let answer: (value: RuntimeConfig) => void = () => {};
+    const readConfig = jest.fn(() => new Promise<RuntimeConfig>((resolve) => (answer = resolve)));
+    stop = watchReleases({ router, store, readConfig, assign });
+
+    const reading = checkReleasesNow(); // a live event: the canary was aborted
+    router.go('/admin/point-accounts'); // the admin clicks before the answer is in
+    expect(assign).not.toHaveBeenCalled();
+    answer(config(stablePoints));
+    expect(await reading).toBe(true);
+    await settle();
+    expect(assign).toHaveBeenCalledWith('/admin/point-accounts');
+  });
+
   it('reads /config.json again at a navigation once the last read is 30 seconds old, and not before', async () => {
     setConfiguredRemoteEntries({ points: stablePoints } as RuntimeConfig['remotes']);
     setRemoteChoices({});

@@ -5,7 +5,7 @@ import { choiceOf, configuredRemoteEntries, fullLoad, setReleasesSettling, type 
 import { choicesDiffer, resolveForSession } from './effectiveRemotes';
 
 /**
- * Keeps each admin on the versions their pins give them (docs/releasing.md, "What the console runs"): /config.json is read
+ * Keeps each admin on the versions their pins give them (docs/releasing.md, "Shipping a remote safely"): /config.json is read
  * again at most every RELEASES_RECHECK_MS (or at once when a live event says a pin changed), and when the
  * admin would now run another version of some remote (a canary promoted, aborted or rolled back, an audience
  * changed), the next navigation is a full load of its destination, which registers the new versions.
@@ -99,7 +99,9 @@ export function watchReleases(options: WatchOptions): () => void {
     if (next.key === seen) return;
     seen = next.key;
     if (stale) return assign(hrefOf(next));
-    if (now() - lastCheck >= recheckMs) void runCheck().then((changed) => changed && assign(hrefOf(target())));
+    // A check under way (a live event's, the timer's) decides this navigation too: it may have found a change.
+    const pending = inFlight ?? (now() - lastCheck >= recheckMs ? runCheck() : null);
+    if (pending) void pending.then((changed) => changed && assign(hrefOf(target())));
   });
 
   // A sign-in in this page (or another admin's): their versions, before any remote code runs.

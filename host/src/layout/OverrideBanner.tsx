@@ -52,7 +52,7 @@ export async function backToThePin(
 }
 
 /**
- * On every page while this browser runs a QA override (docs/releasing.md, "What the console runs"): which remote
+ * On every page while this browser runs a QA override (docs/releasing.md, "Shipping a remote safely"): which remote
  * and version instead of the pin's, and one button back to the pin.
  */
 export function OverrideBanner({ overrides = overriddenRemotes(), reload }: { overrides?: RemoteChoice[]; reload?: () => void }) {

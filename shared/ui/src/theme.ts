@@ -5,7 +5,7 @@ const ENVIRONMENT_ACCENTS: Record<EnvironmentName, string> = {
   local: '#475569',
   dev: '#2563eb',
   'beta-dev': '#7c3aed',
-  stg: '#d97706',
+  stg: '#9a3412', // orange-800: the navbar's white text (some at 90% opacity) stays above WCAG AA's 4.5:1 (amber-600 was 3.2:1)
   'beta-stg': '#b45309',
   prd: '#b91c1c',
   'beta-prd': '#9f1239',
