@@ -41,8 +41,10 @@ export async function buildPointsApp(options: PointsAppOptions): Promise<Fastify
   // role's; search and change requests are every admin's), as the BFF's; they define their job queues here.
   await registerFeatureRoutes(app, ctx, FEATURES_DIR);
   return server.start(async () => {
+    // The local seed writes entries dated in past days: it goes first, or the rollup's job (run at once
+    // by this instance's worker) could roll a day whose entries are still being written.
+    if (options.seedLocalData) await seedLocalPointData(ctx);
     await scheduleNextReconciliation(ctx);
     await scheduleRollup(ctx, economyRollup);
-    if (options.seedLocalData) await seedLocalPointData(ctx);
   });
 }
